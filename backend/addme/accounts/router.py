@@ -1,0 +1,176 @@
+"""Auth and account routes: thin, one service call each."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from fastapi import APIRouter, Depends, Request, Response, status
+
+from addme.accounts import service
+from addme.accounts.dependencies import (
+    CurrentCaller,
+    CurrentUser,
+    DbSession,
+    clear_session_cookies,
+    set_session_cookies,
+)
+from addme.accounts.schemas import (
+    AccountRead,
+    AccountUpdate,
+    ChangePasswordIn,
+    ConfirmEmailIn,
+    DeleteAccountIn,
+    ForgotPasswordIn,
+    LoginIn,
+    RegisterIn,
+    ResetPasswordIn,
+    SessionRead,
+    TokenOut,
+    UserRead,
+)
+from addme.core import ratelimit
+from addme.core.net import client_country, client_ip, ip_bucket
+from addme.core.schemas import ErrorBody, Message
+from addme.trust.captcha import require_captcha
+
+ERRORS: dict[int | str, dict[str, object]] = {
+    code: {"model": ErrorBody} for code in (400, 401, 403, 404, 409, 422, 429, 503)
+}
+router = APIRouter(responses=ERRORS)
+
+
+def ip_throttle(name: str) -> Callable[[Request], None]:
+    """25 attempts per 5 minutes per IP (IPv6 per /64) on the sensitive auth forms."""
+
+    def _hit(request: Request) -> None:
+        ratelimit.hit(service.IP_LIMIT, f"ip-{name}", ip_bucket(client_ip(request)))
+
+    return _hit
+
+
+@router.post(
+    "/auth/register",
+    status_code=status.HTTP_201_CREATED,
+    response_model=Message,
+    dependencies=[Depends(ip_throttle("register"))],
+    tags=["auth"],
+)
+def register(body: RegisterIn, request: Request, db: DbSession) -> Message:
+    ip = client_ip(request)
+    require_captcha(body.captcha_token, remote_ip=ip)
+    message = service.register(
+        db,
+        email=str(body.email),
+        password=body.password,
+        password_confirmation=body.password_confirmation,
+        terms=body.terms,
+        ip=ip,
+        country_code=client_country(request),
+    )
+    return Message(message=message)
+
+
+@router.post("/auth/email-confirmation", response_model=Message, tags=["auth"])
+def confirm_email(body: ConfirmEmailIn, db: DbSession) -> Message:
+    return Message(message=service.confirm_email(db, token=body.token))
+
+
+@router.post(
+    "/auth/login", response_model=TokenOut, dependencies=[Depends(ip_throttle("login"))], tags=["auth"]
+)
+def login(body: LoginIn, request: Request, response: Response, db: DbSession) -> TokenOut:
+    token, restored = service.login(
+        db,
+        email=body.email,
+        password=body.password,
+        ip=client_ip(request),
+        user_agent=request.headers.get("user-agent"),
+    )
+    set_session_cookies(response, token)
+    return TokenOut(token=token, restored=restored)
+
+
+@router.get("/auth/user", response_model=UserRead, tags=["auth"])
+def auth_user(user: CurrentUser, db: DbSession) -> UserRead:
+    return service.user_read(db, user=user)
+
+
+@router.post("/auth/logout", status_code=status.HTTP_204_NO_CONTENT, tags=["auth"])
+def logout(caller: CurrentCaller, response: Response, db: DbSession) -> None:
+    service.logout(db, auth=caller.auth)
+    clear_session_cookies(response)
+
+
+@router.post(
+    "/auth/forgot-password",
+    response_model=Message,
+    dependencies=[Depends(ip_throttle("reset"))],
+    tags=["auth"],
+)
+def forgot_password(body: ForgotPasswordIn, request: Request, db: DbSession) -> Message:
+    return Message(message=service.forgot_password(db, email=str(body.email), ip=client_ip(request)))
+
+
+@router.post(
+    "/auth/reset-password",
+    response_model=Message,
+    dependencies=[Depends(ip_throttle("reset"))],
+    tags=["auth"],
+)
+def reset_password(body: ResetPasswordIn, db: DbSession) -> Message:
+    return Message(
+        message=service.reset_password(
+            db, token=body.token, password=body.password, password_confirmation=body.password_confirmation
+        )
+    )
+
+
+@router.get("/user/account", response_model=AccountRead, tags=["account"])
+def get_account(user: CurrentUser) -> AccountRead:
+    return AccountRead.model_validate(user)
+
+
+@router.patch("/user/account", response_model=AccountRead, tags=["account"])
+def update_account(body: AccountUpdate, user: CurrentUser, db: DbSession) -> AccountRead:
+    updated = service.update_account(
+        db,
+        user=user,
+        first_name=body.first_name,
+        country_code=body.country_code,
+        fields=body.model_fields_set,
+    )
+    return AccountRead.model_validate(updated)
+
+
+@router.delete("/user/account", response_model=Message, tags=["account"])
+def delete_account(body: DeleteAccountIn, user: CurrentUser, response: Response, db: DbSession) -> Message:
+    message = service.delete_account(db, user=user, password=body.password)
+    clear_session_cookies(response)
+    return Message(message=message)
+
+
+@router.post("/user/password", response_model=Message, tags=["account"])
+def change_password(body: ChangePasswordIn, caller: CurrentCaller, db: DbSession) -> Message:
+    return Message(
+        message=service.change_password(
+            db,
+            user=caller.user,
+            auth=caller.auth,
+            current_password=body.current_password,
+            password=body.password,
+            confirmation=body.password_confirmation,
+        )
+    )
+
+
+@router.get("/user/sessions", response_model=list[SessionRead], tags=["account"])
+def list_sessions(caller: CurrentCaller, db: DbSession) -> list[SessionRead]:
+    rows = service.list_sessions(db, user=caller.user)
+    return [
+        SessionRead.model_validate(r).model_copy(update={"current": r.id == caller.auth.id}) for r in rows
+    ]
+
+
+@router.delete("/user/sessions/{session_id}", status_code=status.HTTP_204_NO_CONTENT, tags=["account"])
+def revoke_session(session_id: int, user: CurrentUser, db: DbSession) -> None:
+    service.revoke_session(db, user=user, session_id=session_id)

@@ -1,0 +1,411 @@
+"""Accounts: registration, confirmation, login, sessions, password reset and deletion."""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Callable
+from datetime import datetime, timedelta
+
+from sqlalchemy import select, update
+from sqlalchemy.orm import Session
+
+from addme.accounts.models import AuthToken, EmailToken, EmailTokenPurpose, User
+from addme.accounts.schemas import UserRead
+from addme.core import clock, ratelimit, security
+from addme.core.config import get_settings
+from addme.core.errors import AppError, FieldError, Forbidden, NotFound
+from addme.mail import service as mail
+
+UNCONFIRMED = "You must confirm your email before you can login. Check your junk and spam folder."
+BAD_CREDENTIALS = "These credentials do not match our records."
+BANNED = "This account has been banned."
+RESET_SENT = (
+    "If a matching account was found an email was sent to {email} to allow you to reset your password."
+)
+RESET_FAILED = "An error occurred while resetting the password, please try again or contact support."
+CONFIRM_FAILED = "Error confirming email, please contact support !"
+PASSWORD_UPDATED = "Your password has been updated."  # noqa: S105 - a message
+REGISTERED = "Thank you for registering. We sent you an email: confirm your address to log in."
+EMAIL_CONFIRMED = "Your email has been confirmed. You can now log in."
+ACCOUNT_UPDATED = "Settings updated."
+ACCOUNT_DELETED = "Your account has been deleted. Log in within 30 days to restore it."
+
+CONFIRM_TTL = timedelta(hours=24)
+RESET_TTL = timedelta(hours=1)
+DELETION_GRACE = timedelta(days=30)
+MEMBER_IDLE, MEMBER_ABSOLUTE = timedelta(days=7), timedelta(days=30)
+ADMIN_IDLE, ADMIN_ABSOLUTE = timedelta(minutes=30), timedelta(hours=12)
+
+IP_LIMIT = "25/5 minutes"
+RESET_EMAIL_LIMIT = "5/30 minutes"
+FAILED_LOGIN_LOCK = "10/10 minutes"
+FAILED_LOGIN_HOURLY = "100/hour"
+
+
+def normalize_email(email: str) -> str:
+    """The form e-mails are compared in: NFKC, case-folded, trimmed."""
+    return unicodedata.normalize("NFKC", email).strip().casefold()
+
+
+def get_by_email(session: Session, *, email: str) -> User | None:
+    """The account with this e-mail, deleted or not."""
+    return session.scalar(select(User).where(User.email_normalized == normalize_email(email)))
+
+
+def _check_new_password(password: str, confirmation: str, *, email: str | None) -> None:
+    errors: dict[str, list[str]] = {}
+    problem = security.password_problem(password, email=email)
+    if problem:
+        errors["password"] = [problem]
+    if password != confirmation:
+        errors.setdefault("password_confirmation", []).append("The password confirmation does not match.")
+    if errors:
+        raise FieldError(errors)
+
+
+def _issue_email_token(session: Session, *, user: User, purpose: EmailTokenPurpose) -> str:
+    """A fresh single-use link token; older unused ones of the same purpose are voided."""
+    now = clock.now()
+    session.execute(
+        update(EmailToken)
+        .where(EmailToken.user_id == user.id, EmailToken.purpose == purpose, EmailToken.used_at.is_(None))
+        .values(used_at=now)
+    )
+    token = security.new_token()
+    ttl = CONFIRM_TTL if purpose == EmailTokenPurpose.CONFIRM else RESET_TTL
+    session.add(
+        EmailToken(
+            user_id=user.id, purpose=purpose, token_hash=security.token_hash(token), expires_at=now + ttl
+        )
+    )
+    return token
+
+
+def _consume_email_token(session: Session, *, token: str, purpose: EmailTokenPurpose) -> User | None:
+    """Claim a link token once; None when unknown, expired, used or voided."""
+    now = clock.now()
+    row = session.scalar(
+        select(EmailToken).where(
+            EmailToken.token_hash == security.token_hash(token),
+            EmailToken.purpose == purpose,
+        )
+    )
+    if row is None or row.used_at is not None or row.expires_at <= now:
+        return None
+    # Conditional claim: two clicks at once cannot both use the link.
+    claimed = session.execute(
+        update(EmailToken).where(EmailToken.id == row.id, EmailToken.used_at.is_(None)).values(used_at=now)
+    )
+    if claimed.rowcount != 1:  # type: ignore[attr-defined]
+        return None
+    return session.get(User, row.user_id)
+
+
+def _link(path: str) -> str:
+    return get_settings().site_url.rstrip("/") + path
+
+
+def register(
+    session: Session,
+    *,
+    email: str,
+    password: str,
+    password_confirmation: str,
+    terms: bool,
+    ip: str | None,
+    country_code: str | None,
+) -> str:
+    """Create an unconfirmed account and mail its link; a taken e-mail gets a notice instead.
+
+    Both paths answer the same message and hash one password, so the answer never tells
+    whether an e-mail is registered.
+    """
+    settings = get_settings()
+    errors: dict[str, list[str]] = {}
+    if not terms:
+        errors["terms"] = ["You must accept the terms to register."]
+    try:
+        _check_new_password(password, password_confirmation, email=email)
+    except FieldError as exc:
+        errors.update(exc.errors)
+    if errors:
+        raise FieldError(errors)
+
+    password_hash = security.hash_password(password)
+    existing = get_by_email(session, email=email)
+    if existing is not None:
+        mail.queue(
+            session,
+            to=existing.email,
+            subject=f"Someone tried to register on {settings.site_name} with your email",
+            body=(
+                f"Hello,\n\nSomeone (maybe you) tried to create a {settings.site_name} account with this "
+                "email address. You already have an account.\n\n"
+                f"If you forgot your password, reset it here: {_link('/auth/forgot-password')}\n\n"
+                "If it wasn't you, you can ignore this message."
+            ),
+        )
+        session.commit()
+        return REGISTERED
+
+    user = User(
+        email=email.strip(),
+        email_normalized=normalize_email(email),
+        password_hash=password_hash,
+        ip_address=ip,
+        country_code=country_code,
+    )
+    session.add(user)
+    session.flush()
+    token = _issue_email_token(session, user=user, purpose=EmailTokenPurpose.CONFIRM)
+    mail.queue(
+        session,
+        to=user.email,
+        subject=f"Confirm your {settings.site_name} account",
+        body=(
+            f"Welcome to {settings.site_name}!\n\nConfirm your email address to log in:\n"
+            f"{_link('/auth/email-confirmation/' + token)}\n\nThis link expires in 24 hours.\n"
+            "If you did not register, ignore this message."
+        ),
+    )
+    session.commit()
+    return REGISTERED
+
+
+def confirm_email(session: Session, *, token: str) -> str:
+    """Mark the account's e-mail as confirmed with a valid link."""
+    user = _consume_email_token(session, token=token, purpose=EmailTokenPurpose.CONFIRM)
+    if user is None:
+        session.rollback()
+        raise AppError(CONFIRM_FAILED, code="confirmation_invalid")
+    if user.email_confirmed_at is None:
+        user.email_confirmed_at = clock.now()
+    session.commit()
+    return EMAIL_CONFIRMED
+
+
+def _new_session(session: Session, *, user: User, ip: str | None, user_agent: str | None) -> str:
+    now = clock.now()
+    idle, absolute = (ADMIN_IDLE, ADMIN_ABSOLUTE) if user.admin_level else (MEMBER_IDLE, MEMBER_ABSOLUTE)
+    token = security.new_token()
+    session.add(
+        AuthToken(
+            user_id=user.id,
+            token_hash=security.token_hash(token),
+            created_at=now,
+            last_used_at=now,
+            expires_at=now + absolute,
+            idle_seconds=int(idle.total_seconds()),
+            user_agent=(user_agent or "")[:255] or None,
+            ip_address=ip,
+        )
+    )
+    return token
+
+
+def login(
+    session: Session, *, email: str, password: str, ip: str | None, user_agent: str | None
+) -> tuple[str, bool]:
+    """Check credentials and open a session; returns (token, restored-from-deletion)."""
+    key = normalize_email(email)
+    ratelimit.check(FAILED_LOGIN_LOCK, "login-fail", key)
+    ratelimit.check(FAILED_LOGIN_HOURLY, "login-fail-h", key)
+    user = get_by_email(session, email=email)
+    ok = security.verify_password(password, user.password_hash if user else None)
+    if not ok or user is None:
+        ratelimit.hit(FAILED_LOGIN_LOCK, "login-fail", key)
+        ratelimit.hit(FAILED_LOGIN_HOURLY, "login-fail-h", key)
+        raise FieldError("email", BAD_CREDENTIALS)
+    now = clock.now()
+    if user.deleted_at is not None and user.deleted_at + DELETION_GRACE <= now:
+        raise FieldError("email", BAD_CREDENTIALS)  # past the grace period it is as good as erased
+    if user.banned_at is not None:
+        raise Forbidden(BANNED, code="banned")
+    if user.email_confirmed_at is None:
+        raise Forbidden(UNCONFIRMED, code="email_unconfirmed")
+    if security.needs_rehash(user.password_hash):
+        user.password_hash = security.hash_password(password)
+    restored = user.deleted_at is not None
+    user.deleted_at = None
+    user.last_login_at = now
+    if ip:
+        user.ip_address = ip
+    token = _new_session(session, user=user, ip=ip, user_agent=user_agent)
+    session.commit()
+    return token, restored
+
+
+def user_for_token(session: Session, *, token: str) -> tuple[User, AuthToken] | None:
+    """The live session behind a bearer token, sliding its idle window."""
+    row = session.scalar(select(AuthToken).where(AuthToken.token_hash == security.token_hash(token)))
+    now = clock.now()
+    if row is None or row.revoked_at is not None or row.expires_at <= now:
+        return None
+    if row.last_used_at + timedelta(seconds=row.idle_seconds) <= now:
+        return None
+    user = session.get(User, row.user_id)
+    if user is None or user.deleted_at is not None or user.banned_at is not None:
+        return None
+    # Write the sliding window at most once a minute: reads should not all become writes.
+    if now - row.last_used_at > timedelta(minutes=1):
+        row.last_used_at = now
+        session.commit()
+    return user, row
+
+
+def revoke_sessions(session: Session, *, user_id: int, keep_id: int | None = None) -> None:
+    """End every session of an account (but one, when given)."""
+    stmt = update(AuthToken).where(AuthToken.user_id == user_id, AuthToken.revoked_at.is_(None))
+    if keep_id is not None:
+        stmt = stmt.where(AuthToken.id != keep_id)
+    session.execute(stmt.values(revoked_at=clock.now()))
+
+
+def logout(session: Session, *, auth: AuthToken) -> None:
+    """Revoke the current session."""
+    auth.revoked_at = clock.now()
+    session.commit()
+
+
+def forgot_password(session: Session, *, email: str, ip: str | None) -> str:
+    """Mail a reset link if the account exists; the answer is the same either way."""
+    ratelimit.hit(RESET_EMAIL_LIMIT, "reset-email", normalize_email(email))
+    user = get_by_email(session, email=email)
+    if user is not None and user.deleted_at is None and user.banned_at is None:
+        token = _issue_email_token(session, user=user, purpose=EmailTokenPurpose.RESET)
+        settings = get_settings()
+        mail.queue(
+            session,
+            to=user.email,
+            subject=f"Reset your {settings.site_name} password",
+            body=(
+                "Someone asked to reset the password of your account.\n\n"
+                f"Choose a new password here: {_link('/auth/forgot-password/' + token)}\n\n"
+                "This link expires in 1 hour and works once. If it wasn't you, ignore this message."
+            ),
+        )
+        session.commit()
+    return RESET_SENT.format(email=email)
+
+
+def reset_password(session: Session, *, token: str, password: str, password_confirmation: str) -> str:
+    """Set a new password from a reset link and end every session."""
+    _check_new_password(password, password_confirmation, email=None)
+    user = _consume_email_token(session, token=token, purpose=EmailTokenPurpose.RESET)
+    if user is None:
+        session.rollback()
+        raise AppError(RESET_FAILED, code="reset_invalid")
+    user.password_hash = security.hash_password(password)
+    # Following the link proves the mailbox, so an unconfirmed account is confirmed too.
+    if user.email_confirmed_at is None:
+        user.email_confirmed_at = clock.now()
+    revoke_sessions(session, user_id=user.id)
+    session.commit()
+    return PASSWORD_UPDATED
+
+
+def change_password(
+    session: Session, *, user: User, auth: AuthToken, current_password: str, password: str, confirmation: str
+) -> str:
+    """Change the password (current one required) and end every other session."""
+    if not security.verify_password(current_password, user.password_hash):
+        raise FieldError("current_password", "The current password is incorrect.")
+    _check_new_password(password, confirmation, email=user.email)
+    user.password_hash = security.hash_password(password)
+    revoke_sessions(session, user_id=user.id, keep_id=auth.id)
+    session.commit()
+    return PASSWORD_UPDATED
+
+
+def update_account(
+    session: Session, *, user: User, first_name: str | None, country_code: str | None, fields: set[str]
+) -> User:
+    """Apply the fields that were sent."""
+    if "first_name" in fields:
+        user.first_name = first_name or None
+    if "country_code" in fields:
+        user.country_code = country_code
+    session.commit()
+    return user
+
+
+def delete_account(session: Session, *, user: User, password: str) -> str:
+    """Hide the account at once and end its sessions; erased for good after 30 days."""
+    if not security.verify_password(password, user.password_hash):
+        raise FieldError("password", "The password is incorrect.")
+    user.deleted_at = clock.now()
+    revoke_sessions(session, user_id=user.id)
+    session.commit()
+    return ACCOUNT_DELETED
+
+
+def list_sessions(session: Session, *, user: User) -> list[AuthToken]:
+    """The account's live sessions, most recently used first."""
+    now = clock.now()
+    rows = session.scalars(
+        select(AuthToken)
+        .where(AuthToken.user_id == user.id, AuthToken.revoked_at.is_(None), AuthToken.expires_at > now)
+        .order_by(AuthToken.last_used_at.desc())
+    ).all()
+    return [r for r in rows if r.last_used_at + timedelta(seconds=r.idle_seconds) > now]
+
+
+def revoke_session(session: Session, *, user: User, session_id: int) -> None:
+    """Revoke one of the caller's own sessions; someone else's is 404."""
+    row = session.get(AuthToken, session_id)
+    if row is None or row.user_id != user.id or row.revoked_at is not None:
+        raise NotFound("Session not found.")
+    row.revoked_at = clock.now()
+    session.commit()
+
+
+def erase_deleted_accounts(session: Session, *, now: datetime | None = None, batch: int = 500) -> int:
+    """Erase accounts deleted more than 30 days ago (the job); their rows cascade away."""
+    cutoff = (now or clock.now()) - DELETION_GRACE
+    users = session.scalars(
+        select(User).where(User.deleted_at.is_not(None), User.deleted_at <= cutoff).limit(batch)
+    ).all()
+    for user in users:
+        session.delete(user)
+    session.commit()
+    return len(users)
+
+
+def create_user(
+    session: Session, *, email: str, password: str, admin_level: str | None = None, confirmed: bool = True
+) -> User:
+    """Create an account directly (CLI, seeding), skipping the e-mail round trip."""
+    problem = security.password_problem(password, email=email)
+    if problem:
+        raise FieldError("password", problem)
+    if get_by_email(session, email=email) is not None:
+        raise AppError("An account with this email already exists.", code="email_taken")
+    user = User(
+        email=email,
+        email_normalized=normalize_email(email),
+        password_hash=security.hash_password(password),
+        admin_level=admin_level,
+        email_confirmed_at=clock.now() if confirmed else None,
+    )
+    session.add(user)
+    session.commit()
+    return user
+
+
+# Domains that add per-user counts (usernames, groups...) register a contributor here, so the
+# user object stays one read without accounts importing every domain.
+
+_user_read_hooks: list[Callable[[Session, User], dict[str, object]]] = []
+
+
+def register_user_read_hook(hook: Callable[[Session, User], dict[str, object]]) -> None:
+    """Let another domain add fields (e.g. usernames_count) to the signed-in user object."""
+    _user_read_hooks.append(hook)
+
+
+def user_read(session: Session, *, user: User) -> UserRead:
+    """The signed-in user object with every domain's counters."""
+    extra: dict[str, object] = {}
+    for hook in _user_read_hooks:
+        extra.update(hook(session, user))
+    return UserRead.model_validate(user).model_copy(update=extra)

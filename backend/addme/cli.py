@@ -1,0 +1,124 @@
+"""The `addme` command: serve, migrate, seed, create-user, run-jobs, openapi."""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+app = typer.Typer(no_args_is_help=True, add_completion=False, help="AddMe server commands.")
+BACKEND_DIR = Path(__file__).resolve().parents[1]
+
+
+@app.command()
+def serve(
+    host: Annotated[str | None, typer.Option(help="Bind address (default HOST or 127.0.0.1)")] = None,
+    port: Annotated[int | None, typer.Option(help="Port (default PORT or 8000)")] = None,
+    workers: Annotated[int | None, typer.Option(help="Worker processes")] = None,
+) -> None:
+    """Serve the API and the built web app."""
+    import uvicorn
+
+    from addme.core.config import get_settings
+
+    s = get_settings()
+    uvicorn.run(
+        "addme.main:create_app",
+        factory=True,
+        host=host or s.host,
+        port=port or s.port,
+        workers=workers or s.workers,
+        proxy_headers=False,  # client IPs are resolved by core.net from configured proxies only
+        access_log=False,
+    )
+
+
+def run_migrations(url: str | None = None) -> None:
+    """Upgrade the database to the newest migration."""
+    from alembic import command
+    from alembic.config import Config
+
+    cfg = Config(str(BACKEND_DIR / "alembic.ini"))
+    cfg.set_main_option("script_location", str(BACKEND_DIR / "migrations"))
+    if url:
+        cfg.attributes["url"] = url
+    command.upgrade(cfg, "head")
+
+
+@app.command()
+def migrate() -> None:
+    """Apply database migrations."""
+    run_migrations()
+    typer.echo("Database is up to date.")
+
+
+@app.command()
+def seed(
+    members: Annotated[int, typer.Option(help="Demo members to create")] = 200,
+    force: Annotated[bool, typer.Option(help="Seed even if data exists")] = False,
+) -> None:
+    """Seed demo data once (adult demo members, generated avatars, a Full admin)."""
+    from addme.seed import seed_demo
+
+    created = seed_demo(members=members, force=force)
+    typer.echo("Seeded demo data." if created else "Demo data already present; nothing to do.")
+
+
+@app.command("create-user")
+def create_user(
+    email: Annotated[str, typer.Option()],
+    password: Annotated[str, typer.Option()],
+    admin_level: Annotated[str | None, typer.Option(help="Full, AdPartner or Moderator")] = None,
+) -> None:
+    """Create a confirmed account, optionally with an admin level."""
+    from addme.accounts import service
+    from addme.accounts.models import AdminLevel
+    from addme.core.db import session_scope
+    from addme.core.errors import AppError
+
+    if admin_level and admin_level not in {lvl.value for lvl in AdminLevel}:
+        typer.echo("admin-level must be Full, AdPartner or Moderator", err=True)
+        raise typer.Exit(2)
+    try:
+        with session_scope() as session:
+            user = service.create_user(session, email=email, password=password, admin_level=admin_level)
+            typer.echo(
+                f"Created user {user.id} <{user.email}>" + (f" ({admin_level})" if admin_level else "")
+            )
+    except AppError as exc:
+        typer.echo(exc.message, err=True)
+        raise typer.Exit(1) from exc
+
+
+@app.command("run-jobs")
+def run_jobs(
+    loop: Annotated[bool, typer.Option(help="Keep running, every --tick seconds")] = False,
+    tick: Annotated[float, typer.Option()] = 30.0,
+    only: Annotated[str | None, typer.Option(help="Run this job only")] = None,
+) -> None:
+    """Run background jobs that are due (once, or in a loop)."""
+    from addme.jobs import registry  # noqa: F401
+    from addme.jobs.service import run_due
+
+    while True:
+        ran = run_due(only=only)
+        typer.echo("ran: " + (", ".join(ran) if ran else "nothing due"))
+        if not loop:
+            return
+        time.sleep(tick)
+
+
+@app.command()
+def openapi() -> None:
+    """Print the OpenAPI document (the web client's types are generated from it)."""
+    from addme.main import create_app
+
+    sys.stdout.write(json.dumps(create_app().openapi(), indent=2, sort_keys=True) + "\n")
+
+
+def main() -> None:
+    app()

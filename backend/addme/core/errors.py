@@ -1,0 +1,148 @@
+"""Domain errors with stable codes, rendered through one envelope: {"message", "errors"}."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from sqlalchemy.exc import DBAPIError, OperationalError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from addme.core.responses import JsonResponse
+
+log = logging.getLogger("addme.errors")
+
+SERVER_DOWN = (
+    "Our servers are currently down and we are working on getting them back up and running as soon "
+    "as possible. Please refresh or come back later."
+)
+
+
+class AppError(Exception):
+    """A refusal the user should read: status, stable code, message and optional field errors."""
+
+    status_code = 400
+    code = "bad_request"
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        code: str | None = None,
+        status_code: int | None = None,
+        errors: dict[str, list[str]] | None = None,
+        headers: dict[str, str] | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.message = message
+        if code:
+            self.code = code
+        if status_code:
+            self.status_code = status_code
+        self.errors = errors or {}
+        self.headers = headers
+
+
+class NotFound(AppError):
+    status_code = 404
+    code = "not_found"
+
+
+class Unauthorized(AppError):
+    status_code = 401
+    code = "unauthorized"
+
+
+class Forbidden(AppError):
+    status_code = 403
+    code = "forbidden"
+
+
+class Conflict(AppError):
+    status_code = 409
+    code = "conflict"
+
+
+class TooManyRequests(AppError):
+    status_code = 429
+    code = "rate_limited"
+
+    def __init__(self, message: str, *, retry_after: int) -> None:
+        super().__init__(message, headers={"Retry-After": str(max(1, retry_after))})
+
+
+class FieldError(AppError):
+    """A 422 for one or more fields, in the same shape as Pydantic's validation errors."""
+
+    status_code = 422
+    code = "validation_error"
+
+    def __init__(self, field: str | dict[str, list[str]], message: str | None = None) -> None:
+        errors = field if isinstance(field, dict) else {field: [message or "Invalid value."]}
+        first = next(iter(errors.values()))[0]
+        super().__init__(first, errors=errors)
+
+
+def envelope(message: str, errors: dict[str, list[str]] | None = None, **extra: Any) -> dict[str, Any]:
+    body: dict[str, Any] = {"message": message, "errors": errors or {}}
+    body.update(extra)
+    return body
+
+
+def _field_name(loc: tuple[Any, ...]) -> str:
+    parts = [str(p) for p in loc if p not in ("body", "query", "path", "header", "cookie")]
+    return ".".join(parts) or "body"
+
+
+def _clean_msg(msg: str) -> str:
+    # Pydantic prefixes custom validator messages with "Value error, "; users should not read that.
+    for prefix in ("Value error, ", "Assertion failed, "):
+        if msg.startswith(prefix):
+            msg = msg[len(prefix) :]
+    return msg[:1].upper() + msg[1:]
+
+
+def install_error_handlers(app: FastAPI) -> None:
+    """Every error the API returns goes through these, so clients parse one shape."""
+
+    @app.exception_handler(AppError)
+    async def _app_error(_: Request, exc: AppError) -> JsonResponse:
+        return JsonResponse(
+            envelope(exc.message, exc.errors, code=exc.code), status_code=exc.status_code, headers=exc.headers
+        )
+
+    @app.exception_handler(RequestValidationError)
+    async def _validation(_: Request, exc: RequestValidationError) -> JsonResponse:
+        errors: dict[str, list[str]] = {}
+        for err in exc.errors():
+            errors.setdefault(_field_name(tuple(err.get("loc", ()))), []).append(_clean_msg(err["msg"]))
+        first = next(iter(errors.values()))[0] if errors else "The given data was invalid."
+        return JsonResponse(envelope(first, errors, code="validation_error"), status_code=422)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http(_: Request, exc: StarletteHTTPException) -> JsonResponse:
+        message = exc.detail if isinstance(exc.detail, str) else "Error"
+        if exc.status_code == 404 and message == "Not Found":
+            message = "This page could not be found"
+        return JsonResponse(
+            envelope(message), status_code=exc.status_code, headers=getattr(exc, "headers", None)
+        )
+
+    async def _db_down(_: Request, exc: Exception) -> JsonResponse:
+        log.error("database unreachable: %s", exc.__class__.__name__)
+        return JsonResponse(envelope(SERVER_DOWN, code="server_down"), status_code=503)
+
+    app.add_exception_handler(OperationalError, _db_down)
+    app.add_exception_handler(PoolTimeout, _db_down)
+
+    async def _dbapi(request: Request, exc: Exception) -> JsonResponse:
+        # Connection-level failures (the server went away) are "down"; anything else is a bug.
+        if isinstance(exc, DBAPIError) and exc.connection_invalidated:
+            return await _db_down(request, exc)
+        log.exception("database error", exc_info=exc)
+        return JsonResponse(envelope("An internal error occurred."), status_code=500)
+
+    app.add_exception_handler(DBAPIError, _dbapi)

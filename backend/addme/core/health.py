@@ -1,0 +1,61 @@
+"""Liveness and readiness, the public client config and the bare ping used by benchmarks."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter
+from fastapi.responses import Response
+from pydantic import BaseModel
+from sqlalchemy import text
+
+from addme.core.config import get_settings
+from addme.core.db import get_engine
+from addme.core.errors import SERVER_DOWN, envelope
+from addme.core.responses import JsonResponse
+
+router = APIRouter(tags=["system"])
+_PONG = b'{"pong":true}'
+
+
+class CaptchaConfig(BaseModel):
+    provider: str
+    site_key: str
+
+
+class PublicConfig(BaseModel):
+    site_name: str
+    brand: str
+    default_app: str
+    accent_color: str
+    captcha: CaptchaConfig
+    maintenance: bool
+    swipes_enabled: bool
+
+
+@router.get("/health", responses={503: {"description": "database unreachable"}})
+def health() -> Response:
+    try:
+        with get_engine().connect() as conn:
+            conn.execute(text("SELECT 1"))
+    except Exception:
+        return JsonResponse(envelope(SERVER_DOWN, code="server_down"), status_code=503)
+    return JsonResponse({"status": "ok", "database": "ok"})
+
+
+@router.get("/ping", include_in_schema=False)
+async def ping() -> Response:
+    """Constant JSON without touching the database: the benchmarks' yardstick."""
+    return Response(_PONG, media_type="application/json")
+
+
+@router.get("/config", response_model=PublicConfig)
+def public_config() -> PublicConfig:
+    s = get_settings()
+    return PublicConfig(
+        site_name=s.site_name,
+        brand=s.brand,
+        default_app=s.default_app,
+        accent_color=s.accent_color,
+        captcha=CaptchaConfig(provider=s.captcha_provider, site_key=s.captcha_site_key),
+        maintenance=s.maintenance,
+        swipes_enabled=s.swipes_enabled,
+    )

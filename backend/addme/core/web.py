@@ -1,0 +1,91 @@
+"""Serves the built React app, with per-route <title>, description, canonical and Open Graph tags.
+
+Crawlers and link previews read the HTML before any JavaScript runs, so each public route's head
+is written here on the server. Domains register resolvers for their own paths.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+from sqlalchemy.orm import Session
+
+from addme.core.config import get_settings
+
+
+@dataclass
+class PageMeta:
+    title: str
+    description: str
+    status: int = 200
+    image: str | None = None
+    noindex: bool = False
+    extra_head: list[str] = field(default_factory=list)
+
+
+MetaResolver = Callable[[Session, "re.Match[str]"], PageMeta | None]
+_resolvers: list[tuple[re.Pattern[str], MetaResolver]] = []
+
+
+def register_meta(pattern: str, resolver: MetaResolver) -> None:
+    """Add a resolver for paths matching `pattern` (full match); first registered wins."""
+    _resolvers.append((re.compile(pattern), resolver))
+
+
+def resolve_meta(session: Session, path: str) -> PageMeta:
+    """The head for a path: a registered resolver's, else a generic one."""
+    settings = get_settings()
+    for pattern, resolver in _resolvers:
+        match = pattern.fullmatch(path)
+        if match:
+            meta = resolver(session, match)
+            if meta is not None:
+                return meta
+    return PageMeta(
+        title=settings.site_name,
+        description=f"{settings.site_name}: find adults to add on Snapchat, Telegram and Kik.",
+    )
+
+
+@lru_cache
+def _template(dist: Path) -> str | None:
+    index = dist / "index.html"
+    return index.read_text() if index.exists() else None
+
+
+def render_index(meta: PageMeta, *, path: str, query: str) -> str | None:
+    """index.html with the page's head written in; None when the app is not built."""
+    template = _template(get_settings().web_dist)
+    if template is None:
+        return None
+    settings = get_settings()
+    canonical = settings.site_url.rstrip("/") + path
+    page = re.search(r"(?:^|&)page=(\d+)", query)
+    if page and page.group(1) != "1":
+        canonical += f"?page={page.group(1)}"
+    e = html.escape
+    title = meta.title if settings.site_name in meta.title else f"{meta.title} | {settings.site_name}"
+    tags = [
+        f"<title>{e(title)}</title>",
+        f'<meta name="description" content="{e(meta.description)}">',
+        f'<link rel="canonical" href="{e(canonical)}">',
+        f'<meta property="og:title" content="{e(title)}">',
+        f'<meta property="og:description" content="{e(meta.description)}">',
+        f'<meta property="og:url" content="{e(canonical)}">',
+        '<meta property="og:type" content="website">',
+        f'<meta property="og:site_name" content="{e(settings.site_name)}">',
+        '<meta name="rating" content="adult">',
+    ]
+    if meta.image:
+        tags.append(f'<meta property="og:image" content="{e(meta.image)}">')
+    if meta.noindex:
+        tags.append('<meta name="robots" content="noindex">')
+    tags.extend(meta.extra_head)
+    head = "\n    ".join(tags)
+    out = re.sub(r"<title>.*?</title>", "", template, count=1, flags=re.S)
+    return out.replace("</head>", f"    {head}\n  </head>", 1)

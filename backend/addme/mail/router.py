@@ -1,0 +1,27 @@
+"""Development-only view of the outbox, so a local user (and the browser tests) can open their links."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, Query
+
+from addme.accounts.dependencies import DbSession
+from addme.core.config import get_settings
+from addme.core.errors import NotFound
+from addme.core.schemas import Schema, UtcDatetime
+from addme.mail import service
+
+router = APIRouter(tags=["dev"])
+
+
+class OutboxRead(Schema):
+    to: str
+    subject: str
+    body: str
+    created_at: UtcDatetime
+
+
+@router.get("/dev/outbox", response_model=list[OutboxRead])
+def dev_outbox(db: DbSession, to: str = Query(max_length=254)) -> list[OutboxRead]:
+    if get_settings().env == "production":
+        raise NotFound("This page could not be found")
+    return [OutboxRead.model_validate(m) for m in service.messages_to(db, to=to)]

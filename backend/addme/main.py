@@ -1,0 +1,130 @@
+"""create_app(): the API under /v1, error handlers, security headers, the built web app, jobs."""
+
+from __future__ import annotations
+
+import logging
+import mimetypes
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+
+from fastapi import FastAPI, Request
+from fastapi.responses import FileResponse, HTMLResponse, PlainTextResponse, Response
+from starlette.concurrency import run_in_threadpool
+
+from addme import models  # noqa: F401 - every table registered before anything queries
+from addme.api import api_router
+from addme.core.config import get_settings
+from addme.core.db import new_session
+from addme.core.errors import envelope, install_error_handlers
+from addme.core.logging import configure_logging
+from addme.core.responses import JsonResponse
+from addme.core.web import render_index, resolve_meta
+from addme.jobs import registry  # noqa: F401 - registers the jobs
+from addme.jobs.service import Scheduler
+
+log = logging.getLogger("addme")
+
+CSP = "; ".join(
+    [
+        "default-src 'self'",
+        "script-src 'self' https://challenges.cloudflare.com https://js.hcaptcha.com https://*.hcaptcha.com",
+        "frame-src 'self' https://challenges.cloudflare.com https://*.hcaptcha.com",
+        "style-src 'self' 'unsafe-inline'",
+        "img-src 'self' data: blob: https:",
+        "connect-src 'self' https://*.hcaptcha.com",
+        "font-src 'self' data:",
+        "object-src 'none'",
+        "base-uri 'none'",
+        "frame-ancestors 'none'",
+        "form-action 'self'",
+    ]
+)
+
+
+@asynccontextmanager
+async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+    settings = get_settings()
+    scheduler = Scheduler() if settings.run_jobs_in_web and settings.env != "test" else None
+    if scheduler:
+        scheduler.start()
+    yield
+    if scheduler:
+        scheduler.stop()
+
+
+def create_app() -> FastAPI:
+    settings = get_settings()
+    configure_logging()
+    app = FastAPI(
+        title=f"{settings.site_name} API",
+        version="1.0.0",
+        openapi_url="/v1/openapi.json",
+        docs_url="/v1/docs",
+        redoc_url=None,
+        lifespan=lifespan,
+    )
+    install_error_handlers(app)
+    app.include_router(api_router, prefix="/v1")
+
+    @app.middleware("http")
+    async def security_headers(
+        request: Request, call_next: Callable[[Request], Awaitable[Response]]
+    ) -> Response:
+        response = await call_next(request)
+        h = response.headers
+        h.setdefault("X-Content-Type-Options", "nosniff")
+        # Profile URLs must not leak to the messaging apps a Message button opens.
+        h.setdefault("Referrer-Policy", "no-referrer")
+        h.setdefault("Content-Security-Policy", CSP)
+        h.setdefault("X-Frame-Options", "DENY")
+        if settings.cookie_secure:
+            h.setdefault("Strict-Transport-Security", "max-age=31536000; includeSubDomains")
+        if request.url.path.startswith("/v1/") and "cache-control" not in h:
+            h["Cache-Control"] = "no-store"
+        return response
+
+    _mount_web(app)
+    return app
+
+
+def _mount_web(app: FastAPI) -> None:
+    settings = get_settings()
+    dist = settings.web_dist
+    media = settings.media_dir
+
+    @app.get("/media/{path:path}", include_in_schema=False)
+    async def media_file(path: str) -> Response:
+        target = (media / path).resolve()
+        if not target.is_relative_to(media.resolve()) or not target.is_file():
+            return JsonResponse(envelope("This page could not be found"), status_code=404)
+        return FileResponse(target, headers={"Cache-Control": "public, max-age=31536000, immutable"})
+
+    @app.get("/{path:path}", include_in_schema=False)
+    async def spa(path: str, request: Request) -> Response:
+        if path.startswith("v1/") or path == "v1":
+            return JsonResponse(envelope("This page could not be found"), status_code=404)
+        asset = (dist / path).resolve() if path else None
+        if asset and asset.is_relative_to(dist.resolve()) and asset.is_file():
+            cache = (
+                "public, max-age=31536000, immutable"
+                if path.startswith("assets/")
+                else "public, max-age=3600"
+            )
+            media_type = mimetypes.guess_type(asset.name)[0]
+            return FileResponse(asset, media_type=media_type, headers={"Cache-Control": cache})
+        if path in ("robots.txt", "sitemap.xml"):
+            return PlainTextResponse("", status_code=404)
+
+        def _page() -> tuple[str | None, int]:
+            with new_session() as session:
+                meta = resolve_meta(session, "/" + path)
+            return render_index(meta, path="/" + path, query=request.url.query), meta.status
+
+        body, status = await run_in_threadpool(_page)
+        if body is None:
+            return HTMLResponse(
+                "<h1>The web app is not built</h1><p>Run <code>make run</code> (or "
+                "<code>npm --prefix web run build</code>).</p>",
+                status_code=503,
+            )
+        return HTMLResponse(body, status_code=status, headers={"Cache-Control": "no-cache"})

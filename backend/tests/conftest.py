@@ -1,0 +1,94 @@
+"""Test setup: a real database (SQLite file, or PostgreSQL with ADDME_TEST_DB=postgresql), emptied
+between tests, and FastAPI's TestClient on the real app."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+_TMP = Path(tempfile.mkdtemp(prefix="addme-test-"))
+_BACKEND = os.environ.get("ADDME_TEST_DB", "sqlite")
+PG_URL = os.environ.get("TEST_POSTGRES_URL", "postgresql://postgres@127.0.0.1:5432/test")
+os.environ["ENV"] = "test"
+os.environ["DATABASE_URL"] = PG_URL if _BACKEND == "postgresql" else f"sqlite:///{_TMP / 'test.db'}"
+os.environ["MEDIA_DIR"] = str(_TMP / "media")
+os.environ.setdefault("SITE_URL", "http://testserver")
+os.environ["REDIS_URL"] = ""
+
+from fastapi.testclient import TestClient  # noqa: E402
+from sqlalchemy import text  # noqa: E402
+from sqlalchemy.orm import Session  # noqa: E402
+
+from addme import models  # noqa: E402, F401
+from addme.core import clock, ratelimit  # noqa: E402
+from addme.core.config import get_settings  # noqa: E402
+from addme.core.db import Base, get_engine, new_session  # noqa: E402
+
+IS_PG = _BACKEND == "postgresql"
+
+
+def _check_database() -> None:
+    try:
+        with get_engine().connect() as conn:
+            conn.execute(text("SELECT 1"))
+    except Exception as exc:
+        msg = f"test database unreachable ({get_settings().database_url}): {exc.__class__.__name__}"
+        # In CI an unreachable PostgreSQL is a failure, never a skip.
+        pytest.exit(msg, returncode=3)
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    get_settings.cache_clear()
+    _check_database()
+    engine = get_engine()
+    if IS_PG:
+        # A clean schema each run, built by the real migrations.
+        with engine.begin() as conn:
+            conn.execute(text("DROP SCHEMA IF EXISTS public CASCADE"))
+            conn.execute(text("CREATE SCHEMA public"))
+    from addme.cli import run_migrations
+
+    run_migrations()
+
+
+@pytest.fixture(autouse=True)
+def _clean_state() -> Iterator[None]:
+    yield
+    clock.reset()
+    ratelimit.reset()
+    engine = get_engine()
+    tables = [t.name for t in reversed(Base.metadata.sorted_tables)]
+    with engine.begin() as conn:
+        if IS_PG:
+            conn.execute(
+                text("TRUNCATE " + ", ".join(f'"{t}"' for t in tables) + " RESTART IDENTITY CASCADE")
+            )
+        else:
+            for t in tables:
+                conn.execute(text(f'DELETE FROM "{t}"'))
+
+
+@pytest.fixture
+def db() -> Iterator[Session]:
+    session = new_session()
+    try:
+        yield session
+    finally:
+        session.close()
+
+
+@pytest.fixture(scope="session")
+def app():  # type: ignore[no-untyped-def]
+    from addme.main import create_app
+
+    return create_app()
+
+
+@pytest.fixture
+def client(app) -> Iterator[TestClient]:  # type: ignore[no-untyped-def]
+    with TestClient(app, base_url="http://testserver") as c:
+        yield c

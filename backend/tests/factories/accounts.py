@@ -1,0 +1,54 @@
+"""Account factories: confirmed members and admins, signed in with a real session token."""
+
+from __future__ import annotations
+
+import itertools
+from functools import lru_cache
+
+from sqlalchemy.orm import Session
+
+from addme.accounts import service
+from addme.accounts.models import User
+from addme.core import clock, security
+
+PASSWORD = "correct horse battery staple"
+_seq = itertools.count(1)
+
+
+@lru_cache
+def _hash() -> str:
+    return security.hash_password(PASSWORD)
+
+
+def make_user(
+    db: Session,
+    *,
+    email: str | None = None,
+    confirmed: bool = True,
+    admin_level: str | None = None,
+    **fields: object,
+) -> User:
+    """A user with PASSWORD, committed."""
+    email = email or f"user{next(_seq)}@example.com"
+    user = User(
+        email=email,
+        email_normalized=service.normalize_email(email),
+        password_hash=_hash(),
+        email_confirmed_at=clock.now() if confirmed else None,
+        admin_level=admin_level,
+        **fields,
+    )
+    db.add(user)
+    db.commit()
+    return user
+
+
+def token_for(db: Session, user: User) -> str:
+    """A live session token for the user (as if they had logged in)."""
+    token = service._new_session(db, user=user, ip="127.0.0.1", user_agent="pytest")
+    db.commit()
+    return token
+
+
+def auth(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
