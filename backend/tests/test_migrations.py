@@ -1,0 +1,38 @@
+"""The migrations build exactly the schema the models describe, on this test run's database kind."""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
+from sqlalchemy import text
+
+from addme.cli import run_migrations
+from addme.core.db import Base, make_engine
+from tests.conftest import IS_PG, PG_URL
+
+
+def _fresh_url() -> str:
+    if IS_PG:
+        base = PG_URL.replace("postgresql://", "postgresql+psycopg://")
+        engine = make_engine(base).execution_options(isolation_level="AUTOCOMMIT")
+        with engine.connect() as conn:
+            conn.execute(text("DROP DATABASE IF EXISTS addme_migcheck WITH (FORCE)"))
+            conn.execute(text("CREATE DATABASE addme_migcheck"))
+        engine.dispose()
+        return base.rsplit("/", 1)[0] + "/addme_migcheck"
+    return f"sqlite:///{Path(tempfile.mkdtemp()) / 'mig.db'}"
+
+
+def test_migrations_match_models() -> None:
+    url = _fresh_url()
+    run_migrations(url)
+    engine = make_engine(url)
+    with engine.connect() as conn:
+        diff = compare_metadata(MigrationContext.configure(conn), Base.metadata)
+    engine.dispose()
+    assert diff == [], f"models and migrations differ: {diff}"
+
+
