@@ -8,7 +8,7 @@ from pydantic import BaseModel
 from sqlalchemy import text
 
 from addme.core.config import get_settings
-from addme.core.db import get_engine
+from addme.core import db
 from addme.core.errors import SERVER_DOWN, envelope
 from addme.core.responses import JsonResponse
 
@@ -34,7 +34,7 @@ class PublicConfig(BaseModel):
 @router.get("/health", responses={503: {"description": "database unreachable"}})
 def health() -> Response:
     try:
-        with get_engine().connect() as conn:
+        with db.get_engine().connect() as conn:
             conn.execute(text("SELECT 1"))
     except Exception:
         return JsonResponse(envelope(SERVER_DOWN, code="server_down"), status_code=503)
