@@ -122,3 +122,7 @@ def openapi() -> None:
 
 def main() -> None:
     app()
+
+
+if __name__ == "__main__":
+    main()

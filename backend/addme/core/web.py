@@ -52,10 +52,18 @@ def resolve_meta(session: Session, path: str) -> PageMeta:
     )
 
 
-@lru_cache
+@lru_cache(maxsize=4)
+def _read_template(path: Path, _mtime_ns: int) -> str:
+    return path.read_text()
+
+
 def _template(dist: Path) -> str | None:
+    """index.html, re-read when a new build replaces it (keyed by mtime), else from memory."""
     index = dist / "index.html"
-    return index.read_text() if index.exists() else None
+    try:
+        return _read_template(index, index.stat().st_mtime_ns)
+    except FileNotFoundError:
+        return None
 
 
 def render_index(meta: PageMeta, *, path: str, query: str) -> str | None:

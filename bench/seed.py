@@ -1,0 +1,132 @@
+"""Fill a benchmark database with N listed usernames (and their owners and tags), fast.
+
+Rows go in with SQLAlchemy Core in large batches (PostgreSQL: COPY), not through the ORM: this is
+about measuring reads at 100k and 1M rows, not about how fast the app writes.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+from datetime import timedelta
+
+from sqlalchemy import insert, text
+
+from addme import models  # noqa: F401
+from addme.core import clock
+from addme.core.db import Base, make_engine
+
+APPS = ["snapchat", "telegram", "kik"]
+GENDERS = ["Female", "Male", "Female", "Male", "Transgender", "Other"]
+ORIENTATIONS = ["Straight", "Straight", "Bisexual", "Gay", "Lesbian", "Other"]
+COUNTRIES = ["US", "US", "GB", "CA", "FR", "DE", "AU", "BR", "IN", "MX", "ES", "IT", "NL", "SE", "PL"]
+TAGS = ["fun", "gamer", "chill", "music", "fitness", "travel", "night-owl", "art", "anime", "memes"]
+BATCH = 20_000
+
+
+def _rows(n: int, owners: int, rng: random.Random):  # type: ignore[no-untyped-def]
+    now = clock.now()
+    for i in range(1, n + 1):
+        sort_at = now - timedelta(seconds=rng.randint(0, 60 * 24 * 3600))
+        tags = rng.sample(TAGS, rng.randint(1, 3))
+        vip = now + timedelta(days=10) if rng.random() < 0.03 else None
+        yield {
+            "id": i,
+            "user_id": (i % owners) + 1,
+            "app": APPS[i % 3],
+            "username": f"bench_user_{i}",
+            "username_normalized": f"bench_user_{i}",
+            "description": "Say hi, I reply fast. Looking for new friends to chat with.",
+            "short_description": "Say hi, I reply fast.",
+            "gender": rng.choice(GENDERS),
+            "orientation": rng.choice(ORIENTATIONS),
+            "type": "Clean" if rng.random() < 0.8 else "Dirty",
+            "age": rng.randint(18, 55),
+            "country_code": rng.choice(COUNTRIES),
+            "paid_content": False,
+            "tags_text": " ".join(tags),
+            "status": "approved",
+            "is_hidden": False,
+            "approved_at": sort_at,
+            "last_top_up": sort_at,
+            "sort_at": sort_at,
+            "listed": True,
+            "owner_vip_until": vip,
+            "popularity": rng.randint(0, 500),
+            "reputation": 0,
+            "edits_in_window": 0,
+            "created_at": sort_at,
+            "updated_at": sort_at,
+            "_tags": tags,
+        }
+
+
+def seed(url: str, n: int) -> None:
+    """Create the schema and insert n usernames owned by n/4 members."""
+    engine = make_engine(url)
+    Base.metadata.drop_all(engine)
+    Base.metadata.create_all(engine)
+    tables = Base.metadata.tables
+    users, usernames, tags, username_tags = (
+        tables["users"], tables["usernames"], tables["tags"], tables["username_tags"]
+    )
+    rng = random.Random(42)
+    owners = max(1, n // 4)
+    now = clock.now()
+    started = time.perf_counter()
+    with engine.begin() as conn:
+        conn.execute(insert(tags), [{"id": i + 1, "name": t, "created_at": now} for i, t in enumerate(TAGS)])
+        for start in range(0, owners, BATCH):
+            conn.execute(
+                insert(users),
+                [
+                    {
+                        "id": i + 1,
+                        "email": f"bench{i + 1}@bench.local",
+                        "email_normalized": f"bench{i + 1}@bench.local",
+                        "password_hash": "!",
+                        "max_usernames": 1,
+                        "username_slots": 0,
+                        "top_ups_count": 0,
+                        "fire_pins_count": 0,
+                        "age_verified": False,
+                        "high_risk": False,
+                        "created_at": now,
+                        "updated_at": now,
+                    }
+                    for i in range(start, min(owners, start + BATCH))
+                ],
+            )
+    tag_ids = {t: i + 1 for i, t in enumerate(TAGS)}
+    batch: list[dict[str, object]] = []
+    links: list[dict[str, object]] = []
+
+    def flush() -> None:
+        with engine.begin() as conn:
+            conn.execute(insert(usernames), batch)
+            conn.execute(insert(username_tags), links)
+        batch.clear()
+        links.clear()
+
+    for row in _rows(n, owners, rng):
+        for pos, tag in enumerate(row.pop("_tags")):  # type: ignore[attr-defined]
+            links.append({"username_id": row["id"], "tag_id": tag_ids[tag], "position": pos})
+        batch.append(row)
+        if len(batch) >= BATCH:
+            flush()
+    if batch:
+        flush()
+    with engine.begin() as conn:
+        if engine.dialect.name == "postgresql":
+            conn.execute(text("SELECT setval(pg_get_serial_sequence('usernames','id'), :n)"), {"n": n})
+            conn.execute(text("SELECT setval(pg_get_serial_sequence('users','id'), :n)"), {"n": owners})
+            conn.execute(text("ANALYZE"))
+        else:
+            conn.execute(text("ANALYZE"))
+    engine.dispose()
+    print(f"seeded {n} usernames in {time.perf_counter() - started:.0f}s", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    seed(sys.argv[1], int(sys.argv[2]))

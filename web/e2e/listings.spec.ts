@@ -1,0 +1,251 @@
+import {
+  type APIRequestContext,
+  type BrowserContext,
+  expect,
+  type Page,
+  test,
+} from '@playwright/test';
+import { confirmationPath, openMenuIfCollapsed, preAgree, uniqueEmail } from './helpers';
+
+const PASSWORD = 'listings e2e passphrase 42';
+const SHOTS = 'e2e/screenshots';
+
+/** A confirmed member, registered through the API (local captcha) and the outbox link. */
+async function createMember(request: APIRequestContext, tag: string) {
+  const email = uniqueEmail(tag);
+  const register = await request.post('/v1/auth/register', {
+    data: {
+      email,
+      password: PASSWORD,
+      password_confirmation: PASSWORD,
+      terms: true,
+      captcha_token: 'local-captcha-ok',
+    },
+  });
+  expect(register.status(), await register.text()).toBe(201);
+  const path = await confirmationPath(request, email);
+  const token = path.split('/').pop() as string;
+  const confirm = await request.post('/v1/auth/email-confirmation', { data: { token } });
+  expect(confirm.ok(), await confirm.text()).toBeTruthy();
+  return email;
+}
+
+/** Logs the page's browser context in (the server sets the session cookie). */
+async function logIn(page: Page, email: string) {
+  const res = await page.request.post('/v1/auth/login', { data: { email, password: PASSWORD } });
+  expect(res.ok(), await res.text()).toBeTruthy();
+}
+
+async function bearer(request: APIRequestContext, email: string) {
+  const res = await request.post('/v1/auth/login', { data: { email, password: PASSWORD } });
+  const { token } = (await res.json()) as { token: string };
+  return { Authorization: `Bearer ${token}` };
+}
+
+/** A handle no one else has: letters and digits fit every app's format. */
+const uniqueHandle = (prefix: string) =>
+  `${prefix}${Date.now().toString(36).slice(-6)}${Math.floor(Math.random() * 1e3)}`;
+
+async function setTheme(context: BrowserContext, baseURL: string, dark: boolean) {
+  await context.addCookies([
+    { name: 'darkModePreference', value: dark ? 'true' : 'false', url: baseURL },
+  ]);
+}
+
+async function openFilters(page: Page) {
+  const toggle = page.getByRole('button', { name: /^Filters/ });
+  if (await toggle.isVisible()) {
+    if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+  }
+}
+
+test('a member submits a username, then finds it in /user, the list, filters and search', async ({
+  page,
+  request,
+  baseURL,
+}, testInfo) => {
+  const email = await createMember(request, `lst-${testInfo.project.name}`);
+  await preAgree(page, baseURL as string);
+  await logIn(page, email);
+  const handle = uniqueHandle('e2e');
+
+  // Submit: the client checks the format first, the server stays the authority.
+  await page.goto('/user/submit');
+  await page.locator('label[for="form-app-snapchat"]').click();
+  await page.getByLabel('Snapchat username').fill('no spaces allowed');
+  await page.getByLabel('Age').fill('17');
+  await page.getByRole('button', { name: 'Submit username' }).click();
+  await expect(
+    page.getByText('3 to 15 characters: letters, digits, - _ and . only.').last(),
+  ).toBeVisible();
+  await expect(page.getByText('You must be 18 or older to list a username.')).toBeVisible();
+
+  await page.getByLabel('Snapchat username').fill(handle);
+  await page.getByLabel('Age').fill('27');
+  await page.getByLabel('Gender').selectOption('Female');
+  await page.getByLabel('Orientation').selectOption('Bisexual');
+  await page.getByLabel('Country').selectOption('IS');
+  await page.getByLabel('About me').fill('Night owl from Reykjavik, into hiking and music.');
+  const tags = page.getByLabel(/^Tags/);
+  await tags.fill('hiking');
+  await tags.press('Enter');
+  await tags.fill('music');
+  await tags.press('Enter');
+  await expect(page.getByTestId('link-vip-note')).toBeVisible();
+  await page.getByRole('button', { name: 'Submit username' }).click();
+  await expect(page).toHaveURL(/\/user$/);
+  await expect(page.getByText('Username submitted.')).toBeVisible();
+
+  // /user lists it with its status.
+  const mine = page.getByTestId('my-username').filter({ hasText: handle });
+  await expect(mine).toBeVisible();
+  await expect(mine.getByTestId('status')).toHaveText(/Listed|Pending/);
+  await page.screenshot({
+    path: `${SHOTS}/user-home-${testInfo.project.name}.png`,
+    fullPage: true,
+  });
+  // One slot: "Add username" now opens the max-usernames modal.
+  await page.getByTestId('add-username').click();
+  await expect(page.getByRole('dialog')).toContainText('Maximum usernames reached');
+  await page.keyboard.press('Escape');
+
+  // The Snapchat list shows it (approved at once by the automated rules), first as the newest.
+  await page.goto('/snapchat-usernames');
+  await expect(page.getByTestId('username-card').filter({ hasText: handle })).toBeVisible();
+
+  // Filters write to the URL, so the filtered list is a shareable link.
+  await openFilters(page);
+  await page.getByLabel('Gender').selectOption('Female');
+  await expect(page).toHaveURL(/gender=Female/);
+  await page.getByLabel('Country').selectOption('IS');
+  await expect(page).toHaveURL(/country=IS/);
+  await expect(page.getByTestId('username-card').filter({ hasText: handle })).toBeVisible();
+  await page.getByLabel('Gender').selectOption('Male');
+  await expect(page).toHaveURL(/gender=Male/);
+  await expect(page.getByTestId('username-card').filter({ hasText: handle })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Clear filters' }).first().click();
+  await expect(page).toHaveURL(/\/snapchat-usernames$/);
+
+  // The header search box goes to /list?q=...
+  await openMenuIfCollapsed(page);
+  await page.getByRole('searchbox', { name: 'Search usernames' }).fill(handle);
+  await page.getByRole('searchbox', { name: 'Search usernames' }).press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/list\\?q=${handle}`));
+  const card = page.getByTestId('username-card').filter({ hasText: handle });
+  await expect(card).toBeVisible();
+
+  // Profile: facts, owner's Manage, and Message opens the app's deep link in a new tab.
+  await card.getByRole('link', { name: handle }).click();
+  await expect(page).toHaveURL(new RegExp(`/username/${handle}/\\d+$`));
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(handle);
+  await expect(page.getByText('27 years old')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Manage' })).toBeVisible();
+  const message = page.getByTestId('message-button');
+  await expect(message).toHaveAttribute('href', `https://www.snapchat.com/add/${handle}`);
+  await expect(message).toHaveAttribute('target', '_blank');
+  await expect(message).toHaveAttribute('rel', /noopener/);
+  await page
+    .context()
+    .route('https://www.snapchat.com/**', (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Snapchat</title>' }),
+    );
+  const click = page.waitForRequest((r) => r.url().includes('/message-click'));
+  const popup = page.waitForEvent('popup');
+  await message.click();
+  await click;
+  const tab = await popup;
+  await tab.waitForLoadState();
+  expect(tab.url()).toBe(`https://www.snapchat.com/add/${handle}`);
+  await tab.close();
+});
+
+test('a visitor cannot see Dirty usernames and is offered to log in', async ({ page, baseURL }) => {
+  await preAgree(page, baseURL as string);
+  await page.goto('/kik-usernames/dirty');
+  const notice = page.getByTestId('dirty-login');
+  await expect(notice).toContainText('You must be logged in order to see Dirty usernames.');
+  // Shown in place: no global 401 redirect to the login page.
+  await expect(page).toHaveURL(/\/kik-usernames\/dirty$/);
+  await expect(notice.getByRole('link', { name: 'Log in' })).toHaveAttribute(
+    'href',
+    /\/auth\/login\?redirect=%2Fkik-usernames%2Fdirty/,
+  );
+});
+
+test('an underage report hides the username from the list at once', async ({
+  page,
+  request,
+  baseURL,
+}, testInfo) => {
+  const email = await createMember(request, `rep-${testInfo.project.name}`);
+  const handle = uniqueHandle('rep');
+  const created = await request.post('/v1/user/usernames', {
+    headers: await bearer(request, email),
+    data: {
+      app: 'telegram',
+      username: `${handle}_tg`,
+      age: 30,
+      gender: 'Male',
+      orientation: 'Gay',
+      type: 'Clean',
+      country_code: 'PT',
+      description: 'Report flow test.',
+      tags: [],
+    },
+  });
+  expect(created.ok(), await created.text()).toBeTruthy();
+  const name = `${handle}_tg`;
+
+  await preAgree(page, baseURL as string);
+  await page.goto(`/list?q=${name}`);
+  const card = page.getByTestId('username-card').filter({ hasText: name });
+  await expect(card).toBeVisible();
+  await card.getByRole('link', { name }).click();
+  await page.getByRole('button', { name: 'Report Username' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Send report' }).click();
+  await expect(dialog.getByText('Choose a reason.')).toBeVisible();
+  await dialog.getByLabel('The person looks under 18').check();
+  await dialog.getByRole('button', { name: 'Send report' }).click();
+  await expect(page.getByText('This username has been reported.')).toBeVisible();
+
+  await page.goto(`/list?q=${name}`);
+  await expect(page.getByTestId('empty-state')).toBeVisible();
+  await expect(page.getByTestId('username-card').filter({ hasText: name })).toHaveCount(0);
+});
+
+test('screenshots: list, profile and submit in light and dark', async ({
+  browser,
+  request,
+  baseURL,
+}, testInfo) => {
+  const size = testInfo.project.name === 'mobile' ? '390x844' : '1280x800';
+  const viewport = testInfo.project.use.viewport ?? { width: 1280, height: 800 };
+  const email = await createMember(request, `shot-${testInfo.project.name}`);
+  for (const dark of [false, true]) {
+    const theme = dark ? 'dark' : 'light';
+    const context = await browser.newContext({ viewport, baseURL });
+    await setTheme(context, baseURL as string, dark);
+    const page = await context.newPage();
+    await preAgree(page, baseURL as string);
+
+    await page.goto('/snapchat-usernames');
+    await expect(page.getByTestId('username-card').first()).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/list-${size}-${theme}.png` });
+
+    await page.getByTestId('username-card').first().getByRole('link').first().click();
+    await expect(page.getByTestId('profile')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await page.screenshot({ path: `${SHOTS}/profile-${size}-${theme}.png`, fullPage: true });
+
+    await logIn(page, email);
+    await page.goto('/user/submit');
+    await expect(page.getByTestId('username-form')).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/submit-${size}-${theme}.png`, fullPage: true });
+
+    await page.goto('/user');
+    await expect(page.getByTestId('vip-status')).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/user-${size}-${theme}.png`, fullPage: true });
+    await context.close();
+  }
+});

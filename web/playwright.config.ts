@@ -1,0 +1,43 @@
+import { defineConfig, devices } from '@playwright/test';
+
+const chromiumArgs = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+// The machine's Chromium from apt: `npx playwright install` is never used here.
+const launchOptions = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: chromiumArgs,
+};
+
+export default defineConfig({
+  testDir: './e2e',
+  outputDir: './test-results',
+  workers: 2,
+  fullyParallel: false,
+  retries: 0,
+  timeout: 60_000,
+  reporter: [['list']],
+  use: {
+    baseURL: process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8000',
+    headless: true,
+    launchOptions,
+    trace: 'off',
+  },
+  projects: [
+    {
+      name: 'mobile',
+      use: { ...devices['Desktop Chrome'], viewport: { width: 390, height: 844 }, launchOptions },
+    },
+    {
+      name: 'desktop',
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions },
+    },
+  ],
+});

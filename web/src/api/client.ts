@@ -1,0 +1,85 @@
+import createClient, { type Middleware } from 'openapi-fetch';
+import { getCookie } from '../lib/cookies';
+import { ApiError, apiErrorFromBody, apiErrorFromThrown } from './errors';
+import type { paths } from './schema.gen';
+
+export const CSRF_COOKIE = 'addme_csrf';
+export const CSRF_HEADER = 'X-CSRF-Token';
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Calls where a 401 is an answer, not a lost session: asking who is signed in, and signing in/out.
+ */
+const EXPECTED_401 = ['/v1/auth/user', '/v1/auth/login'];
+/** Calls whose failures are ignored on purpose (spec section 7: logout errors are ignored). */
+const SILENT = ['/v1/auth/logout'];
+
+type Reporter = (error: ApiError, request?: Request) => void;
+let reporter: Reporter = () => {};
+
+/** main.tsx plugs the toasts and the session handling in here: the one place errors are handled. */
+export function setApiErrorReporter(next: Reporter) {
+  reporter = next;
+}
+
+export const csrfMiddleware: Middleware = {
+  onRequest({ request }) {
+    if (!SAFE_METHODS.has(request.method)) {
+      const token = getCookie(CSRF_COOKIE);
+      if (token) request.headers.set(CSRF_HEADER, token);
+    }
+    return request;
+  },
+};
+
+export const errorMiddleware: Middleware = {
+  async onResponse({ request, response }) {
+    if (response.ok) return response;
+    const path = new URL(request.url).pathname;
+    if (SILENT.includes(path)) return response;
+    if (response.status === 401 && EXPECTED_401.includes(path)) return response;
+    let body: unknown = null;
+    try {
+      body = await response.clone().json();
+    } catch {
+      body = null;
+    }
+    reporter(apiErrorFromBody(response.status, body, response.headers.get('Retry-After')), request);
+    return response;
+  },
+  onError({ request, error }) {
+    if (error instanceof DOMException && error.name === 'AbortError') return;
+    const apiError = apiErrorFromThrown(error);
+    if (!SILENT.includes(new URL(request.url).pathname)) reporter(apiError, request);
+    return apiError;
+  },
+};
+
+const origin = typeof window === 'undefined' ? 'http://localhost' : window.location.origin;
+
+export const api = createClient<paths>({ baseUrl: origin, credentials: 'same-origin' });
+api.use(csrfMiddleware, errorMiddleware);
+
+/** Turns openapi-fetch's `{data, error, response}` into data or a thrown ApiError. */
+export async function unwrap<T>(
+  call: Promise<{ data?: T; error?: unknown; response: Response }>,
+): Promise<T> {
+  let result: { data?: T; error?: unknown; response: Response };
+  try {
+    result = await call;
+  } catch (error) {
+    if (error instanceof ApiError) throw error; // already reported by the middleware
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    // Never reached fetch: the request could not be built.
+    const setup = new ApiError('setup', error instanceof Error ? error.message : String(error));
+    reporter(setup);
+    throw setup;
+  }
+  const { data, error, response } = result;
+  if (!response.ok) {
+    throw apiErrorFromBody(response.status, error, response.headers.get('Retry-After'));
+  }
+  return data as T;
+}
+
+export { ApiError };

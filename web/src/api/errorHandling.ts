@@ -1,0 +1,28 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { clearAgeConfirmation } from '../features/age-gate/ageGate';
+import { clearSession } from '../features/auth/session';
+import { toast } from '../features/toasts/toastStore';
+import i18n from '../i18n';
+import { loginUrl } from '../lib/redirect';
+import { setApiErrorReporter } from './client';
+import { type ApiError, reactionFor } from './errors';
+
+/**
+ * Wires the spec's error catalogue (section 8) into the API client: every failed call passes here
+ * exactly once, from the openapi-fetch middleware.
+ */
+export function installErrorHandling(
+  queryClient: QueryClient,
+  navigate: (to: string) => unknown,
+): void {
+  setApiErrorReporter((error: ApiError) => {
+    const reaction = reactionFor(error, i18n.t);
+    if (reaction.toast) toast.show(reaction.toast);
+    if (reaction.signOut) {
+      clearSession(queryClient);
+      clearAgeConfirmation();
+      const here = `${window.location.pathname}${window.location.search}`;
+      if (!here.startsWith('/auth/login')) void navigate(loginUrl(here));
+    }
+  });
+}

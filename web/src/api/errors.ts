@@ -1,0 +1,146 @@
+import type { TFunction } from 'i18next';
+import type { ToastType } from '../features/toasts/toastOptions';
+
+/** One error type for every API failure: an HTTP answer, no answer, or a request never sent. */
+export type ApiErrorKind = 'http' | 'network' | 'setup';
+
+export type FieldErrors = Record<string, string[]>;
+
+export class ApiError extends Error {
+  readonly kind: ApiErrorKind;
+  readonly status: number | null;
+  readonly fieldErrors: FieldErrors;
+  readonly retryAfter: number | null;
+
+  constructor(
+    kind: ApiErrorKind,
+    message: string,
+    opts: { status?: number; fieldErrors?: FieldErrors; retryAfter?: number | null } = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+    this.kind = kind;
+    this.status = opts.status ?? null;
+    this.fieldErrors = opts.fieldErrors ?? {};
+    this.retryAfter = opts.retryAfter ?? null;
+  }
+
+  get hasFieldErrors(): boolean {
+    return Object.keys(this.fieldErrors).length > 0;
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Reads the API envelope `{"message": "...", "errors": {"field": ["..."]}}` (and FastAPI's `detail`). */
+export function apiErrorFromBody(
+  status: number,
+  body: unknown,
+  retryAfter?: string | null,
+): ApiError {
+  let message = '';
+  const fieldErrors: FieldErrors = {};
+  if (isRecord(body)) {
+    if (typeof body.message === 'string') message = body.message;
+    else if (typeof body.detail === 'string') message = body.detail;
+    if (isRecord(body.errors)) {
+      for (const [field, value] of Object.entries(body.errors)) {
+        const list = Array.isArray(value) ? value.map(String) : [String(value)];
+        if (list.length > 0) fieldErrors[field] = list;
+      }
+    }
+  } else if (typeof body === 'string') {
+    message = body;
+  }
+  const seconds = retryAfter ? Number.parseInt(retryAfter, 10) : Number.NaN;
+  return new ApiError('http', message, {
+    status,
+    fieldErrors,
+    retryAfter: Number.isFinite(seconds) ? seconds : null,
+  });
+}
+
+/** A thrown fetch: TypeError means no answer came back; anything else failed while building it. */
+export function apiErrorFromThrown(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  const message = error instanceof Error ? error.message : String(error);
+  if (error instanceof TypeError) return new ApiError('network', message);
+  return new ApiError('setup', message);
+}
+
+export interface ErrorToast {
+  type: ToastType;
+  title: string;
+  message: string;
+}
+
+export interface ErrorReaction {
+  /** A toast to show, if any. */
+  toast?: ErrorToast;
+  /** 401: clear the session and age verification, then go to the login page. */
+  signOut?: boolean;
+}
+
+/** The spec's error catalogue (section 8), as a pure mapping from an error to what the user sees. */
+export function reactionFor(error: ApiError, t: TFunction): ErrorReaction {
+  if (error.kind === 'network') {
+    return {
+      toast: {
+        type: 'danger',
+        title: t('errors.noResponseTitle'),
+        message: error.message || t('errors.noResponse'),
+      },
+    };
+  }
+  if (error.kind === 'setup') {
+    return {
+      toast: {
+        type: 'danger',
+        title: t('errors.setupTitle'),
+        message: error.message || t('errors.setup'),
+      },
+    };
+  }
+  const status = error.status ?? 0;
+  const message = error.message;
+  if (status === 401) return { signOut: true };
+  if (status === 422) {
+    // Field errors are shown under their fields by the form; only a bare message needs a toast.
+    if (error.hasFieldErrors) return {};
+    return {
+      toast: { type: 'warning', title: t('errors.title'), message: message || t('errors.invalid') },
+    };
+  }
+  if (status === 503) {
+    return {
+      toast: {
+        type: 'danger',
+        title: t('errors.downTitle'),
+        message: message || t('errors.serverDown'),
+      },
+    };
+  }
+  if (status >= 500) {
+    return {
+      toast: { type: 'danger', title: t('errors.internalTitle'), message: t('errors.internal') },
+    };
+  }
+  if (status === 429) {
+    return {
+      toast: { type: 'warning', title: t('errors.title'), message: message || t('errors.tooMany') },
+    };
+  }
+  if (status === 404) return {};
+  if (status >= 400) {
+    return {
+      toast: {
+        type: status === 403 ? 'danger' : 'warning',
+        title: t('errors.title'),
+        message: message || t('errors.generic'),
+      },
+    };
+  }
+  return {};
+}

@@ -1,0 +1,92 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { Form, Placeholder } from 'react-bootstrap';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { api, unwrap } from '../../api/client';
+import { FormField, SubmitButton } from '../../components/FormField';
+import { applyServerErrors } from '../../hooks/useServerErrors';
+import { userKey } from '../auth/session';
+import { toast } from '../toasts/toastStore';
+import { countryOptions } from './countries';
+import { accountQuery } from './queries';
+
+const schema = z.object({
+  first_name: z.string().trim().max(60, 'form.tooLong'),
+  country_code: z.string(),
+});
+type Values = z.infer<typeof schema>;
+
+export function AccountInfoForm() {
+  const { t, i18n } = useTranslation();
+  const queryClient = useQueryClient();
+  const account = useQuery(accountQuery);
+  const countries = useMemo(() => countryOptions(i18n.language), [i18n.language]);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isDirty },
+    reset,
+  } = useForm<Values>({
+    resolver: zodResolver(schema),
+    values: account.data
+      ? { first_name: account.data.first_name ?? '', country_code: account.data.country_code ?? '' }
+      : undefined,
+  });
+
+  const save = useMutation({
+    mutationFn: (v: Values) =>
+      unwrap(
+        api.PATCH('/v1/user/account', {
+          body: { first_name: v.first_name || null, country_code: v.country_code || null },
+        }),
+      ),
+    onSuccess: (data) => {
+      queryClient.setQueryData(accountQuery.queryKey, data);
+      void queryClient.invalidateQueries({ queryKey: userKey });
+      reset({ first_name: data.first_name ?? '', country_code: data.country_code ?? '' });
+      toast.success(t('account.saved'));
+    },
+    onError: (error) => applyServerErrors(error, setError, ['first_name', 'country_code']),
+  });
+
+  if (account.isPending) {
+    return (
+      <Placeholder as="div" animation="glow" aria-busy="true">
+        <Placeholder xs={12} className="mb-3 addme-skeleton-field" />
+        <Placeholder xs={12} className="addme-skeleton-field" />
+      </Placeholder>
+    );
+  }
+
+  return (
+    <Form noValidate onSubmit={handleSubmit((v) => save.mutate(v))}>
+      <FormField id="account-email" label={t('auth.email')}>
+        <Form.Control type="email" value={account.data?.email ?? ''} readOnly plaintext />
+      </FormField>
+      <FormField id="account-first-name" label={t('account.firstName')} error={errors.first_name}>
+        <Form.Control
+          autoComplete="given-name"
+          isInvalid={!!errors.first_name}
+          {...register('first_name')}
+        />
+      </FormField>
+      <FormField id="account-country" label={t('account.country')} error={errors.country_code}>
+        <Form.Select isInvalid={!!errors.country_code} {...register('country_code')}>
+          <option value="">{t('account.noCountry')}</option>
+          {countries.map((c) => (
+            <option key={c.code} value={c.code}>
+              {c.name}
+            </option>
+          ))}
+        </Form.Select>
+      </FormField>
+      <SubmitButton pending={save.isPending} className={isDirty ? '' : 'opacity-75'}>
+        {t('account.save')}
+      </SubmitButton>
+    </Form>
+  );
+}

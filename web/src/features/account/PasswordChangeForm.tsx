@@ -1,0 +1,74 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { Form } from 'react-bootstrap';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { api, unwrap } from '../../api/client';
+import { FormField, SubmitButton } from '../../components/FormField';
+import { applyServerErrors } from '../../hooks/useServerErrors';
+import { type ChangePasswordValues, changePasswordSchema } from '../auth/schemas';
+import { toast } from '../toasts/toastStore';
+
+export function PasswordChangeForm() {
+  const { t } = useTranslation();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors },
+  } = useForm<ChangePasswordValues>({ resolver: zodResolver(changePasswordSchema) });
+
+  const change = useMutation({
+    mutationFn: (body: ChangePasswordValues) => unwrap(api.POST('/v1/user/password', { body })),
+    onSuccess: (data) => {
+      reset({ current_password: '', password: '', password_confirmation: '' });
+      toast.success(data?.message || t('account.passwordUpdated'));
+    },
+    onError: (error) =>
+      applyServerErrors(error, setError, ['current_password', 'password', 'password_confirmation']),
+  });
+
+  return (
+    <Form noValidate onSubmit={handleSubmit((v) => change.mutate(v))}>
+      <FormField
+        id="current-password"
+        label={t('account.currentPassword')}
+        error={errors.current_password}
+      >
+        <Form.Control
+          type="password"
+          autoComplete="current-password"
+          isInvalid={!!errors.current_password}
+          {...register('current_password')}
+        />
+      </FormField>
+      <FormField
+        id="new-password"
+        label={t('auth.newPassword')}
+        error={errors.password}
+        hint={t('auth.passwordHint')}
+      >
+        <Form.Control
+          type="password"
+          autoComplete="new-password"
+          isInvalid={!!errors.password}
+          {...register('password')}
+        />
+      </FormField>
+      <FormField
+        id="new-password-confirmation"
+        label={t('auth.passwordConfirmation')}
+        error={errors.password_confirmation}
+      >
+        <Form.Control
+          type="password"
+          autoComplete="new-password"
+          isInvalid={!!errors.password_confirmation}
+          {...register('password_confirmation')}
+        />
+      </FormField>
+      <SubmitButton pending={change.isPending}>{t('account.changePassword')}</SubmitButton>
+    </Form>
+  );
+}

@@ -1,0 +1,46 @@
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { Alert, Spinner } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { api, unwrap } from '../../api/client';
+
+/** Posts the token from the e-mailed link once, on load. */
+export function EmailConfirmation({ token }: { token: string }) {
+  const { t } = useTranslation();
+  const sent = useRef(false);
+  const confirm = useMutation({
+    mutationFn: () => unwrap(api.POST('/v1/auth/email-confirmation', { body: { token } })),
+  });
+
+  useEffect(() => {
+    // Strict mode mounts twice in development: a token is single use, so send it once.
+    if (sent.current) return;
+    sent.current = true;
+    confirm.mutate();
+  }, [confirm]);
+
+  if (confirm.isSuccess) {
+    return (
+      <div data-testid="confirm-success">
+        <Alert variant="success">{confirm.data?.message || t('auth.confirmed')}</Alert>
+        <Link to="/auth/login" className="btn btn-accent btn-touch w-100">
+          {t('auth.loginLink')}
+        </Link>
+      </div>
+    );
+  }
+  if (confirm.isError) {
+    return (
+      <Alert variant="danger" className="mb-0" data-testid="confirm-error">
+        {t('auth.confirmFailed')}
+      </Alert>
+    );
+  }
+  return (
+    <div className="d-flex align-items-center gap-3" aria-busy="true">
+      <Spinner size="sm" aria-hidden="true" />
+      {t('auth.confirming')}
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Form } from 'react-bootstrap';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { api, unwrap } from '../../api/client';
+import { FormField, SubmitButton } from '../../components/FormField';
+import { applyServerErrors } from '../../hooks/useServerErrors';
+import { safeRedirect } from '../../lib/redirect';
+import { type LoginValues, loginSchema } from './schemas';
+import { userQuery } from './session';
+
+export function LoginForm() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const queryClient = useQueryClient();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<LoginValues>({ resolver: zodResolver(loginSchema) });
+
+  const login = useMutation({
+    mutationFn: (values: LoginValues) => unwrap(api.POST('/v1/auth/login', { body: values })),
+    onSuccess: async () => {
+      // The session cookie is set by the server; the token is never kept by the browser app.
+      await queryClient.fetchQuery({ ...userQuery, staleTime: 0 });
+      navigate(safeRedirect(params.get('redirect')), { replace: true });
+    },
+    onError: (error) => applyServerErrors(error, setError, ['email', 'password']),
+  });
+
+  return (
+    <Form noValidate onSubmit={handleSubmit((v) => login.mutate(v))}>
+      <FormField id="login-email" label={t('auth.email')} error={errors.email}>
+        <Form.Control
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          isInvalid={!!errors.email}
+          {...register('email')}
+        />
+      </FormField>
+      <FormField id="login-password" label={t('auth.password')} error={errors.password}>
+        <Form.Control
+          type="password"
+          autoComplete="current-password"
+          isInvalid={!!errors.password}
+          {...register('password')}
+        />
+      </FormField>
+      <div className="d-flex justify-content-end mb-3">
+        <Link to="/auth/forgot-password" className="small">
+          {t('auth.forgotLink')}
+        </Link>
+      </div>
+      <SubmitButton pending={login.isPending} className="w-100">
+        {t('auth.loginSubmit')}
+      </SubmitButton>
+      <p className="text-center mt-4 mb-0">
+        {t('auth.noAccount')} <Link to="/auth/register">{t('auth.registerLink')}</Link>
+      </p>
+    </Form>
+  );
+}

@@ -1,0 +1,118 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { Alert, Form } from 'react-bootstrap';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { api, unwrap } from '../../api/client';
+import { FormField, SubmitButton } from '../../components/FormField';
+import { applyServerErrors } from '../../hooks/useServerErrors';
+import { type ForgotValues, forgotSchema, type ResetValues, resetSchema } from './schemas';
+
+export function ForgotPasswordForm() {
+  const { t } = useTranslation();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<ForgotValues>({ resolver: zodResolver(forgotSchema) });
+  const send = useMutation({
+    mutationFn: (values: ForgotValues) =>
+      unwrap(api.POST('/v1/auth/forgot-password', { body: values })),
+    onError: (error) => applyServerErrors(error, setError, ['email']),
+  });
+
+  if (send.isSuccess) {
+    return (
+      <Alert variant="success" className="mb-0" data-testid="forgot-success">
+        {send.data?.message}
+      </Alert>
+    );
+  }
+  return (
+    <Form noValidate onSubmit={handleSubmit((v) => send.mutate(v))}>
+      <p className="text-body-secondary">{t('auth.forgotIntro')}</p>
+      <FormField id="forgot-email" label={t('auth.email')} error={errors.email}>
+        <Form.Control
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          isInvalid={!!errors.email}
+          {...register('email')}
+        />
+      </FormField>
+      <SubmitButton pending={send.isPending} className="w-100">
+        {t('auth.forgotSubmit')}
+      </SubmitButton>
+      <p className="text-center mt-4 mb-0">
+        <Link to="/auth/login">{t('auth.backToLogin')}</Link>
+      </p>
+    </Form>
+  );
+}
+
+export function ResetPasswordForm({ token }: { token: string }) {
+  const { t } = useTranslation();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<ResetValues>({ resolver: zodResolver(resetSchema) });
+  const reset = useMutation({
+    mutationFn: (values: ResetValues) =>
+      unwrap(api.POST('/v1/auth/reset-password', { body: { ...values, token } })),
+    onError: (error) => applyServerErrors(error, setError, ['password', 'password_confirmation']),
+  });
+  // Field errors speak for themselves; anything else gets the spec's general message.
+  const failedWithoutFields = reset.isError && !errors.password && !errors.password_confirmation;
+
+  if (reset.isSuccess) {
+    return (
+      <Alert variant="success" className="mb-0" data-testid="reset-success">
+        <p>{reset.data?.message}</p>
+        <Link to="/auth/login" className="btn btn-accent btn-touch">
+          {t('auth.loginLink')}
+        </Link>
+      </Alert>
+    );
+  }
+  return (
+    <Form noValidate onSubmit={handleSubmit((v) => reset.mutate(v))}>
+      <FormField
+        id="reset-password"
+        label={t('auth.newPassword')}
+        error={errors.password}
+        hint={t('auth.passwordHint')}
+      >
+        <Form.Control
+          type="password"
+          autoComplete="new-password"
+          isInvalid={!!errors.password}
+          {...register('password')}
+        />
+      </FormField>
+      <FormField
+        id="reset-password-confirmation"
+        label={t('auth.passwordConfirmation')}
+        error={errors.password_confirmation}
+      >
+        <Form.Control
+          type="password"
+          autoComplete="new-password"
+          isInvalid={!!errors.password_confirmation}
+          {...register('password_confirmation')}
+        />
+      </FormField>
+      {failedWithoutFields && (
+        <Alert variant="danger" role="alert">
+          {t('auth.resetFailed')}
+        </Alert>
+      )}
+      <SubmitButton pending={reset.isPending} className="w-100">
+        {t('auth.resetSubmit')}
+      </SubmitButton>
+    </Form>
+  );
+}

@@ -1,0 +1,120 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { Alert, Form } from 'react-bootstrap';
+import { useForm } from 'react-hook-form';
+import { Trans, useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { api, unwrap } from '../../api/client';
+import { FormField, SubmitButton, useErrorText } from '../../components/FormField';
+import { applyServerErrors } from '../../hooks/useServerErrors';
+import { useConfig } from '../config/config';
+import { Captcha } from './Captcha';
+import { type RegisterValues, registerSchema } from './schemas';
+
+const FIELDS = ['email', 'password', 'password_confirmation', 'terms', 'captcha_token'] as const;
+
+export function RegisterForm() {
+  const { t } = useTranslation();
+  const { captcha } = useConfig();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setValue,
+    formState: { errors },
+  } = useForm<RegisterValues>({
+    resolver: zodResolver(registerSchema),
+    defaultValues: { terms: false, captcha_token: '' },
+  });
+  const termsError = useErrorText(errors.terms);
+  const captchaError = useErrorText(errors.captcha_token);
+
+  const signUp = useMutation({
+    mutationFn: (values: RegisterValues) => unwrap(api.POST('/v1/auth/register', { body: values })),
+    onError: (error) => applyServerErrors(error, setError, FIELDS),
+  });
+
+  if (signUp.isSuccess) {
+    return (
+      <Alert variant="success" className="mb-0" data-testid="register-success">
+        <Alert.Heading className="h5">{t('auth.registeredTitle')}</Alert.Heading>
+        <p className="mb-2">{signUp.data?.message}</p>
+        <p className="mb-0 small">{t('auth.checkSpam')}</p>
+      </Alert>
+    );
+  }
+
+  return (
+    <Form noValidate onSubmit={handleSubmit((v) => signUp.mutate(v))}>
+      <FormField id="register-email" label={t('auth.email')} error={errors.email}>
+        <Form.Control
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          isInvalid={!!errors.email}
+          {...register('email')}
+        />
+      </FormField>
+      <FormField
+        id="register-password"
+        label={t('auth.password')}
+        error={errors.password}
+        hint={t('auth.passwordHint')}
+      >
+        <Form.Control
+          type="password"
+          autoComplete="new-password"
+          isInvalid={!!errors.password}
+          {...register('password')}
+        />
+      </FormField>
+      <FormField
+        id="register-password-confirmation"
+        label={t('auth.passwordConfirmation')}
+        error={errors.password_confirmation}
+      >
+        <Form.Control
+          type="password"
+          autoComplete="new-password"
+          isInvalid={!!errors.password_confirmation}
+          {...register('password_confirmation')}
+        />
+      </FormField>
+      <Form.Group className="mb-3">
+        <Form.Check id="register-terms" className="addme-check">
+          <Form.Check.Input type="checkbox" isInvalid={!!errors.terms} {...register('terms')} />
+          <Form.Check.Label>
+            <Trans i18nKey="auth.acceptTerms" components={{ terms: <Link to="/terms" /> }} />
+          </Form.Check.Label>
+        </Form.Check>
+        {termsError && (
+          <div className="invalid-feedback d-block" role="alert">
+            {termsError}
+          </div>
+        )}
+      </Form.Group>
+      <Form.Group className="mb-4">
+        <Captcha
+          provider={captcha.provider}
+          siteKey={captcha.site_key}
+          invalid={!!errors.captcha_token}
+          onToken={(token) =>
+            setValue('captcha_token', token, { shouldValidate: !!errors.captcha_token })
+          }
+        />
+        {captchaError && (
+          <div className="invalid-feedback d-block" role="alert">
+            {captchaError}
+          </div>
+        )}
+      </Form.Group>
+      {errors.root?.server && <Alert variant="danger">{errors.root.server.message}</Alert>}
+      <SubmitButton pending={signUp.isPending} className="w-100">
+        {t('auth.registerSubmit')}
+      </SubmitButton>
+      <p className="text-center mt-4 mb-0">
+        {t('auth.haveAccount')} <Link to="/auth/login">{t('auth.loginLink')}</Link>
+      </p>
+    </Form>
+  );
+}

@@ -1,0 +1,54 @@
+import { useQuery } from '@tanstack/react-query';
+import { Placeholder } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useTitle } from '../../hooks/useTitle';
+import { countryFlag } from './flags';
+import { countriesQuery } from './queries';
+import './listings.css';
+
+/** /countries: every country with listed usernames, with its flag and count. */
+export function CountryList() {
+  const { t, i18n } = useTranslation();
+  const countries = useQuery(countriesQuery);
+  useTitle(t('listings.countries.title'));
+  let names: Intl.DisplayNames | null = null;
+  try {
+    names = new Intl.DisplayNames([i18n.language], { type: 'region' });
+  } catch {
+    names = null;
+  }
+  const rows = (countries.data ?? [])
+    .map((c) => ({ ...c, label: names?.of(c.code) ?? c.name }))
+    .sort((a, b) => b.count - a.count || a.label.localeCompare(b.label, i18n.language));
+
+  return (
+    <div>
+      <h1 className="h3 mb-3">{t('listings.countries.title')}</h1>
+      {countries.isPending ? (
+        <Placeholder as="div" animation="glow" aria-busy="true" className="country-grid">
+          {Array.from({ length: 12 }, (_, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity.
+            <Placeholder key={i} className="rounded-3" style={{ height: '48px' }} />
+          ))}
+        </Placeholder>
+      ) : rows.length === 0 ? (
+        <p className="text-body-secondary">{t('listings.countries.empty')}</p>
+      ) : (
+        <ul className="country-grid" data-testid="country-list">
+          {rows.map((c) => (
+            <li key={c.code}>
+              <Link to={`/countries/${c.code}`} className="addme-card">
+                <span className="flag" aria-hidden="true">
+                  {countryFlag(c.code)}
+                </span>
+                <span>{c.label}</span>
+                <span className="count">{t('listings.total', { count: c.count })}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

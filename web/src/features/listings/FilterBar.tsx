@@ -1,0 +1,162 @@
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { Form } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import {
+  type FilterKey,
+  type Filters,
+  GENDERS,
+  hasActiveFilters,
+  type ListingScope,
+  lockedKeys,
+  ORIENTATIONS,
+  withFilter,
+} from './filters';
+import { countryFlag } from './flags';
+import { countriesQuery, tagsQuery } from './queries';
+
+const MAX_TAG_OPTIONS = 60;
+
+/** Gender, orientation, country, tag and VIP; every change is written to the URL by the caller. */
+export function FilterBar({
+  scope,
+  filters,
+  onChange,
+  onClear,
+}: {
+  scope: ListingScope;
+  filters: Filters;
+  onChange: (next: Filters) => void;
+  onClear: () => void;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const locked = lockedKeys(scope);
+  const countries = useQuery(countriesQuery);
+  const tags = useQuery(tagsQuery(scope.app));
+  const set = <K extends FilterKey>(key: K, value: Filters[K] | '') =>
+    onChange(withFilter(filters, key, value));
+
+  const tagOptions = (tags.data ?? []).slice(0, MAX_TAG_OPTIONS).map((tag) => tag.name);
+  if (filters.tag && !tagOptions.includes(filters.tag)) tagOptions.unshift(filters.tag);
+  const countryOptions = [...(countries.data ?? [])];
+  if (filters.country && !countryOptions.some((c) => c.code === filters.country)) {
+    countryOptions.unshift({ code: filters.country, name: filters.country, count: 0 });
+  }
+  const shown: FilterKey[] = (['gender', 'orientation', 'country', 'tag', 'vip'] as const).filter(
+    (key) => !locked.has(key),
+  );
+  const activeCount = shown.filter((key) => filters[key] !== undefined).length;
+  const panelId = `${id}-panel`;
+
+  return (
+    <section className="mb-3" aria-label={t('listings.filters.label')}>
+      <div className="d-flex gap-2 d-md-none mb-2">
+        <button
+          type="button"
+          className="btn btn-outline-secondary btn-touch flex-grow-1"
+          aria-expanded={open}
+          aria-controls={panelId}
+          onClick={() => setOpen((v) => !v)}
+        >
+          {activeCount > 0
+            ? t('listings.filters.toggleCount', { count: activeCount })
+            : t('listings.filters.toggle')}
+        </button>
+        {hasActiveFilters(filters) && (
+          <button type="button" className="btn btn-link btn-touch" onClick={onClear}>
+            {t('listings.filters.clear')}
+          </button>
+        )}
+      </div>
+      <div
+        id={panelId}
+        className={`addme-card filter-bar ${open ? '' : 'd-none d-md-grid'}`}
+        style={{ '--filter-cols': shown.length } as React.CSSProperties}
+        data-testid="filter-bar"
+      >
+        {shown.includes('gender') && (
+          <Form.Group controlId={`${id}-gender`}>
+            <Form.Label>{t('listings.filters.gender')}</Form.Label>
+            <Form.Select
+              value={filters.gender ?? ''}
+              onChange={(e) => set('gender', e.target.value as Filters['gender'] | '')}
+            >
+              <option value="">{t('listings.filters.any')}</option>
+              {GENDERS.map((g) => (
+                <option key={g} value={g}>
+                  {t(`gender.${g}`)}
+                </option>
+              ))}
+            </Form.Select>
+          </Form.Group>
+        )}
+        {shown.includes('orientation') && (
+          <Form.Group controlId={`${id}-orientation`}>
+            <Form.Label>{t('listings.filters.orientation')}</Form.Label>
+            <Form.Select
+              value={filters.orientation ?? ''}
+              onChange={(e) => set('orientation', e.target.value as Filters['orientation'] | '')}
+            >
+              <option value="">{t('listings.filters.any')}</option>
+              {ORIENTATIONS.map((o) => (
+                <option key={o} value={o}>
+                  {t(`orientation.${o}`)}
+                </option>
+              ))}
+            </Form.Select>
+          </Form.Group>
+        )}
+        {shown.includes('country') && (
+          <Form.Group controlId={`${id}-country`}>
+            <Form.Label>{t('listings.filters.country')}</Form.Label>
+            <Form.Select
+              value={filters.country ?? ''}
+              onChange={(e) => set('country', e.target.value)}
+            >
+              <option value="">{t('listings.filters.anyCountry')}</option>
+              {countryOptions.map((c) => (
+                <option key={c.code} value={c.code}>
+                  {`${countryFlag(c.code)} ${c.name}`}
+                </option>
+              ))}
+            </Form.Select>
+          </Form.Group>
+        )}
+        {shown.includes('tag') && (
+          <Form.Group controlId={`${id}-tag`}>
+            <Form.Label>{t('listings.filters.tag')}</Form.Label>
+            <Form.Select value={filters.tag ?? ''} onChange={(e) => set('tag', e.target.value)}>
+              <option value="">{t('listings.filters.anyTag')}</option>
+              {tagOptions.map((tag) => (
+                <option key={tag} value={tag}>
+                  #{tag}
+                </option>
+              ))}
+            </Form.Select>
+          </Form.Group>
+        )}
+        {shown.includes('vip') && (
+          <div className="filter-bar-vip">
+            <button
+              type="button"
+              className={`btn btn-touch ${filters.vip ? 'btn-warning fw-bold' : 'btn-outline-secondary'}`}
+              aria-pressed={!!filters.vip}
+              onClick={() => set('vip', filters.vip ? '' : true)}
+            >
+              {t('listings.filters.vipOnly')}
+            </button>
+          </div>
+        )}
+      </div>
+      {hasActiveFilters(filters) && (
+        <div className="d-none d-md-flex justify-content-end">
+          <button type="button" className="btn btn-link btn-touch px-0" onClick={onClear}>
+            {t('listings.filters.clear')}
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,35 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useConfig } from '../config/config';
+import { CardGrid } from './CardGrid';
+import { useUsernames } from './queries';
+import './listings.css';
+
+const HOME_COUNT = 8;
+
+/** The home page's latest usernames for the brand's own app. */
+export function LatestUsernames() {
+  const { t } = useTranslation();
+  const { default_app } = useConfig();
+  const list = useUsernames({ app: default_app, page: 1, per_page: HOME_COUNT });
+  const app = t(`apps.${default_app}`);
+  return (
+    <section className="container-xl pt-5" aria-labelledby="latest-title" data-testid="home-latest">
+      <div className="d-flex flex-wrap justify-content-between align-items-end gap-2 mb-3">
+        <h2 id="latest-title" className="h4 mb-0">
+          {t('listings.home.title', { app })}
+        </h2>
+        <Link to={`/${default_app}-usernames`} className="btn btn-outline-secondary btn-touch">
+          {t('listings.home.seeAll', { app })}
+        </Link>
+      </div>
+      <CardGrid
+        cards={list.data?.data}
+        pending={list.isPending}
+        headingLevel={3}
+        skeletons={HOME_COUNT}
+        empty={<p className="text-body-secondary">{t('listings.home.empty')}</p>}
+      />
+    </section>
+  );
+}

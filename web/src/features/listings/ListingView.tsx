@@ -1,0 +1,195 @@
+import type { TFunction } from 'i18next';
+import { useCallback, useMemo } from 'react';
+import { Alert } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { ApiError } from '../../api/errors';
+import { useTitle } from '../../hooks/useTitle';
+import { loginUrl } from '../../lib/redirect';
+import { APPS } from '../config/config';
+import { CardGrid } from './CardGrid';
+import { FilterBar } from './FilterBar';
+import {
+  clearedFilters,
+  type Filters,
+  filtersFromSearch,
+  type ListingScope,
+  scopeFromPath,
+  searchFromFilters,
+  toApiQuery,
+  withPage,
+} from './filters';
+import { NearbyModal } from './NearbyModal';
+import { Pager } from './Pager';
+import { useUsernames } from './queries';
+import './listings.css';
+
+function countryName(code: string, locale: string): string {
+  try {
+    return new Intl.DisplayNames([locale], { type: 'region' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/** The page's heading, from what the path fixes. */
+export function listingTitle(scope: ListingScope, t: TFunction, locale: string): string {
+  const app = scope.app ? t(`apps.${scope.app}`) : '';
+  const ctx = scope.app ? 'app' : 'all';
+  if (scope.country) {
+    return t(`listings.title.country_${ctx}`, { app, country: countryName(scope.country, locale) });
+  }
+  if (scope.tag) return t(`listings.title.tag_${ctx}`, { app, tag: scope.tag });
+  if (!scope.app) return t('listings.title.all');
+  if (scope.vip) return t('listings.title.vip', { app });
+  if (scope.order === 'popular') return t('listings.title.hottest', { app });
+  if (scope.gender) return t('listings.title.gender', { app, value: t(`gender.${scope.gender}`) });
+  if (scope.orientation) {
+    return t('listings.title.orientation', {
+      app,
+      value: t(`orientation.${scope.orientation}`),
+    });
+  }
+  if (scope.type) return t(`listings.title.${scope.type.toLowerCase()}`, { app });
+  return t('listings.title.app', { app });
+}
+
+function Tabs({ scope }: { scope: ListingScope }) {
+  const { t } = useTranslation();
+  const tabClass = ({ isActive }: { isActive: boolean }) =>
+    `btn btn-sm btn-touch ${isActive ? 'btn-accent' : 'btn-outline-secondary'}`;
+  if (!scope.app) {
+    return (
+      <nav className="listing-tabs" aria-label={t('listings.tabs.apps')}>
+        <NavLink to="/list" end className={tabClass}>
+          {t('listings.tabs.all')}
+        </NavLink>
+        {APPS.map((app) => (
+          <NavLink key={app} to={`/${app}-usernames`} end className={tabClass}>
+            {t(`apps.${app}`)}
+          </NavLink>
+        ))}
+      </nav>
+    );
+  }
+  const base = `/${scope.app}-usernames`;
+  const tabs = [
+    { to: base, key: 'latest' },
+    { to: `${base}/vip`, key: 'vip' },
+    { to: `${base}/hottest`, key: 'hottest' },
+  ];
+  if (scope.app === 'kik') {
+    tabs.push({ to: `${base}/clean`, key: 'clean' }, { to: `${base}/dirty`, key: 'dirty' });
+  }
+  return (
+    <nav className="listing-tabs" aria-label={t('listings.tabs.label')}>
+      {tabs.map((tab) => (
+        <NavLink key={tab.key} to={tab.to} end className={tabClass}>
+          {t(`listings.tabs.${tab.key}`)}
+        </NavLink>
+      ))}
+    </nav>
+  );
+}
+
+/** Every listing page: /list, /{app}-usernames and its sub-paths, /tags/:tag, /countries/:code. */
+export function ListingView() {
+  const { t, i18n } = useTranslation();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const parsed = useMemo(() => scopeFromPath(location.pathname), [location.pathname]);
+  const scope = parsed ?? {};
+  const filters = useMemo(() => filtersFromSearch(search), [search]);
+  const query = useMemo(() => toApiQuery(parsed ?? {}, filters), [parsed, filters]);
+  const list = useUsernames(query, parsed !== null);
+  const title = listingTitle(scope, t, i18n.language);
+  useTitle(filters.page > 1 ? t('listings.titleWithPage', { title, page: filters.page }) : title);
+
+  const hrefFor = useCallback(
+    (next: Filters) => {
+      const qs = searchFromFilters(next).toString();
+      return `${location.pathname}${qs ? `?${qs}` : ''}`;
+    },
+    [location.pathname],
+  );
+  const apply = (next: Filters) => navigate(hrefFor(next));
+  const clear = () => apply(clearedFilters());
+  const here = `${location.pathname}${location.search}`;
+
+  if (!parsed) throw new ApiError('http', '', { status: 404 });
+  const dirtyError =
+    list.error instanceof ApiError && list.error.status === 401 ? list.error : null;
+  const dirtyLogin = dirtyError !== null;
+  const meta = list.data?.meta;
+  const totalPages = meta && meta.total > 0 ? Math.ceil(meta.total / meta.per_page) : undefined;
+
+  return (
+    <div data-testid="listing">
+      <div className="listing-head mb-3">
+        <div>
+          <h1 className="h3 mb-1">{title}</h1>
+          {filters.q && (
+            <p className="mb-0 text-body-secondary" data-testid="search-summary">
+              {t('listings.searchFor', { q: filters.q })}
+            </p>
+          )}
+        </div>
+        {meta && !dirtyLogin && (
+          <p className="text-body-secondary small mb-0" aria-live="polite">
+            {t('listings.total', { count: meta.total })}
+          </p>
+        )}
+      </div>
+      <div className="mb-3">
+        <Tabs scope={scope} />
+      </div>
+      <FilterBar scope={scope} filters={filters} onChange={apply} onClear={clear} />
+      {dirtyLogin ? (
+        <Alert variant="warning" className="d-flex flex-column gap-2" data-testid="dirty-login">
+          <span>{dirtyError?.message || t('listings.dirtyNeedsLogin')}</span>
+          <div className="d-flex flex-wrap gap-2">
+            <Link to={loginUrl(here)} className="btn btn-accent btn-touch">
+              {t('listings.login')}
+            </Link>
+            <Link to="/kik-usernames/clean" className="btn btn-outline-secondary btn-touch">
+              {t('listings.seeClean')}
+            </Link>
+          </div>
+        </Alert>
+      ) : list.isError ? (
+        <div className="addme-card p-4 text-center">
+          <p className="mb-3">{t('listings.loadFailed')}</p>
+          <button type="button" className="btn btn-accent btn-touch" onClick={() => list.refetch()}>
+            {t('listings.retry')}
+          </button>
+        </div>
+      ) : (
+        <div className={list.isPlaceholderData ? 'opacity-50' : ''}>
+          <CardGrid
+            cards={list.data?.data}
+            pending={list.isPending}
+            label={title}
+            empty={
+              <div className="addme-card p-4 text-center" data-testid="empty-state">
+                <p className="mb-3">{t('listings.empty')}</p>
+                <button type="button" className="btn btn-accent btn-touch" onClick={clear}>
+                  {t('listings.filters.clear')}
+                </button>
+              </div>
+            }
+          />
+        </div>
+      )}
+      {meta && !dirtyLogin && (
+        <Pager
+          page={filters.page}
+          hasNext={meta.has_next}
+          totalPages={totalPages}
+          hrefFor={(page) => hrefFor(withPage(filters, page))}
+        />
+      )}
+      <NearbyModal page={search.get('page')} />
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+import { useEffect, useState } from 'react';
+import { Modal } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import {
+  anotherModalOpen,
+  dismissNearby,
+  isNearbyDismissed,
+  nearbyCount,
+  nearbyFlag,
+  shouldShowNearby,
+} from './nearby';
+
+/** "N users online near you", raised by page 2 of a listing (rules in nearby.ts). */
+export function NearbyModal({ page }: { page: string | null }) {
+  const { t } = useTranslation();
+  const [count, setCount] = useState<number | null>(null);
+  const flag = nearbyFlag(page);
+
+  useEffect(() => {
+    if (!flag) {
+      setCount(null);
+      return;
+    }
+    // Let any other modal of the page open first: it wins.
+    const timer = window.setTimeout(() => {
+      if (
+        shouldShowNearby({
+          flag,
+          dismissed: isNearbyDismissed(),
+          otherModalOpen: anotherModalOpen(),
+        })
+      ) {
+        setCount(nearbyCount());
+      }
+    }, 600);
+    return () => window.clearTimeout(timer);
+  }, [flag]);
+
+  const close = () => {
+    dismissNearby();
+    setCount(null);
+  };
+
+  return (
+    <Modal show={count !== null} onHide={close} centered aria-labelledby="nearby-title">
+      <Modal.Header closeButton closeLabel={t('listings.nearby.close')}>
+        <Modal.Title id="nearby-title" as="h2" className="h5">
+          {t('listings.nearby.title', { count: count ?? 0 })}
+        </Modal.Title>
+      </Modal.Header>
+      <Modal.Body>
+        <p className="mb-0">{t('listings.nearby.text')}</p>
+      </Modal.Body>
+      <Modal.Footer>
+        <button type="button" className="btn btn-link btn-touch" onClick={close}>
+          {t('listings.nearby.later')}
+        </button>
+        <Link to="/local-swipes" className="btn btn-accent btn-touch" onClick={close}>
+          {t('listings.nearby.cta')}
+        </Link>
+      </Modal.Footer>
+    </Modal>
+  );
+}

@@ -1,0 +1,115 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Form, Modal } from 'react-bootstrap';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { api, unwrap } from '../../api/client';
+import { FormField, SubmitButton, useErrorText } from '../../components/FormField';
+import { applyServerErrors } from '../../hooks/useServerErrors';
+import { toast } from '../toasts/toastStore';
+import { listingKeys } from './queries';
+
+export const REPORT_TYPES = ['underage', 'fake', 'removal', 'sell', 'other'] as const;
+
+const schema = z.object({
+  type: z.enum(REPORT_TYPES, { message: 'listings.report.typeRequired' }),
+  message: z.string().trim().max(1000, 'form.tooLong'),
+});
+type Values = z.infer<typeof schema>;
+
+export function ReportModal({
+  usernameId,
+  show,
+  onClose,
+}: {
+  usernameId: number;
+  show: boolean;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors },
+  } = useForm<Values>({
+    resolver: zodResolver(schema),
+    defaultValues: { message: '' },
+  });
+  const typeError = useErrorText(errors.type);
+
+  const send = useMutation({
+    mutationFn: (v: Values) =>
+      unwrap(
+        api.POST('/v1/usernames/{username_id}/reports', {
+          params: { path: { username_id: usernameId } },
+          body: { type: v.type, message: v.message },
+        }),
+      ),
+    onSuccess: (data) => {
+      toast.success(data.message || t('listings.report.done'));
+      // An underage report hides the listing at once: lists must not keep showing it.
+      void queryClient.invalidateQueries({ queryKey: listingKeys.all });
+      reset();
+      onClose();
+    },
+    onError: (error) => applyServerErrors(error, setError, ['type', 'message']),
+  });
+
+  return (
+    <Modal show={show} onHide={onClose} centered aria-labelledby="report-title">
+      <Form noValidate onSubmit={handleSubmit((v) => send.mutate(v))}>
+        <Modal.Header closeButton closeLabel={t('toast.close')}>
+          <Modal.Title id="report-title" as="h2" className="h5">
+            {t('listings.report.title')}
+          </Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          <fieldset className="mb-3">
+            <legend className="form-label fw-medium fs-6">{t('listings.report.type')}</legend>
+            {REPORT_TYPES.map((type) => (
+              <Form.Check
+                key={type}
+                type="radio"
+                id={`report-${type}`}
+                className="addme-check"
+                value={type}
+                label={t(`listings.report.types.${type}`)}
+                isInvalid={!!errors.type}
+                {...register('type')}
+              />
+            ))}
+            {typeError && (
+              <div className="invalid-feedback d-block" role="alert">
+                {typeError}
+              </div>
+            )}
+          </fieldset>
+          <FormField
+            id="report-message"
+            label={t('listings.report.message')}
+            error={errors.message}
+          >
+            <Form.Control
+              as="textarea"
+              rows={3}
+              isInvalid={!!errors.message}
+              {...register('message')}
+            />
+          </FormField>
+        </Modal.Body>
+        <Modal.Footer>
+          <button type="button" className="btn btn-link btn-touch" onClick={onClose}>
+            {t('toast.cancel')}
+          </button>
+          <SubmitButton pending={send.isPending} variant="danger">
+            {t('listings.report.submit')}
+          </SubmitButton>
+        </Modal.Footer>
+      </Form>
+    </Modal>
+  );
+}

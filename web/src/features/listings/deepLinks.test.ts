@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { messageUrl } from './deepLinks';
+import { countryFlag } from './flags';
+
+describe('Message deep links', () => {
+  it('opens each app on the handle', () => {
+    expect(messageUrl('snapchat', 'night.owl')).toBe('https://www.snapchat.com/add/night.owl');
+    expect(messageUrl('telegram', 'night_owl')).toBe('https://t.me/night_owl');
+    expect(messageUrl('kik', 'night.owl_2')).toBe('https://kik.me/night.owl_2');
+  });
+
+  it('never lets a handle change the link', () => {
+    expect(messageUrl('telegram', ' a/../b?x=1 ')).toBe('https://t.me/a%2F..%2Fb%3Fx%3D1');
+  });
+});
+
+describe('country flags', () => {
+  it('builds the emoji from the code', () => {
+    expect(countryFlag('fr')).toBe('🇫🇷');
+    expect(countryFlag('US')).toBe('🇺🇸');
+    expect(countryFlag(null)).toBe('');
+    expect(countryFlag('USA')).toBe('');
+  });
+});

@@ -1,0 +1,101 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { Middleware } from 'openapi-fetch';
+import { api, unwrap } from '../../api/client';
+import { apiErrorFromBody } from '../../api/errors';
+import type { AppName } from '../config/config';
+import type { ListQuery } from './filters';
+
+/**
+ * A 401 on the list means "Dirty needs login", not a lost session: this call's own middleware runs
+ * before the app-wide one and turns it into an ApiError the page shows, so nobody is signed out.
+ */
+const dirtyNeedsLogin: Middleware = {
+  async onResponse({ response }) {
+    if (response.status !== 401) return undefined;
+    let body: unknown = null;
+    try {
+      body = await response.clone().json();
+    } catch {
+      body = null;
+    }
+    throw apiErrorFromBody(401, body);
+  },
+};
+
+export const listingKeys = {
+  all: ['listings'] as const,
+  list: (query: ListQuery) => ['listings', 'list', query] as const,
+  profile: (id: number) => ['listings', 'profile', id] as const,
+  similar: (id: number) => ['listings', 'similar', id] as const,
+  tags: (app?: AppName) => ['listings', 'tags', app ?? 'all'] as const,
+  countries: ['listings', 'countries'] as const,
+};
+
+export function usernamesQuery(query: ListQuery) {
+  return queryOptions({
+    queryKey: listingKeys.list(query),
+    queryFn: ({ signal }) =>
+      unwrap(
+        api.GET('/v1/usernames', { params: { query }, signal, middleware: [dirtyNeedsLogin] }),
+      ),
+    staleTime: 30_000,
+  });
+}
+
+export function useUsernames(query: ListQuery, enabled = true) {
+  return useQuery({ ...usernamesQuery(query), placeholderData: keepPreviousData, enabled });
+}
+
+export function profileQuery(id: number) {
+  return queryOptions({
+    queryKey: listingKeys.profile(id),
+    queryFn: ({ signal }) =>
+      unwrap(
+        api.GET('/v1/usernames/{username_id}', { params: { path: { username_id: id } }, signal }),
+      ),
+    staleTime: 30_000,
+  });
+}
+
+export function similarQuery(id: number) {
+  return queryOptions({
+    queryKey: listingKeys.similar(id),
+    queryFn: ({ signal }) =>
+      unwrap(
+        api.GET('/v1/usernames/{username_id}/similar', {
+          params: { path: { username_id: id } },
+          signal,
+        }),
+      ),
+    staleTime: 60_000,
+  });
+}
+
+export function tagsQuery(app?: AppName) {
+  return queryOptions({
+    queryKey: listingKeys.tags(app),
+    queryFn: ({ signal }) =>
+      unwrap(api.GET('/v1/tags', { params: { query: app ? { app } : {} }, signal })),
+    staleTime: 5 * 60_000,
+  });
+}
+
+export const countriesQuery = queryOptions({
+  queryKey: listingKeys.countries,
+  queryFn: ({ signal }) => unwrap(api.GET('/v1/countries', { signal })),
+  staleTime: 5 * 60_000,
+});
+
+export function recordView(id: number) {
+  return api
+    .POST('/v1/usernames/{username_id}/view', { params: { path: { username_id: id } } })
+    .catch(() => undefined);
+}
+
+export function recordMessageClick(id: number) {
+  return api
+    .POST('/v1/usernames/{username_id}/message-click', {
+      params: { path: { username_id: id } },
+    })
+    .catch(() => undefined);
+}

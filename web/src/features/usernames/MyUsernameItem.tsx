@@ -1,0 +1,160 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Icon } from '../../components/Icon';
+import { AppBadge } from '../listings/AppBadge';
+import { Avatar } from '../listings/Avatar';
+import { profilePath } from '../listings/paths';
+import { formatTimeAgo } from '../listings/timeAgo';
+import { toast } from '../toasts/toastStore';
+import { actions, useUsernameAction } from './queries';
+import { noticeKey, statusVariant } from './status';
+import type { MyUsername } from './types';
+
+function waitText(until: string | null, locale: string): string {
+  if (!until) return '';
+  const hours = Math.max(1, Math.ceil((Date.parse(until) - Date.now()) / 3_600_000));
+  try {
+    const format = new Intl.RelativeTimeFormat(locale, { numeric: 'always' });
+    return hours >= 48 ? format.format(Math.ceil(hours / 24), 'day') : format.format(hours, 'hour');
+  } catch {
+    return '';
+  }
+}
+
+/** One of my usernames: status, notice, counters and only the actions the API allows. */
+export function MyUsernameItem({ item }: { item: MyUsername }) {
+  const { t, i18n } = useTranslation();
+  const topup = useUsernameAction(actions.topup);
+  const firePin = useUsernameAction(actions.firePin);
+  const delist = useUsernameAction(actions.delist);
+  const relist = useUsernameAction(actions.relist);
+  const remove = useUsernameAction(actions.remove);
+  const can = (action: MyUsername['actions'][number]) => item.actions.includes(action);
+  const busy =
+    topup.isPending ||
+    firePin.isPending ||
+    delist.isPending ||
+    relist.isPending ||
+    remove.isPending;
+  const notice = noticeKey(item);
+  const listed = item.status === 'approved' && item.is_listed && !item.is_hidden;
+
+  return (
+    <article className="addme-card my-username" data-testid="my-username" data-id={item.id}>
+      <Avatar username={item.username} picture={item.profile_picture} size="sm" />
+      <div className="min-w-0">
+        <div className="d-flex flex-wrap align-items-center gap-2">
+          <h2 className="h5 mb-0 text-break">
+            {listed ? <Link to={profilePath(item)}>{item.username}</Link> : item.username}
+          </h2>
+          <AppBadge app={item.app} />
+          <span
+            className={`badge status-badge text-bg-${statusVariant(item.status)}`}
+            data-testid="status"
+          >
+            {t(`listings.status.${item.status}`)}
+          </span>
+          {item.is_fire_pinned && (
+            <span className="ucard-flag ucard-flag-fire">
+              <Icon name="flame" size={13} /> {t('listings.card.pinned')}
+            </span>
+          )}
+        </div>
+        {notice && (
+          <p className="small mb-0 mt-1 text-body-secondary" data-testid="notice">
+            {t(`listings.notice.${notice}`, {
+              wait: waitText(item.banned_until, i18n.language),
+              defaultValue: item.status_notice ?? '',
+            })}
+          </p>
+        )}
+        <p className="small text-body-secondary mb-0 mt-1">
+          {[
+            t('listings.mine.views', { count: item.views_7d }),
+            t('listings.mine.clicks', { count: item.clicks_7d }),
+            item.last_top_up
+              ? t('listings.mine.lastTopUp', {
+                  when: formatTimeAgo(item.last_top_up, i18n.language, ''),
+                })
+              : null,
+            item.edits_left !== null
+              ? t('listings.mine.editsLeft', { count: item.edits_left })
+              : null,
+          ]
+            .filter(Boolean)
+            .join(' · ')}
+        </p>
+      </div>
+      <div className="my-username-actions">
+        {can('topup') && (
+          <button
+            type="button"
+            className="btn btn-accent btn-touch"
+            disabled={busy}
+            onClick={() => topup.mutate(item.id)}
+          >
+            <Icon name="zap" size={18} />{' '}
+            <span className="ms-1">{t('listings.actions.topup')}</span>
+          </button>
+        )}
+        {can('fire_pin') && (
+          <button
+            type="button"
+            className="btn btn-outline-secondary btn-touch"
+            disabled={busy}
+            onClick={() => firePin.mutate(item.id)}
+          >
+            <Icon name="flame" size={18} />{' '}
+            <span className="ms-1">{t('listings.actions.firePin')}</span>
+          </button>
+        )}
+        {can('edit') && (
+          <Link to={`/user/edit/${item.id}`} className="btn btn-outline-secondary btn-touch">
+            {t('listings.actions.edit')}
+          </Link>
+        )}
+        {can('unban') && (
+          <Link to={`/user/unban/${item.id}`} className="btn btn-outline-secondary btn-touch">
+            {t('listings.actions.unban')}
+          </Link>
+        )}
+        {can('delist') && (
+          <button
+            type="button"
+            className="btn btn-outline-secondary btn-touch"
+            disabled={busy}
+            onClick={() => delist.mutate(item.id)}
+          >
+            {t('listings.actions.delist')}
+          </button>
+        )}
+        {can('relist') && (
+          <button
+            type="button"
+            className="btn btn-outline-secondary btn-touch"
+            disabled={busy}
+            onClick={() => relist.mutate(item.id)}
+          >
+            {t('listings.actions.relist')}
+          </button>
+        )}
+        {can('delete') && (
+          <button
+            type="button"
+            className="btn btn-outline-danger btn-touch"
+            disabled={busy}
+            onClick={() =>
+              toast.confirm(
+                t('listings.mine.deleteConfirm', { username: item.username }),
+                () => remove.mutate(item.id),
+                t('listings.actions.delete'),
+              )
+            }
+          >
+            {t('listings.actions.delete')}
+          </button>
+        )}
+      </div>
+    </article>
+  );
+}

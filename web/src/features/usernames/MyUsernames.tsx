@@ -1,0 +1,163 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Placeholder } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Icon } from '../../components/Icon';
+import type { User } from '../auth/session';
+import { MyUsernameItem } from './MyUsernameItem';
+import { myUsernamesQuery } from './queries';
+import { SlotModal } from './SlotModal';
+import '../listings/listings.css';
+
+const LINKS = [
+  { key: 'freeTopUp', to: '/shop' },
+  { key: 'becomeVip', to: '/shop' },
+  { key: 'buyPromotion', to: '/shop' },
+  { key: 'addKey', to: '/user/orders' },
+] as const;
+
+function formatDate(iso: string, locale: string): string {
+  try {
+    return new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(iso));
+  } catch {
+    return iso.slice(0, 10);
+  }
+}
+
+/** The user home: counters, my usernames with their actions, and the way to add one more. */
+export function MyUsernames({ user }: { user: User }) {
+  const { t, i18n } = useTranslation();
+  const mine = useQuery(myUsernamesQuery);
+  const [slotOpen, setSlotOpen] = useState(false);
+  const meta = mine.data?.meta;
+  const atLimit = meta ? meta.usernames_count >= meta.max_usernames : false;
+  const vipUntil =
+    user.promotion_ending_at && Date.parse(user.promotion_ending_at) > Date.now()
+      ? formatDate(user.promotion_ending_at, i18n.language)
+      : null;
+
+  const stats = [
+    {
+      key: 'usernames',
+      icon: 'user' as const,
+      value: meta
+        ? `${meta.usernames_count} / ${meta.max_usernames}`
+        : `${user.usernames_count} / ${user.max_usernames}`,
+    },
+    { key: 'topUps', icon: 'zap' as const, value: String(user.top_ups_count) },
+    { key: 'firePins', icon: 'flame' as const, value: String(user.fire_pins_count) },
+  ];
+
+  const addButton = atLimit ? (
+    <button
+      type="button"
+      className="btn btn-outline-secondary btn-touch"
+      onClick={() => setSlotOpen(true)}
+      data-testid="add-username"
+    >
+      {t('listings.mine.add')}
+    </button>
+  ) : meta && !meta.can_add ? (
+    <button
+      type="button"
+      className="btn btn-outline-secondary btn-touch"
+      disabled
+      aria-describedby="add-blocked"
+      data-testid="add-username"
+    >
+      {t('listings.mine.add')}
+    </button>
+  ) : (
+    <Link
+      to="/user/submit"
+      className="btn btn-outline-secondary btn-touch"
+      data-testid="add-username"
+    >
+      {t('listings.mine.add')}
+    </Link>
+  );
+
+  return (
+    <div>
+      <div className="d-flex flex-wrap justify-content-between align-items-start gap-2 mb-3">
+        <div>
+          <h1 className="h3 mb-1">{t('listings.mine.title')}</h1>
+          <p className="text-body-secondary mb-0">
+            {t('user.welcome', { name: user.first_name || user.email })}
+          </p>
+        </div>
+        {addButton}
+      </div>
+      {meta && !atLimit && meta.add_blocked_reason && (
+        <p className="small text-body-secondary" id="add-blocked" data-testid="add-blocked">
+          {meta.add_blocked_reason}
+        </p>
+      )}
+
+      <div className="row g-2 g-sm-3 mb-3">
+        {stats.map((s) => (
+          <div className="col-4" key={s.key}>
+            <div className="addme-card addme-stat p-3 h-100">
+              <Icon name={s.icon} />
+              <div className="addme-stat-value" data-testid={`stat-${s.key}`}>
+                {s.value}
+              </div>
+              <div className="small text-body-secondary">{t(`user.stats.${s.key}`)}</div>
+            </div>
+          </div>
+        ))}
+      </div>
+      <p className="small mb-4" data-testid="vip-status">
+        {vipUntil ? (
+          <span className="fw-semibold">{t('listings.mine.vipUntil', { date: vipUntil })}</span>
+        ) : (
+          <span className="text-body-secondary">{t('listings.mine.notVip')}</span>
+        )}
+      </p>
+
+      {mine.isPending ? (
+        <Placeholder as="div" animation="glow" aria-busy="true">
+          <Placeholder xs={12} className="mb-3 rounded-4" style={{ height: '7rem' }} />
+          <Placeholder xs={12} className="rounded-4" style={{ height: '7rem' }} />
+        </Placeholder>
+      ) : mine.data && mine.data.data.length > 0 ? (
+        <div className="d-flex flex-column gap-3">
+          {mine.data.data.map((item) => (
+            <MyUsernameItem key={item.id} item={item} />
+          ))}
+        </div>
+      ) : mine.data ? (
+        <div className="addme-card addme-empty p-4 text-center" data-testid="mine-empty">
+          <h2 className="h5">{t('user.emptyTitle')}</h2>
+          <p className="text-body-secondary">{t('user.emptyText')}</p>
+          <Link to="/user/submit" className="btn btn-accent btn-touch px-4">
+            {t('user.submit')}
+          </Link>
+        </div>
+      ) : null}
+
+      <section className="mt-4" aria-labelledby="boost-title">
+        <h2 id="boost-title" className="h6 text-uppercase text-body-secondary">
+          {t('listings.mine.boost')}
+        </h2>
+        <div className="d-flex flex-wrap gap-2">
+          {LINKS.map((l) => (
+            <Link key={l.key} to={l.to} className="btn btn-outline-secondary btn-touch">
+              {t(`listings.mine.links.${l.key}`)}
+            </Link>
+          ))}
+        </div>
+      </section>
+
+      {meta && (
+        <SlotModal
+          meta={meta}
+          show={slotOpen}
+          onClose={() => setSlotOpen(false)}
+          topUps={user.top_ups_count}
+        />
+      )}
+    </div>
+  );
+}

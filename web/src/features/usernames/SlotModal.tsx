@@ -1,0 +1,89 @@
+import { Modal } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { SubmitButton } from '../../components/FormField';
+import { useAddSlot } from './queries';
+import type { MyUsernamesMeta } from './types';
+
+/**
+ * Shown instead of "Add username" at the limit (spec sections 4 and 5): over the limit, unlock or
+ * reactivate first; at the cap, Studio upsell; otherwise buy one more slot with Top-Ups.
+ */
+export function SlotModal({
+  meta,
+  show,
+  onClose,
+  topUps,
+}: {
+  meta: MyUsernamesMeta;
+  show: boolean;
+  onClose: () => void;
+  topUps: number;
+}) {
+  const { t } = useTranslation();
+  const addSlot = useAddSlot();
+  const { slot } = meta;
+  const price = slot.price ?? 0;
+  const canAfford = topUps >= price;
+
+  return (
+    <Modal show={show} onHide={onClose} centered aria-labelledby="slot-title">
+      <Modal.Header closeButton closeLabel={t('toast.close')}>
+        <Modal.Title id="slot-title" as="h2" className="h5">
+          {t('listings.slot.title', { count: meta.max_usernames })}
+        </Modal.Title>
+      </Modal.Header>
+      <Modal.Body data-testid={`slot-${slot.state}`}>
+        <p>{t('listings.slot.intro', { used: meta.usernames_count, max: meta.max_usernames })}</p>
+        {slot.state === 'over_limit' && <p className="mb-0">{t('listings.slot.overLimit')}</p>}
+        {slot.state === 'at_max' && (
+          <p className="mb-0">
+            {slot.studio_upsell ? t('listings.slot.studioUpsell') : t('listings.slot.atMax')}
+          </p>
+        )}
+        {slot.state === 'purchasable' && (
+          <>
+            <p>{t('listings.slot.purchasable', { count: price })}</p>
+            {!canAfford && (
+              <p className="text-body-secondary small mb-0">
+                {t('listings.slot.notEnough', { count: topUps })}
+              </p>
+            )}
+          </>
+        )}
+      </Modal.Body>
+      <Modal.Footer>
+        <button type="button" className="btn btn-link btn-touch" onClick={onClose}>
+          {t('toast.cancel')}
+        </button>
+        {slot.state === 'purchasable' && canAfford && (
+          <form
+            onSubmit={(e) => {
+              e.preventDefault();
+              addSlot.mutate(undefined, { onSuccess: (data) => data.success && onClose() });
+            }}
+          >
+            <SubmitButton pending={addSlot.isPending}>
+              {t('listings.slot.buy', { count: price })}
+            </SubmitButton>
+          </form>
+        )}
+        {slot.state === 'purchasable' && !canAfford && (
+          <Link to="/shop" className="btn btn-accent btn-touch">
+            {t('listings.slot.getTopUps')}
+          </Link>
+        )}
+        {slot.state === 'at_max' && slot.studio_upsell && (
+          <Link to="/shop" className="btn btn-accent btn-touch">
+            {t('listings.slot.studio')}
+          </Link>
+        )}
+        {slot.state === 'over_limit' && (
+          <Link to="/user/orders" className="btn btn-accent btn-touch">
+            {t('listings.slot.unlock')}
+          </Link>
+        )}
+      </Modal.Footer>
+    </Modal>
+  );
+}

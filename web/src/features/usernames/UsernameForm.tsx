@@ -1,0 +1,352 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { Form } from 'react-bootstrap';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { api, unwrap } from '../../api/client';
+import { FormField, SubmitButton, useErrorText } from '../../components/FormField';
+import { applyServerErrors } from '../../hooks/useServerErrors';
+import { countryOptions } from '../account/countries';
+import type { User } from '../auth/session';
+import { APPS, type AppName } from '../config/config';
+import { GENDERS, ORIENTATIONS, TYPES } from '../listings/filters';
+import { toast } from '../toasts/toastStore';
+import { useRefreshAfterChange } from './queries';
+import {
+  DESCRIPTION_MAX,
+  EMPTY_FORM,
+  FORM_FIELDS,
+  LINK_TYPES,
+  MAX_TAGS,
+  type UsernameFormValues,
+  usernameFormSchema,
+} from './schema';
+import { TagsInput } from './TagsInput';
+import type { MyUsername } from './types';
+import '../listings/listings.css';
+
+const LINK_SITES: Record<(typeof LINK_TYPES)[number], string> = {
+  onlyfans: 'OnlyFans',
+  fansly: 'Fansly',
+  mym: 'MYM',
+  chaturbate: 'Chaturbate',
+  linktree: 'Linktree',
+};
+
+export function valuesFrom(item: MyUsername): UsernameFormValues {
+  return {
+    app: item.app,
+    username: item.username,
+    age: item.age,
+    gender: item.gender,
+    orientation: item.orientation,
+    type: item.type,
+    country_code: item.country_code ?? '',
+    description: item.description,
+    tags: item.tags,
+    link: item.link ?? '',
+    link_type: item.link_type ?? '',
+    paid_content: item.paid_content,
+  };
+}
+
+function toBody(v: UsernameFormValues, canLink: boolean) {
+  return {
+    app: v.app,
+    username: v.username.trim(),
+    age: v.age,
+    gender: v.gender,
+    orientation: v.orientation,
+    type: v.type,
+    country_code: v.country_code || null,
+    description: v.description,
+    tags: v.tags,
+    link: canLink && v.link ? v.link : null,
+    link_type: canLink && v.link && v.link_type ? v.link_type : null,
+    paid_content: v.paid_content,
+  };
+}
+
+/** Submit (no `item`) or edit a username. Labels above, errors under fields, server decides. */
+export function UsernameForm({
+  user,
+  item,
+  defaultApp,
+}: {
+  user: User;
+  item?: MyUsername;
+  defaultApp: AppName;
+}) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const refresh = useRefreshAfterChange();
+  const countries = useMemo(() => countryOptions(i18n.language), [i18n.language]);
+  const canLink = user.is_promoted || user.is_studio;
+  const {
+    register,
+    handleSubmit,
+    setError,
+    control,
+    watch,
+    formState: { errors },
+  } = useForm<UsernameFormValues>({
+    resolver: zodResolver(usernameFormSchema),
+    defaultValues: item ? valuesFrom(item) : EMPTY_FORM(defaultApp),
+  });
+  const app = watch('app');
+  const appError = useErrorText(errors.app);
+  const typeError = useErrorText(errors.type);
+
+  const save = useMutation({
+    mutationFn: (v: UsernameFormValues) =>
+      item
+        ? unwrap(
+            api.PATCH('/v1/user/usernames/{username_id}', {
+              params: { path: { username_id: item.id } },
+              body: toBody(v, canLink),
+            }),
+          )
+        : unwrap(api.POST('/v1/user/usernames', { body: toBody(v, canLink) })),
+    onSuccess: async (data) => {
+      toast.success(data.message);
+      await refresh();
+      navigate('/user');
+    },
+    onError: (error) => applyServerErrors(error, setError, FORM_FIELDS),
+  });
+
+  return (
+    <Form noValidate onSubmit={handleSubmit((v) => save.mutate(v))} data-testid="username-form">
+      <fieldset className="mb-3">
+        <legend className="form-label fw-medium fs-6">{t('listings.form.app')}</legend>
+        <div className="app-choice">
+          {APPS.map((a) => (
+            <div key={a}>
+              <input
+                type="radio"
+                className="visually-hidden"
+                id={`form-app-${a}`}
+                value={a}
+                {...register('app')}
+              />
+              <label htmlFor={`form-app-${a}`}>
+                <span className={`app-dot app-dot-${a}`} aria-hidden="true" />
+                {t(`apps.${a}`)}
+              </label>
+            </div>
+          ))}
+        </div>
+        {appError && (
+          <div className="invalid-feedback d-block" role="alert">
+            {appError}
+          </div>
+        )}
+      </fieldset>
+
+      <FormField
+        id="form-username"
+        label={t('listings.form.username', { app: t(`apps.${app}`) })}
+        error={errors.username}
+        hint={t(`listings.form.format.${app}`)}
+      >
+        <Form.Control
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          isInvalid={!!errors.username}
+          {...register('username')}
+        />
+      </FormField>
+
+      <div className="row gx-3">
+        <div className="col-5 col-sm-4">
+          <FormField id="form-age" label={t('listings.form.age')} error={errors.age}>
+            <Form.Control
+              type="number"
+              inputMode="numeric"
+              min={18}
+              max={99}
+              isInvalid={!!errors.age}
+              {...register('age', { valueAsNumber: true })}
+            />
+          </FormField>
+        </div>
+        <div className="col-7 col-sm-8">
+          <FormField id="form-gender" label={t('listings.form.gender')} error={errors.gender}>
+            <Form.Select isInvalid={!!errors.gender} {...register('gender')}>
+              <option value="">{t('listings.form.choose')}</option>
+              {GENDERS.map((g) => (
+                <option key={g} value={g}>
+                  {t(`gender.${g}`)}
+                </option>
+              ))}
+            </Form.Select>
+          </FormField>
+        </div>
+      </div>
+
+      <div className="row gx-3">
+        <div className="col-sm-6">
+          <FormField
+            id="form-orientation"
+            label={t('listings.form.orientation')}
+            error={errors.orientation}
+          >
+            <Form.Select isInvalid={!!errors.orientation} {...register('orientation')}>
+              <option value="">{t('listings.form.choose')}</option>
+              {ORIENTATIONS.map((o) => (
+                <option key={o} value={o}>
+                  {t(`orientation.${o}`)}
+                </option>
+              ))}
+            </Form.Select>
+          </FormField>
+        </div>
+        <div className="col-sm-6">
+          <FormField
+            id="form-country"
+            label={t('listings.form.country')}
+            error={errors.country_code}
+          >
+            <Form.Select isInvalid={!!errors.country_code} {...register('country_code')}>
+              <option value="">{t('listings.form.noCountry')}</option>
+              {countries.map((c) => (
+                <option key={c.code} value={c.code}>
+                  {c.name}
+                </option>
+              ))}
+            </Form.Select>
+          </FormField>
+        </div>
+      </div>
+
+      <fieldset className="mb-3">
+        <legend className="form-label fw-medium fs-6">{t('listings.form.type')}</legend>
+        <div className="d-flex flex-wrap gap-3">
+          {TYPES.map((type) => (
+            <Form.Check
+              key={type}
+              type="radio"
+              id={`form-type-${type}`}
+              className="addme-check"
+              value={type}
+              label={t(`listings.types.${type}`)}
+              {...register('type')}
+            />
+          ))}
+        </div>
+        <Form.Text className="d-block">{t('listings.form.typeHint')}</Form.Text>
+        {typeError && (
+          <div className="invalid-feedback d-block" role="alert">
+            {typeError}
+          </div>
+        )}
+      </fieldset>
+
+      <FormField
+        id="form-description"
+        label={t('listings.form.description')}
+        error={errors.description}
+        hint={t('listings.form.descriptionHint', { max: DESCRIPTION_MAX })}
+      >
+        <Form.Control
+          as="textarea"
+          rows={4}
+          maxLength={DESCRIPTION_MAX}
+          isInvalid={!!errors.description}
+          {...register('description')}
+        />
+      </FormField>
+
+      <FormField
+        id="form-tags"
+        label={t('listings.form.tags', { max: MAX_TAGS })}
+        error={errors.tags as never}
+        hint={t('listings.form.tagsHint', { max: MAX_TAGS })}
+      >
+        <Controller
+          control={control}
+          name="tags"
+          render={({ field }) => (
+            <TagsInput
+              id="form-tags"
+              value={field.value}
+              onChange={field.onChange}
+              invalid={!!errors.tags}
+            />
+          )}
+        />
+      </FormField>
+
+      <div className="addme-card p-3 mb-3">
+        <h2 className="h6 mb-2">{t('listings.form.creator')}</h2>
+        {canLink ? (
+          <div className="row gx-3">
+            <div className="col-sm-4">
+              <FormField
+                id="form-link-type"
+                label={t('listings.form.linkType')}
+                error={errors.link_type}
+              >
+                <Form.Select isInvalid={!!errors.link_type} {...register('link_type')}>
+                  <option value="">{t('listings.form.choose')}</option>
+                  {LINK_TYPES.map((lt) => (
+                    <option key={lt} value={lt}>
+                      {LINK_SITES[lt]}
+                    </option>
+                  ))}
+                </Form.Select>
+              </FormField>
+            </div>
+            <div className="col-sm-8">
+              <FormField id="form-link" label={t('listings.form.link')} error={errors.link}>
+                <Form.Control
+                  type="url"
+                  inputMode="url"
+                  placeholder="https://"
+                  isInvalid={!!errors.link}
+                  {...register('link')}
+                />
+              </FormField>
+            </div>
+          </div>
+        ) : (
+          <p className="small text-body-secondary mb-2" data-testid="link-vip-note">
+            {t('listings.form.linkVipOnly')}{' '}
+            <Link to="/shop">{t('listings.mine.links.becomeVip')}</Link>
+          </p>
+        )}
+        <Form.Check
+          id="form-paid"
+          className="addme-check mb-0"
+          label={t('listings.form.paidContent')}
+          {...register('paid_content')}
+        />
+      </div>
+
+      {errors.root?.server && (
+        <div className="alert alert-danger" role="alert">
+          {errors.root.server.message}
+        </div>
+      )}
+
+      <p className="small text-body-secondary">
+        {t('listings.form.guidelinesBefore')}{' '}
+        <Link to="/policy/acceptable-use" target="_blank">
+          {t('listings.form.guidelines')}
+        </Link>
+        {t('listings.form.guidelinesAfter')}
+      </p>
+      <div className="d-flex flex-wrap gap-2">
+        <SubmitButton pending={save.isPending} className="px-4">
+          {item ? t('listings.form.save') : t('listings.form.submit')}
+        </SubmitButton>
+        <Link to="/user" className="btn btn-link btn-touch">
+          {t('toast.cancel')}
+        </Link>
+      </div>
+    </Form>
+  );
+}

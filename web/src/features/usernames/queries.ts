@@ -1,0 +1,97 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, unwrap } from '../../api/client';
+import { userKey } from '../auth/session';
+import { listingKeys } from '../listings/queries';
+import { toast } from '../toasts/toastStore';
+
+/** The member's own usernames (keys start with 'user' so logout forgets them). */
+export const myUsernamesKey = ['user', 'usernames'] as const;
+
+export const myUsernamesQuery = queryOptions({
+  queryKey: myUsernamesKey,
+  queryFn: ({ signal }) => unwrap(api.GET('/v1/user/usernames', { signal })),
+  staleTime: 10_000,
+});
+
+export function myUsernameQuery(id: number) {
+  return queryOptions({
+    queryKey: [...myUsernamesKey, id] as const,
+    queryFn: ({ signal }) =>
+      unwrap(
+        api.GET('/v1/user/usernames/{username_id}', {
+          params: { path: { username_id: id } },
+          signal,
+        }),
+      ),
+  });
+}
+
+/** After any change: my list, my counters (the user), and the public lists are stale. */
+export function useRefreshAfterChange() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: myUsernamesKey }),
+      queryClient.invalidateQueries({ queryKey: userKey }),
+      queryClient.invalidateQueries({ queryKey: listingKeys.all }),
+    ]);
+}
+
+type ActionAnswer = { success?: boolean; message: string };
+
+/** One action endpoint answering `{success, message}`: toast the message, then refresh. */
+export function useUsernameAction(call: (id: number) => Promise<ActionAnswer>) {
+  const refresh = useRefreshAfterChange();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: (data) => {
+      if (data.success === false) toast.danger(data.message);
+      else toast.success(data.message);
+      void refresh();
+    },
+  });
+}
+
+export const actions = {
+  delist: (id: number) =>
+    unwrap(
+      api.POST('/v1/user/usernames/{username_id}/delist', {
+        params: { path: { username_id: id } },
+      }),
+    ),
+  relist: (id: number) =>
+    unwrap(
+      api.POST('/v1/user/usernames/{username_id}/relist', {
+        params: { path: { username_id: id } },
+      }),
+    ),
+  topup: (id: number) =>
+    unwrap(
+      api.POST('/v1/user/usernames/{username_id}/topup', {
+        params: { path: { username_id: id } },
+      }),
+    ),
+  firePin: (id: number) =>
+    unwrap(
+      api.POST('/v1/user/usernames/{username_id}/fire-pin', {
+        params: { path: { username_id: id } },
+      }),
+    ),
+  remove: (id: number) =>
+    unwrap(
+      api.DELETE('/v1/user/usernames/{username_id}', { params: { path: { username_id: id } } }),
+    ),
+};
+
+/** Buys one more slot with Top-Ups (spec section 7: success reloads the user, else a danger toast). */
+export function useAddSlot() {
+  const refresh = useRefreshAfterChange();
+  return useMutation({
+    mutationFn: () => unwrap(api.POST('/v1/user/add-slot')),
+    onSuccess: (data) => {
+      if (data.success) toast.success(data.message);
+      else toast.danger(data.message);
+      void refresh();
+    },
+  });
+}

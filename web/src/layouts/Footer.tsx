@@ -1,0 +1,36 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useConfig } from '../features/config/config';
+import { BackToTop } from './BackToTop';
+import { FOOTER_LINKS } from './navLinks';
+
+export function Footer() {
+  const { t } = useTranslation();
+  const { site_name } = useConfig();
+  const year = new Date().getFullYear();
+  return (
+    <footer className="addme-footer mt-auto">
+      <div className="container-xl py-4">
+        <div className="d-flex flex-column flex-md-row gap-3 justify-content-between align-items-md-center">
+          <div>
+            <div className="fw-semibold">{site_name}</div>
+            <div className="small text-body-secondary">{t('footer.adultsOnly')}</div>
+          </div>
+          <nav aria-label={t('footer.legal')}>
+            <ul className="addme-footer-links list-unstyled mb-0">
+              {FOOTER_LINKS.map((link) => (
+                <li key={link.key}>
+                  <Link to={link.to}>{t(`footer.${link.key}`)}</Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </div>
+        <p className="small text-body-secondary mt-3 mb-0" data-testid="copyright">
+          {t('footer.copyright', { from: 2018, to: year, site: site_name })}
+        </p>
+      </div>
+      <BackToTop />
+    </footer>
+  );
+}

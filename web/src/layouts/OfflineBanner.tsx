@@ -1,0 +1,13 @@
+import { useTranslation } from 'react-i18next';
+import { useOnline } from '../hooks/useOnline';
+
+export function OfflineBanner() {
+  const { t } = useTranslation();
+  const online = useOnline();
+  if (online) return null;
+  return (
+    <div className="addme-offline text-bg-dark text-center small py-2" role="status">
+      {t('errors.offline')}
+    </div>
+  );
+}

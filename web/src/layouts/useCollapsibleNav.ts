@@ -1,0 +1,40 @@
+import { useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
+import { throttle } from '../lib/throttle';
+
+export const NARROW_BREAKPOINT = 992;
+
+/**
+ * The navbar menu on narrow screens closes on route change, outside click, and scroll (spec §2).
+ */
+export function useCollapsibleNav() {
+  const [expanded, setExpanded] = useState(false);
+  const ref = useRef<HTMLElement>(null);
+  const location = useLocation();
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closing is the point of a route change.
+  useEffect(() => {
+    setExpanded(false);
+  }, [location.pathname, location.search]);
+
+  useEffect(() => {
+    if (!expanded) return;
+    const onPointer = (event: MouseEvent | TouchEvent) => {
+      if (ref.current && !ref.current.contains(event.target as Node)) setExpanded(false);
+    };
+    const onScroll = throttle(() => {
+      if (window.innerWidth < NARROW_BREAKPOINT) setExpanded(false);
+    }, 100);
+    document.addEventListener('mousedown', onPointer);
+    document.addEventListener('touchstart', onPointer);
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      document.removeEventListener('mousedown', onPointer);
+      document.removeEventListener('touchstart', onPointer);
+      window.removeEventListener('scroll', onScroll);
+      onScroll.cancel();
+    };
+  }, [expanded]);
+
+  return { expanded, setExpanded, ref };
+}

@@ -1,0 +1,42 @@
+import 'bootstrap/dist/css/bootstrap.min.css';
+import './styles/app.css';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { installErrorHandling } from './api/errorHandling';
+import {
+  applyTheme,
+  readPreference,
+  resolveTheme,
+  systemPrefersDark,
+} from './features/theme/darkMode';
+import { ThemeProvider } from './features/theme/ThemeProvider';
+import './i18n';
+import { createAppRouter } from './router';
+
+// Apply the theme before the first paint so a dark-mode reader never sees a white flash.
+applyTheme(resolveTheme(readPreference(), systemPrefersDark()));
+
+const queryClient = new QueryClient({
+  defaultOptions: {
+    // Failures are already shown once by the error handler; a retry would repeat the toast.
+    queries: { retry: false, refetchOnWindowFocus: false },
+    mutations: { retry: false },
+  },
+});
+const router = createAppRouter(queryClient);
+installErrorHandling(queryClient, (to) => router.navigate(to));
+
+const container = document.getElementById('root');
+if (!container) throw new Error('#root missing from index.html');
+
+createRoot(container).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <ThemeProvider>
+        <RouterProvider router={router} />
+      </ThemeProvider>
+    </QueryClientProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,44 @@
+import { Outlet, ScrollRestoration } from 'react-router';
+import { AgeGate } from '../features/age-gate/AgeGate';
+import { BrandStyle } from '../features/config/BrandStyle';
+import { ErrorPage, ErrorPageBoundary, RouteErrorPage } from '../features/errors/ErrorPage';
+import { ToastStack } from '../features/toasts/ToastStack';
+import { OfflineBanner } from '../layouts/OfflineBanner';
+import { ProgressBar } from '../layouts/ProgressBar';
+
+/** Everything every page shares: brand colours, progress bar, toasts, age gate. */
+export function RootShell() {
+  return (
+    <>
+      <BrandStyle />
+      <ProgressBar />
+      <OfflineBanner />
+      <Outlet />
+      <AgeGate />
+      <ToastStack />
+      <ScrollRestoration />
+    </>
+  );
+}
+
+/** When even a layout fails: the error page without the site chrome. */
+export function RootError() {
+  return (
+    <main className="container py-5">
+      <RouteErrorPage />
+      <ToastStack />
+    </main>
+  );
+}
+
+export function HydrateFallback() {
+  return <div className="addme-boot" aria-busy="true" />;
+}
+
+export function NotFound() {
+  return (
+    <ErrorPageBoundary>
+      <ErrorPage status={404} />
+    </ErrorPageBoundary>
+  );
+}

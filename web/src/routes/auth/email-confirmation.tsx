@@ -1,0 +1,14 @@
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { AuthCard } from '../../features/auth/AuthCard';
+import { EmailConfirmation } from '../../features/auth/EmailConfirmation';
+
+export function Component() {
+  const { t } = useTranslation();
+  const { token = '' } = useParams();
+  return (
+    <AuthCard title={t('auth.confirmTitle')}>
+      <EmailConfirmation token={token} />
+    </AuthCard>
+  );
+}

@@ -1,0 +1,14 @@
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { AuthCard } from '../../features/auth/AuthCard';
+import { ResetPasswordForm } from '../../features/auth/PasswordForms';
+
+export function Component() {
+  const { t } = useTranslation();
+  const { token = '' } = useParams();
+  return (
+    <AuthCard title={t('auth.resetTitle')}>
+      <ResetPasswordForm token={token} />
+    </AuthCard>
+  );
+}

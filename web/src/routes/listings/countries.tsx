@@ -1,0 +1,6 @@
+import { CountryList } from '../../features/listings/CountryList';
+
+/** /countries */
+export function Component() {
+  return <CountryList />;
+}

@@ -1,0 +1,6 @@
+import { TagCloud } from '../../features/listings/TagCloud';
+
+/** /tags */
+export function Component() {
+  return <TagCloud />;
+}
