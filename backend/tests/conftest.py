@@ -13,8 +13,28 @@ import pytest
 _TMP = Path(tempfile.mkdtemp(prefix="addme-test-"))
 _BACKEND = os.environ.get("ADDME_TEST_DB", "sqlite")
 PG_URL = os.environ.get("TEST_POSTGRES_URL", "postgresql://postgres@127.0.0.1:5432/test")
+IS_PG = _BACKEND == "postgresql"
+_PG_DB = f"addme_t_{os.getpid()}"
+_PG_ERROR: str | None = None
+
+
+def _create_pg_database() -> str:
+    """A database of this run's own, so parallel runs on one server never touch each other's rows."""
+    global _PG_ERROR
+    try:
+        import psycopg
+
+        with psycopg.connect(PG_URL, autocommit=True, connect_timeout=5) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{_PG_DB}"')
+            conn.execute(f'CREATE DATABASE "{_PG_DB}"')
+    except Exception as exc:  # reported (and failed on) in pytest_sessionstart
+        _PG_ERROR = f"{exc.__class__.__name__}: {exc}"
+        return PG_URL
+    return PG_URL.rsplit("/", 1)[0] + "/" + _PG_DB
+
+
 os.environ["ENV"] = "test"
-os.environ["DATABASE_URL"] = PG_URL if _BACKEND == "postgresql" else f"sqlite:///{_TMP / 'test.db'}"
+os.environ["DATABASE_URL"] = _create_pg_database() if IS_PG else f"sqlite:///{_TMP / 'test.db'}"
 os.environ["MEDIA_DIR"] = str(_TMP / "media")
 os.environ.setdefault("SITE_URL", "http://testserver")
 os.environ["REDIS_URL"] = ""
@@ -27,8 +47,6 @@ from addme import models  # noqa: E402, F401
 from addme.core import clock, ratelimit  # noqa: E402
 from addme.core.config import get_settings  # noqa: E402
 from addme.core.db import Base, get_engine, new_session  # noqa: E402
-
-IS_PG = _BACKEND == "postgresql"
 
 
 def _check_database() -> None:
@@ -43,6 +61,9 @@ def _check_database() -> None:
 
 def pytest_sessionstart(session: pytest.Session) -> None:
     get_settings.cache_clear()
+    if _PG_ERROR:
+        # In CI an unreachable PostgreSQL is a failure, never a skip.
+        pytest.exit(f"PostgreSQL unreachable at {PG_URL}: {_PG_ERROR}", returncode=3)
     _check_database()
     engine = get_engine()
     # A clean schema each run. Tables come from the models here; test_migrations checks that the
@@ -53,6 +74,19 @@ def pytest_sessionstart(session: pytest.Session) -> None:
             conn.execute(text("CREATE SCHEMA public"))
     Base.metadata.drop_all(engine)
     Base.metadata.create_all(engine)
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    if not IS_PG or _PG_ERROR:
+        return
+    get_engine().dispose()
+    try:
+        import psycopg
+
+        with psycopg.connect(PG_URL, autocommit=True, connect_timeout=5) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{_PG_DB}" WITH (FORCE)')
+    except Exception as exc:  # a leftover database is harmless; the next run with this pid replaces it
+        print(f"could not drop {_PG_DB}: {exc}")
 
 
 @pytest.fixture(autouse=True)
