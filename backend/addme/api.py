@@ -5,10 +5,28 @@ from __future__ import annotations
 from fastapi import APIRouter
 
 from addme.accounts.router import router as accounts_router
+from addme.content.router import router as content_router
 from addme.core.health import router as health_router
+from addme.groups.router import router as groups_router
+from addme.listings.router import router as listings_router
 from addme.mail.router import router as mail_router
+from addme.media.router import router as media_router
+from addme.moderation.requests_router import router as moderation_requests_router
+from addme.moderation.router import router as moderation_router
+from addme.shop.router import router as shop_router
+from addme.swipes.router import router as swipes_router
+from addme.wallet.router import router as wallet_router
 
 api_router = APIRouter()
 api_router.include_router(health_router)
 api_router.include_router(accounts_router)
 api_router.include_router(mail_router)
+api_router.include_router(listings_router)
+api_router.include_router(moderation_router)
+api_router.include_router(wallet_router)
+api_router.include_router(shop_router)
+api_router.include_router(media_router)
+api_router.include_router(moderation_requests_router)
+api_router.include_router(groups_router)
+api_router.include_router(swipes_router)
+api_router.include_router(content_router)

@@ -21,6 +21,7 @@ from addme.core.responses import JsonResponse
 from addme.core.web import render_index, resolve_meta
 from addme.jobs import registry  # noqa: F401 - registers the jobs
 from addme.jobs.service import Scheduler
+from addme.listings.seo import site_router
 
 log = logging.getLogger("addme")
 
@@ -83,6 +84,7 @@ def create_app() -> FastAPI:
             h["Cache-Control"] = "no-store"
         return response
 
+    app.include_router(site_router)  # robots.txt and sitemap.xml, before the SPA catch-all
     _mount_web(app)
     return app
 

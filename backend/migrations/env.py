@@ -7,6 +7,7 @@ from alembic import context
 from addme import models  # noqa: F401
 from addme.core.config import get_settings
 from addme.core.db import Base, make_engine
+from addme.listings import search
 
 config = context.config
 target_metadata = Base.metadata
@@ -38,6 +39,8 @@ def _run(connection: object) -> None:
         target_metadata=target_metadata,
         render_as_batch=True,
         compare_type=True,
+        # Full-text objects (FTS5 tables, GIN index) are made by listings.search, not the models.
+        include_name=lambda name, _type, _parent: not search.is_search_object(name),
     )
     with context.begin_transaction():
         context.run_migrations()

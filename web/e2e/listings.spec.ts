@@ -157,6 +157,15 @@ test('a member submits a username, then finds it in /user, the list, filters and
   await tab.waitForLoadState();
   expect(tab.url()).toBe(`https://www.snapchat.com/add/${handle}`);
   await tab.close();
+
+  // Manage (owner only) opens the edit form, filled in; saving goes back to /user.
+  await page.getByRole('link', { name: 'Manage' }).click();
+  await expect(page).toHaveURL(/\/user\/edit\/\d+$/);
+  await expect(page.getByLabel('Snapchat username')).toHaveValue(handle);
+  await page.getByLabel('About me').fill('Night owl from Reykjavik. Say hi!');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page).toHaveURL(/\/user$/);
+  await expect(page.getByText('Username updated.')).toBeVisible();
 });
 
 test('a visitor cannot see Dirty usernames and is offered to log in', async ({ page, baseURL }) => {

@@ -27,6 +27,8 @@ class Settings(BaseSettings):
     db_pool_size: int = 10
     db_timeout_seconds: float = 5.0
     redis_url: str | None = None
+    # Anonymous public listing responses are cached this long; 0 turns the cache off (benchmarks).
+    listing_cache_seconds: int = Field(default=15, ge=0, le=300)
 
     # Brand variants are settings, not forks.
     site_name: str = "AddMe"
@@ -41,6 +43,8 @@ class Settings(BaseSettings):
     captcha_secret: str = ""
 
     mail_from: str = "AddMe <no-reply@addme.local>"
+    # Contact-form and removal-request copies go here (the support outbox).
+    support_email: str = "support@addme.local"
     smtp_host: str | None = None
     smtp_port: int = 25
     smtp_username: str | None = None
@@ -48,6 +52,14 @@ class Settings(BaseSettings):
     smtp_starttls: bool = False
 
     shop_webhook_secret: str = "dev-shop-webhook-secret"  # noqa: S105
+    # The card shop's checkout page per SKU (e.g. {"topup-20": "https://shop.example/products/20"});
+    # a product without one is shown without a card link.
+    shop_checkout_urls: dict[str, str] = Field(default_factory=dict)
+    # Where direct crypto payments go; a network without an address is not offered.
+    crypto_bep20_address: str = ""
+    crypto_erc20_address: str = ""
+    crypto_solana_address: str = ""
+    crypto_contact_url: str = ""
 
     # Client IPs come from X-Forwarded-For only when the peer is one of these.
     trusted_proxies: list[str] = Field(default_factory=list)
@@ -56,6 +68,19 @@ class Settings(BaseSettings):
     web_dist: Path = REPO_ROOT / "web" / "dist"
     media_dir: Path = REPO_ROOT / "data" / "media"
     media_url: str = "/media"
+    # Media storage: "local" writes under media_dir; "s3" any S3-compatible bucket. Public URLs are
+    # media_host_url + "/" + key when set (the spec's separate media host), else media_url (local)
+    # or the endpoint's path-style bucket URL (s3).
+    storage_provider: Literal["local", "s3"] = "local"
+    s3_bucket: str = ""
+    s3_endpoint_url: str | None = None
+    s3_region: str = "us-east-1"
+    s3_access_key_id: str | None = None
+    s3_secret_access_key: str | None = None
+    media_host_url: str = ""
+    # Two-letter countries where adult media stays blurred until the account is age_verified
+    # (the trust domain will own the list; empty means never blurred).
+    age_verification_countries: list[str] = Field(default_factory=list)
 
     run_jobs_in_web: bool = True
     rate_limits_enabled: bool = True

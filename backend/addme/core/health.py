@@ -7,8 +7,8 @@ from fastapi.responses import Response
 from pydantic import BaseModel
 from sqlalchemy import text
 
-from addme.core.config import get_settings
 from addme.core import db
+from addme.core.config import get_settings
 from addme.core.errors import SERVER_DOWN, envelope
 from addme.core.responses import JsonResponse
 

@@ -7,8 +7,12 @@ from datetime import timedelta
 from sqlalchemy.orm import Session
 
 from addme.accounts import service as accounts
+from addme.groups import service as groups
 from addme.jobs.service import register
+from addme.listings import service as listings
+from addme.listings import stats as listing_stats
 from addme.mail import service as mail
+from addme.wallet import service as wallet
 
 
 @register("erase-deleted-accounts", every=timedelta(hours=1))
@@ -19,3 +23,29 @@ def erase_deleted_accounts(session: Session) -> int:
 @register("deliver-mail", every=timedelta(seconds=30))
 def deliver_mail(_session: Session) -> int:
     return mail.deliver_pending()
+
+
+@register("refresh-popularity", every=timedelta(minutes=10))
+def refresh_popularity(session: Session) -> int:
+    return listing_stats.refresh_popularity(session)
+
+
+@register("resync-listing-owners", every=timedelta(minutes=30))
+def resync_listing_owners(session: Session) -> int:
+    return listings.resync_owner_flags(session)
+
+
+@register("auto-topup", every=timedelta(minutes=15))
+def auto_topup(session: Session) -> int:
+    # Runs often but tops up once per 4-hour slot: the ledger's unique key makes reruns no-ops.
+    return wallet.auto_topup(session)
+
+
+@register("end-studio", every=timedelta(minutes=5))
+def end_studio(session: Session) -> int:
+    return wallet.end_expired_studios(session)
+
+
+@register("cleanup-groups", every=timedelta(hours=1))
+def cleanup_groups(session: Session) -> int:
+    return groups.cleanup_inactive(session)

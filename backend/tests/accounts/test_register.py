@@ -27,7 +27,9 @@ def _register(client, email="new@example.com", **over):
 
 
 def _link(db, email: str, kind: str) -> str:
-    msg = db.scalars(select(OutboxMessage).where(OutboxMessage.to == email).order_by(OutboxMessage.id.desc())).first()
+    msg = db.scalars(
+        select(OutboxMessage).where(OutboxMessage.to == email).order_by(OutboxMessage.id.desc())
+    ).first()
     assert msg is not None, "no mail sent"
     match = re.search(rf"/auth/{kind}/(\S+)", msg.body)
     assert match, msg.body

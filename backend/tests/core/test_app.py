@@ -33,7 +33,9 @@ def test_database_down_gives_503_with_the_spec_message_then_recovers(client, db,
     token = token_for(db, make_user(db))
     # A database that cannot be reached: a PostgreSQL port nobody listens on.
     dead = create_engine(
-        "postgresql+psycopg://nobody@127.0.0.1:1/none", connect_args={"connect_timeout": 1}, pool_pre_ping=True
+        "postgresql+psycopg://nobody@127.0.0.1:1/none",
+        connect_args={"connect_timeout": 1},
+        pool_pre_ping=True,
     )
     from sqlalchemy.orm import sessionmaker
 

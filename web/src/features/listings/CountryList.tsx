@@ -43,7 +43,10 @@ export function CountryList() {
                   {countryFlag(c.code)}
                 </span>
                 <span>{c.label}</span>
-                <span className="count">{t('listings.total', { count: c.count })}</span>
+                <span className="count" aria-hidden="true">
+                  {c.count}
+                </span>
+                <span className="visually-hidden">{t('listings.total', { count: c.count })}</span>
               </Link>
             </li>
           ))}

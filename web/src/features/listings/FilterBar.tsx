@@ -55,7 +55,7 @@ export function FilterBar({
       <div className="d-flex gap-2 d-md-none mb-2">
         <button
           type="button"
-          className="btn btn-outline-secondary btn-touch flex-grow-1"
+          className="btn btn-outline-secondary btn-touch flex-grow-1 filter-bar-toggle"
           aria-expanded={open}
           aria-controls={panelId}
           onClick={() => setOpen((v) => !v)}

@@ -144,7 +144,9 @@ export function ListingView() {
       <div className="mb-3">
         <Tabs scope={scope} />
       </div>
-      <FilterBar scope={scope} filters={filters} onChange={apply} onClear={clear} />
+      {!dirtyLogin && (
+        <FilterBar scope={scope} filters={filters} onChange={apply} onClear={clear} />
+      )}
       {dirtyLogin ? (
         <Alert variant="warning" className="d-flex flex-column gap-2" data-testid="dirty-login">
           <span>{dirtyError?.message || t('listings.dirtyNeedsLogin')}</span>

@@ -1,0 +1,33 @@
+"""The admin audit log: every admin action is recorded in the transaction that performs it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from addme.accounts.models import User
+from addme.admin.models import AdminAudit
+
+
+def record(
+    session: Session,
+    *,
+    admin: User,
+    action: str,
+    target: str | None = None,
+    details: dict[str, Any] | None = None,
+) -> AdminAudit:
+    """Append one audit row; it commits (or not) with the caller's work, so a failed action leaves none."""
+    row = AdminAudit(admin_id=admin.id, action=action, target=target, details=details)
+    session.add(row)
+    return row
+
+
+def entries(session: Session, *, action: str | None = None, limit: int = 100) -> list[AdminAudit]:
+    """The latest audit rows, optionally for one action."""
+    stmt = select(AdminAudit).order_by(AdminAudit.id.desc()).limit(limit)
+    if action:
+        stmt = stmt.where(AdminAudit.action == action)
+    return list(session.scalars(stmt))

@@ -1,0 +1,1 @@
+"""Content: blog, help FAQ, contact form, alerts and ads."""

@@ -1,0 +1,114 @@
+"""Content shapes: blog, help, alerts, ads and the contact form."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, EmailStr, Field, field_validator
+
+from addme.core.schemas import PageMeta, StrictInput, UtcDatetime
+
+ContactReason = Literal[
+    "ageverification",
+    "blocktx",
+    "nokey",
+    "usernamelists",
+    "profileviolation",
+    "disputeban",
+    "accounthopping",
+    "general",
+    "vpnaccess",
+    "frozenorder",
+]
+ORDER_NUMBER = "The order number is 5 digits."
+
+
+class BlogCard(BaseModel):
+    slug: str
+    title: str
+    summary: str
+    picture_url: str | None
+    published_at: UtcDatetime
+
+
+class BlogPage(BaseModel):
+    data: list[BlogCard]
+    meta: PageMeta
+
+
+class BlogPostRead(BlogCard):
+    body_html: str
+
+
+class HelpItem(BaseModel):
+    q: str
+    a: str
+
+
+class HelpSection(BaseModel):
+    id: str
+    title: str
+    items: list[HelpItem]
+
+
+class HelpRead(BaseModel):
+    sections: list[HelpSection]
+
+
+class AlertRead(BaseModel):
+    id: int
+    spots: list[str]
+    type: str
+    text: str
+    html: str
+    icon: str | None
+    classes: str | None
+    dismissible: bool
+
+
+class AdRead(BaseModel):
+    id: int
+    name: str
+    spots: list[str]
+    orientation: str | None
+    type: str
+    # Code ads must be rendered in a sandboxed frame: admin code never sees the session.
+    code: str
+    safe_link: str | None
+    image: str | None
+
+
+class ContactIn(StrictInput):
+    """The contact form. Which of the optional fields a reason requires is in content.contact."""
+
+    reason: ContactReason
+    reply_email: EmailStr
+    other_notes: str = Field(default="", max_length=2000)
+    captcha_token: str | None = None
+    order_number: str | None = None
+    checkout_email: EmailStr | None = None
+    checked_junk: bool | None = None
+    received_confirmation: Literal["yes", "no"] | None = None
+    pasted_content: str | None = Field(default=None, max_length=4000)
+    usernames: list[str] | None = Field(default=None, max_length=10)
+    justification: str | None = Field(default=None, max_length=2000)
+
+    @field_validator("order_number")
+    @classmethod
+    def _five_digits(cls, value: str | None) -> str | None:
+        if value is None or value == "":
+            return None
+        value = value.strip().lstrip("#")
+        if len(value) != 5 or not value.isascii() or not value.isdigit():
+            raise ValueError(ORDER_NUMBER)
+        return value
+
+    @field_validator("usernames")
+    @classmethod
+    def _names(cls, value: list[str] | None) -> list[str] | None:
+        if value is None:
+            return None
+        names = [v.strip().lstrip("@") for v in value if v.strip()]
+        if any(len(n) > 40 for n in names):
+            raise ValueError("A username has at most 40 characters.")
+        return names or None

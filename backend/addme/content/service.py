@@ -1,0 +1,141 @@
+"""Public reads of content: blog posts, the help FAQ, active alerts and ads."""
+
+from __future__ import annotations
+
+from sqlalchemy import ColumnElement, func, or_, select
+from sqlalchemy.orm import Session
+
+from addme.accounts.models import AdminLevel, User
+from addme.content import help as help_data
+from addme.content.markdown import render, sanitize
+from addme.content.models import Ad, Alert, BlogPost
+from addme.content.schemas import AdRead, AlertRead, BlogCard, BlogPage, BlogPostRead, HelpRead
+from addme.core import clock
+from addme.core.errors import NotFound
+from addme.core.schemas import PageMeta
+
+POST_NOT_FOUND = "Blog Post Not Found"
+PER_PAGE_DEFAULT = 12
+PER_PAGE_MAX = 60
+LAYOUT_SPOTS = {"layout-top", "layout-bottom"}
+GLOBAL_CODE_SPOTS = {"global-code", "global-popup-code"}
+
+
+def _split(value: str) -> list[str]:
+    return [p.strip() for p in value.split(",") if p.strip()]
+
+
+def _published() -> tuple[ColumnElement[bool], ...]:
+    return (BlogPost.visible.is_(True), BlogPost.published_at <= clock.now())
+
+
+def _card(post: BlogPost) -> BlogCard:
+    return BlogCard(
+        slug=post.slug,
+        title=post.title,
+        summary=post.summary,
+        picture_url=post.picture_url,
+        published_at=post.published_at,
+    )
+
+
+def list_posts(session: Session, *, page: int, per_page: int) -> BlogPage:
+    """Visible, published posts, newest first."""
+    per_page = max(1, min(per_page, PER_PAGE_MAX))
+    where = _published()
+    total = int(session.scalar(select(func.count()).select_from(BlogPost).where(*where)) or 0)
+    rows = session.scalars(
+        select(BlogPost)
+        .where(*where)
+        .order_by(BlogPost.published_at.desc(), BlogPost.id.desc())
+        .offset((page - 1) * per_page)
+        .limit(per_page)
+    ).all()
+    return BlogPage(
+        data=[_card(p) for p in rows],
+        meta=PageMeta(page=page, per_page=per_page, total=total, has_next=page * per_page < total),
+    )
+
+
+def get_post(session: Session, *, slug: str) -> BlogPostRead:
+    """One visible post with its Markdown rendered to sanitized HTML."""
+    post = session.scalar(select(BlogPost).where(BlogPost.slug == slug, *_published()))
+    if post is None:
+        raise NotFound(POST_NOT_FOUND, code="post_not_found")
+    return BlogPostRead(**_card(post).model_dump(), body_html=render(post.body_markdown))
+
+
+def help_contents() -> HelpRead:
+    """The FAQ sections."""
+    return HelpRead.model_validate({"sections": help_data.SECTIONS})
+
+
+def active_alerts(session: Session, *, spot: str | None) -> list[AlertRead]:
+    """Alerts switched on and inside their dates, for one spot (global ones always)."""
+    now = clock.now()
+    rows = session.scalars(
+        select(Alert)
+        .where(
+            Alert.active.is_(True),
+            or_(Alert.starts_at.is_(None), Alert.starts_at <= now),
+            or_(Alert.ends_at.is_(None), Alert.ends_at > now),
+        )
+        .order_by(Alert.id)
+    ).all()
+    found: list[AlertRead] = []
+    for a in rows:
+        spots = _split(a.spots)
+        if spot and spot not in spots and "global" not in spots:
+            continue
+        found.append(
+            AlertRead(
+                id=a.id,
+                spots=spots,
+                type=a.type,
+                text=a.text,
+                html=sanitize(a.html),
+                icon=a.icon,
+                classes=a.classes,
+                dismissible=a.dismissible,
+            )
+        )
+    return found
+
+
+def active_ads(
+    session: Session, *, spot: str | None, country: str | None, orientation: str | None, viewer: User | None
+) -> list[AdRead]:
+    """Ads for the visitor's country and orientation (fallback Straight), minus spots they never see.
+
+    VIP and Studio members see no layout ads; Full admins see neither layout ads nor global codes.
+    """
+    hidden: set[str] = set()
+    if viewer is not None and viewer.is_vip:
+        hidden |= LAYOUT_SPOTS
+    if viewer is not None and viewer.admin_level == AdminLevel.FULL:
+        hidden |= LAYOUT_SPOTS | GLOBAL_CODE_SPOTS
+    orientation = orientation or "Straight"
+    rows = session.scalars(select(Ad).where(Ad.active.is_(True)).order_by(Ad.id)).all()
+    found: list[AdRead] = []
+    for ad in rows:
+        spots = [s for s in _split(ad.spots) if s not in hidden]
+        if not spots or (spot and spot not in spots):
+            continue
+        countries = {c.upper() for c in _split(ad.country_codes)}
+        if "GLOBAL" not in countries and (country or "").upper() not in countries:
+            continue
+        if ad.orientation and ad.orientation != orientation:
+            continue
+        found.append(
+            AdRead(
+                id=ad.id,
+                name=ad.name,
+                spots=spots,
+                orientation=ad.orientation,
+                type=ad.type,
+                code=ad.code,
+                safe_link=ad.safe_link,
+                image=ad.image,
+            )
+        )
+    return found

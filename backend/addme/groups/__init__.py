@@ -1,0 +1,1 @@
+"""Groups: members list their group chats; creating one costs a Top-Up."""

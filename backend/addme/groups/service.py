@@ -1,0 +1,266 @@
+"""Groups: public lists, the member's own groups, create (1 Top-Up), edit, delete, join, leave."""
+
+from __future__ import annotations
+
+import re
+import secrets
+import unicodedata
+from datetime import timedelta
+
+from sqlalchemy import ColumnElement, Exists, delete, func, select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from addme.accounts.models import User
+from addme.core import clock
+from addme.core.errors import AppError, Conflict, FieldError, NotFound
+from addme.core.schemas import PageMeta
+from addme.groups.models import Group, GroupMember
+from addme.groups.schemas import GroupCreate, GroupDetail, GroupPage, GroupRead, GroupUpdate, MyGroups
+from addme.wallet import service as wallet
+
+NOT_FOUND = "Group could not be found."
+CREATED = "Group created."
+UPDATED = "Group updated."
+DELETED = "Group deleted."
+JOINED = "You joined the group."
+LEFT = "You left the group."
+NOT_ENOUGH_TOPUP = "Not enough Top-Up"
+FULL = "This group is full."
+ALREADY_MEMBER = "You are already a member of this group."
+NOT_MEMBER = "You are not a member of this group."
+OWNER_CANNOT_LEAVE = "You own this group: delete it instead of leaving it."
+MAX_BELOW_MEMBERS = "The maximum cannot be lower than the current number of members ({count})."
+
+PER_PAGE_DEFAULT = 24
+PER_PAGE_MAX = 60
+# Spec §9: groups with fewer than 2 members and no activity for 7 days are erased.
+INACTIVE_AFTER = timedelta(days=7)
+MIN_LIVE_MEMBERS = 2
+
+_SLUG_STRIP = re.compile(r"[^a-z0-9]+")
+
+
+def make_slug(name: str) -> str:
+    base = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode().lower()
+    base = _SLUG_STRIP.sub("-", base).strip("-")[:50] or "group"
+    # A random tail keeps slugs unique without a retry loop and unguessable from the name alone.
+    return f"{base}-{secrets.token_hex(3)}"
+
+
+def to_read(group: Group) -> GroupRead:
+    """The public view of a group."""
+    return GroupRead(
+        id=group.id,
+        slug=group.slug,
+        app=group.app,
+        name=group.name,
+        username=group.username,
+        description=group.description,
+        max_members=group.max_members,
+        members_count=group.members_count,
+        is_full=group.members_count >= group.max_members,
+        last_activity_at=group.last_activity_at,
+        created_at=group.created_at,
+    )
+
+
+def _detail(session: Session, group: Group, viewer: User | None) -> GroupDetail:
+    member = viewer is not None and _is_member(session, group_id=group.id, user_id=viewer.id)
+    return GroupDetail(
+        **to_read(group).model_dump(),
+        is_owner=viewer is not None and group.user_id == viewer.id,
+        is_member=member,
+    )
+
+
+def _is_member(session: Session, *, group_id: int, user_id: int) -> bool:
+    found = session.scalar(
+        select(GroupMember.id).where(GroupMember.group_id == group_id, GroupMember.user_id == user_id)
+    )
+    return found is not None
+
+
+def _visible() -> Exists:
+    # A deleted or banned owner's groups leave the public lists with them.
+    owner_ok = select(User.id).where(
+        User.id == Group.user_id, User.deleted_at.is_(None), User.banned_at.is_(None)
+    )
+    return owner_ok.exists()
+
+
+def list_public(session: Session, *, app: str | None, page: int, per_page: int) -> GroupPage:
+    """Visible groups, most recently active first."""
+    per_page = max(1, min(per_page, PER_PAGE_MAX))
+    page = max(1, page)
+    where: list[ColumnElement[bool]] = [_visible()]
+    if app:
+        where.append(Group.app == app)
+    total = int(session.scalar(select(func.count()).select_from(Group).where(*where)) or 0)
+    rows = session.scalars(
+        select(Group)
+        .where(*where)
+        .order_by(Group.last_activity_at.desc(), Group.id.desc())
+        .offset((page - 1) * per_page)
+        .limit(per_page)
+    ).all()
+    return GroupPage(
+        data=[to_read(g) for g in rows],
+        meta=PageMeta(page=page, per_page=per_page, total=total, has_next=page * per_page < total),
+    )
+
+
+def get_public(session: Session, *, slug: str, viewer: User | None) -> GroupDetail:
+    """One visible group by slug, else 404."""
+    group = session.scalar(select(Group).where(Group.slug == slug, _visible()))
+    if group is None:
+        raise NotFound(NOT_FOUND, code="group_not_found")
+    return _detail(session, group, viewer)
+
+
+def _visible_by_id(session: Session, *, group_id: int) -> Group:
+    group = session.scalar(select(Group).where(Group.id == group_id, _visible()))
+    if group is None:
+        raise NotFound(NOT_FOUND, code="group_not_found")
+    return group
+
+
+def _own(session: Session, *, user: User, group_id: int) -> Group:
+    """The caller's own group; anyone else's is a 404, the same as a missing one."""
+    group = session.get(Group, group_id)
+    if group is None or group.user_id != user.id:
+        raise NotFound(NOT_FOUND, code="group_not_found")
+    return group
+
+
+def list_mine(session: Session, *, user: User) -> MyGroups:
+    """Groups the member created, and those they joined."""
+    created = session.scalars(select(Group).where(Group.user_id == user.id).order_by(Group.id.desc())).all()
+    joined = session.scalars(
+        select(Group)
+        .join(GroupMember, GroupMember.group_id == Group.id)
+        .where(GroupMember.user_id == user.id, Group.user_id != user.id, _visible())
+        .order_by(GroupMember.joined_at.desc(), Group.id.desc())
+    ).all()
+    return MyGroups(created=[to_read(g) for g in created], joined=[to_read(g) for g in joined])
+
+
+def create(session: Session, *, user: User, data: GroupCreate) -> GroupDetail:
+    """Create a group; its Top-Up is spent in the same transaction as the insert, or nothing is."""
+    if user.top_ups_count <= 0:
+        raise AppError(NOT_ENOUGH_TOPUP, code="not_enough_topups")
+    now = clock.now()
+    group = Group(
+        user_id=user.id,
+        app=data.app,
+        name=data.name,
+        slug=make_slug(data.name),
+        username=data.username,
+        description=data.description,
+        max_members=data.max_members,
+        members_count=1,
+        last_activity_at=now,
+        created_at=now,
+        updated_at=now,
+    )
+    session.add(group)
+    session.flush()
+    session.add(GroupMember(group_id=group.id, user_id=user.id, joined_at=now))
+    # The conditional spend is the real check: two creates racing on the last Top-Up get one group.
+    if not wallet.spend(session, user_id=user.id, kind=wallet.Kind.TOP_UP, reason=wallet.Reason.GROUP):
+        session.rollback()
+        raise AppError(NOT_ENOUGH_TOPUP, code="not_enough_topups")
+    session.commit()
+    session.refresh(user)
+    return _detail(session, group, user)
+
+
+def update_group(session: Session, *, user: User, group_id: int, data: GroupUpdate) -> GroupDetail:
+    """Apply the fields sent to the caller's own group."""
+    group = _own(session, user=user, group_id=group_id)
+    sent = data.model_fields_set
+    for field in ("app", "name", "username", "description"):
+        value = getattr(data, field)
+        if field in sent and value is not None:
+            setattr(group, field, value)
+    if "max_members" in sent and data.max_members is not None:
+        if data.max_members < group.members_count:
+            raise FieldError("max_members", MAX_BELOW_MEMBERS.format(count=group.members_count))
+        group.max_members = data.max_members
+    group.last_activity_at = clock.now()
+    session.commit()
+    return _detail(session, group, user)
+
+
+def delete_group(session: Session, *, user: User, group_id: int) -> None:
+    """Erase the caller's own group and its memberships."""
+    group = _own(session, user=user, group_id=group_id)
+    session.execute(delete(GroupMember).where(GroupMember.group_id == group.id))
+    session.delete(group)
+    session.commit()
+
+
+def join(session: Session, *, user: User, group_id: int) -> GroupDetail:
+    """Join a group unless full; the seat is taken by one conditional update."""
+    group = _visible_by_id(session, group_id=group_id)
+    if _is_member(session, group_id=group.id, user_id=user.id):
+        raise Conflict(ALREADY_MEMBER, code="already_member")
+    now = clock.now()
+    seat = session.execute(
+        update(Group)
+        .where(Group.id == group.id, Group.members_count < Group.max_members)
+        .values(members_count=Group.members_count + 1, last_activity_at=now),
+        execution_options={"synchronize_session": False},
+    )
+    if seat.rowcount != 1:  # type: ignore[attr-defined]
+        session.rollback()
+        raise AppError(FULL, code="group_full")
+    try:
+        session.add(GroupMember(group_id=group.id, user_id=user.id, joined_at=now))
+        session.flush()
+    except IntegrityError:
+        # A double click: the first join won, this one gives its seat back by rolling back.
+        session.rollback()
+        raise Conflict(ALREADY_MEMBER, code="already_member") from None
+    session.commit()
+    session.refresh(group)
+    return _detail(session, group, user)
+
+
+def leave(session: Session, *, user: User, group_id: int) -> GroupDetail:
+    """Leave a group the caller joined; the owner deletes instead."""
+    group = _visible_by_id(session, group_id=group_id)
+    if group.user_id == user.id:
+        raise AppError(OWNER_CANNOT_LEAVE, code="owner_cannot_leave")
+    gone = session.execute(
+        delete(GroupMember).where(GroupMember.group_id == group.id, GroupMember.user_id == user.id),
+        execution_options={"synchronize_session": False},
+    )
+    if gone.rowcount != 1:  # type: ignore[attr-defined]
+        session.rollback()
+        raise AppError(NOT_MEMBER, code="not_member")
+    session.execute(
+        update(Group)
+        .where(Group.id == group.id, Group.members_count > 0)
+        .values(members_count=Group.members_count - 1, last_activity_at=clock.now()),
+        execution_options={"synchronize_session": False},
+    )
+    session.commit()
+    session.refresh(group)
+    return _detail(session, group, user)
+
+
+def cleanup_inactive(session: Session) -> int:
+    """Hard-delete groups with fewer than 2 members and no activity for 7 days (the job)."""
+    cutoff = clock.now() - INACTIVE_AFTER
+    ids = list(
+        session.scalars(
+            select(Group.id).where(Group.members_count < MIN_LIVE_MEMBERS, Group.last_activity_at < cutoff)
+        )
+    )
+    if not ids:
+        return 0
+    session.execute(delete(GroupMember).where(GroupMember.group_id.in_(ids)))
+    session.execute(delete(Group).where(Group.id.in_(ids)))
+    session.commit()
+    return len(ids)

@@ -1,0 +1,161 @@
+"""Usernames (the directory's listings), their tags and daily view counters."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+
+from sqlalchemy import (
+    CheckConstraint,
+    Column,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    Table,
+    Text,
+    text,
+)
+from sqlalchemy.orm import Mapped, mapped_column
+
+from addme.core import clock
+from addme.core.db import Base, TimestampMixin
+
+# The listed rows are the only ones public queries read, so every list index is partial on them:
+# smaller, and never walked over pending, banned or deleted rows.
+_LISTED = {"postgresql_where": text("listed"), "sqlite_where": text("listed = 1")}
+
+
+def _listed_index(name: str, *cols: str, include: tuple[str, ...] = ()) -> Index:
+    """A partial index on listed rows; `include` keeps index-only scans possible on PostgreSQL."""
+    return Index(name, *cols, postgresql_include=list(include), **_LISTED)  # type: ignore[arg-type]
+
+
+# The "latest" order key is (sort_at, id) and every filter leads: a page is a walk down one index.
+# fire_pinned_until rides along so the "not pinned" test needs no heap visit.
+_PIN = ("fire_pinned_until",)
+
+
+class Username(TimestampMixin, Base):
+    __tablename__ = "usernames"
+    __table_args__ = (
+        CheckConstraint("age >= 18", name="adult_age"),
+        # One live (pending or approved) listing per handle and app; the service's friendly check
+        # runs first, this closes the race between two submits.
+        Index(
+            "uq_usernames_live_handle",
+            "app",
+            "username_normalized",
+            unique=True,
+            postgresql_where=text("status IN ('pending', 'approved')"),
+            sqlite_where=text("status IN ('pending', 'approved')"),
+        ),
+        Index("ix_usernames_user_status", "user_id", "status"),
+        _listed_index("ix_usernames_l_type", "type", "sort_at", "id", include=_PIN),
+        _listed_index("ix_usernames_l_app", "app", "type", "sort_at", "id", include=_PIN),
+        _listed_index("ix_usernames_l_gender", "type", "gender", "sort_at", "id", include=_PIN),
+        _listed_index("ix_usernames_l_orient", "type", "orientation", "sort_at", "id", include=_PIN),
+        _listed_index("ix_usernames_l_country", "type", "country_code", "sort_at", "id", include=_PIN),
+        _listed_index("ix_usernames_l_app_gender", "app", "type", "gender", "sort_at", "id", include=_PIN),
+        _listed_index(
+            "ix_usernames_l_app_orient", "app", "type", "orientation", "sort_at", "id", include=_PIN
+        ),
+        # VIP owners are a small share of rows: walk their own index and test the end date.
+        Index(
+            "ix_usernames_l_vip",
+            "type",
+            "sort_at",
+            "id",
+            postgresql_include=["owner_vip_until", "fire_pinned_until", "app"],
+            postgresql_where=text("listed AND owner_vip_until IS NOT NULL"),
+            sqlite_where=text("listed = 1 AND owner_vip_until IS NOT NULL"),
+        ),
+        _listed_index("ix_usernames_l_popular", "type", "popularity", "sort_at", "id"),
+        _listed_index("ix_usernames_l_app_popular", "app", "type", "popularity", "sort_at", "id"),
+        # Active Fire Pins: a handful of rows, read first on every "latest" page.
+        Index(
+            "ix_usernames_l_pinned",
+            "fire_pinned_until",
+            postgresql_where=text("listed AND fire_pinned_until IS NOT NULL"),
+            sqlite_where=text("listed = 1 AND fire_pinned_until IS NOT NULL"),
+        ),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    app: Mapped[str] = mapped_column(String(10))
+    username: Mapped[str] = mapped_column(String(32))
+    # NFKC case-folded handle: duplicates and bans compare this, never the display form.
+    username_normalized: Mapped[str] = mapped_column(String(32))
+    description: Mapped[str] = mapped_column(Text, default="")
+    short_description: Mapped[str] = mapped_column(String(140), default="")
+    gender: Mapped[str] = mapped_column(String(12))
+    orientation: Mapped[str] = mapped_column(String(10))
+    type: Mapped[str] = mapped_column(String(5), default="Clean")
+    age: Mapped[int] = mapped_column(Integer)
+    country_code: Mapped[str | None] = mapped_column(String(2))
+    link: Mapped[str | None] = mapped_column(String(300))
+    link_type: Mapped[str | None] = mapped_column(String(12))
+    paid_content: Mapped[bool] = mapped_column(default=False)
+    # The tag names in the member's order, space separated: cards and search read this one column
+    # instead of a join per row; username_tags stays the source for tag pages and counts.
+    tags_text: Mapped[str] = mapped_column(String(200), default="")
+
+    status: Mapped[str] = mapped_column(String(10), default="pending")
+    review_reason: Mapped[str | None] = mapped_column(String(200))
+    # An underage report hides at once, before any admin looks.
+    is_hidden: Mapped[bool] = mapped_column(default=False)
+    banned_until: Mapped[datetime | None]
+    approved_at: Mapped[datetime | None]
+    last_top_up: Mapped[datetime | None]
+    fire_pinned_until: Mapped[datetime | None]
+    # COALESCE(last_top_up, approved_at), stored so "latest" is an index walk, not a sort.
+    sort_at: Mapped[datetime | None]
+    # status approved AND not hidden AND owner neither deleted nor banned. Denormalized (kept by the
+    # service and by a flush hook on User) so list queries never join users: the owner test would
+    # otherwise be a probe per row and counts a join over the whole table.
+    listed: Mapped[bool] = mapped_column(default=False)
+    # The later of the owner's VIP and Studio end dates: the VIP filter and the bold cards, same reason.
+    owner_vip_until: Mapped[datetime | None]
+    # Profile views + Message clicks over the trailing 7 days (the "popular" order), refreshed by a job.
+    popularity: Mapped[int] = mapped_column(default=0)
+    reputation: Mapped[int] = mapped_column(default=0)
+
+    profile_picture: Mapped[str | None] = mapped_column(String(255))
+    # Check-in: coarse position only (rounded to about 5 km) so a listing never pins a home.
+    checkin_lat: Mapped[float | None]
+    checkin_lng: Mapped[float | None]
+    checked_in_at: Mapped[datetime | None]
+
+    edits_window_start: Mapped[datetime | None]
+    edits_in_window: Mapped[int] = mapped_column(default=0)
+
+
+class Tag(Base):
+    __tablename__ = "tags"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    # Lowercase, NFKC, words joined by "-": one spelling per tag.
+    name: Mapped[str] = mapped_column(String(30), unique=True)
+    created_at: Mapped[datetime] = mapped_column(default=clock.now)
+
+
+username_tags = Table(
+    "username_tags",
+    Base.metadata,
+    Column("username_id", ForeignKey("usernames.id", ondelete="CASCADE"), primary_key=True),
+    Column("tag_id", ForeignKey("tags.id", ondelete="CASCADE"), primary_key=True),
+    Column("position", Integer, nullable=False, default=0),
+    Index("ix_username_tags_tag", "tag_id", "username_id"),
+)
+
+
+class UsernameDailyStat(Base):
+    """One row per username per day: views and Message clicks, never a row per click."""
+
+    __tablename__ = "username_daily_stats"
+    __table_args__ = (Index("ix_username_daily_stats_day", "day"),)
+
+    username_id: Mapped[int] = mapped_column(ForeignKey("usernames.id", ondelete="CASCADE"), primary_key=True)
+    day: Mapped[date] = mapped_column(primary_key=True)
+    views: Mapped[int] = mapped_column(default=0)
+    clicks: Mapped[int] = mapped_column(default=0)

@@ -1,0 +1,204 @@
+"""The public read queries, in SQLAlchemy Core: rows as tuples, no ORM objects on the hot path.
+
+Every list query is a walk down one partial index on listed rows (see models.py); a response
+costs a fixed number of statements whatever its length: active pins, one page, a capped count.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import ColumnElement, Connection, func, literal, or_, select
+
+from addme.listings import constants as c
+from addme.listings import search
+from addme.listings.countries import country_name
+from addme.listings.models import Tag, Username, username_tags
+from addme.listings.schemas import ListParams
+from addme.listings.validation import time_ago
+
+U = Username.__table__.c
+CARD_COLUMNS = (
+    U.id, U.username, U.app, U.age, U.gender, U.orientation, U.type, U.country_code, U.tags_text,
+    U.short_description, U.profile_picture, U.last_top_up, U.sort_at, U.owner_vip_until,
+    U.fire_pinned_until, U.created_at,
+)  # fmt: skip
+PROFILE_COLUMNS = (
+    *CARD_COLUMNS, U.description, U.link, U.link_type, U.paid_content, U.reputation, U.user_id, U.listed,
+    U.status,
+)  # fmt: skip
+LISTED = U.listed == True  # noqa: E712 - "listed = true" is what the partial indexes' predicate matches
+
+
+def card(row: Any, now: datetime, *, all_tags: bool = False) -> dict[str, Any]:
+    """A card dict straight from a row (the UsernameCard shape)."""
+    tags = row.tags_text.split() if row.tags_text else []
+    vip = row.owner_vip_until
+    pin = row.fire_pinned_until
+    shown_at = row.sort_at or row.created_at
+    return {
+        "id": row.id,
+        "username": row.username,
+        "app": row.app,
+        "age": row.age,
+        "gender": row.gender,
+        "orientation": row.orientation,
+        "type": row.type,
+        "country_code": row.country_code,
+        "country": country_name(row.country_code),
+        "tags": tags if all_tags else tags[: c.CARD_TAGS],
+        "short_description": row.short_description,
+        "profile_picture": row.profile_picture,
+        "last_top_up": row.last_top_up,
+        "time_ago": time_ago((now - shown_at).total_seconds()),
+        "is_promoted": vip is not None and vip > now,
+        "is_fire_pinned": pin is not None and pin > now,
+        "created_at": row.created_at,
+    }
+
+
+def conditions(p: ListParams, *, now: datetime, dialect: str) -> list[ColumnElement[bool]]:
+    """WHERE terms for the filters, leading with the columns the indexes lead with."""
+    where: list[ColumnElement[bool]] = [LISTED]
+    if p.app:
+        where.append(U.app == p.app)
+    where.append(U.type == p.type)
+    if p.gender:
+        where.append(U.gender == p.gender)
+    if p.orientation:
+        where.append(U.orientation == p.orientation)
+    if p.country:
+        where.append(U.country_code == p.country)
+    if p.vip:
+        where += [U.owner_vip_until.is_not(None), U.owner_vip_until > now]
+    if p.tag:
+        from addme.listings.validation import normalize_tag
+
+        tagged = (
+            select(username_tags.c.username_id)
+            .join(Tag, Tag.id == username_tags.c.tag_id)
+            .where(Tag.name == normalize_tag(p.tag))
+        )
+        where.append(U.id.in_(tagged))
+    if p.q:
+        match = search.match_clause(p.q, dialect)
+        if match is not None:
+            where.append(match)
+    return where
+
+
+def count(conn: Connection, where: list[ColumnElement[bool]]) -> int:
+    """Matching rows, counted up to COUNT_CAP: an exact count of a million rows is a scan."""
+    capped = select(literal(1)).select_from(Username.__table__).where(*where).limit(c.COUNT_CAP).subquery()
+    return int(conn.execute(select(func.count()).select_from(capped)).scalar_one())
+
+
+def _ordered_page(
+    conn: Connection,
+    where: list[ColumnElement[bool]],
+    order: Sequence[ColumnElement[Any]],
+    *,
+    limit: int,
+    offset: int,
+) -> list[Any]:
+    # Deferred join: the offset is walked over index entries only; just the page's rows are read.
+    ids = select(U.id).where(*where).order_by(*order).limit(limit).offset(offset).subquery()
+    stmt = select(*CARD_COLUMNS).join(ids, ids.c.id == U.id).order_by(*order)
+    return list(conn.execute(stmt).all())
+
+
+def page(conn: Connection, p: ListParams, *, now: datetime) -> tuple[list[Any], bool]:
+    """One page of cards in the requested order, and whether another page follows."""
+    where = conditions(p, now=now, dialect=conn.dialect.name)
+    n, offset = p.per_page, (p.page - 1) * p.per_page
+    if p.order == "popular":
+        order = [U.popularity.desc(), U.sort_at.desc(), U.id.desc()]
+        rows = _ordered_page(conn, where, order, limit=n + 1, offset=offset)
+        return rows[:n], len(rows) > n
+    # Active Fire Pins lead, newest pin first; a pin is 15 minutes, so they are a handful of rows.
+    pinned_stmt = (
+        select(*CARD_COLUMNS)
+        .where(*where, U.fire_pinned_until.is_not(None), U.fire_pinned_until > now)
+        .order_by(U.fire_pinned_until.desc(), U.id.desc())
+        .limit(offset + n + 1)
+    )
+    pinned = list(conn.execute(pinned_stmt).all())
+    if len(pinned) > offset + n:
+        return pinned[offset : offset + n], True
+    rows = pinned[offset:]
+    want = n - len(rows)
+    not_pinned = or_(U.fire_pinned_until.is_(None), U.fire_pinned_until <= now)
+    rest = _ordered_page(
+        conn,
+        [*where, not_pinned],
+        [U.sort_at.desc(), U.id.desc()],
+        limit=want + 1,
+        offset=max(0, offset - len(pinned)),
+    )
+    return rows + rest[:want], len(rest) > want
+
+
+def profile(conn: Connection, username_id: int) -> Any | None:
+    """A username's public columns, listed or not (the caller decides who may see it)."""
+    return conn.execute(select(*PROFILE_COLUMNS).where(U.id == username_id)).first()
+
+
+def similar(conn: Connection, base: Any, *, now: datetime) -> list[Any]:
+    """Up to 8 listed usernames like `base`: same app and type, same gender first, then scored."""
+    candidates = conn.execute(
+        select(*CARD_COLUMNS)
+        .where(LISTED, U.app == base.app, U.type == base.type, U.gender == base.gender, U.id != base.id)
+        .order_by(U.sort_at.desc(), U.id.desc())
+        .limit(48)
+    ).all()
+    base_tags = set(base.tags_text.split())
+
+    def score(row: Any) -> int:
+        return int(
+            2 * (row.orientation == base.orientation)
+            + 2 * (row.country_code is not None and row.country_code == base.country_code)
+            + len(base_tags & set(row.tags_text.split()))
+        )
+
+    ranked = sorted(candidates, key=score, reverse=True)  # stable: recency breaks ties
+    return ranked[: c.SIMILAR_MAX]
+
+
+def tag_counts(conn: Connection, *, app: str | None, limit: int = 300) -> list[tuple[str, int]]:
+    """Tags with the number of listed usernames carrying them, most used first."""
+    stmt = (
+        select(Tag.name, func.count().label("n"))
+        .select_from(username_tags.join(Tag, Tag.id == username_tags.c.tag_id))
+        .join(Username, Username.id == username_tags.c.username_id)
+        .where(LISTED)
+        .group_by(Tag.name)
+        .order_by(func.count().desc(), Tag.name)
+        .limit(limit)
+    )
+    if app:
+        stmt = stmt.where(U.app == app)
+    return [(r[0], int(r[1])) for r in conn.execute(stmt).all()]
+
+
+def country_counts(conn: Connection) -> list[tuple[str, int]]:
+    """Country codes with their number of listed usernames."""
+    stmt = (
+        select(U.country_code, func.count())
+        .where(LISTED, U.country_code.is_not(None))
+        .group_by(U.country_code)
+        .order_by(func.count().desc(), U.country_code)
+    )
+    return [(r[0], int(r[1])) for r in conn.execute(stmt).all()]
+
+
+def newest_listed(conn: Connection, *, limit: int) -> list[Any]:
+    """The newest listed usernames (the sitemap)."""
+    stmt = (
+        select(U.id, U.username, U.updated_at)
+        .where(LISTED, U.type == c.UsernameType.CLEAN)
+        .order_by(U.sort_at.desc(), U.id.desc())
+        .limit(limit)
+    )
+    return list(conn.execute(stmt).all())

@@ -1,0 +1,142 @@
+"""Directory routes: the public lists and profiles, and the member's own usernames."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Query, Request, Response, status
+
+from addme.accounts.dependencies import CurrentUser, DbSession
+from addme.core.net import client_ip, ip_bucket
+from addme.core.schemas import ActionResult, ErrorBody
+from addme.listings import mine, public, seo, service, stats  # noqa: F401 - seo registers page heads
+from addme.listings.schemas import (
+    AppName,
+    CountryCount,
+    ListParams,
+    MyUsername,
+    MyUsernameResult,
+    MyUsernames,
+    Options,
+    TagCount,
+    UsernameCard,
+    UsernameCreate,
+    UsernamePage,
+    UsernameProfile,
+    UsernameUpdate,
+)
+
+ERRORS: dict[int | str, dict[str, object]] = {
+    code: {"model": ErrorBody} for code in (400, 401, 404, 422, 429, 503)
+}
+router = APIRouter(responses=ERRORS)
+
+
+def _json(model: type, description: str = "OK") -> dict[int | str, dict[str, object]]:
+    # The hot routes return orjson bytes; this keeps their documented shape in the OpenAPI document.
+    return {200: {"model": model, "description": description}}
+
+
+@router.get("/usernames", response_class=Response, responses=_json(UsernamePage), tags=["usernames"])
+async def list_usernames(request: Request, params: Annotated[ListParams, Query()]) -> Response:
+    return await public.list_response(request, params)
+
+
+@router.get(
+    "/usernames/{username_id}", response_class=Response, responses=_json(UsernameProfile), tags=["usernames"]
+)
+async def get_username(username_id: int, request: Request) -> Response:
+    return await public.profile_response(request, username_id)
+
+
+@router.get(
+    "/usernames/{username_id}/similar",
+    response_class=Response,
+    responses=_json(list[UsernameCard]),
+    tags=["usernames"],
+)
+async def similar_usernames(username_id: int, request: Request) -> Response:
+    return await public.similar_response(request, username_id)
+
+
+@router.post("/usernames/{username_id}/view", status_code=status.HTTP_204_NO_CONTENT, tags=["usernames"])
+def count_view(username_id: int, request: Request, db: DbSession) -> None:
+    stats.record(db, username_id=username_id, kind="view", ip_key=ip_bucket(client_ip(request)))
+
+
+@router.post(
+    "/usernames/{username_id}/message-click", status_code=status.HTTP_204_NO_CONTENT, tags=["usernames"]
+)
+def count_message_click(username_id: int, request: Request, db: DbSession) -> None:
+    stats.record(db, username_id=username_id, kind="click", ip_key=ip_bucket(client_ip(request)))
+
+
+@router.get(
+    "/tags",
+    response_class=Response,
+    responses=_json(list[TagCount]),
+    tags=["usernames"],
+)
+async def list_tags(request: Request, app: AppName | None = None) -> Response:
+    return await public.tags_response(request, app)
+
+
+@router.get(
+    "/countries",
+    response_class=Response,
+    responses=_json(list[CountryCount]),
+    tags=["usernames"],
+)
+async def list_countries(request: Request) -> Response:
+    return await public.countries_response(request)
+
+
+@router.get("/options", response_class=Response, responses=_json(Options), tags=["usernames"])
+async def options(request: Request) -> Response:
+    return public.options_response(request)
+
+
+@router.get("/user/usernames", response_model=MyUsernames, tags=["user usernames"])
+def my_usernames(user: CurrentUser, db: DbSession) -> MyUsernames:
+    return mine.list_mine(db, user=user)
+
+
+@router.get("/user/usernames/{username_id}", response_model=MyUsername, tags=["user usernames"])
+def my_username(username_id: int, user: CurrentUser, db: DbSession) -> MyUsername:
+    return mine.get_mine(db, user=user, username_id=username_id)
+
+
+@router.post(
+    "/user/usernames",
+    status_code=status.HTTP_201_CREATED,
+    response_model=MyUsernameResult,
+    tags=["user usernames"],
+)
+def submit_username(body: UsernameCreate, user: CurrentUser, db: DbSession) -> MyUsernameResult:
+    username, message = service.submit(db, user=user, data=body)
+    return MyUsernameResult(success=True, message=message, data=mine.to_read(username, user=user))
+
+
+@router.patch("/user/usernames/{username_id}", response_model=MyUsernameResult, tags=["user usernames"])
+def edit_username(
+    username_id: int, body: UsernameUpdate, user: CurrentUser, db: DbSession
+) -> MyUsernameResult:
+    username, message = service.update_username(db, user=user, username_id=username_id, data=body)
+    return MyUsernameResult(success=True, message=message, data=mine.to_read(username, user=user))
+
+
+@router.delete("/user/usernames/{username_id}", response_model=ActionResult, tags=["user usernames"])
+def delete_username(username_id: int, user: CurrentUser, db: DbSession) -> ActionResult:
+    return ActionResult(success=True, message=service.delete_username(db, user=user, username_id=username_id))
+
+
+@router.post("/user/usernames/{username_id}/delist", response_model=MyUsernameResult, tags=["user usernames"])
+def delist_username(username_id: int, user: CurrentUser, db: DbSession) -> MyUsernameResult:
+    username, message = service.delist(db, user=user, username_id=username_id)
+    return MyUsernameResult(success=True, message=message, data=mine.to_read(username, user=user))
+
+
+@router.post("/user/usernames/{username_id}/relist", response_model=MyUsernameResult, tags=["user usernames"])
+def relist_username(username_id: int, user: CurrentUser, db: DbSession) -> MyUsernameResult:
+    username, message = service.relist(db, user=user, username_id=username_id)
+    return MyUsernameResult(success=True, message=message, data=mine.to_read(username, user=user))

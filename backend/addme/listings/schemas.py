@@ -1,0 +1,228 @@
+"""Listing request and response schemas (the public hot path renders the same shapes with orjson)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from addme.core.schemas import PageMeta, StrictInput, UtcDatetime
+from addme.listings import constants as c
+
+AppName = Literal["snapchat", "telegram", "kik"]
+GenderName = Literal["Male", "Female", "Transgender", "Other"]
+OrientationName = Literal["Gay", "Lesbian", "Bisexual", "Straight", "Other"]
+TypeName = Literal["Clean", "Dirty"]
+LinkTypeName = Literal["chaturbate", "linktree", "onlyfans", "mym", "fansly"]
+
+
+class ListParams(BaseModel):
+    """GET /v1/usernames filters. Unknown query keys are ignored (tracking parameters, debugad)."""
+
+    model_config = ConfigDict(extra="ignore", str_strip_whitespace=True)
+
+    app: AppName | None = None
+    gender: GenderName | None = None
+    orientation: OrientationName | None = None
+    country: str | None = Field(default=None, min_length=2, max_length=2, description="ISO 3166-1 code")
+    tag: str | None = Field(default=None, max_length=40)
+    type: TypeName = "Clean"
+    vip: bool = False
+    order: Literal["latest", "popular"] = "latest"
+    q: str | None = Field(default=None, max_length=100, description="text search")
+    page: int = Field(default=1, ge=1, le=10_000)
+    per_page: int = Field(default=c.PER_PAGE_DEFAULT, ge=1, le=c.PER_PAGE_MAX)
+
+    @field_validator("country")
+    @classmethod
+    def _upper(cls, v: str | None) -> str | None:
+        return v.upper() if v else None
+
+    def cache_key(self) -> str:
+        """A stable key for equal filters, whatever the query string's order."""
+        return "|".join(f"{k}={v}" for k, v in sorted(self.model_dump(exclude_defaults=True).items()))
+
+
+class UsernameCard(BaseModel):
+    id: int
+    username: str
+    app: AppName
+    age: int
+    gender: GenderName
+    orientation: OrientationName
+    type: TypeName
+    country_code: str | None
+    country: str | None
+    tags: list[str] = Field(description="up to 3 on a card")
+    short_description: str
+    profile_picture: str | None
+    last_top_up: UtcDatetime | None
+    time_ago: str
+    is_promoted: bool = Field(description="owner is VIP or Studio: bold, border, crown")
+    is_fire_pinned: bool
+    created_at: UtcDatetime
+
+
+class UsernameProfile(UsernameCard):
+    description: str
+    link: str | None
+    link_type: LinkTypeName | None
+    paid_content: bool
+    reputation: int
+    is_owner: bool
+
+
+class UsernamePage(BaseModel):
+    data: list[UsernameCard]
+    meta: PageMeta
+
+
+class TagCount(BaseModel):
+    name: str
+    count: int
+
+
+class CountryCount(BaseModel):
+    code: str
+    name: str
+    count: int
+
+
+class CountryOption(BaseModel):
+    code: str
+    name: str
+
+
+class Options(BaseModel):
+    apps: list[str]
+    genders: list[str]
+    orientations: list[str]
+    types: list[str]
+    orders: list[str]
+    report_types: list[str]
+    link_types: list[str]
+    countries: list[CountryOption]
+
+
+class _UsernameFields(StrictInput):
+    @field_validator("country_code", check_fields=False)
+    @classmethod
+    def _country(cls, v: str | None) -> str | None:
+        from addme.listings.countries import COUNTRIES
+
+        if v is None or v == "":
+            return None
+        if v.upper() not in COUNTRIES:
+            raise ValueError("Choose a country from the list.")
+        return v.upper()
+
+    @field_validator("age", check_fields=False)
+    @classmethod
+    def _adult(cls, v: int | None) -> int | None:
+        if v is not None and v < c.MIN_AGE:
+            raise ValueError(c.AGE_MIN)
+        if v is not None and v > c.MAX_AGE:
+            raise ValueError("Enter your real age.")
+        return v
+
+    @field_validator("link", check_fields=False)
+    @classmethod
+    def _empty_link(cls, v: str | None) -> str | None:
+        return v or None
+
+
+class UsernameCreate(_UsernameFields):
+    app: AppName
+    username: str = Field(min_length=1, max_length=40)
+    age: int = Field(strict=False)
+    gender: GenderName
+    orientation: OrientationName
+    type: TypeName = "Clean"
+    country_code: str | None = Field(default=None, max_length=2)
+    description: str = Field(default="", max_length=c.DESCRIPTION_MAX)
+    tags: list[str] = Field(default_factory=list, max_length=20)
+    link: str | None = Field(default=None, max_length=300)
+    link_type: LinkTypeName | None = None
+    paid_content: bool = False
+
+
+class UsernameUpdate(_UsernameFields):
+    """Only the fields sent are applied."""
+
+    app: AppName | None = None
+    username: str | None = Field(default=None, min_length=1, max_length=40)
+    age: int | None = None
+    gender: GenderName | None = None
+    orientation: OrientationName | None = None
+    type: TypeName | None = None
+    country_code: str | None = Field(default=None, max_length=2)
+    description: str | None = Field(default=None, max_length=c.DESCRIPTION_MAX)
+    tags: list[str] | None = Field(default=None, max_length=20)
+    link: str | None = Field(default=None, max_length=300)
+    link_type: LinkTypeName | None = None
+    paid_content: bool | None = None
+
+
+class MyUsername(BaseModel):
+    """One of the member's own usernames, as the user area shows it."""
+
+    id: int
+    username: str
+    app: AppName
+    age: int
+    gender: GenderName
+    orientation: OrientationName
+    type: TypeName
+    country_code: str | None
+    country: str | None
+    description: str
+    short_description: str
+    tags: list[str]
+    link: str | None
+    link_type: LinkTypeName | None
+    paid_content: bool
+    profile_picture: str | None
+    status: Literal["pending", "approved", "rejected", "banned", "delisted", "deleted"]
+    status_notice: str | None
+    is_listed: bool
+    is_hidden: bool
+    banned_until: UtcDatetime | None
+    ready_to_unban: bool
+    last_top_up: UtcDatetime | None
+    fire_pinned_until: UtcDatetime | None
+    is_fire_pinned: bool
+    has_location: bool
+    edits_left: int | None = Field(description="null: unlimited (VIP or Studio)")
+    views_7d: int
+    clicks_7d: int
+    reputation: int
+    actions: list[Literal[
+        "edit", "topup", "fire_pin", "delist", "relist", "delete", "unban", "check_in", "clear_location"
+    ]]  # fmt: skip
+    created_at: UtcDatetime
+    updated_at: UtcDatetime
+
+
+class SlotInfo(BaseModel):
+    state: Literal["over_limit", "at_max", "purchasable"]
+    price: int | None = Field(description="Top-Ups for one more slot (2 x max_usernames)")
+    studio_upsell: bool
+
+
+class MyUsernamesMeta(BaseModel):
+    usernames_count: int
+    max_usernames: int
+    can_add: bool
+    add_blocked_reason: str | None
+    slot: SlotInfo
+
+
+class MyUsernames(BaseModel):
+    data: list[MyUsername]
+    meta: MyUsernamesMeta
+
+
+class MyUsernameResult(BaseModel):
+    success: bool
+    message: str
+    data: MyUsername

@@ -1,0 +1,202 @@
+"""Server-side heads for the public listing pages, robots.txt and sitemap.xml.
+
+Routes with a head written here (crawlers read it before any JavaScript runs):
+  / and /list and /{app}-usernames, each with /vip, /hottest, /gender/{G}, /orientation/{O};
+  /kik-usernames/clean and /kik-usernames/dirty;
+  /tags, /tags/{tag}, /{app}-usernames/tags/{tag}  (tag pages: one tag, any app or one app);
+  /countries, /countries/{code}, /{app}-usernames/countries/{code};
+  /profile/{id}, /username/{username}/{idprofile}.
+"""
+
+from __future__ import annotations
+
+import re
+from xml.sax.saxutils import escape
+
+from fastapi import APIRouter
+from fastapi.responses import PlainTextResponse, Response
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from addme.core import clock
+from addme.core.config import get_settings
+from addme.core.db import get_engine
+from addme.core.web import PageMeta, register_meta
+from addme.listings import constants as c
+from addme.listings import queries
+from addme.listings.countries import COUNTRIES
+from addme.listings.models import Username
+from addme.listings.validation import normalize_tag
+
+_APPS = "|".join(a.value for a in c.App)
+_GENDERS = "|".join(g.value for g in c.Gender)
+_ORIENTATIONS = "|".join(o.value for o in c.Orientation)
+_BASE = rf"(?:/(?P<base>list|(?P<app>{_APPS})-usernames))?"
+_SUB = (
+    rf"(?:/(?P<vip>vip)|/(?P<hot>hottest)|/gender/(?P<gender>{_GENDERS})"
+    rf"|/orientation/(?P<orientation>{_ORIENTATIONS})|/(?P<kind>clean|dirty))?"
+)
+
+
+def _label(app: str | None) -> str:
+    return c.APP_LABELS[c.App(app)] if app else "Snapchat, Telegram and Kik"
+
+
+def _listing(_s: Session, m: re.Match[str]) -> PageMeta | None:
+    app = m.group("app")
+    kind = m.group("kind")
+    if kind and app != c.App.KIK:
+        return None  # /clean and /dirty exist on the Kik lists only
+    where = _label(app)
+    what = f"{c.APP_LABELS[c.App(app)]} usernames" if app else "usernames"
+    if m.group("vip"):
+        return PageMeta(
+            title=f"VIP {what}",
+            description=f"VIP members' {what}: verified-looking, promoted adults to add on {where}.",
+        )
+    if m.group("hot"):
+        return PageMeta(
+            title=f"Hottest {what}",
+            description=f"The most viewed {what} this week: the adults everyone is adding on {where}.",
+        )
+    if m.group("gender"):
+        g = m.group("gender")
+        return PageMeta(
+            title=f"{g} {what}",
+            description=f"{g} adults sharing their {what}. Browse the newest and add them on {where}.",
+        )
+    if m.group("orientation"):
+        o = m.group("orientation")
+        return PageMeta(
+            title=f"{o} {what}",
+            description=f"{o} adults sharing their {what}: find new people to add on {where}.",
+        )
+    if kind:
+        k = kind.capitalize()
+        return PageMeta(
+            title=f"{k} Kik usernames",
+            description=f"{k} Kik usernames of adults: browse the newest and add them on Kik.",
+        )
+    if app:
+        return PageMeta(
+            title=f"{c.APP_LABELS[c.App(app)]} usernames: find people to add",
+            description=f"The newest {what} of adults looking for friends and sexting partners on "
+            f"{where}. Filter by gender, orientation, country and tag.",
+        )
+    settings = get_settings()
+    return PageMeta(
+        title=f"{settings.site_name}: usernames to add on Snapchat, Telegram and Kik",
+        description="Find adults to add on Snapchat, Telegram and Kik: the newest usernames, filtered by "
+        "gender, orientation, country and tag.",
+    )
+
+
+def _tags(_s: Session, m: re.Match[str]) -> PageMeta:
+    tag = m.groupdict().get("tag")
+    app = m.groupdict().get("app")
+    what = f"{c.APP_LABELS[c.App(app)]} usernames" if app else "usernames"
+    if not tag:
+        return PageMeta(title="Tags", description="Browse usernames by tag: interests, kinks and more.")
+    name = normalize_tag(tag)
+    return PageMeta(
+        title=f"#{name} {what}",
+        description=f"Adults tagged #{name}: the newest {what} to add on {_label(app)}.",
+    )
+
+
+def _countries(_s: Session, m: re.Match[str]) -> PageMeta | None:
+    code = (m.groupdict().get("code") or "").upper()
+    app = m.groupdict().get("app")
+    if not code:
+        return PageMeta(title="Countries", description="Browse usernames by country, all over the world.")
+    if code not in COUNTRIES:
+        return PageMeta(title="Country not found", description="This page could not be found", status=404)
+    what = f"{c.APP_LABELS[c.App(app)]} usernames" if app else "usernames"
+    name = COUNTRIES[code]
+    return PageMeta(
+        title=f"{what[:1].upper()}{what[1:]} in {name}",
+        description=f"Adults from {name} sharing their {what}: add them on {_label(app)}.",
+    )
+
+
+def _profile(session: Session, m: re.Match[str]) -> PageMeta:
+    row = session.execute(
+        select(
+            Username.username, Username.app, Username.age, Username.gender, Username.orientation,
+            Username.country_code, Username.short_description, Username.profile_picture, Username.type,
+        ).where(Username.id == int(m.group("id")), Username.listed.is_(True))
+    ).first()  # fmt: skip
+    if row is None:
+        return PageMeta(title="Username not found", description=c.NOT_FOUND, status=404, noindex=True)
+    app = c.APP_LABELS[c.App(row.app)]
+    country = f", {COUNTRIES[row.country_code]}" if row.country_code in COUNTRIES else ""
+    about = f" {row.short_description}" if row.short_description else ""
+    image = None
+    if row.profile_picture:
+        image = get_settings().site_url.rstrip("/") + row.profile_picture
+    return PageMeta(
+        title=f"{row.username} on {app}",
+        description=f"{row.username} on {app} — {row.age} years old, {row.gender}, {row.orientation}"
+        f"{country}.{about}"[:300],
+        image=image,
+        # Dirty profiles are for signed-in members only: keep them out of search engines.
+        noindex=row.type == c.UsernameType.DIRTY,
+    )
+
+
+register_meta(rf"/(?P<app>{_APPS})-usernames/tags/(?P<tag>[^/]{{1,40}})", _tags)
+register_meta(r"/tags(?:/(?P<tag>[^/]{1,40}))?", _tags)
+register_meta(rf"(?:/(?P<app>{_APPS})-usernames)?/countries(?:/(?P<code>[A-Za-z]{{2}}))?", _countries)
+register_meta(r"/profile/(?P<id>\d{1,12})", _profile)
+register_meta(r"/username/[^/]{1,64}/(?P<id>\d{1,12})", _profile)
+register_meta(rf"{_BASE}{_SUB}/?", _listing)
+
+site_router = APIRouter(include_in_schema=False)
+
+ROBOTS = """User-agent: *
+Disallow: /user
+Disallow: /admin
+Disallow: /auth
+Disallow: /v1
+Allow: /
+
+Sitemap: {site}/sitemap.xml
+"""
+
+
+@site_router.get("/robots.txt")
+def robots() -> PlainTextResponse:
+    site = get_settings().site_url.rstrip("/")
+    return PlainTextResponse(ROBOTS.format(site=site), headers={"Cache-Control": "public, max-age=3600"})
+
+
+def listing_paths() -> list[str]:
+    """Every public listing route worth indexing."""
+    paths = ["/", "/list", "/tags", "/countries", "/vip", "/hottest"]
+    for app in c.App:
+        base = f"/{app.value}-usernames"
+        paths += [base, f"{base}/vip", f"{base}/hottest"]
+        paths += [f"{base}/gender/{g.value}" for g in c.Gender]
+        paths += [f"{base}/orientation/{o.value}" for o in c.Orientation]
+    paths += ["/kik-usernames/clean"]
+    paths += [f"/gender/{g.value}" for g in c.Gender] + [f"/orientation/{o.value}" for o in c.Orientation]
+    return paths
+
+
+@site_router.get("/sitemap.xml")
+def sitemap() -> Response:
+    site = get_settings().site_url.rstrip("/")
+    with get_engine().connect() as conn:
+        rows = queries.newest_listed(conn, limit=c.SITEMAP_PROFILES)
+    today = clock.now().date().isoformat()
+    urls = [f"<url><loc>{escape(site + p)}</loc><lastmod>{today}</lastmod></url>" for p in listing_paths()]
+    urls += [
+        f"<url><loc>{escape(f'{site}/profile/{r.id}')}</loc>"
+        f"<lastmod>{r.updated_at.date().isoformat()}</lastmod></url>"
+        for r in rows
+    ]
+    body = (
+        '<?xml version="1.0" encoding="UTF-8"?>\n'
+        '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' + "\n".join(urls) + "\n</urlset>\n"
+    )
+    return Response(body, media_type="application/xml", headers={"Cache-Control": "public, max-age=3600"})

@@ -1,0 +1,74 @@
+"""Profile views and Message clicks: one counter row per username per day, feeding "popular"."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from sqlalchemy import Connection, Table, delete, func, select, update
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+from sqlalchemy.orm import Session
+
+from addme.core import clock, ratelimit
+from addme.core.errors import NotFound, TooManyRequests
+from addme.listings import constants as c
+from addme.listings.models import Username, UsernameDailyStat
+from addme.listings.service import since_days
+
+VIEW_DEDUP = "1/hour"
+CLICK_LIMIT = "30/hour"
+KEEP_DAYS = 35
+
+
+def _bump(conn: Connection, *, username_id: int, field: Literal["views", "clicks"]) -> None:
+    table = UsernameDailyStat.__table__
+    assert isinstance(table, Table)
+    values = {"username_id": username_id, "day": clock.now().date(), "views": 0, "clicks": 0}
+    values[field] = 1
+    ins = pg_insert(table) if conn.dialect.name == "postgresql" else sqlite_insert(table)
+    conn.execute(
+        ins.values(**values).on_conflict_do_update(
+            index_elements=["username_id", "day"], set_={field: table.c[field] + 1}
+        )
+    )
+    # The live score moves at once; the job recomputes it so old days fall out of the window.
+    conn.execute(
+        update(Username)
+        .where(Username.id == username_id)
+        .values(popularity=Username.popularity + 1, updated_at=Username.updated_at)
+    )
+
+
+def record(session: Session, *, username_id: int, kind: Literal["view", "click"], ip_key: str) -> None:
+    """Count a profile view (once per viewer IP per username per hour) or a Message click."""
+    listed = session.scalar(select(Username.listed).where(Username.id == username_id))
+    if not listed:
+        raise NotFound(c.NOT_FOUND)
+    limit = VIEW_DEDUP if kind == "view" else CLICK_LIMIT
+    try:
+        ratelimit.hit(limit, f"username-{kind}", ip_key, str(username_id))
+    except TooManyRequests:
+        return  # already counted for this viewer: the answer is the same, the counter does not move
+    _bump(session.connection(), username_id=username_id, field="views" if kind == "view" else "clicks")
+    session.commit()
+
+
+def refresh_popularity(session: Session) -> int:
+    """Recompute the trailing 7-day score for usernames that have one (the job); returns rows."""
+    since = since_days(c.POPULAR_DAYS).date()
+    recent = (
+        select(func.coalesce(func.sum(UsernameDailyStat.views + UsernameDailyStat.clicks), 0))
+        .where(UsernameDailyStat.username_id == Username.id, UsernameDailyStat.day >= since)
+        .scalar_subquery()
+    )
+    touched = select(UsernameDailyStat.username_id).where(UsernameDailyStat.day >= since)
+    result = session.execute(
+        update(Username)
+        .where((Username.popularity > 0) | Username.id.in_(touched))
+        .values(popularity=recent, updated_at=Username.updated_at)
+        .execution_options(synchronize_session=False)
+    )
+    cutoff = since_days(KEEP_DAYS).date()
+    session.execute(delete(UsernameDailyStat).where(UsernameDailyStat.day < cutoff))
+    session.commit()
+    return int(result.rowcount or 0)  # type: ignore[attr-defined]

@@ -1,0 +1,52 @@
+"""Upload limits and the spec's messages for media."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class Kind(StrEnum):
+    PROFILE = "profile"
+    GALLERY = "gallery"
+
+
+MAX_FILES = 5
+MAX_FILE_BYTES = 4 * 1024 * 1024
+# security.md: refuse above 8K UHD or 40 megapixels, judged from the header before any decoding.
+MAX_LONG_SIDE = 7680
+MAX_SHORT_SIDE = 4320
+MAX_PIXELS = 40_000_000
+# What is kept: large enough for any screen, small enough that a gallery page stays light.
+STORED_LONG_SIDE = 2048
+THUMB_SIDE = 320
+PREVIEW_SIDE = 48
+GALLERY_LIMIT = 5
+GALLERY_LIMIT_VIP = 20
+# Perceptual hashes within this many bits (of 64) count as the same picture for image bans.
+BAN_DISTANCE = 8
+
+TOO_MANY_FILES = "Only 5 files are allowed to upload."
+TOO_LARGE = "FILESDELCOUNT files exceed the limit of 4MB. They will not be uploaded"
+UPLOADED = "Media Uploaded."
+NOT_UPLOADED = "Error, Media not uploaded, please contact support."
+PICTURE_UPDATED = "Profile picture updated."
+PICTURE_NOT_UPDATED = "Profile picture not updated."
+DELETED = "Media deleted."
+REMOVED = "Media removed."
+NOT_REMOVED = "Error, Media Not Removed"
+NOT_FOUND = "Medias could not be found or the connection failed."
+MEDIA_NOT_FOUND = "Media not found."
+NO_FILE = "Choose an image to upload."
+ONE_FILE = "Only one file is allowed."
+NOT_AN_IMAGE = "The file is not a JPEG, PNG, WebP or GIF image."
+TOO_BIG_PIXELS = "The image is too large: at most 7680x4320 pixels (40 megapixels)."
+UNREADABLE = "The image could not be read."
+BANNED_IMAGE = "This image is not allowed on the site."
+BANNED = "Image banned."
+GALLERY_FULL = "A username can hold {limit} images and this one has {count}; delete some first."
+GALLERY_FULL_VIP_HINT = " VIP and Studio accounts can keep 20."
+
+
+def too_large_message(count: int) -> str:
+    """The spec's skipped-files notice with the count filled in."""
+    return TOO_LARGE.replace("FILESDELCOUNT", str(count))

@@ -1,0 +1,101 @@
+"""Media routes: my pictures, the public nudes pages and the admin gallery and image bans."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Depends, Query, Request
+
+from addme.accounts.dependencies import CurrentUser, DbSession, OptionalUser
+from addme.accounts.models import User
+from addme.core.permissions import Permission, require
+from addme.core.schemas import ActionResult, ErrorBody
+from addme.media import public, service
+from addme.media.schemas import (
+    AdminMediaPage,
+    Gallery,
+    ImageBanIn,
+    ImageBanRead,
+    MyMedia,
+    NudesPage,
+    NudesParams,
+    PictureResult,
+    UploadResult,
+)
+from addme.media.uploads import GALLERY_BODY, PICTURE_BODY, GalleryFiles, PictureFile
+
+router = APIRouter(responses={code: {"model": ErrorBody} for code in (400, 401, 403, 404, 422, 429, 503)})
+GalleryAdmin = Annotated[User, Depends(require(Permission.GALLERY))]
+BansAdmin = Annotated[User, Depends(require(Permission.IMAGE_BANS))]
+
+
+@router.get("/user/usernames/{username_id}/media", response_model=MyMedia, tags=["media"])
+def my_media(username_id: int, user: CurrentUser, db: DbSession) -> MyMedia:
+    return service.my_media(db, user=user, username_id=username_id)
+
+
+# The signed-in user comes before the files: a visitor is refused before the body is read.
+@router.post(
+    "/user/usernames/{username_id}/media",
+    response_model=UploadResult,
+    tags=["media"],
+    openapi_extra=GALLERY_BODY,
+)
+def upload_media(username_id: int, user: CurrentUser, files: GalleryFiles, db: DbSession) -> UploadResult:
+    return service.upload_gallery(db, user=user, username_id=username_id, files=files)
+
+
+@router.post(
+    "/user/usernames/{username_id}/profile-picture",
+    response_model=PictureResult,
+    tags=["media"],
+    openapi_extra=PICTURE_BODY,
+)
+def upload_profile_picture(
+    username_id: int, user: CurrentUser, file: PictureFile, db: DbSession
+) -> PictureResult:
+    return service.set_profile_picture(db, user=user, username_id=username_id, file=file)
+
+
+@router.delete("/user/usernames/{username_id}/media/{media_id}", response_model=ActionResult, tags=["media"])
+def delete_media(username_id: int, media_id: int, user: CurrentUser, db: DbSession) -> ActionResult:
+    return service.delete_media(db, user=user, username_id=username_id, media_id=media_id)
+
+
+@router.get("/nudes", response_model=NudesPage, tags=["media"])
+def nudes(
+    params: Annotated[NudesParams, Query()], request: Request, viewer: OptionalUser, db: DbSession
+) -> NudesPage:
+    blurred = service.should_blur(viewer, request)
+    return public.nudes_page(db, params=params, signed_in=viewer is not None, blurred=blurred)
+
+
+@router.get("/nudes/{slug}", response_model=Gallery, tags=["media"])
+def nudes_gallery(slug: str, request: Request, viewer: OptionalUser, db: DbSession) -> Gallery:
+    blurred = service.should_blur(viewer, request)
+    return public.gallery(db, slug=slug, signed_in=viewer is not None, blurred=blurred)
+
+
+@router.get("/admin/gallery", response_model=AdminMediaPage, tags=["admin"])
+def admin_gallery(
+    _admin: GalleryAdmin,
+    db: DbSession,
+    page: Annotated[int, Query(ge=1, le=10_000)] = 1,
+    per_page: Annotated[int, Query(ge=1, le=100)] = 48,
+) -> AdminMediaPage:
+    return service.recent_uploads(db, page=page, per_page=per_page)
+
+
+@router.delete("/admin/gallery/{media_id}", response_model=ActionResult, tags=["admin"])
+def admin_remove_media(media_id: int, admin: GalleryAdmin, db: DbSession) -> ActionResult:
+    return service.admin_remove(db, admin=admin, media_id=media_id)
+
+
+@router.post("/admin/image-bans", response_model=ImageBanRead, status_code=201, tags=["admin"])
+def admin_ban_image(body: ImageBanIn, admin: BansAdmin, db: DbSession) -> ImageBanRead:
+    return service.ban_image(db, admin=admin, media_id=body.media_id, reason=body.reason)
+
+
+@router.get("/admin/image-bans", response_model=list[ImageBanRead], tags=["admin"])
+def admin_image_bans(_admin: BansAdmin, db: DbSession) -> list[ImageBanRead]:
+    return service.image_bans(db)

@@ -1,0 +1,134 @@
+"""Media request and response schemas."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from addme.core.schemas import PageMeta, StrictInput, UtcDatetime
+
+KindName = Literal["profile", "gallery"]
+
+
+class MediaRead(BaseModel):
+    """One of my images."""
+
+    id: int
+    kind: KindName
+    url: str
+    thumb_url: str
+    width: int
+    height: int
+    content_type: str
+    created_at: UtcDatetime
+
+
+class MyMedia(BaseModel):
+    """A username's pictures, for its owner."""
+
+    username_id: int
+    profile_picture: str | None
+    profile: MediaRead | None
+    gallery: list[MediaRead]
+    gallery_limit: int
+
+
+class UploadResult(BaseModel):
+    success: bool
+    message: str
+    skipped_message: str | None = Field(
+        default=None, description="set when some files were over 4 MB and were not uploaded"
+    )
+    data: list[MediaRead]
+
+
+class PictureResult(BaseModel):
+    success: bool
+    message: str
+    skipped_message: str | None = None
+    profile_picture: str | None
+    data: MediaRead | None
+
+
+class NudesParams(BaseModel):
+    app: Literal["snapchat", "telegram", "kik"] | None = None
+    gender: Literal["Male", "Female", "Transgender", "Other"] | None = None
+    orientation: Literal["Gay", "Lesbian", "Bisexual", "Straight", "Other"] | None = None
+    type: Literal["Clean", "Dirty"] = "Clean"
+    page: int = Field(default=1, ge=1, le=10_000)
+    per_page: int = Field(default=24, ge=1, le=60)
+
+
+class NudesCard(BaseModel):
+    id: int
+    username: str
+    app: str
+    age: int
+    gender: str
+    orientation: str
+    country_code: str | None
+    cover_thumb_url: str | None = Field(description="a blurred preview when `blurred`")
+    media_count: int
+    slug: str
+    blurred: bool
+
+
+class NudesPage(BaseModel):
+    data: list[NudesCard]
+    meta: PageMeta
+
+
+class GalleryImage(BaseModel):
+    id: int
+    url: str | None = Field(description="null when `blurred`: the full image is not sent")
+    thumb_url: str = Field(description="a blurred preview when `blurred`")
+    width: int
+    height: int
+    blurred: bool
+
+
+class Gallery(BaseModel):
+    id: int
+    username: str
+    app: str
+    age: int
+    gender: str
+    orientation: str
+    country_code: str | None
+    profile_picture: str | None
+    slug: str
+    blurred: bool
+    data: list[GalleryImage]
+
+
+class AdminMedia(BaseModel):
+    id: int
+    user_id: int
+    username_id: int
+    username: str | None
+    kind: KindName
+    url: str
+    thumb_url: str
+    width: int
+    height: int
+    phash: str
+    created_at: UtcDatetime
+
+
+class AdminMediaPage(BaseModel):
+    data: list[AdminMedia]
+    meta: PageMeta
+
+
+class ImageBanIn(StrictInput):
+    media_id: int
+    reason: str = Field(default="", max_length=200)
+
+
+class ImageBanRead(BaseModel):
+    id: int
+    phash: str
+    reason: str
+    created_by: int | None
+    created_at: UtcDatetime

@@ -1,0 +1,350 @@
+"""Media: members' profile pictures and galleries, image bans, and the age-verification blur rule."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+
+from fastapi import Request
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+
+from addme.accounts.models import User
+from addme.admin import service as audit
+from addme.core.config import get_settings
+from addme.core.errors import AppError, FieldError, NotFound
+from addme.core.net import client_country
+from addme.core.schemas import ActionResult, PageMeta
+from addme.listings import constants as lc
+from addme.listings import service as listings
+from addme.listings.models import Username
+from addme.media import constants as c
+from addme.media import pipeline
+from addme.media.models import Media, MediaImageBan
+from addme.media.schemas import (
+    AdminMedia,
+    AdminMediaPage,
+    ImageBanRead,
+    MediaRead,
+    MyMedia,
+    PictureResult,
+    UploadResult,
+)
+from addme.media.storage import Storage, get_storage, preview_key
+from addme.media.uploads import Incoming
+
+log = logging.getLogger("addme.media")
+
+
+def should_blur(user: User | None, request: Request) -> bool:
+    """True only where age verification is required and the visitor's account is not verified."""
+    required = {code.upper() for code in get_settings().age_verification_countries}
+    if not required or (user is not None and user.age_verified):
+        return False
+    return (client_country(request) or "") in required
+
+
+def gallery_limit(user: User) -> int:
+    """20 images per username for VIP and Studio owners, 5 otherwise."""
+    return c.GALLERY_LIMIT_VIP if user.is_vip else c.GALLERY_LIMIT
+
+
+def to_read(media: Media, storage: Storage) -> MediaRead:
+    """A stored image with its public URLs."""
+    return MediaRead(
+        id=media.id,
+        kind=media.kind,  # type: ignore[arg-type]
+        url=storage.url(media.storage_key),
+        thumb_url=storage.url(media.thumb_key),
+        width=media.width,
+        height=media.height,
+        content_type=media.content_type,
+        created_at=media.created_at,
+    )
+
+
+def owned_username(session: Session, *, user: User, username_id: int, lock: bool = False) -> Username:
+    """The caller's username (not deleted); 404 for anyone else's, so ids reveal nothing."""
+    stmt = select(Username).where(
+        Username.id == username_id, Username.user_id == user.id, Username.status != lc.Status.DELETED
+    )
+    if lock:
+        # Two uploads at once must not both pass the gallery limit.
+        stmt = stmt.with_for_update()
+    username = session.scalar(stmt)
+    if username is None:
+        raise NotFound(lc.NOT_FOUND)
+    return username
+
+
+def _media_of(session: Session, *, username_id: int, kind: str) -> list[Media]:
+    return list(
+        session.scalars(
+            select(Media).where(Media.username_id == username_id, Media.kind == kind).order_by(Media.id)
+        )
+    )
+
+
+def my_media(session: Session, *, user: User, username_id: int) -> MyMedia:
+    """A username's profile picture and gallery, for its owner."""
+    username = owned_username(session, user=user, username_id=username_id)
+    storage = get_storage()
+    profile = _media_of(session, username_id=username.id, kind=c.Kind.PROFILE)
+    return MyMedia(
+        username_id=username.id,
+        profile_picture=username.profile_picture,
+        profile=to_read(profile[-1], storage) if profile else None,
+        gallery=[
+            to_read(m, storage) for m in _media_of(session, username_id=username.id, kind=c.Kind.GALLERY)
+        ],
+        gallery_limit=gallery_limit(user),
+    )
+
+
+def banned_hashes(session: Session) -> list[str]:
+    """Every banned perceptual hash (a short table: read whole, compared in Python)."""
+    return list(session.scalars(select(MediaImageBan.phash)))
+
+
+def process_files(files: Sequence[Incoming], *, banned: list[str], field: str) -> list[pipeline.Processed]:
+    """Re-encode every file under the limit; one bad file refuses the whole request (nothing stored)."""
+    done: list[pipeline.Processed] = []
+    problems: list[str] = []
+    for f in files:
+        if f.data is None:
+            continue
+        try:
+            image = pipeline.process(f.data)
+        except pipeline.ImageRejected as exc:
+            problems.append(f"{f.name}: {exc}")
+            continue
+        if pipeline.is_banned(image.phash, banned):
+            problems.append(f"{f.name}: {c.BANNED_IMAGE}")
+            continue
+        done.append(image)
+    if problems:
+        raise FieldError({field: problems})
+    return done
+
+
+def store(
+    session: Session, *, user_id: int, username_id: int, kind: str, images: Sequence[pipeline.Processed]
+) -> list[Media]:
+    """Write the objects, then the rows (flushed, not committed); on failure remove what was written."""
+    storage = get_storage()
+    written: list[str] = []
+    rows: list[Media] = []
+    try:
+        for image in images:
+            name = pipeline.random_name()
+            key, thumb = f"{kind}/{name}.{image.extension}", f"{kind}/{name}-t.webp"
+            for k, data in ((key, image.data), (thumb, image.thumb), (preview_key(thumb), image.preview)):
+                storage.put(k, data, content_type=image.content_type)
+                written.append(k)
+            row = Media(
+                user_id=user_id,
+                username_id=username_id,
+                kind=kind,
+                storage_key=key,
+                thumb_key=thumb,
+                width=image.width,
+                height=image.height,
+                content_type=image.content_type,
+                size_bytes=len(image.data),
+                phash=image.phash,
+            )
+            session.add(row)
+            rows.append(row)
+        session.flush()
+    except Exception:
+        log.exception("media storage failed")
+        session.rollback()
+        discard(written)
+        raise
+    return rows
+
+
+def discard(keys: Sequence[str]) -> None:
+    """Delete stored objects, logging (not raising) failures: an orphan is invisible, a 500 is not."""
+    storage = get_storage()
+    for key in keys:
+        try:
+            storage.delete(key)
+        except Exception:
+            log.exception("could not delete media object %s", key)
+
+
+def _keys(media: Media) -> list[str]:
+    return [media.storage_key, media.thumb_key, preview_key(media.thumb_key)]
+
+
+def _commit_stored(session: Session, rows: Sequence[Media]) -> bool:
+    try:
+        session.commit()
+    except Exception:
+        log.exception("media rows not saved")
+        session.rollback()
+        discard([k for r in rows for k in _keys(r)])
+        return False
+    return True
+
+
+def upload_gallery(
+    session: Session, *, user: User, username_id: int, files: Sequence[Incoming]
+) -> UploadResult:
+    """Add up to 5 images to a username's gallery; files over 4 MB are skipped and counted."""
+    owned_username(session, user=user, username_id=username_id)
+    skipped = sum(1 for f in files if f.too_large)
+    skipped_message = c.too_large_message(skipped) if skipped else None
+    images = process_files(files, banned=banned_hashes(session), field="files")
+    if not images:
+        return UploadResult(success=False, message=c.NOT_UPLOADED, skipped_message=skipped_message, data=[])
+    owned_username(session, user=user, username_id=username_id, lock=True)
+    limit = gallery_limit(user)
+    count = len(_media_of(session, username_id=username_id, kind=c.Kind.GALLERY))
+    if count + len(images) > limit:
+        session.rollback()
+        hint = "" if user.is_vip else c.GALLERY_FULL_VIP_HINT
+        raise AppError(c.GALLERY_FULL.format(limit=limit, count=count) + hint, code="gallery_full")
+    try:
+        rows = store(session, user_id=user.id, username_id=username_id, kind=c.Kind.GALLERY, images=images)
+    except Exception:
+        return UploadResult(success=False, message=c.NOT_UPLOADED, skipped_message=skipped_message, data=[])
+    if not _commit_stored(session, rows):
+        return UploadResult(success=False, message=c.NOT_UPLOADED, skipped_message=skipped_message, data=[])
+    storage = get_storage()
+    return UploadResult(
+        success=True,
+        message=c.UPLOADED,
+        skipped_message=skipped_message,
+        data=[to_read(r, storage) for r in rows],
+    )
+
+
+def set_profile_picture(session: Session, *, user: User, username_id: int, file: Incoming) -> PictureResult:
+    """Replace a username's profile picture; the old one's objects are removed."""
+    username = owned_username(session, user=user, username_id=username_id)
+    if file.too_large:
+        return PictureResult(
+            success=False,
+            message=c.PICTURE_NOT_UPDATED,
+            skipped_message=c.too_large_message(1),
+            profile_picture=username.profile_picture,
+            data=None,
+        )
+    images = process_files([file], banned=banned_hashes(session), field="file")
+    failed = PictureResult(
+        success=False, message=c.PICTURE_NOT_UPDATED, profile_picture=username.profile_picture, data=None
+    )
+    old = _media_of(session, username_id=username_id, kind=c.Kind.PROFILE)
+    try:
+        rows = store(session, user_id=user.id, username_id=username_id, kind=c.Kind.PROFILE, images=images)
+    except Exception:
+        return failed
+    storage = get_storage()
+    username = owned_username(session, user=user, username_id=username_id)
+    username.profile_picture = storage.url(rows[0].storage_key)
+    for m in old:
+        session.delete(m)
+    if not _commit_stored(session, rows):
+        return failed
+    discard([k for m in old for k in _keys(m)])
+    listings.invalidate_listings()
+    return PictureResult(
+        success=True,
+        message=c.PICTURE_UPDATED,
+        profile_picture=username.profile_picture,
+        data=to_read(rows[0], storage),
+    )
+
+
+def _remove(session: Session, media: Media) -> None:
+    """Delete a media row (committed) and then its objects; a removed profile picture leaves the card."""
+    picture_changed = False
+    if media.kind == c.Kind.PROFILE:
+        username = session.get(Username, media.username_id)
+        if username is not None and username.profile_picture == get_storage().url(media.storage_key):
+            username.profile_picture = None
+            picture_changed = True
+    keys = _keys(media)
+    session.delete(media)
+    session.commit()
+    discard(keys)
+    if picture_changed:
+        listings.invalidate_listings()
+
+
+def delete_media(session: Session, *, user: User, username_id: int, media_id: int) -> ActionResult:
+    """Delete one of my images."""
+    owned_username(session, user=user, username_id=username_id)
+    media = session.scalar(select(Media).where(Media.id == media_id, Media.username_id == username_id))
+    if media is None:
+        raise NotFound(c.MEDIA_NOT_FOUND)
+    _remove(session, media)
+    return ActionResult(success=True, message=c.DELETED)
+
+
+def recent_uploads(session: Session, *, page: int, per_page: int) -> AdminMediaPage:
+    """The admin gallery: newest uploads first."""
+    storage = get_storage()
+    total = int(session.scalar(select(func.count()).select_from(Media)) or 0)
+    rows = session.execute(
+        select(Media, Username.username)
+        .join(Username, Username.id == Media.username_id, isouter=True)
+        .order_by(Media.id.desc())
+        .limit(per_page)
+        .offset((page - 1) * per_page)
+    ).all()
+    data = [
+        AdminMedia(
+            id=m.id,
+            user_id=m.user_id,
+            username_id=m.username_id,
+            username=handle,
+            kind=m.kind,  # type: ignore[arg-type]
+            url=storage.url(m.storage_key),
+            thumb_url=storage.url(m.thumb_key),
+            width=m.width,
+            height=m.height,
+            phash=m.phash,
+            created_at=m.created_at,
+        )
+        for m, handle in rows
+    ]
+    meta = PageMeta(page=page, per_page=per_page, total=total, has_next=page * per_page < total)
+    return AdminMediaPage(data=data, meta=meta)
+
+
+def admin_remove(session: Session, *, admin: User, media_id: int) -> ActionResult:
+    """Remove any member's image (the admin gallery)."""
+    media = session.get(Media, media_id)
+    if media is None:
+        raise NotFound(c.NOT_REMOVED, code="media_not_removed")
+    audit.record(session, admin=admin, action="media.remove", target=f"media:{media_id}",
+                 details={"username_id": media.username_id, "phash": media.phash})  # fmt: skip
+    try:
+        _remove(session, media)
+    except Exception as exc:
+        session.rollback()
+        log.exception("admin media removal failed")
+        raise AppError(c.NOT_REMOVED, code="media_not_removed", status_code=500) from exc
+    return ActionResult(success=True, message=c.REMOVED)
+
+
+def ban_image(session: Session, *, admin: User, media_id: int, reason: str) -> ImageBanRead:
+    """Ban an image's perceptual hash (near-duplicates are refused from now on) and remove it."""
+    media = session.get(Media, media_id)
+    if media is None:
+        raise NotFound(c.MEDIA_NOT_FOUND)
+    ban = MediaImageBan(phash=media.phash, reason=reason, created_by=admin.id)
+    session.add(ban)
+    audit.record(session, admin=admin, action="media.ban", target=f"media:{media_id}",
+                 details={"phash": media.phash, "reason": reason})  # fmt: skip
+    _remove(session, media)
+    return ImageBanRead.model_validate(ban, from_attributes=True)
+
+
+def image_bans(session: Session) -> list[ImageBanRead]:
+    """Every image ban, newest first."""
+    rows = session.scalars(select(MediaImageBan).order_by(MediaImageBan.id.desc()))
+    return [ImageBanRead.model_validate(b, from_attributes=True) for b in rows]

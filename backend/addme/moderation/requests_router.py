@@ -1,0 +1,55 @@
+"""Routes for unban requests and removal requests."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, File, Form, Request, UploadFile
+
+from addme.accounts.dependencies import CurrentUser, DbSession
+from addme.core.net import client_ip, ip_bucket
+from addme.core.schemas import ActionResult, ErrorBody
+from addme.moderation import requests as service
+from addme.moderation.requests import (
+    AppName,
+    RemovalForm,
+    RemovalLookup,
+    UnbanRequestIn,
+    UnbanResult,
+    UnbanState,
+)
+from addme.trust.captcha import require_captcha
+
+router = APIRouter(responses={code: {"model": ErrorBody} for code in (400, 401, 404, 409, 422, 429, 503)})
+
+
+@router.get("/user/usernames/{username_id}/unban", response_model=UnbanState, tags=["user usernames"])
+def unban_state(username_id: int, user: CurrentUser, db: DbSession) -> UnbanState:
+    return service.unban_state(db, user=user, username_id=username_id)
+
+
+@router.post(
+    "/user/usernames/{username_id}/unban-request", response_model=UnbanResult, tags=["user usernames"]
+)
+def request_unban(username_id: int, body: UnbanRequestIn, user: CurrentUser, db: DbSession) -> UnbanResult:
+    return service.request_unban(db, user=user, username_id=username_id, message=body.message)
+
+
+@router.get("/remove-username/lookup", response_model=RemovalLookup, tags=["moderation"])
+def removal_lookup(app: AppName, username: str, db: DbSession) -> RemovalLookup:
+    return service.lookup(db, app=app, username=username)
+
+
+@router.post("/remove-username", response_model=ActionResult, tags=["moderation"])
+def remove_username(
+    form: Annotated[RemovalForm, Form()],
+    screenshot: Annotated[UploadFile, File(description="Proof of ownership: an image, at most 4 MB")],
+    request: Request,
+    db: DbSession,
+) -> ActionResult:
+    ip = client_ip(request)
+    require_captcha(form.captcha_token, remote_ip=ip)
+    # One byte past the limit is enough to know it is too big, without reading the rest.
+    proof = screenshot.file.read(service.PROOF_MAX_BYTES + 1)
+    message = service.request_removal(db, form=form, proof=proof, ip=ip, ip_key=ip_bucket(ip))
+    return ActionResult(success=True, message=message)

@@ -1,0 +1,32 @@
+"""Reports on usernames: open to visitors, throttled per IP."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, Request
+
+from addme.accounts.dependencies import DbSession, OptionalUser
+from addme.core.net import client_ip, ip_bucket
+from addme.core.schemas import ActionResult, ErrorBody
+from addme.moderation import service
+from addme.moderation.schemas import ReportIn
+
+router = APIRouter(
+    tags=["moderation"], responses={code: {"model": ErrorBody} for code in (404, 422, 429, 503)}
+)
+
+
+@router.post("/usernames/{username_id}/reports", response_model=ActionResult)
+def report_username(
+    username_id: int, body: ReportIn, request: Request, viewer: OptionalUser, db: DbSession
+) -> ActionResult:
+    ip = client_ip(request)
+    message = service.report_username(
+        db,
+        username_id=username_id,
+        type=body.type,
+        message=body.message,
+        reporter=viewer,
+        ip=ip,
+        ip_key=ip_bucket(ip),
+    )
+    return ActionResult(success=True, message=message)

@@ -1,0 +1,117 @@
+"""Shop routes: catalogue, direct crypto orders, keys, my orders, the card webhook and admin tools."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Depends, Query, Request
+from starlette.concurrency import run_in_threadpool
+
+from addme.accounts.dependencies import CurrentUser, DbSession
+from addme.accounts.models import User
+from addme.core.net import client_ip, ip_bucket
+from addme.core.permissions import Permission, require
+from addme.core.schemas import ErrorBody, Message
+from addme.shop import service
+from addme.shop.schemas import (
+    AdminOrderRead,
+    CancelIn,
+    Catalogue,
+    ConfirmIn,
+    DirectOrderIn,
+    DirectOrderRead,
+    KeyApplied,
+    KeygenIn,
+    KeygenRead,
+    KeyIn,
+    MissingKeyIn,
+    OrderRead,
+    PinRead,
+)
+
+ERRORS: dict[int | str, dict[str, object]] = {
+    code: {"model": ErrorBody} for code in (400, 401, 403, 404, 409, 422, 429, 503)
+}
+router = APIRouter(responses=ERRORS)
+
+OrdersAdmin = Annotated[User, Depends(require(Permission.ORDERS))]
+KeygenAdmin = Annotated[User, Depends(require(Permission.KEYGEN))]
+
+
+@router.get("/shop/products", response_model=Catalogue, tags=["shop"])
+def products() -> Catalogue:
+    return service.catalogue()
+
+
+@router.post("/shop/direct/orders", response_model=DirectOrderRead, status_code=201, tags=["shop"])
+def direct_order(body: DirectOrderIn, request: Request, db: DbSession) -> DirectOrderRead:
+    return service.create_direct_order(
+        db, email=str(body.email), items=body.items, network=body.network, ip=ip_bucket(client_ip(request))
+    )
+
+
+@router.post("/user/keys", response_model=KeyApplied, tags=["shop"])
+def apply_key(body: KeyIn, user: CurrentUser, db: DbSession) -> KeyApplied:
+    return service.apply_key(db, user=user, code=body.key)
+
+
+@router.get("/user/orders", response_model=list[OrderRead], tags=["shop"])
+def my_orders(user: CurrentUser, db: DbSession) -> list[OrderRead]:
+    return service.my_orders(db, user=user)
+
+
+@router.post("/user/missing-key", response_model=Message, tags=["shop"])
+def missing_key(body: MissingKeyIn, request: Request, db: DbSession) -> Message:
+    message = service.resend_keys(
+        db, order_number=body.order_number, email=str(body.email), ip=ip_bucket(client_ip(request))
+    )
+    return Message(message=message)
+
+
+@router.post("/webhooks/shop", response_model=Message, tags=["webhooks"])
+async def shop_webhook(request: Request, db: DbSession) -> Message:
+    # The signature covers the exact bytes sent, so the body is read raw, never re-serialized.
+    raw = await request.body()
+    outcome = await run_in_threadpool(
+        service.receive_webhook,
+        db,
+        raw=raw,
+        signature=request.headers.get("x-shopify-hmac-sha256"),
+        webhook_id=request.headers.get("x-shopify-webhook-id"),
+        topic=request.headers.get("x-shopify-topic"),
+    )
+    return Message(message=outcome)
+
+
+@router.get("/admin/orders", response_model=list[AdminOrderRead], tags=["admin"])
+def admin_orders(
+    admin: OrdersAdmin, db: DbSession, q: Annotated[str | None, Query(max_length=100)] = None
+) -> list[AdminOrderRead]:
+    return service.search_orders(db, admin=admin, q=q)
+
+
+@router.post("/admin/orders/{order_id}/confirm", response_model=AdminOrderRead, tags=["admin"])
+def admin_confirm(order_id: int, body: ConfirmIn, admin: OrdersAdmin, db: DbSession) -> AdminOrderRead:
+    return service.confirm_order(db, admin=admin, order_id=order_id, transaction_id=body.transaction_id)
+
+
+@router.post("/admin/orders/{order_id}/cancel", response_model=AdminOrderRead, tags=["admin"])
+def admin_cancel(
+    order_id: int, admin: OrdersAdmin, db: DbSession, body: CancelIn | None = None
+) -> AdminOrderRead:
+    return service.cancel_order(db, admin=admin, order_id=order_id, reason=body.reason if body else None)
+
+
+@router.post("/admin/keygen", response_model=KeygenRead, status_code=201, tags=["admin"])
+def admin_keygen(body: KeygenIn, admin: KeygenAdmin, db: DbSession) -> KeygenRead:
+    return KeygenRead(sku=body.sku, keys=service.keygen(db, admin=admin, sku=body.sku, count=body.count))
+
+
+@router.get(
+    "/admin/pins",
+    response_model=list[PinRead],
+    tags=["admin"],
+    dependencies=[Depends(require(Permission.PINS))],
+)
+def admin_pins(db: DbSession) -> list[PinRead]:
+    return service.active_pins(db)

@@ -1,0 +1,397 @@
+"""The shop: catalogue, direct crypto orders, card orders by webhook, keys, and the admin's tools.
+
+Prices and products always come from `constants.PRODUCTS`, never from a request.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+
+from pydantic import ValidationError
+from sqlalchemy import or_, select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from addme.accounts import service as accounts
+from addme.accounts.models import User
+from addme.admin import service as audit
+from addme.core import clock, ratelimit
+from addme.core.config import get_settings
+from addme.core.errors import AppError, Conflict, FieldError, NotFound, Unauthorized
+from addme.listings.models import Username
+from addme.shop import keys, orders, payments
+from addme.shop.constants import (
+    CRYPTO_FEES,
+    CRYPTO_NOTE,
+    CRYPTO_UNAVAILABLE,
+    DELIVERY_NOTE,
+    DIRECT_ORDER_LIMIT,
+    MISSING_KEY_LIMIT,
+    MISSING_KEY_SENT,
+    NETWORKS,
+    NOT_CRYPTO,
+    NOT_PENDING,
+    ORDER_NOT_FOUND,
+    PRODUCTS,
+    UNKNOWN_PRODUCT,
+    Network,
+    OrderStatus,
+    Product,
+    Source,
+)
+from addme.shop.models import Key, Order, WebhookEvent
+from addme.shop.schemas import (
+    AdminOrderRead,
+    Catalogue,
+    CryptoFee,
+    DirectOrderRead,
+    ItemIn,
+    ItemRead,
+    KeyApplied,
+    OrderRead,
+    PaymentInstructions,
+    PinRead,
+    ProductRead,
+    ShopifyOrder,
+)
+from addme.wallet import service as wallet
+
+log = logging.getLogger("addme.shop")
+
+
+def catalogue() -> Catalogue:
+    """Every product with its card and crypto price and its card checkout link."""
+    settings = get_settings()
+    return Catalogue(
+        products=[
+            ProductRead(
+                sku=p.sku,
+                name=p.name,
+                card_price=payments.dollars(p.card_cents),
+                crypto_price=payments.dollars(p.crypto_cents),
+                top_ups=p.top_ups,
+                fire_pins=p.fire_pins,
+                entitlement=p.entitlement,
+                days=p.days,
+                checkout_url=settings.shop_checkout_urls.get(p.sku),
+            )
+            for p in PRODUCTS.values()
+        ],
+        crypto_fees=[CryptoFee(min_keys=k, percent=pct) for k, pct in sorted(CRYPTO_FEES)],
+        networks=[n.value for n in Network if _address(n)],
+        delivery_note=DELIVERY_NOTE,
+        crypto_contact_url=settings.crypto_contact_url or None,
+    )
+
+
+def _address(network: Network) -> str:
+    settings = get_settings()
+    if network == Network.SOLANA:
+        return settings.crypto_solana_address
+    return settings.crypto_bep20_address if network == Network.BEP20 else settings.crypto_erc20_address
+
+
+# -- direct crypto orders ---------------------------------------------------------------------------
+
+
+def _lines(items: Sequence[ItemIn]) -> list[tuple[Product, int]]:
+    merged: dict[str, int] = {}
+    for item in items:
+        if item.sku not in PRODUCTS:
+            raise FieldError("items", UNKNOWN_PRODUCT.format(sku=item.sku))
+        merged[item.sku] = merged.get(item.sku, 0) + item.quantity
+    if sum(merged.values()) > 50:
+        raise FieldError("items", "An order holds at most 50 keys.")
+    return [(PRODUCTS[sku], q) for sku, q in merged.items()]
+
+
+def create_direct_order(
+    session: Session, *, email: str, items: Sequence[ItemIn], network: Network, ip: str
+) -> DirectOrderRead:
+    """A pending crypto order with its total (fee included) and how to pay it."""
+    ratelimit.hit(DIRECT_ORDER_LIMIT, "direct-order", ip)
+    lines = _lines(items)
+    address = _address(network)
+    if not address:
+        raise AppError(CRYPTO_UNAVAILABLE, code="network_unavailable")
+    percent = payments.crypto_fee_percent(sum(q for _, q in lines))
+    order = orders.create_order(
+        session,
+        source=Source.CRYPTO,
+        status=OrderStatus.PENDING,
+        email=email,
+        lines=lines,
+        fee_percent=percent,
+        network=network,
+        pay_address=address,
+        pay_reference=payments.new_reference() if network == Network.SOLANA else None,
+    )
+    session.commit()
+    return _direct_read(order, lines=lines, percent=percent)
+
+
+def _instructions(order: Order) -> PaymentInstructions:
+    net = NETWORKS[Network(order.network or "")]
+    amount = payments.dollars(order.price_cents)
+    address = order.pay_address or ""
+    if order.network == Network.SOLANA:
+        url = payments.solana_pay_url(
+            recipient=address,
+            amount=amount,
+            spl_token=str(net["contract"]),
+            reference=order.pay_reference or "",
+            label=get_settings().site_name,
+            message=f"Order #{order.order_number}",
+        )
+    else:
+        url = payments.eip681_url(
+            token_contract=str(net["contract"]),
+            chain_id=int(str(net["chain_id"])),
+            recipient=address,
+            amount=amount,
+            decimals=int(str(net["decimals"])),
+        )
+    return PaymentInstructions(
+        network=str(order.network),
+        chain=str(net["chain"]),
+        chain_id=net["chain_id"],
+        token=str(net["token"]),
+        token_contract=str(net["contract"]),
+        address=address,
+        amount=amount,
+        url=url,
+        reference=order.pay_reference,
+        note=CRYPTO_NOTE.format(amount=amount, token=net["token"], chain=net["chain"]),
+    )
+
+
+def _direct_read(order: Order, *, lines: list[tuple[Product, int]], percent: int) -> DirectOrderRead:
+    return DirectOrderRead(
+        order_number=order.order_number,
+        email=order.email,
+        status=order.status,
+        items=[
+            ItemRead(sku=p.sku, name=p.name, quantity=q, unit_price=payments.dollars(p.crypto_cents))
+            for p, q in lines
+        ],
+        subtotal=payments.dollars(order.price_cents - order.fee_cents),
+        fee_percent=percent,
+        fee=payments.dollars(order.fee_cents),
+        total=payments.dollars(order.price_cents),
+        currency=order.currency,
+        payment=_instructions(order),
+        created_at=order.created_at,
+    )
+
+
+# -- card orders by webhook -------------------------------------------------------------------------
+
+
+def receive_webhook(
+    session: Session, *, raw: bytes, signature: str | None, webhook_id: str | None, topic: str | None
+) -> str:
+    """Handle Shopify's orders/paid: one order and its keys per event, however often it is delivered.
+
+    Answers what happened ("created", "duplicate", "ignored", "no_items"); a bad signature is 401 and
+    writes nothing.
+    """
+    if not payments.signature_ok(raw, signature, get_settings().shop_webhook_secret):
+        raise Unauthorized("Invalid webhook signature.", code="bad_signature")
+    if not webhook_id:
+        raise AppError("Missing X-Shopify-Webhook-Id header.", code="missing_webhook_id")
+    if topic and topic != "orders/paid":
+        return "ignored"
+    try:
+        payload = ShopifyOrder.model_validate_json(raw)
+    except ValidationError as exc:
+        raise AppError("Invalid order payload.", code="bad_payload") from exc
+    # Inserted first, in the order's transaction: a concurrent twin waits here, then inserts nothing.
+    if not wallet.insert_once(
+        session,
+        WebhookEvent,
+        {"webhook_id": webhook_id[:100], "topic": topic, "received_at": clock.now()},
+        conflict=["webhook_id"],
+    ):
+        session.rollback()
+        return "duplicate"
+    shopify_id = str(payload.id)
+    if session.scalar(select(Order.id).where(Order.shopify_order_id == shopify_id)) is not None:
+        session.commit()
+        return "duplicate"
+    lines: list[tuple[Product, int]] = []
+    for line in payload.line_items:
+        product = PRODUCTS.get(line.sku or "")
+        if product is None:
+            log.warning("webhook %s: unknown SKU %r ignored", webhook_id, line.sku)
+        elif line.quantity > 0:
+            lines.append((product, min(line.quantity, 50)))
+    email = payload.email or payload.contact_email
+    if not lines or not email:
+        log.warning("webhook %s: no known product or no e-mail; nothing delivered", webhook_id)
+        session.commit()
+        return "no_items"
+    try:
+        order = orders.create_order(
+            session,
+            source=Source.CARD,
+            status=OrderStatus.PAID,
+            email=email,
+            lines=lines,
+            preferred_number=str(payload.order_number) if payload.order_number is not None else None,
+            shopify_order_id=shopify_id,
+            confirmed_at=clock.now(),
+        )
+    except IntegrityError:
+        # The same Shopify order under another event id, committed a moment ago.
+        session.rollback()
+        return "duplicate"
+    orders.deliver(session, order=order)
+    session.execute(
+        update(WebhookEvent).where(WebhookEvent.webhook_id == webhook_id[:100]).values(order_id=order.id)
+    )
+    session.commit()
+    return "created"
+
+
+# -- members ----------------------------------------------------------------------------------------
+
+
+def apply_key(session: Session, *, user: User, code: str) -> KeyApplied:
+    """Apply a key to the account (see keys.apply)."""
+    return keys.apply(session, user=user, code=code)
+
+
+def my_orders(session: Session, *, user: User) -> list[OrderRead]:
+    """The orders linked to the account (by an applied key), newest first."""
+    rows = session.scalars(
+        select(Order).where(Order.user_id == user.id).order_by(Order.id.desc()).limit(200)
+    ).all()
+    return [orders.order_read(session, o) for o in rows]
+
+
+def resend_keys(session: Session, *, order_number: str, email: str, ip: str) -> str:
+    """Send a paid order's keys again to its own e-mail; the answer never says whether it matched.
+
+    Only hashes are stored, so the keys not yet applied get new codes (the old ones stop working)
+    and those go out; applied keys are listed as applied.
+    """
+    ratelimit.hit(MISSING_KEY_LIMIT, "missing-key", ip)
+    ratelimit.hit(MISSING_KEY_LIMIT, "missing-key-order", order_number)
+    order = session.scalar(select(Order).where(Order.order_number == order_number))
+    if (
+        order is not None
+        and order.status == OrderStatus.PAID
+        and order.email_normalized == accounts.normalize_email(email)
+    ):
+        pairs = keys.rotate_unredeemed(session, order=order)
+        if pairs:
+            keys.mail_keys(session, order=order, codes=pairs, resent=True)
+        session.commit()
+    return MISSING_KEY_SENT
+
+
+# -- admin ------------------------------------------------------------------------------------------
+
+
+def search_orders(session: Session, *, admin: User, q: str | None) -> list[AdminOrderRead]:
+    """Orders by number, e-mail or key (newest first); the latest 50 without a query."""
+    stmt = select(Order).order_by(Order.id.desc()).limit(50)
+    q = (q or "").strip()
+    if q:
+        digest = keys.code_hash(q)
+        conditions = [Order.order_number == q, Order.email_normalized == accounts.normalize_email(q)]
+        if digest:
+            conditions.append(Order.id.in_(select(Key.order_id).where(Key.code_hash == digest)))
+        stmt = stmt.where(or_(*conditions))
+        audit.record(session, admin=admin, action="orders.search", target=None, details={"q": q[:100]})
+        session.commit()
+    rows = session.scalars(stmt).all()
+    return [orders.admin_read(session, o) for o in rows]
+
+
+def _crypto_order(session: Session, order_id: int) -> Order:
+    order = session.get(Order, order_id)
+    if order is None:
+        raise NotFound(ORDER_NOT_FOUND, code="order_not_found")
+    if order.source != Source.CRYPTO:
+        raise Conflict(NOT_CRYPTO, code="not_crypto")
+    return order
+
+
+def confirm_order(session: Session, *, admin: User, order_id: int, transaction_id: str) -> AdminOrderRead:
+    """Mark a direct crypto order paid, issue its keys and mail them."""
+    order = _crypto_order(session, order_id)
+    paid = session.execute(
+        update(Order)
+        .where(Order.id == order.id, Order.status == OrderStatus.PENDING)
+        .values(status=OrderStatus.PAID, confirmed_at=clock.now(), transaction_id=transaction_id),
+        execution_options={"synchronize_session": "fetch"},
+    )
+    if paid.rowcount != 1:  # type: ignore[attr-defined]
+        session.rollback()
+        raise Conflict(NOT_PENDING, code="not_pending")
+    count = orders.deliver(session, order=order, created_by=admin.id)
+    audit.record(
+        session,
+        admin=admin,
+        action="orders.confirm",
+        target=f"order:{order.order_number}",
+        details={"transaction_id": transaction_id, "keys": count},
+    )
+    session.commit()
+    return orders.admin_read(session, order)
+
+
+def cancel_order(session: Session, *, admin: User, order_id: int, reason: str | None) -> AdminOrderRead:
+    """Cancel a frozen direct crypto order (the refund minus fee happens off-site)."""
+    order = _crypto_order(session, order_id)
+    cancelled = session.execute(
+        update(Order)
+        .where(Order.id == order.id, Order.status == OrderStatus.PENDING)
+        .values(status=OrderStatus.CANCELLED, cancelled_at=clock.now()),
+        execution_options={"synchronize_session": "fetch"},
+    )
+    if cancelled.rowcount != 1:  # type: ignore[attr-defined]
+        session.rollback()
+        raise Conflict(NOT_PENDING, code="not_pending")
+    audit.record(
+        session,
+        admin=admin,
+        action="orders.cancel",
+        target=f"order:{order.order_number}",
+        details={"reason": reason},
+    )
+    session.commit()
+    return orders.admin_read(session, order)
+
+
+def keygen(session: Session, *, admin: User, sku: str, count: int) -> list[str]:
+    """Make keys outside any order (support, giveaways); the codes are returned once, never stored."""
+    if sku not in PRODUCTS:
+        raise FieldError("sku", UNKNOWN_PRODUCT.format(sku=sku))
+    codes = keys.issue(session, sku=sku, count=count, order_id=None, created_by=admin.id)
+    audit.record(session, admin=admin, action="keys.generate", target=f"sku:{sku}", details={"count": count})
+    session.commit()
+    return codes
+
+
+def active_pins(session: Session) -> list[PinRead]:
+    """Usernames holding a Fire Pin right now, the latest-ending first."""
+    rows = session.scalars(
+        select(Username)
+        .where(Username.fire_pinned_until.is_not(None), Username.fire_pinned_until > clock.now())
+        .order_by(Username.fire_pinned_until.desc())
+        .limit(200)
+    ).all()
+    return [
+        PinRead(
+            username_id=u.id,
+            username=u.username,
+            app=u.app,
+            user_id=u.user_id,
+            fire_pinned_until=u.fire_pinned_until,
+        )
+        for u in rows
+        if u.fire_pinned_until is not None
+    ]

@@ -1,0 +1,1 @@
+"""Local swipes: VIP and Studio members browse checked-in usernames nearby."""

@@ -1,0 +1,340 @@
+"""The ledger: every change of a balance is one conditional update plus one appended row.
+
+These functions work inside the caller's transaction and never commit (the jobs excepted), so another
+domain (groups, shop) makes a spend or credit part of its own unit of work. Other domains reach them
+through `wallet.service`.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from enum import StrEnum
+from typing import Any
+
+from sqlalchemy import ColumnElement, and_, case, func, or_, select, update
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+from sqlalchemy.orm import InstrumentedAttribute, Session
+
+from addme.accounts.models import User
+from addme.core import clock
+from addme.listings import service as listings
+from addme.listings.models import Username
+from addme.wallet.models import Kind, LedgerEntry, Reason, WalletState
+
+log = logging.getLogger("addme.wallet")
+
+VIP_DAILY_TOPUPS = 5
+VIP_WINDOW = timedelta(hours=24)
+STUDIO_SLOTS = 25
+AUTO_TOPUP_EVERY = timedelta(hours=4)
+
+
+class Entitlement(StrEnum):
+    VIP = "vip"
+    STUDIO = "studio"
+    AUTO_TOPUP = "auto_topup"
+
+
+_END_COLUMN = {
+    Entitlement.VIP: "promotion_ending_at",
+    Entitlement.STUDIO: "studio_ending_at",
+    Entitlement.AUTO_TOPUP: "automation_topup_ending_at",
+}
+
+
+# -- the ledger -------------------------------------------------------------------------------------
+
+
+def _balance(kind: Kind) -> InstrumentedAttribute[int]:
+    return User.top_ups_count if kind == Kind.TOP_UP else User.fire_pins_count
+
+
+def insert_once(session: Session, model: type[Any], values: dict[str, Any], *, conflict: list[str]) -> bool:
+    """INSERT ... ON CONFLICT DO NOTHING; True when the row went in.
+
+    No savepoint needed: a concurrent twin waits for the first commit, then inserts nothing.
+    """
+    dialect = session.get_bind().dialect.name
+    insert = pg_insert if dialect == "postgresql" else sqlite_insert
+    table = model.__table__
+    # RETURNING, not rowcount: psycopg reports -1 for a single-row insert with implicit RETURNING.
+    stmt = (
+        insert(table)
+        .values(**values)
+        .on_conflict_do_nothing(index_elements=conflict)
+        .returning(*table.primary_key.columns)
+    )
+    return session.execute(stmt).first() is not None
+
+
+def _record(session: Session, **values: Any) -> bool:
+    values.setdefault("created_at", clock.now())
+    if values.get("unique_key"):
+        return insert_once(session, LedgerEntry, values, conflict=["unique_key"])
+    session.add(LedgerEntry(**values))
+    session.flush()
+    return True
+
+
+def credit(
+    session: Session,
+    *,
+    user_id: int,
+    kind: Kind,
+    amount: int,
+    reason: Reason,
+    unique_key: str | None = None,
+    order_id: int | None = None,
+    key_id: int | None = None,
+    admin_id: int | None = None,
+    note: str | None = None,
+) -> bool:
+    """Add to a balance with its ledger row; with `unique_key`, at most once ever (False if done)."""
+    if amount < 0:
+        raise ValueError("credit amounts are positive; use spend()")
+    if not _record(
+        session,
+        user_id=user_id,
+        kind=kind,
+        delta=amount,
+        reason=reason,
+        unique_key=unique_key,
+        order_id=order_id,
+        key_id=key_id,
+        admin_id=admin_id,
+        note=note,
+    ):
+        return False
+    col = _balance(kind)
+    session.execute(
+        update(User).where(User.id == user_id).values({col: col + amount}),
+        execution_options={"synchronize_session": "fetch"},
+    )
+    return True
+
+
+def spend(
+    session: Session,
+    *,
+    user_id: int,
+    kind: Kind,
+    reason: Reason,
+    amount: int = 1,
+    username_id: int | None = None,
+) -> bool:
+    """Take from a balance only if it covers the amount (one conditional update); False if not."""
+    col = _balance(kind)
+    result = session.execute(
+        update(User).where(User.id == user_id, col >= amount).values({col: col - amount}),
+        execution_options={"synchronize_session": "fetch"},
+    )
+    if result.rowcount != 1:  # type: ignore[attr-defined]
+        return False
+    _record(session, user_id=user_id, kind=kind, delta=-amount, reason=reason, username_id=username_id)
+    return True
+
+
+def record_free_use(
+    session: Session, *, user_id: int, reason: Reason, username_id: int | None, unique_key: str | None = None
+) -> bool:
+    """A Top-Up that costs nothing (VIP daily, scheduled): a zero row, so history stays in one place."""
+    return _record(
+        session,
+        user_id=user_id,
+        kind=Kind.TOP_UP,
+        delta=0,
+        reason=reason,
+        username_id=username_id,
+        unique_key=unique_key,
+    )
+
+
+@dataclass(frozen=True)
+class Mismatch:
+    user_id: int
+    kind: str
+    balance: int
+    ledger: int
+
+
+def balance_mismatches(session: Session) -> list[Mismatch]:
+    """Accounts whose balance differs from the sum of their ledger rows (should always be empty)."""
+    sums = (
+        select(
+            LedgerEntry.user_id.label("user_id"),
+            func.sum(case((LedgerEntry.kind == Kind.TOP_UP, LedgerEntry.delta), else_=0)).label("top_ups"),
+            func.sum(case((LedgerEntry.kind == Kind.FIRE_PIN, LedgerEntry.delta), else_=0)).label(
+                "fire_pins"
+            ),
+        )
+        .group_by(LedgerEntry.user_id)
+        .subquery()
+    )
+    top_ups = func.coalesce(sums.c.top_ups, 0)
+    fire_pins = func.coalesce(sums.c.fire_pins, 0)
+    rows = session.execute(
+        select(User.id, User.top_ups_count, User.fire_pins_count, top_ups, fire_pins)
+        .outerjoin(sums, sums.c.user_id == User.id)
+        .where(or_(User.top_ups_count != top_ups, User.fire_pins_count != fire_pins))
+        .order_by(User.id)
+    ).all()
+    found: list[Mismatch] = []
+    for user_id, t_bal, f_bal, t_sum, f_sum in rows:
+        if t_bal != t_sum:
+            found.append(Mismatch(user_id, Kind.TOP_UP, t_bal, int(t_sum)))
+        if f_bal != f_sum:
+            found.append(Mismatch(user_id, Kind.FIRE_PIN, f_bal, int(f_sum)))
+    return found
+
+
+def history(session: Session, *, user_id: int, limit: int = 50) -> list[LedgerEntry]:
+    """The account's latest ledger rows."""
+    return list(
+        session.scalars(
+            select(LedgerEntry)
+            .where(LedgerEntry.user_id == user_id)
+            .order_by(LedgerEntry.id.desc())
+            .limit(limit)
+        )
+    )
+
+
+# -- per-account state ------------------------------------------------------------------------------
+
+
+def state(session: Session, *, user_id: int) -> WalletState:
+    """The account's wallet counters, created on first use (race-free)."""
+    insert_once(session, WalletState, {"user_id": user_id, "vip_window_used": 0}, conflict=["user_id"])
+    row = session.get(WalletState, user_id, populate_existing=True)
+    assert row is not None
+    return row
+
+
+def record_purchase(session: Session, *, user: User, releases_hopping: bool) -> None:
+    """A key was applied: free claims count afresh, and a Top-Up or VIP buy lifts the hopping block."""
+    state(session, user_id=user.id).last_purchase_at = clock.now()
+    if releases_hopping:
+        user.hopping_restricted_until = None
+
+
+def use_vip_daily(session: Session, *, user_id: int, now: datetime) -> int | None:
+    """Take one of the 5 daily VIP Top-Ups; returns how many are left, None when none was."""
+    state(session, user_id=user_id)
+    window_open = and_(
+        WalletState.vip_window_started_at.is_not(None), WalletState.vip_window_started_at > now - VIP_WINDOW
+    )
+    taken = session.execute(
+        update(WalletState)
+        .where(WalletState.user_id == user_id, window_open, WalletState.vip_window_used < VIP_DAILY_TOPUPS)
+        .values(vip_window_used=WalletState.vip_window_used + 1),
+        execution_options={"synchronize_session": False},
+    )
+    if taken.rowcount != 1:  # type: ignore[attr-defined]
+        # The window resets 24 h after its first use: the next use opens a new one.
+        taken = session.execute(
+            update(WalletState)
+            .where(
+                WalletState.user_id == user_id,
+                or_(
+                    WalletState.vip_window_started_at.is_(None),
+                    WalletState.vip_window_started_at <= now - VIP_WINDOW,
+                ),
+            )
+            .values(vip_window_started_at=now, vip_window_used=1),
+            execution_options={"synchronize_session": False},
+        )
+        if taken.rowcount != 1:  # type: ignore[attr-defined]
+            return None
+    row = state(session, user_id=user_id)
+    return VIP_DAILY_TOPUPS - row.vip_window_used
+
+
+def vip_daily_left(session: Session, *, user: User) -> tuple[int, datetime | None]:
+    """Free VIP Top-Ups left in the current window, and when the window resets."""
+    if not user.is_vip:
+        return 0, None
+    row = session.get(WalletState, user.id)
+    now = clock.now()
+    if row is None or row.vip_window_started_at is None or row.vip_window_started_at <= now - VIP_WINDOW:
+        return VIP_DAILY_TOPUPS, None
+    return max(0, VIP_DAILY_TOPUPS - row.vip_window_used), row.vip_window_started_at + VIP_WINDOW
+
+
+# -- entitlements -----------------------------------------------------------------------------------
+
+
+def extend_entitlement(
+    session: Session, *, user: User, entitlement: Entitlement, duration: timedelta
+) -> datetime:
+    """Push an end date out from the later of now and the current end; returns the new end."""
+    # Lock the row (PostgreSQL) so two keys applied at once both count.
+    session.refresh(user, with_for_update=True)
+    attr = _END_COLUMN[entitlement]
+    now = clock.now()
+    current: datetime | None = getattr(user, attr)
+    new_end = max(now, current or now) + duration
+    setattr(user, attr, new_end)
+    if entitlement == Entitlement.STUDIO:
+        user.max_usernames = max(user.max_usernames, STUDIO_SLOTS)
+    return new_end
+
+
+def slot_limit(user: User) -> int:
+    """How many usernames the account may hold now: Studio's 25 while active, else its own slots."""
+    if user.is_studio:
+        return STUDIO_SLOTS
+    if user.studio_ending_at is not None:
+        # Studio has ended but the end-studio job may not have reset the column yet.
+        return min(user.max_usernames, 1 + user.username_slots)
+    return user.max_usernames
+
+
+def end_expired_studios(session: Session) -> int:
+    """Give accounts whose Studio ended their own slot count back (the job)."""
+    now = clock.now()
+    own = 1 + User.username_slots
+    result = session.execute(
+        update(User)
+        .where(User.studio_ending_at.is_not(None), User.studio_ending_at <= now, User.max_usernames > own)
+        .values(max_usernames=own),
+        execution_options={"synchronize_session": False},
+    )
+    session.commit()
+    return int(result.rowcount)  # type: ignore[attr-defined]
+
+
+def auto_topup(session: Session, *, now: datetime | None = None) -> int:
+    """Top up every approved username of Auto Top-Up and Studio accounts once per 4-hour slot (the job).
+
+    The ledger's unique key `auto:{username}:{slot}` makes a rerun within the slot a no-op.
+    """
+    now = now or clock.now()
+    slot = int(now.replace(tzinfo=UTC).timestamp()) // int(AUTO_TOPUP_EVERY.total_seconds())
+    active: ColumnElement[bool] = or_(User.automation_topup_ending_at > now, User.studio_ending_at > now)
+    rows = session.execute(
+        select(Username.id, Username.user_id)
+        .join(User, User.id == Username.user_id)
+        .where(active, User.deleted_at.is_(None), User.banned_at.is_(None), Username.status == "approved")
+        .order_by(Username.id)
+    ).all()
+    done = 0
+    for username_id, user_id in rows:
+        if record_free_use(
+            session,
+            user_id=user_id,
+            reason=Reason.AUTO_TOPUP,
+            username_id=username_id,
+            unique_key=f"auto:{username_id}:{slot}",
+        ):
+            session.execute(
+                update(Username).where(Username.id == username_id).values(last_top_up=now, sort_at=now),
+                execution_options={"synchronize_session": False},
+            )
+            done += 1
+    session.commit()
+    if done:
+        listings.invalidate_listings()
+    return done

@@ -1,0 +1,72 @@
+"""The ledger behind every Top-Up and Fire Pin balance, and per-account wallet counters."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from enum import StrEnum
+
+from sqlalchemy import ForeignKey, Index, String
+from sqlalchemy.orm import Mapped, mapped_column
+
+from addme.core import clock
+from addme.core.db import Base
+
+
+class Kind(StrEnum):
+    TOP_UP = "top_up"
+    FIRE_PIN = "fire_pin"
+
+
+class Reason(StrEnum):
+    PURCHASE = "purchase"
+    KEY = "key"
+    SPEND_TOPUP = "spend_topup"
+    SPEND_FIRE_PIN = "spend_fire_pin"
+    SLOT = "slot"
+    FREE_TOPUP = "free_topup"
+    VIP_DAILY = "vip_daily"
+    AUTO_TOPUP = "auto_topup"
+    GROUP = "group"
+    ADMIN = "admin"
+
+
+class LedgerEntry(Base):
+    """One change of one balance. Rows are only ever inserted: the balance is their sum.
+
+    Free uses (VIP daily and scheduled Top-Ups) are rows with delta 0, so the history of a username's
+    Top-Ups reads from one table.
+    """
+
+    __tablename__ = "ledger_entries"
+    __table_args__ = (
+        Index("ix_ledger_entries_user_kind", "user_id", "kind"),
+        Index("ix_ledger_entries_user_reason_created", "user_id", "reason", "created_at"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    kind: Mapped[str] = mapped_column(String(10))
+    delta: Mapped[int]
+    reason: Mapped[str] = mapped_column(String(20))
+    # Plain ids, not foreign keys: a ledger row outlives the username or order it names.
+    username_id: Mapped[int | None]
+    order_id: Mapped[int | None]
+    key_id: Mapped[int | None]
+    # "key:{id}", "auto:{username}:{slot}"...: a credit that must happen once carries one, and the
+    # unique index makes a second insert a no-op, whatever races in front of it.
+    unique_key: Mapped[str | None] = mapped_column(String(80), unique=True)
+    admin_id: Mapped[int | None]
+    note: Mapped[str | None] = mapped_column(String(200))
+    created_at: Mapped[datetime] = mapped_column(default=clock.now)
+
+
+class WalletState(Base):
+    """Counters the wallet rules need that are not balances: VIP daily window, last purchase."""
+
+    __tablename__ = "wallet_states"
+
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), primary_key=True)
+    # Free claims count from here: 3 in total before any purchase, 10 between two purchases.
+    last_purchase_at: Mapped[datetime | None]
+    vip_window_started_at: Mapped[datetime | None]
+    vip_window_used: Mapped[int] = mapped_column(default=0)

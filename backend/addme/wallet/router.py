@@ -1,0 +1,47 @@
+"""Wallet routes: Top-Up, Fire Pin, slots, free Top-Ups and the wallet page."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter
+
+from addme.accounts.dependencies import CurrentUser, DbSession
+from addme.core.schemas import ErrorBody
+from addme.wallet import service
+from addme.wallet.schemas import LedgerRead, WalletActionResult, WalletRead
+
+ERRORS: dict[int | str, dict[str, object]] = {
+    code: {"model": ErrorBody} for code in (401, 403, 404, 429, 503)
+}
+router = APIRouter(responses=ERRORS, tags=["wallet"])
+
+
+@router.post("/user/usernames/{username_id}/topup", response_model=WalletActionResult)
+def topup(username_id: int, user: CurrentUser, db: DbSession) -> WalletActionResult:
+    return service.topup(db, user=user, username_id=username_id)
+
+
+@router.post("/user/usernames/{username_id}/fire-pin", response_model=WalletActionResult)
+def fire_pin(username_id: int, user: CurrentUser, db: DbSession) -> WalletActionResult:
+    return service.fire_pin(db, user=user, username_id=username_id)
+
+
+@router.post("/user/add-slot", response_model=WalletActionResult)
+def add_slot(user: CurrentUser, db: DbSession) -> WalletActionResult:
+    return service.add_slot(db, user=user)
+
+
+@router.post("/user/free-topup", response_model=WalletActionResult)
+def free_topup(user: CurrentUser, db: DbSession) -> WalletActionResult:
+    return service.claim_free_topup(db, user=user)
+
+
+@router.get("/user/wallet", response_model=WalletRead)
+def wallet(user: CurrentUser, db: DbSession) -> WalletRead:
+    return service.wallet_read(db, user=user)
+
+
+@router.get("/user/wallet/history", response_model=list[LedgerRead])
+def wallet_history(user: CurrentUser, db: DbSession) -> list[LedgerRead]:
+    return [
+        LedgerRead.model_validate(row, from_attributes=True) for row in service.history(db, user_id=user.id)
+    ]

@@ -1,0 +1,232 @@
+"""The public directory: filters, orders, Dirty, profiles, counters, search and the cache."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from sqlalchemy import event
+
+from addme.core import clock
+from addme.core.db import get_engine
+from addme.listings import service
+from tests.factories.accounts import auth, make_user, token_for
+from tests.factories.listings import make_username
+
+
+def _names(client, headers=None, **params):
+    r = client.get("/v1/usernames", params=params, headers=headers or {})
+    assert r.status_code == 200, r.text
+    return [c["username"] for c in r.json()["data"]]
+
+
+def _signed_in(db):
+    return auth(token_for(db, make_user(db)))
+
+
+def test_dirty_needs_a_signed_in_viewer(client, db):
+    make_username(db, username="dirty_one", type="Dirty")
+    make_username(db, username="clean_one")
+    r = client.get("/v1/usernames", params={"type": "Dirty"})
+    assert r.status_code == 401
+    assert r.json()["message"] == "You must be logged in order to see Dirty usernames."
+    assert _names(client) == ["clean_one"]
+    assert _names(client, headers=_signed_in(db), type="Dirty") == ["dirty_one"]
+
+
+def test_filters(client, db):
+    vip = make_user(db, promotion_ending_at=clock.now() + timedelta(days=1))
+    make_username(db, username="snap_f_us", tags=["gamer", "gym"])
+    make_username(db, username="kik_m_fr", app="kik", gender="Male", country_code="FR", orientation="Gay")
+    make_username(db, username="tg_vip", app="telegram", user=vip, tags=["Gamer"])
+    assert set(_names(client, app="kik")) == {"kik_m_fr"}
+    assert set(_names(client, gender="Male")) == {"kik_m_fr"}
+    assert set(_names(client, orientation="Gay")) == {"kik_m_fr"}
+    assert set(_names(client, country="fr")) == {"kik_m_fr"}
+    assert set(_names(client, tag="gamer")) == {"snap_f_us", "tg_vip"}
+    assert set(_names(client, vip="true")) == {"tg_vip"}
+    cards = {c["username"]: c for c in client.get("/v1/usernames").json()["data"]}
+    assert cards["tg_vip"]["is_promoted"] is True and cards["snap_f_us"]["is_promoted"] is False
+    assert cards["kik_m_fr"]["country"] == "France"
+
+
+def test_latest_order_pins_first_then_top_ups_then_approval_time(client, db):
+    now = clock.now()
+    make_username(db, username="old_approved", approved_at=now - timedelta(days=3))
+    make_username(db, username="new_approved", approved_at=now - timedelta(hours=2))
+    make_username(
+        db, username="topped", approved_at=now - timedelta(days=9), last_top_up=now - timedelta(hours=1)
+    )
+    make_username(db, username="pin_older", fire_pinned_until=now + timedelta(minutes=5),
+                  approved_at=now - timedelta(days=30))  # fmt: skip
+    make_username(db, username="pin_newer", fire_pinned_until=now + timedelta(minutes=14),
+                  approved_at=now - timedelta(days=30))  # fmt: skip
+    make_username(db, username="pin_expired", fire_pinned_until=now - timedelta(minutes=1),
+                  approved_at=now - timedelta(days=20))  # fmt: skip
+    expected = ["pin_newer", "pin_older", "topped", "new_approved", "old_approved", "pin_expired"]
+    assert _names(client) == expected
+    # Paging walks the same order across the pins/rest boundary.
+    pages = [_names(client, per_page=4, page=1), _names(client, per_page=4, page=2)]
+    assert pages == [expected[:4], expected[4:]]
+    cards = client.get("/v1/usernames").json()["data"]
+    assert cards[0]["is_fire_pinned"] is True and cards[2]["is_fire_pinned"] is False
+    assert cards[2]["time_ago"] == "1 hour ago"
+
+
+def test_pages_and_meta(client, db):
+    for i in range(5):
+        make_username(db, username=f"page_{i}", approved_at=clock.now() - timedelta(minutes=10 - i))
+    r = client.get("/v1/usernames", params={"per_page": 2, "page": 3}).json()
+    assert [c["username"] for c in r["data"]] == ["page_0"]
+    assert r["meta"] == {"page": 3, "per_page": 2, "total": 5, "has_next": False}
+    assert client.get("/v1/usernames", params={"per_page": 2}).json()["meta"]["has_next"] is True
+    assert client.get("/v1/usernames", params={"per_page": 61}).status_code == 422
+
+
+def test_popular_counts_views_and_clicks_of_the_last_7_days(client, db):
+    a = make_username(db, username="quiet", approved_at=clock.now() - timedelta(minutes=1))
+    b = make_username(db, username="liked", approved_at=clock.now() - timedelta(days=2))
+    assert client.post(f"/v1/usernames/{b.id}/view").status_code == 204
+    assert client.post(f"/v1/usernames/{b.id}/message-click").status_code == 204
+    service.invalidate_listings()
+    assert _names(client, order="popular") == ["liked", "quiet"]
+    assert _names(client) == ["quiet", "liked"]
+    del a
+
+
+def test_a_view_counts_once_per_viewer_per_hour(client, db):
+    owner = make_user(db)
+    u = make_username(db, user=owner)
+    for _ in range(3):
+        client.post(f"/v1/usernames/{u.id}/view")
+    h = auth(token_for(db, owner))
+    assert client.get(f"/v1/user/usernames/{u.id}", headers=h).json()["views_7d"] == 1
+    client.post(f"/v1/usernames/{u.id}/message-click")
+    client.post(f"/v1/usernames/{u.id}/message-click")
+    assert client.get(f"/v1/user/usernames/{u.id}", headers=h).json()["clicks_7d"] == 2
+
+
+def test_popularity_job_forgets_views_older_than_7_days(client, db):
+    from addme.listings import stats
+
+    u = make_username(db, username="was_hot")
+    client.post(f"/v1/usernames/{u.id}/view")
+    clock.travel(8 * 86400)
+    assert stats.refresh_popularity(db) >= 1
+    db.refresh(u)
+    assert u.popularity == 0
+
+
+def test_profile_shows_everything_and_404s_when_not_listed(client, db):
+    u = make_username(
+        db, username="full_prof", description="A long description.", tags=["a1", "b2", "c3", "d4"]
+    )
+    p = client.get(f"/v1/usernames/{u.id}").json()
+    assert p["description"] == "A long description." and p["is_owner"] is False
+    assert p["tags"] == ["a1", "b2", "c3", "d4"]
+    assert client.get("/v1/usernames").json()["data"][0]["tags"] == ["a1", "b2", "c3"]
+    pending = make_username(db, status="pending")
+    r = client.get(f"/v1/usernames/{pending.id}")
+    assert r.status_code == 404
+    assert r.json()["message"] == "Username could not be found or connexion failed."
+    assert client.get("/v1/usernames/999999").status_code == 404
+
+
+def test_owner_sees_their_pending_profile(client, db):
+    owner = make_user(db)
+    u = make_username(db, user=owner, status="pending")
+    r = client.get(f"/v1/usernames/{u.id}", headers=auth(token_for(db, owner)))
+    assert r.status_code == 200 and r.json()["is_owner"] is True
+
+
+def test_similar_usernames(client, db):
+    base = make_username(db, username="base_one", orientation="Gay", tags=["gym"])
+    make_username(
+        db, username="alike", orientation="Gay", tags=["gym"], approved_at=clock.now() - timedelta(days=1)
+    )
+    make_username(db, username="other_app", app="kik")
+    make_username(db, username="less_alike", orientation="Straight", country_code="DE")
+    names = [c["username"] for c in client.get(f"/v1/usernames/{base.id}/similar").json()]
+    assert names[0] == "alike"
+    assert "other_app" not in names and "base_one" not in names and len(names) <= 8
+
+
+def test_tags_countries_and_options(client, db):
+    make_username(db, tags=["gamer"], country_code="FR")
+    make_username(db, tags=["gamer", "gym"], app="kik", country_code="FR")
+    make_username(db, tags=["gym"], status="pending")
+    assert {t["name"]: t["count"] for t in client.get("/v1/tags").json()} == {"gamer": 2, "gym": 1}
+    assert {t["name"]: t["count"] for t in client.get("/v1/tags", params={"app": "kik"}).json()} == {
+        "gamer": 1,
+        "gym": 1,
+    }
+    assert client.get("/v1/countries").json() == [{"code": "FR", "name": "France", "count": 2}]
+    opts = client.get("/v1/options").json()
+    assert len(opts["countries"]) == 249
+    assert {"code": "DE", "name": "Germany"} in opts["countries"]
+    assert opts["report_types"] == ["underage", "fake", "removal", "sell", "other"]
+    assert opts["link_types"] == ["chaturbate", "linktree", "onlyfans", "mym", "fansly"]
+
+
+@pytest.mark.parametrize(("q", "hits"), [("sunny", {"sunny_fox"}), ("gam", {"sunny_fox", "kitty_r"}),
+                                         ("coffee lover", {"kitty_r"}), ("zzz", set())])  # fmt: skip
+def test_text_search(client, db, q, hits):
+    make_username(db, username="sunny_fox", tags=["gamer"], description="Beach days")
+    make_username(db, username="kitty_r", tags=["games"], description="Coffee lover and reader")
+    make_username(db, username="hidden_sunny", status="pending")
+    assert set(_names(client, q=q)) == hits
+
+
+def test_search_follows_edits(client, db):
+    owner = make_user(db)
+    u = make_username(db, user=owner, username="renamed_me")
+    client.patch(f"/v1/user/usernames/{u.id}", json={"description": "pineapple"},
+                 headers=auth(token_for(db, owner)))  # fmt: skip
+    assert _names(client, q="pineapple") == ["renamed_me"]
+
+
+def test_anonymous_list_is_cacheable_with_an_etag(client, db):
+    make_username(db)
+    r = client.get("/v1/usernames")
+    assert r.headers["cache-control"].startswith("public") and "s-maxage=" in r.headers["cache-control"]
+    again = client.get("/v1/usernames", headers={"If-None-Match": r.headers["etag"]})
+    assert again.status_code == 304
+    signed = client.get("/v1/usernames", headers=_signed_in(db))
+    assert signed.headers["cache-control"] == "private, no-store" and "etag" not in signed.headers
+
+
+def test_a_new_listing_reaches_the_cached_list_at_once(client, db):
+    make_username(db, username="first")
+    assert _names(client) == ["first"]
+    owner = make_user(db)
+    h = auth(token_for(db, owner))
+    client.post("/v1/user/usernames", json={"app": "snapchat", "username": "second", "age": 30,
+                                            "gender": "Male", "orientation": "Gay"}, headers=h)  # fmt: skip
+    assert _names(client) == ["second", "first"]
+
+
+def test_a_fixed_number_of_queries_whatever_the_page_length(client, db):
+    for i in range(30):
+        make_username(
+            db,
+            tags=["t1", "t2", "t3"],
+            fire_pinned_until=clock.now() + timedelta(minutes=10) if i < 3 else None,
+        )
+    engine = get_engine()
+    counted: list[str] = []
+
+    def _count(*_args):
+        counted.append("q")
+
+    event.listen(engine, "before_cursor_execute", _count)
+    try:
+        sizes = []
+        for per_page in (5, 30):
+            service.invalidate_listings()
+            counted.clear()
+            assert len(client.get("/v1/usernames", params={"per_page": per_page}).json()["data"]) == per_page
+            sizes.append(len(counted))
+    finally:
+        event.remove(engine, "before_cursor_execute", _count)
+    # Pins, one page through a deferred join, one capped count: 3, for 5 cards or 30.
+    assert sizes[0] == sizes[1] == 3

@@ -1,0 +1,25 @@
+"""The demo seed: adult, approved usernames with generated avatars."""
+
+from __future__ import annotations
+
+from PIL import Image
+from sqlalchemy import select
+
+from addme.core.config import get_settings
+from addme.listings.models import Username
+from addme.seed import seed_demo
+
+
+def test_seed_lists_adult_usernames_with_generated_avatars(client, db):
+    assert seed_demo(members=20) is True
+    rows = db.scalars(select(Username)).all()
+    assert 20 <= len(rows) <= 40
+    assert all(r.age >= 18 and r.listed for r in rows)
+    assert len({r.app for r in rows}) >= 2
+    picture = rows[0].profile_picture
+    assert picture.startswith("/media/avatars/")
+    path = get_settings().media_dir / "avatars" / picture.rsplit("/", 1)[1]
+    with Image.open(path) as img:
+        assert img.format == "WEBP" and img.size == (256, 256)
+    assert client.get(picture).status_code == 200
+    assert client.get("/v1/usernames", params={"per_page": 60}).json()["meta"]["total"] >= 10

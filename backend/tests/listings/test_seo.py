@@ -1,0 +1,75 @@
+"""Server-side heads for listing pages, robots.txt and sitemap.xml."""
+
+from __future__ import annotations
+
+import pytest
+
+from addme.core.config import get_settings
+from tests.factories.listings import make_username
+
+INDEX = "<!doctype html><html><head><title>App</title></head><body><div id=root></div></body></html>"
+
+
+@pytest.fixture
+def built_web(tmp_path, monkeypatch):
+    (tmp_path / "index.html").write_text(INDEX)
+    monkeypatch.setattr(get_settings(), "web_dist", tmp_path)
+    return tmp_path
+
+
+def test_app_list_page_has_its_own_title_and_description(client, built_web):
+    r = client.get("/snapchat-usernames")
+    assert r.status_code == 200
+    assert "<title>Snapchat usernames: find people to add | AddMe</title>" in r.text
+    assert '<meta name="description" content="The newest Snapchat usernames' in r.text
+    assert '<link rel="canonical" href="http://testserver/snapchat-usernames">' in r.text
+
+
+@pytest.mark.parametrize(
+    ("path", "title"),
+    [
+        ("/", "AddMe: usernames to add on Snapchat, Telegram and Kik"),
+        ("/kik-usernames/vip", "VIP Kik usernames | AddMe"),
+        ("/telegram-usernames/hottest", "Hottest Telegram usernames | AddMe"),
+        ("/list/gender/Female", "Female usernames | AddMe"),
+        ("/snapchat-usernames/orientation/Gay", "Gay Snapchat usernames | AddMe"),
+        ("/kik-usernames/dirty", "Dirty Kik usernames | AddMe"),
+        ("/tags/gamer", "#gamer usernames | AddMe"),
+        ("/kik-usernames/tags/gamer", "#gamer Kik usernames | AddMe"),
+        ("/countries/fr", "Usernames in France | AddMe"),
+    ],
+)
+def test_each_listing_route_has_a_head(client, built_web, path, title):
+    assert f"<title>{title}</title>" in client.get(path).text
+
+
+def test_profile_page_head_and_unknown_profile_404(client, db, built_web):
+    u = make_username(db, username="sunny.fox", age=27, gender="Female", orientation="Bisexual",
+                      country_code="GB")  # fmt: skip
+    r = client.get(f"/profile/{u.id}")
+    assert r.status_code == 200
+    assert "<title>sunny.fox on Snapchat | AddMe</title>" in r.text
+    assert "sunny.fox on Snapchat — 27 years old, Female, Bisexual, United Kingdom." in r.text
+    assert "sunny.fox on Snapchat" in client.get(f"/username/sunny.fox/{u.id}").text
+    missing = client.get("/profile/999999")
+    assert missing.status_code == 404
+    assert '<meta name="robots" content="noindex">' in missing.text
+
+
+def test_robots_keeps_crawlers_out_of_private_areas(client):
+    r = client.get("/robots.txt")
+    assert r.status_code == 200
+    for path in ("/user", "/admin", "/auth", "/v1"):
+        assert f"Disallow: {path}\n" in r.text
+    assert "Sitemap: http://testserver/sitemap.xml" in r.text
+
+
+def test_sitemap_lists_routes_and_listed_profiles_only(client, db):
+    listed = make_username(db)
+    pending = make_username(db, status="pending")
+    dirty = make_username(db, type="Dirty")
+    r = client.get("/sitemap.xml")
+    assert r.status_code == 200 and r.headers["content-type"].startswith("application/xml")
+    assert "<loc>http://testserver/snapchat-usernames</loc>" in r.text
+    assert f"<loc>http://testserver/profile/{listed.id}</loc>" in r.text
+    assert f"/profile/{pending.id}<" not in r.text and f"/profile/{dirty.id}<" not in r.text

@@ -1,0 +1,16 @@
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from addme.core.db import new_session
+from addme.wallet import service as wallet
+
+
+@pytest.fixture(autouse=True)
+def _ledger_agrees() -> Iterator[None]:
+    """After every scenario, each balance equals the sum of its ledger rows."""
+    yield
+    with new_session() as session:
+        assert wallet.balance_mismatches(session) == []
