@@ -74,7 +74,7 @@ api-types-check: deps
 	rm -f $$tmp; echo "API types are up to date."
 
 test-backend-sqlite: backend-deps
-	$(PY) pytest -q -p no:warnings
+	$(PY) pytest -n 2
 
 # On CI an unreachable PostgreSQL fails the run; on a laptop without one it is skipped, loudly.
 test-backend-pg: backend-deps
@@ -82,7 +82,7 @@ test-backend-pg: backend-deps
 		if [ "$${CI:-}" = "true" ]; then echo "PostgreSQL at $(PG_TEST_URL) is unreachable: failing (CI=true)"; exit 1; fi; \
 		echo "WARNING: PostgreSQL at $(PG_TEST_URL) is unreachable: PostgreSQL tests SKIPPED"; exit 0; \
 	fi
-	cd $(BACKEND) && ADDME_TEST_DB=postgresql TEST_POSTGRES_URL=$(PG_TEST_URL) $(UV) run --frozen pytest -q -p no:warnings
+	cd $(BACKEND) && ADDME_TEST_DB=postgresql TEST_POSTGRES_URL=$(PG_TEST_URL) $(UV) run --frozen pytest -n 2
 
 test-backend: test-backend-sqlite test-backend-pg
 

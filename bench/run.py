@@ -97,6 +97,21 @@ def wrk(path: str, *, seconds: int, connections: int) -> dict[str, float]:
     return {"rps": rps, "p50": p50, "p99": p99, "non2xx": float(errors.group(1)) if errors else 0.0}
 
 
+def clean_profile_id(kind: str, rows: int) -> int:
+    """A listed Clean username near the middle: what a visitor's profile view reads."""
+    from sqlalchemy import create_engine, text
+
+    url = db_url(kind, rows).replace("postgresql://", "postgresql+psycopg://")
+    engine = create_engine(url)
+    with engine.connect() as conn:
+        found = conn.execute(
+            text("SELECT id FROM usernames WHERE listed AND type = 'Clean' AND id >= :mid ORDER BY id LIMIT 1"),
+            {"mid": rows // 2},
+        ).scalar_one()
+    engine.dispose()
+    return int(found)
+
+
 def scenarios(profile_id: int) -> list[tuple[str, str]]:
     return [
         ("bare /v1/ping", "/v1/ping"),
@@ -126,7 +141,7 @@ def main() -> None:
         server = start_server(args.db, args.rows, cache=cache, workers=args.workers)
         try:
             results[label] = {}
-            for name, path in scenarios(profile_id=args.rows // 2):
+            for name, path in scenarios(profile_id=clean_profile_id(args.db, args.rows)):
                 wrk(path, seconds=2, connections=args.connections)  # warm-up
                 results[label][name] = wrk(path, seconds=args.seconds, connections=args.connections)
         finally:

@@ -56,6 +56,10 @@ class Username(TimestampMixin, Base):
         _listed_index("ix_usernames_l_orient", "type", "orientation", "sort_at", "id", include=_PIN),
         _listed_index("ix_usernames_l_country", "type", "country_code", "sort_at", "id", include=_PIN),
         _listed_index("ix_usernames_l_app_gender", "app", "type", "gender", "sort_at", "id", include=_PIN),
+        # Gender within a country: the most common pair of filters on the listing pages.
+        _listed_index(
+            "ix_usernames_l_country_gender", "type", "country_code", "gender", "sort_at", "id", include=_PIN
+        ),
         _listed_index(
             "ix_usernames_l_app_orient", "app", "type", "orientation", "sort_at", "id", include=_PIN
         ),

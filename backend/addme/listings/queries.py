@@ -91,7 +91,15 @@ def conditions(p: ListParams, *, now: datetime, dialect: str) -> list[ColumnElem
 
 def count(conn: Connection, where: list[ColumnElement[bool]]) -> int:
     """Matching rows, counted up to COUNT_CAP: an exact count of a million rows is a scan."""
-    capped = select(literal(1)).select_from(Username.__table__).where(*where).limit(c.COUNT_CAP).subquery()
+    # Ordered like a page, so the planner walks the filter's index instead of scanning the heap.
+    capped = (
+        select(literal(1))
+        .select_from(Username.__table__)
+        .where(*where)
+        .order_by(U.sort_at.desc(), U.id.desc())
+        .limit(c.COUNT_CAP)
+        .subquery()
+    )
     return int(conn.execute(select(func.count()).select_from(capped)).scalar_one())
 
 
