@@ -24,6 +24,7 @@ from addme.jobs.service import Scheduler
 from addme.listings.seo import site_router
 
 log = logging.getLogger("addme")
+mimetypes.add_type("application/manifest+json", ".webmanifest")
 
 CSP = "; ".join(
     [

@@ -31,6 +31,13 @@ installErrorHandling(queryClient, (to) => router.navigate(to));
 const container = document.getElementById('root');
 if (!container) throw new Error('#root missing from index.html');
 
+// The home-screen app: a service worker caches the built shell (never the API).
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  window.addEventListener('load', () => {
+    navigator.serviceWorker.register('/sw.js').catch(() => undefined);
+  });
+}
+
 createRoot(container).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
