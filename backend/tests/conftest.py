@@ -36,6 +36,7 @@ def _create_pg_database() -> str:
 os.environ["ENV"] = "test"
 os.environ["DATABASE_URL"] = _create_pg_database() if IS_PG else f"sqlite:///{_TMP / 'test.db'}"
 os.environ["MEDIA_DIR"] = str(_TMP / "media")
+os.environ["PRIVATE_DIR"] = str(_TMP / "private")
 os.environ.setdefault("SITE_URL", "http://testserver")
 os.environ["REDIS_URL"] = ""
 

@@ -68,6 +68,8 @@ class Settings(BaseSettings):
     web_dist: Path = REPO_ROOT / "web" / "dist"
     media_dir: Path = REPO_ROOT / "data" / "media"
     media_url: str = "/media"
+    # Files nobody but moderators may read (removal proofs): never under media_dir, never served.
+    private_dir: Path = REPO_ROOT / "data" / "private"
     # Media storage: "local" writes under media_dir; "s3" any S3-compatible bucket. Public URLs are
     # media_host_url + "/" + key when set (the spec's separate media host), else media_url (local)
     # or the endpoint's path-style bucket URL (s3).

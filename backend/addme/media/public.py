@@ -46,7 +46,7 @@ def _thumb(storage: Storage, thumb_key: str | None, blurred: bool) -> str | None
 
 def nudes_page(session: Session, *, params: NudesParams, signed_in: bool, blurred: bool) -> NudesPage:
     """GET /v1/nudes: listed usernames with at least one gallery image, latest first."""
-    if params.type == lc.UsernameType.DIRTY and not signed_in:
+    if params.type == "Dirty" and not signed_in:
         raise Unauthorized(lc.DIRTY_NEEDS_LOGIN, code="login_required")
     galleries = (
         select(M.username_id, func.count().label("media_count"), func.max(M.id).label("cover_id"))
@@ -74,7 +74,7 @@ def nudes_page(session: Session, *, params: NudesParams, signed_in: bool, blurre
             U.country_code,
             galleries.c.media_count,
             galleries.c.cover_id,
-        )  # fmt: skip
+        )
         .join(galleries, galleries.c.username_id == U.id)
         .where(*where)
         .order_by(U.sort_at.desc(), U.id.desc())
@@ -83,9 +83,8 @@ def nudes_page(session: Session, *, params: NudesParams, signed_in: bool, blurre
     ).all()
     covers: dict[int, str] = {}
     if rows:
-        covers = dict(
-            session.execute(select(M.id, M.thumb_key).where(M.id.in_([r.cover_id for r in rows]))).tuples()
-        )
+        ids = [r.cover_id for r in rows]
+        covers = {m.id: m.thumb_key for m in session.execute(select(M.id, M.thumb_key).where(M.id.in_(ids)))}
     storage = get_storage()
     data = [
         NudesCard(
@@ -126,7 +125,7 @@ def gallery(session: Session, *, slug: str, signed_in: bool, blurred: bool) -> G
             U.country_code,
             U.type,
             U.profile_picture,
-        ).where(U.id == username_id, LISTED)  # fmt: skip
+        ).where(U.id == username_id, LISTED)
     ).first()
     if row is None:
         raise NotFound(c.NOT_FOUND)

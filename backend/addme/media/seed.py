@@ -24,7 +24,7 @@ def _colour(rng: random.Random) -> tuple[int, int, int]:
     return (rng.randint(30, 230), rng.randint(30, 230), rng.randint(30, 230))
 
 
-def artwork(rng: random.Random, *, initials: str, size: tuple[int, int] = (800, 600)) -> bytes:
+def artwork(rng: random.Random, *, initials: str, size: tuple[int, int] = (640, 480)) -> bytes:
     """A PNG: a two-colour gradient, a few translucent circles and the initials."""
     a, b = _colour(rng), _colour(rng)
     small = Image.new("RGB", (2, 2))

@@ -53,7 +53,7 @@ def to_read(media: Media, storage: Storage) -> MediaRead:
     """A stored image with its public URLs."""
     return MediaRead(
         id=media.id,
-        kind=media.kind,  # type: ignore[arg-type]
+        kind=media.kind,
         url=storage.url(media.storage_key),
         thumb_url=storage.url(media.thumb_key),
         width=media.width,
@@ -196,7 +196,9 @@ def upload_gallery(
     owned_username(session, user=user, username_id=username_id)
     skipped = sum(1 for f in files if f.too_large)
     skipped_message = c.too_large_message(skipped) if skipped else None
-    images = process_files(files, banned=banned_hashes(session), field="files")
+    banned = banned_hashes(session)
+    session.commit()  # no transaction stays open while images are decoded
+    images = process_files(files, banned=banned, field="files")
     if not images:
         return UploadResult(success=False, message=c.NOT_UPLOADED, skipped_message=skipped_message, data=[])
     owned_username(session, user=user, username_id=username_id, lock=True)
@@ -232,17 +234,20 @@ def set_profile_picture(session: Session, *, user: User, username_id: int, file:
             profile_picture=username.profile_picture,
             data=None,
         )
-    images = process_files([file], banned=banned_hashes(session), field="file")
+    banned = banned_hashes(session)
+    session.commit()  # no transaction stays open while images are decoded
+    images = process_files([file], banned=banned, field="file")
     failed = PictureResult(
         success=False, message=c.PICTURE_NOT_UPDATED, profile_picture=username.profile_picture, data=None
     )
+    # Locked, so two uploads at once cannot both keep the picture the other one deletes.
+    username = owned_username(session, user=user, username_id=username_id, lock=True)
     old = _media_of(session, username_id=username_id, kind=c.Kind.PROFILE)
     try:
         rows = store(session, user_id=user.id, username_id=username_id, kind=c.Kind.PROFILE, images=images)
     except Exception:
         return failed
     storage = get_storage()
-    username = owned_username(session, user=user, username_id=username_id)
     username.profile_picture = storage.url(rows[0].storage_key)
     for m in old:
         session.delete(m)
@@ -301,7 +306,7 @@ def recent_uploads(session: Session, *, page: int, per_page: int) -> AdminMediaP
             user_id=m.user_id,
             username_id=m.username_id,
             username=handle,
-            kind=m.kind,  # type: ignore[arg-type]
+            kind=m.kind,
             url=storage.url(m.storage_key),
             thumb_url=storage.url(m.thumb_key),
             width=m.width,
@@ -320,8 +325,13 @@ def admin_remove(session: Session, *, admin: User, media_id: int) -> ActionResul
     media = session.get(Media, media_id)
     if media is None:
         raise NotFound(c.NOT_REMOVED, code="media_not_removed")
-    audit.record(session, admin=admin, action="media.remove", target=f"media:{media_id}",
-                 details={"username_id": media.username_id, "phash": media.phash})  # fmt: skip
+    audit.record(
+        session,
+        admin=admin,
+        action="media.remove",
+        target=f"media:{media_id}",
+        details={"username_id": media.username_id, "phash": media.phash},
+    )
     try:
         _remove(session, media)
     except Exception as exc:
@@ -338,8 +348,13 @@ def ban_image(session: Session, *, admin: User, media_id: int, reason: str) -> I
         raise NotFound(c.MEDIA_NOT_FOUND)
     ban = MediaImageBan(phash=media.phash, reason=reason, created_by=admin.id)
     session.add(ban)
-    audit.record(session, admin=admin, action="media.ban", target=f"media:{media_id}",
-                 details={"phash": media.phash, "reason": reason})  # fmt: skip
+    audit.record(
+        session,
+        admin=admin,
+        action="media.ban",
+        target=f"media:{media_id}",
+        details={"phash": media.phash, "reason": reason},
+    )
     _remove(session, media)
     return ImageBanRead.model_validate(ban, from_attributes=True)
 
@@ -348,3 +363,11 @@ def image_bans(session: Session) -> list[ImageBanRead]:
     """Every image ban, newest first."""
     rows = session.scalars(select(MediaImageBan).order_by(MediaImageBan.id.desc()))
     return [ImageBanRead.model_validate(b, from_attributes=True) for b in rows]
+
+
+def reencode_private(raw: bytes) -> bytes:
+    """Validate and re-encode an image that is kept private (proofs): no EXIF, GPS or payloads."""
+    try:
+        return pipeline.process(raw).data
+    except pipeline.ImageRejected as exc:
+        raise FieldError("screenshot", str(exc)) from exc

@@ -11,10 +11,13 @@ from starlette.datastructures import UploadFile
 from starlette.exceptions import HTTPException
 from starlette.formparsers import MultiPartException
 
-from addme.core.errors import FieldError
+from addme.core.errors import AppError, FieldError
 from addme.media import constants as c
 
 MAX_FIELDS = 10  # a stray text field or two from a client library, never hundreds
+# Oversized files are skipped, not refused, so a request may carry more than 5 x 4 MB; past this the
+# parser would only be spooling junk to disk (the proxy's body limit should match it).
+MAX_REQUEST_BYTES = 64 * 1024 * 1024
 
 
 @dataclass(frozen=True)
@@ -30,6 +33,9 @@ class Incoming:
 
 
 async def _read(request: Request, *, field: str, max_files: int, too_many: str) -> list[Incoming]:
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > MAX_REQUEST_BYTES:
+        raise AppError(c.REQUEST_TOO_LARGE, code="too_large", status_code=413)
     try:
         form = await request.form(max_files=max_files, max_fields=MAX_FIELDS)
     except (MultiPartException, HTTPException) as exc:

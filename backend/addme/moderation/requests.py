@@ -24,6 +24,7 @@ from addme.core.schemas import StrictInput, UtcDatetime
 from addme.listings import service as listings
 from addme.listings.models import Username
 from addme.mail import service as mail
+from addme.media import service as media
 from addme.moderation.models import Report
 
 UNBAN_CREATED = "Your unban request has been created."
@@ -33,12 +34,9 @@ UNBAN_WAIT = "Your username is banned. You can request an unban in {wait}."
 UNBAN_PENDING = "An unban request for this username is already pending."
 REMOVAL_DONE = "Success, your issue will be addressed within the next 24 hours."
 NOT_FOUND = "Username could not be found or connexion failed."
-PROOF_TYPE = "The screenshot must be a JPEG, PNG, GIF or WebP image."
 PROOF_SIZE = "The screenshot exceeds the limit of 4MB."
-PROOF_DIMENSIONS = "The screenshot is too large (at most 7680x4320 pixels)."
 REMOVAL_LIMIT = "5/hour"
 PROOF_MAX_BYTES = 4 * 1024 * 1024
-MAX_PIXELS = 40_000_000
 
 
 class RequestStatus:
@@ -291,43 +289,19 @@ _MAGIC: tuple[tuple[bytes, int, str], ...] = (
 )
 
 
-def image_kind(data: bytes) -> str | None:
-    """The image type by magic bytes (jpg, png, gif, webp), never by name or declared type."""
-    for magic, offset, kind in _MAGIC:
-        if data[offset : offset + len(magic)] == magic:
-            return kind
-    if data[:4] == b"RIFF" and data[8:12] == b"WEBP":
-        return "webp"
-    return None
-
-
-def _check_dimensions(data: bytes) -> None:
-    # Pillow reads the header only here; a decompression bomb is refused before any decoding.
-    import io
-
-    from PIL import Image
-
-    try:
-        with Image.open(io.BytesIO(data)) as img:
-            width, height = img.size
-    except Exception:
-        raise FieldError("screenshot", PROOF_TYPE) from None
-    if max(width, height) > 7680 or min(width, height) > 4320 or width * height > MAX_PIXELS:
-        raise FieldError("screenshot", PROOF_DIMENSIONS)
-
-
 def store_proof(data: bytes) -> str:
-    """Validate a screenshot and write it under MEDIA_DIR/proofs with a random name; returns its path."""
+    """Re-encode a screenshot and keep it outside the public media folder; returns its private path.
+
+    Proofs show a member's own screen: moderators read them, nobody else may fetch them, and
+    like every upload they lose EXIF and GPS on the way in.
+    """
     if len(data) > PROOF_MAX_BYTES:
         raise FieldError("screenshot", PROOF_SIZE)
-    kind = image_kind(data)
-    if kind is None:
-        raise FieldError("screenshot", PROOF_TYPE)
-    _check_dimensions(data)
-    folder = get_settings().media_dir / "proofs"
+    clean = media.reencode_private(data)
+    folder = get_settings().private_dir / "proofs"
     folder.mkdir(parents=True, exist_ok=True)
-    name = f"{secrets.token_urlsafe(24)}.{kind}"
-    (folder / name).write_bytes(data)
+    name = f"{secrets.token_urlsafe(24)}.webp"
+    (folder / name).write_bytes(clean)
     return f"proofs/{name}"
 
 

@@ -60,10 +60,14 @@ def coarse(lat: float, lng: float) -> tuple[float, float]:
     lat_c = max(-90.0, min(90.0, round(round(lat / LAT_STEP) * LAT_STEP, 4)))
     # Near the poles a degree of longitude shrinks to nothing: cap the step at 5°.
     step = LAT_STEP / max(math.cos(math.radians(lat_c)), 0.01)
-    lng_c = round(round(lng / step) * step, 4)
-    if lng_c >= 180.0 or lng_c < -180.0:
-        lng_c = round(((lng_c + 180.0) % 360.0) - 180.0, 4)
-    return lat_c, lng_c
+    k = round(lng / step)
+    # At the antimeridian the last cell is pulled inside rather than wrapped, so a stored point
+    # always snaps to itself (a wrapped one would land off the grid).
+    while k * step > 180.0:
+        k -= 1
+    while k * step < -180.0:
+        k += 1
+    return lat_c, round(k * step, 4)
 
 
 def distance_km(a: tuple[float, float], b: tuple[float, float]) -> float:

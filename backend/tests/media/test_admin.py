@@ -1,0 +1,74 @@
+"""The admin gallery and image bans."""
+
+from __future__ import annotations
+
+import pytest
+from sqlalchemy import func, select
+
+from addme.admin.models import AdminAudit
+from addme.media.models import Media
+from tests.factories.media import make_media, picture, upload
+from tests.factories.wallet import admin, member
+
+
+@pytest.mark.parametrize("level", [None, "Moderator", "AdPartner"])
+def test_only_full_admins_reach_the_gallery_and_image_bans(client, db, level):
+    _, headers = admin(db, level) if level else member(db)
+    assert client.get("/v1/admin/gallery", headers=headers).status_code == 403
+    assert client.delete("/v1/admin/gallery/1", headers=headers).status_code == 403
+    assert client.get("/v1/admin/image-bans", headers=headers).status_code == 403
+    res = client.post("/v1/admin/image-bans", json={"media_id": 1, "reason": "x"}, headers=headers)
+    assert res.status_code == 403
+    assert client.get("/v1/admin/gallery").status_code == 401
+
+
+def test_admins_see_recent_uploads_and_remove_one(client, db, owner):
+    user, _, username = owner
+    older = make_media(db, username_id=username.id, user_id=user.id, seed=1)
+    newer = make_media(db, username_id=username.id, user_id=user.id, seed=2)
+    _, headers = admin(db)
+    page = client.get("/v1/admin/gallery", headers=headers).json()
+    assert [m["id"] for m in page["data"]] == [newer.id, older.id]
+    assert page["data"][0]["username"] == username.username and page["meta"]["total"] == 2
+    res = client.delete(f"/v1/admin/gallery/{older.id}", headers=headers)
+    assert res.json() == {"success": True, "message": "Media removed."}
+    assert client.get(page["data"][1]["url"]).status_code == 404
+    missing = client.delete(f"/v1/admin/gallery/{older.id}", headers=headers)
+    assert missing.status_code == 404 and missing.json()["message"] == "Error, Media Not Removed"
+    assert db.scalar(select(func.count()).select_from(AdminAudit).where(AdminAudit.action == "media.remove"))
+
+
+def test_a_banned_image_and_its_near_duplicates_cannot_come_back(client, db, owner):
+    _, headers, username = owner
+    item = upload(client, headers, username.id, picture(5)).json()["data"][0]
+    _, admin_headers = admin(db)
+    res = client.post(
+        "/v1/admin/image-bans",
+        json={"media_id": item["id"], "reason": "non-consensual"},
+        headers=admin_headers,
+    )
+    assert res.status_code == 201
+    ban = res.json()
+    assert ban["reason"] == "non-consensual" and len(ban["phash"]) == 16
+    assert db.scalar(select(func.count()).select_from(Media)) == 0
+    assert client.get(item["url"]).status_code == 404
+    # The same picture, resized and saved as a JPEG, is still refused; a different one is not.
+    again = upload(
+        client, headers, username.id, ("again.jpg", picture(5, size=(640, 480), fmt="JPEG", quality=60))
+    )
+    assert again.status_code == 422
+    assert again.json()["errors"]["files"] == ["again.jpg: This image is not allowed on the site."]
+    assert upload(client, headers, username.id, picture(6)).json()["success"] is True
+    bans = client.get("/v1/admin/image-bans", headers=admin_headers).json()
+    assert [b["id"] for b in bans] == [ban["id"]]
+    unknown = client.post("/v1/admin/image-bans", json={"media_id": 999999}, headers=admin_headers)
+    assert unknown.status_code == 404
+
+
+def test_removing_a_profile_picture_clears_it_from_the_username(client, db, owner):
+    _, headers, username = owner
+    url = f"/v1/user/usernames/{username.id}/profile-picture"
+    body = client.post(url, files=[("file", ("me.png", picture(3), "image/png"))], headers=headers).json()
+    _, admin_headers = admin(db)
+    client.delete(f"/v1/admin/gallery/{body['data']['id']}", headers=admin_headers)
+    assert client.get(f"/v1/usernames/{username.id}").json()["profile_picture"] is None
