@@ -90,9 +90,12 @@ test-web: web-deps
 	cd $(WEB) && npm test --silent
 
 # Browser tests: the real backend on a throwaway SQLite database, serving the built app.
-test-e2e: deps chromium web-build
+# The app is built into the run's own folder, so a rebuild of web/dist meanwhile cannot disturb it.
+test-e2e: deps chromium
 	@tmp=$$(mktemp -d); \
+	(cd $(WEB) && npm run build --silent -- --outDir "$$tmp/dist" --emptyOutDir >/dev/null); \
 	export ENV=development DATABASE_URL="sqlite:///$$tmp/e2e.db" MEDIA_DIR="$$tmp/media" \
+		PRIVATE_DIR="$$tmp/private" WEB_DIST="$$tmp/dist" \
 		SITE_URL="http://127.0.0.1:$(E2E_PORT)" RUN_JOBS_IN_WEB=false RATE_LIMITS_ENABLED=false; \
 	(cd $(BACKEND) && $(UV) run --frozen addme migrate >/dev/null && $(UV) run --frozen addme seed --members 60 >/dev/null); \
 	(cd $(BACKEND) && exec $(UV) run --frozen addme serve --port $(E2E_PORT)) > $$tmp/server.log 2>&1 & pid=$$!; \
