@@ -3,6 +3,7 @@ import { createBrowserRouter, data, type RouteObject } from 'react-router';
 import { lazyWithReload } from './features/errors/chunkReload';
 import { RouteErrorPage } from './features/errors/ErrorPage';
 import { listingPaths } from './features/listings/filters';
+import { nudesPaths } from './features/media/paths';
 import {
   AdminLayout,
   DefaultLayout,
@@ -58,6 +59,18 @@ export function routes(queryClient: QueryClient): RouteObject[] {
               path: 'auth/email-confirmation/:token',
               ...page(() => import('./routes/auth/email-confirmation')),
             },
+            // The shop never shows ads (spec section 5).
+            { path: 'shop', ...page(() => import('./routes/shop/index')) },
+            { path: 'shop/direct', ...page(() => import('./routes/shop/direct')) },
+            { path: 'shop/direct/old', ...page(() => import('./routes/shop/direct-old')) },
+            {
+              path: 'shop/privacy-policy',
+              ...page(() => import('./routes/shop/privacy-policy')),
+            },
+            {
+              path: 'shop/terms-of-service',
+              ...page(() => import('./routes/shop/terms-of-service')),
+            },
           ]),
         },
         {
@@ -73,6 +86,21 @@ export function routes(queryClient: QueryClient): RouteObject[] {
             })),
             { path: 'tags', ...page(() => import('./routes/listings/tags')) },
             { path: 'countries', ...page(() => import('./routes/listings/countries')) },
+            { path: 'missing-key', ...page(() => import('./routes/shop/missing-key')) },
+            // Community: groups, nudes, local swipes, blog, help and requests.
+            ...['groups', 'snapchat-groups', 'telegram-groups', 'kik-groups'].map((path) => ({
+              path,
+              ...page(() => import('./routes/groups/list')),
+            })),
+            { path: 'group/:slug', ...page(() => import('./routes/groups/group')) },
+            ...nudesPaths().map((path) => ({ path, ...page(() => import('./routes/nudes/list')) })),
+            { path: 'nude/:slug', ...page(() => import('./routes/nudes/gallery')) },
+            { path: 'local-swipes', ...page(() => import('./routes/swipes/landing')) },
+            { path: 'blog', ...page(() => import('./routes/content/blog')) },
+            { path: 'blog/:slug', ...page(() => import('./routes/content/blog-post')) },
+            { path: 'help', ...page(() => import('./routes/content/help')) },
+            { path: 'contact-us', ...page(() => import('./routes/content/contact')) },
+            { path: 'remove-username', ...page(() => import('./routes/content/remove-username')) },
             { path: 'profile/:id', ...page(() => import('./routes/listings/profile')) },
             {
               path: 'username/:username/:idprofile',
@@ -95,6 +123,23 @@ export function routes(queryClient: QueryClient): RouteObject[] {
             { path: 'account', ...page(() => import('./routes/user/account')) },
             { path: 'submit', ...page(() => import('./routes/user/submit')) },
             { path: 'edit/:id', ...page(() => import('./routes/user/edit')) },
+            { path: 'orders', ...page(() => import('./routes/user/orders')) },
+            { path: 'missing-key', ...page(() => import('./routes/user/missing-key')) },
+            {
+              path: 'switch',
+              loader: guard.studio(queryClient),
+              ...page(() => import('./routes/user/switch')),
+            },
+            { path: 'group', ...page(() => import('./routes/user/group')) },
+            { path: 'group/create', ...page(() => import('./routes/user/group-create')) },
+            { path: 'group/:id/edit', ...page(() => import('./routes/user/group-create')) },
+            { path: 'media/:id', ...page(() => import('./routes/user/media')) },
+            { path: 'unban/:id', ...page(() => import('./routes/user/unban')) },
+            { path: 'local-swipes', ...page(() => import('./routes/user/local-swipes')) },
+            {
+              path: 'local-swipes/favorites',
+              ...page(() => import('./routes/user/favorites')),
+            },
             {
               path: '*',
               loader: () => {
@@ -107,7 +152,12 @@ export function routes(queryClient: QueryClient): RouteObject[] {
           path: 'admin',
           Component: AdminLayout,
           loader: guard.admin(queryClient),
-          children: withErrors([{ index: true, ...page(() => import('./routes/admin/home')) }]),
+          children: withErrors([
+            { index: true, ...page(() => import('./routes/admin/home')) },
+            { path: 'order', ...page(() => import('./routes/admin/orders')) },
+            { path: 'keygen', ...page(() => import('./routes/admin/keygen')) },
+            { path: 'pins', ...page(() => import('./routes/admin/pins')) },
+          ]),
         },
         {
           Component: EmptyLayout,
@@ -117,6 +167,7 @@ export function routes(queryClient: QueryClient): RouteObject[] {
               loader: guard.maintenance(queryClient),
               ...page(() => import('./routes/maintenance')),
             },
+            { path: 'up', ...page(() => import('./routes/content/up')) },
           ]),
         },
       ],

@@ -1,11 +1,17 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import enCommon from './en/common.json';
+import enCommunity from './en/community.json';
 import enLegal from './en/legal.json';
 import enListings from './en/listings.json';
+import enShop from './en/shop.json';
+import enWallet from './en/wallet.json';
 import frCommon from './fr/common.json';
+import frCommunity from './fr/community.json';
 import frLegal from './fr/legal.json';
 import frListings from './fr/listings.json';
+import frShop from './fr/shop.json';
+import frWallet from './fr/wallet.json';
 
 export const LOCALES = ['en', 'fr'] as const;
 
@@ -14,8 +20,26 @@ export const DEFAULT_LOCALE = 'en';
 
 void i18n.use(initReactI18next).init({
   resources: {
-    en: { translation: { ...enCommon, legal: enLegal, listings: enListings } },
-    fr: { translation: { ...frCommon, legal: frLegal, listings: frListings } },
+    en: {
+      translation: {
+        ...enCommon,
+        community: enCommunity,
+        legal: enLegal,
+        listings: enListings,
+        shop: enShop,
+        wallet: enWallet,
+      },
+    },
+    fr: {
+      translation: {
+        ...frCommon,
+        community: frCommunity,
+        legal: frLegal,
+        listings: frListings,
+        shop: frShop,
+        wallet: frWallet,
+      },
+    },
   },
   lng: DEFAULT_LOCALE,
   fallbackLng: DEFAULT_LOCALE,

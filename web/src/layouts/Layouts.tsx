@@ -1,6 +1,8 @@
 import { Nav } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router';
+import { AdSlot, AlertBanner } from '../features/content/AdsAndAlerts';
+import { WalletHost } from '../features/wallet/WalletHost';
 import { Footer } from './Footer';
 import { Header } from './Header';
 
@@ -25,9 +27,14 @@ function Shell({
         {t('nav.skip')}
       </a>
       <Header transparent={transparent} />
+      <AlertBanner />
+      <AdSlot spot="header-link" layoutAllowsAds={ads} />
+      <AdSlot spot="layout-top" layoutAllowsAds={ads} />
       <main id="main" className="flex-grow-1">
         {children}
       </main>
+      <AdSlot spot="layout-bottom" layoutAllowsAds={ads} />
+      <AdSlot spot="global" layoutAllowsAds={ads} />
       <Footer />
     </div>
   );
@@ -39,6 +46,7 @@ export function DefaultLayout() {
       <div className="container-xl py-4">
         <Outlet />
       </div>
+      <WalletHost />
     </Shell>
   );
 }
@@ -106,11 +114,17 @@ export function UserLayout() {
           </div>
         </div>
       </div>
+      <WalletHost />
     </Shell>
   );
 }
 
-const ADMIN_NAV = [{ to: '/admin', key: 'admin', end: true }];
+const ADMIN_NAV = [
+  { to: '/admin', key: 'admin', end: true },
+  { to: '/admin/order', key: 'adminOrders' },
+  { to: '/admin/keygen', key: 'adminKeygen' },
+  { to: '/admin/pins', key: 'adminPins' },
+];
 
 export function AdminLayout() {
   const { t } = useTranslation();

@@ -48,3 +48,13 @@ export const maintenance = (queryClient: QueryClient) => async () => {
   if (!config.maintenance) throw redirect('/');
   return null;
 };
+
+/** /user/switch: Studio accounts only; others go to /user. */
+export const studio =
+  (queryClient: QueryClient) =>
+  async ({ request }: LoaderFunctionArgs) => {
+    const user = await ensureUser(queryClient);
+    if (!user) throw redirect(loginUrl(currentPath(request)));
+    if (!user.is_studio) throw redirect('/user');
+    return null;
+  };

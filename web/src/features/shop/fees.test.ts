@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { feePercent, previewOrder } from './fees';
+import { feePercent, feeTiers, previewOrder } from './fees';
 
 describe('feePercent', () => {
   it.each([
@@ -59,5 +59,15 @@ describe('previewOrder', () => {
 
   it('never shows floating point noise', () => {
     expect(previewOrder([{ price: '0.10', quantity: 3 }]).total).toBe(0.35);
+  });
+});
+
+describe('feeTiers', () => {
+  it('shows the spec rule as ranges: 1 key, 2 to 3 keys, 4 and more', () => {
+    expect(feeTiers()).toEqual([
+      { from: 1, to: 1, percent: 30 },
+      { from: 2, to: 3, percent: 15 },
+      { from: 4, to: null, percent: 0 },
+    ]);
   });
 });

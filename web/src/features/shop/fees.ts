@@ -22,6 +22,18 @@ export function feePercent(keys: number, tiers: readonly FeeTier[] = DEFAULT_FEE
   return sorted.find((tier) => keys >= tier.min_keys)?.percent ?? 0;
 }
 
+/** The tiers as key ranges for display: 1 -> 30%, 2 to 3 -> 15%, 4 and more -> 0%. */
+export function feeTiers(
+  tiers: readonly FeeTier[] = DEFAULT_FEES,
+): { from: number; to: number | null; percent: number }[] {
+  const sorted = [...tiers].sort((a, b) => a.min_keys - b.min_keys);
+  return sorted.map((tier, i) => ({
+    from: tier.min_keys,
+    to: i + 1 < sorted.length ? sorted[i + 1].min_keys - 1 : null,
+    percent: tier.percent,
+  }));
+}
+
 export interface PricedLine {
   /** Price of one key, in dollars, as the API sends it ("6.00"). */
   price: string | number;

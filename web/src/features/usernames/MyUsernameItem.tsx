@@ -5,7 +5,9 @@ import { AppBadge } from '../listings/AppBadge';
 import { Avatar } from '../listings/Avatar';
 import { profilePath } from '../listings/paths';
 import { formatTimeAgo } from '../listings/timeAgo';
+import { CheckInActions } from '../swipes/CheckInActions';
 import { toast } from '../toasts/toastStore';
+import { useFirePin, useTopUp } from '../wallet/queries';
 import { actions, useUsernameAction } from './queries';
 import { noticeKey, statusVariant } from './status';
 import type { MyUsername } from './types';
@@ -24,8 +26,9 @@ function waitText(until: string | null, locale: string): string {
 /** One of my usernames: status, notice, counters and only the actions the API allows. */
 export function MyUsernameItem({ item }: { item: MyUsername }) {
   const { t, i18n } = useTranslation();
-  const topup = useUsernameAction(actions.topup);
-  const firePin = useUsernameAction(actions.firePin);
+  // Wallet hooks: a refusal for lack of Top-Ups opens the not-enough-Top-Ups modal.
+  const topup = useTopUp();
+  const firePin = useFirePin();
   const delist = useUsernameAction(actions.delist);
   const relist = useUsernameAction(actions.relist);
   const remove = useUsernameAction(actions.remove);
@@ -113,6 +116,17 @@ export function MyUsernameItem({ item }: { item: MyUsername }) {
             {t('listings.actions.edit')}
           </Link>
         )}
+        {item.status !== 'deleted' && (
+          <Link to={`/user/media/${item.id}`} className="btn btn-outline-secondary btn-touch">
+            {t('community.media.pictures')}
+          </Link>
+        )}
+        <CheckInActions
+          id={item.id}
+          canCheckIn={can('check_in')}
+          canClear={can('clear_location')}
+          disabled={busy}
+        />
         {can('unban') && (
           <Link to={`/user/unban/${item.id}`} className="btn btn-outline-secondary btn-touch">
             {t('listings.actions.unban')}

@@ -2,7 +2,7 @@ import { Modal } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SubmitButton } from '../../components/FormField';
-import { useAddSlot } from './queries';
+import { useAddSlot } from '../wallet/queries';
 import type { MyUsernamesMeta } from './types';
 
 /**

@@ -1,0 +1,56 @@
+import { useQuery } from '@tanstack/react-query';
+import { Placeholder } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { pinsQuery } from './economyQueries';
+
+function formatTime(iso: string, locale: string) {
+  try {
+    return new Intl.DateTimeFormat(locale, { timeStyle: 'short', dateStyle: 'short' }).format(
+      new Date(iso),
+    );
+  } catch {
+    return iso;
+  }
+}
+
+/** /admin/pins: usernames held first by an active Fire Pin. */
+export function PinsAdmin() {
+  const { t, i18n } = useTranslation();
+  const pins = useQuery(pinsQuery);
+  return (
+    <div>
+      <h1 className="h3">{t('shop.admin.pinsTitle')}</h1>
+      <p className="text-body-secondary">{t('shop.admin.pinsIntro')}</p>
+      {pins.isPending ? (
+        <Placeholder as="div" animation="glow">
+          <Placeholder xs={12} className="rounded-4" style={{ height: '6rem' }} />
+        </Placeholder>
+      ) : pins.data && pins.data.length > 0 ? (
+        <div className="table-responsive addme-card p-2">
+          <table className="table table-sm align-middle mb-0">
+            <thead>
+              <tr>
+                <th scope="col">{t('shop.admin.username')}</th>
+                <th scope="col">{t('shop.admin.app')}</th>
+                <th scope="col">{t('shop.admin.owner')}</th>
+                <th scope="col">{t('shop.admin.until')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {pins.data.map((pin) => (
+                <tr key={pin.username_id}>
+                  <td className="text-break">{pin.username}</td>
+                  <td>{pin.app}</td>
+                  <td>#{pin.user_id}</td>
+                  <td>{formatTime(pin.fire_pinned_until, i18n.language)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : (
+        <p className="text-body-secondary">{t('shop.admin.noPins')}</p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,285 @@
+import { useMutation } from '@tanstack/react-query';
+import { Alert, Form } from 'react-bootstrap';
+import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { api, unwrap } from '../../api/client';
+import { FormField, SubmitButton, useErrorText } from '../../components/FormField';
+import { applyServerErrors } from '../../hooks/useServerErrors';
+import { Captcha } from '../auth/Captcha';
+import { useUser } from '../auth/session';
+import { useConfig } from '../config/config';
+import {
+  CONTACT_REASONS,
+  type ContactReason,
+  type ContactValues,
+  contactBody,
+  fieldsFor,
+  isRequired,
+  validateContact,
+} from './reasons';
+
+const SERVER_FIELDS = [
+  'reason',
+  'reply_email',
+  'other_notes',
+  'order_number',
+  'checkout_email',
+  'checked_junk',
+  'received_confirmation',
+  'pasted_content',
+  'usernames',
+  'justification',
+  'captcha_token',
+] as const;
+
+const resolver: Resolver<ContactValues> = async (values) => {
+  const found = validateContact(values);
+  const errors: FieldErrors<ContactValues> = {};
+  for (const [field, message] of Object.entries(found)) {
+    errors[field as keyof ContactValues] = { type: 'client', message };
+  }
+  return Object.keys(errors).length ? { values: {}, errors } : { values, errors: {} };
+};
+
+function isReason(v: string | null): v is ContactReason {
+  return !!v && (CONTACT_REASONS as readonly string[]).includes(v);
+}
+
+/** /contact-us: the reason picks the fields (the server drops the others). */
+export function ContactForm({ initialReason }: { initialReason?: string | null }) {
+  const { t } = useTranslation();
+  const { captcha } = useConfig();
+  const { user } = useUser();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setValue,
+    watch,
+    formState: { errors },
+  } = useForm<ContactValues>({
+    resolver,
+    defaultValues: {
+      reason: isReason(initialReason ?? null) ? (initialReason as ContactReason) : 'general',
+      reply_email: user?.email ?? '',
+      other_notes: '',
+      order_number: '',
+      checkout_email: '',
+      checked_junk: false,
+      received_confirmation: '',
+      pasted_content: '',
+      usernames: '',
+      justification: '',
+      captcha_token: '',
+    },
+  });
+  const reason = watch('reason');
+  const shown = new Set(fieldsFor(reason));
+  const label = (key: string, field: Parameters<typeof isRequired>[1]) =>
+    isRequired(reason, field) ? t(key) : t('community.contact.optional', { label: t(key) });
+  const junkError = useErrorText(errors.checked_junk);
+  const confirmationError = useErrorText(errors.received_confirmation);
+  const captchaError = useErrorText(errors.captcha_token);
+
+  const send = useMutation({
+    mutationFn: (values: ContactValues) =>
+      unwrap(api.POST('/v1/contact', { body: contactBody(values) as never })),
+    onError: (error) => applyServerErrors(error, setError, SERVER_FIELDS),
+  });
+
+  if (send.isSuccess) {
+    return (
+      <Alert variant="success" data-testid="contact-sent">
+        <p className="mb-2">{send.data.message || t('community.contact.sent')}</p>
+        <Link to="/help" className="alert-link">
+          {t('community.contact.backToHelp')}
+        </Link>
+      </Alert>
+    );
+  }
+
+  return (
+    <Form
+      noValidate
+      onSubmit={handleSubmit((v) => send.mutate(v))}
+      className="addme-card p-3 p-md-4"
+    >
+      <FormField id="contact-reason" label={t('community.contact.reason')} error={errors.reason}>
+        <Form.Select {...register('reason')}>
+          {CONTACT_REASONS.map((r) => (
+            <option key={r} value={r}>
+              {t(`community.contact.reasons.${r}`)}
+            </option>
+          ))}
+        </Form.Select>
+      </FormField>
+      <p className="small text-body-secondary" data-testid="reason-help">
+        {t(`community.contact.reasonHelp.${reason}`)}
+      </p>
+      <FormField
+        id="contact-email"
+        label={t('community.contact.replyEmail')}
+        error={errors.reply_email}
+      >
+        <Form.Control
+          type="email"
+          autoComplete="email"
+          isInvalid={!!errors.reply_email}
+          {...register('reply_email')}
+        />
+      </FormField>
+      {shown.has('order_number') && (
+        <FormField
+          id="contact-order"
+          label={label('community.contact.orderNumber', 'order_number')}
+          error={errors.order_number}
+          hint={t('community.contact.orderNumberHint')}
+        >
+          <Form.Control
+            inputMode="numeric"
+            maxLength={6}
+            isInvalid={!!errors.order_number}
+            {...register('order_number')}
+          />
+        </FormField>
+      )}
+      {shown.has('checkout_email') && (
+        <FormField
+          id="contact-checkout-email"
+          label={label('community.contact.checkoutEmail', 'checkout_email')}
+          error={errors.checkout_email}
+        >
+          <Form.Control
+            type="email"
+            isInvalid={!!errors.checkout_email}
+            {...register('checkout_email')}
+          />
+        </FormField>
+      )}
+      {shown.has('checked_junk') && (
+        <Form.Group className="mb-3">
+          <Form.Check
+            id="contact-junk"
+            className="addme-check"
+            label={t('community.contact.checkedJunk')}
+            isInvalid={!!errors.checked_junk}
+            {...register('checked_junk')}
+          />
+          {junkError && (
+            <div className="invalid-feedback d-block" role="alert">
+              {junkError}
+            </div>
+          )}
+        </Form.Group>
+      )}
+      {shown.has('received_confirmation') && (
+        <fieldset className="mb-3">
+          <legend className="form-label fw-medium fs-6">
+            {t('community.contact.receivedConfirmation')}
+          </legend>
+          <div className="d-flex gap-4">
+            <Form.Check
+              type="radio"
+              id="contact-received-yes"
+              value="yes"
+              label={t('community.contact.yes')}
+              {...register('received_confirmation')}
+            />
+            <Form.Check
+              type="radio"
+              id="contact-received-no"
+              value="no"
+              label={t('community.contact.no')}
+              {...register('received_confirmation')}
+            />
+          </div>
+          {confirmationError && (
+            <div className="invalid-feedback d-block" role="alert">
+              {confirmationError}
+            </div>
+          )}
+        </fieldset>
+      )}
+      {shown.has('usernames') && (
+        <FormField
+          id="contact-usernames"
+          label={label('community.contact.usernames', 'usernames')}
+          error={errors.usernames}
+          hint={t('community.contact.usernamesHint')}
+        >
+          <Form.Control
+            autoCapitalize="none"
+            isInvalid={!!errors.usernames}
+            {...register('usernames')}
+          />
+        </FormField>
+      )}
+      {shown.has('justification') && (
+        <FormField
+          id="contact-justification"
+          label={label('community.contact.justification', 'justification')}
+          error={errors.justification}
+        >
+          <Form.Control
+            as="textarea"
+            rows={4}
+            maxLength={2000}
+            isInvalid={!!errors.justification}
+            {...register('justification')}
+          />
+        </FormField>
+      )}
+      {shown.has('other_notes') && (
+        <FormField
+          id="contact-notes"
+          label={label('community.contact.otherNotes', 'other_notes')}
+          error={errors.other_notes}
+        >
+          <Form.Control
+            as="textarea"
+            rows={4}
+            maxLength={2000}
+            isInvalid={!!errors.other_notes}
+            {...register('other_notes')}
+          />
+        </FormField>
+      )}
+      {shown.has('pasted_content') && (
+        <FormField
+          id="contact-pasted"
+          label={label('community.contact.pastedContent', 'pasted_content')}
+          error={errors.pasted_content}
+          hint={t('community.contact.pastedHint')}
+        >
+          <Form.Control
+            as="textarea"
+            rows={3}
+            maxLength={4000}
+            isInvalid={!!errors.pasted_content}
+            {...register('pasted_content')}
+          />
+        </FormField>
+      )}
+      <Form.Group className="mb-4">
+        <Captcha
+          provider={captcha.provider}
+          siteKey={captcha.site_key}
+          invalid={!!errors.captcha_token}
+          onToken={(token) =>
+            setValue('captcha_token', token, { shouldValidate: !!errors.captcha_token })
+          }
+        />
+        {captchaError && (
+          <div className="invalid-feedback d-block" role="alert">
+            {captchaError}
+          </div>
+        )}
+      </Form.Group>
+      {errors.root?.server && <Alert variant="danger">{errors.root.server.message}</Alert>}
+      <SubmitButton pending={send.isPending} className="w-100">
+        {t('community.contact.send')}
+      </SubmitButton>
+    </Form>
+  );
+}

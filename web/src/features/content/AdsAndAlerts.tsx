@@ -1,0 +1,156 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { useUser } from '../auth/session';
+import { useAgeConfirmed } from '../media/useAgeConfirmed';
+import {
+  AD_SANDBOX,
+  adsAllowed,
+  alertDismissed,
+  dismissAlert,
+  safeHref,
+  spotAllowed,
+  type Viewer,
+} from './adRules';
+import { type Ad, type Alert, useAds, useAlerts } from './queries';
+import './content.css';
+
+const ROTATE_MS = 8000;
+
+function useViewer(layoutAllowsAds: boolean): Viewer {
+  const { pathname } = useLocation();
+  const { user } = useUser();
+  const ageConfirmed = useAgeConfirmed();
+  return {
+    pathname,
+    ageConfirmed,
+    vip: !!user && (user.is_promoted || user.is_studio),
+    fullAdmin: user?.admin_level === 'Full',
+    layoutAllowsAds,
+  };
+}
+
+/** The rotating, dismissible alert banner. Alert text is shown as text, never as markup. */
+export function AlertBanner() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const alerts = useAlerts(true);
+  const [dismissed, setDismissed] = useState<number[]>([]);
+  const [index, setIndex] = useState(0);
+  const spot = pathname === '/' ? 'home' : 'global';
+  const visible = (alerts.data ?? []).filter(
+    (a: Alert) =>
+      (a.spots.includes('global') || a.spots.includes(spot) || a.spots.length === 0) &&
+      !dismissed.includes(a.id) &&
+      !alertDismissed(a.id),
+  );
+  useEffect(() => {
+    if (visible.length < 2) return;
+    const timer = setInterval(() => setIndex((i) => i + 1), ROTATE_MS);
+    return () => clearInterval(timer);
+  }, [visible.length]);
+  if (!visible.length) return null;
+  const alert = visible[index % visible.length] as Alert;
+  const variant = ['info', 'warning', 'danger', 'success', 'primary'].includes(alert.type)
+    ? alert.type
+    : 'info';
+  return (
+    <div
+      className={`site-alert alert alert-${variant} mb-0 rounded-0`}
+      role="status"
+      data-testid="site-alert"
+    >
+      <div className="container-xl d-flex align-items-center gap-2">
+        <span className="flex-grow-1">{alert.text}</span>
+        {alert.dismissible && (
+          <button
+            type="button"
+            className="btn-close btn-touch"
+            aria-label={t('community.alerts.dismiss')}
+            onClick={() => {
+              dismissAlert(alert.id);
+              setDismissed((d) => [...d, alert.id]);
+            }}
+          />
+        )}
+      </div>
+    </div>
+  );
+}
+
+function CodeFrame({ ad, hidden = false }: { ad: Ad; hidden?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <iframe
+      title={t('community.ads.frameTitle', { name: ad.name })}
+      // Admin-authored code: scripts and popups only, never the site's origin or cookies.
+      sandbox={AD_SANDBOX}
+      srcDoc={ad.code}
+      referrerPolicy="no-referrer"
+      loading="lazy"
+      className={hidden ? 'ad-frame-hidden' : 'ad-frame'}
+      data-testid="ad-frame"
+    />
+  );
+}
+
+function AdUnit({ ad }: { ad: Ad }) {
+  const { t } = useTranslation();
+  if (ad.type === 'Code') return <CodeFrame ad={ad} />;
+  const href = safeHref(ad.safe_link);
+  if (!href) return null;
+  return (
+    <a
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer sponsored nofollow"
+      className="ad-link"
+      data-testid="ad-link"
+    >
+      <span className="badge text-bg-secondary me-2">{t('community.ads.label')}</span>
+      {ad.name}
+    </a>
+  );
+}
+
+/** Ad slots of a layout: header links and layout-top above the page, layout-bottom below it. */
+export function AdSlot({
+  spot,
+  layoutAllowsAds,
+}: {
+  spot: 'layout-top' | 'layout-bottom' | 'header-link' | 'global';
+  layoutAllowsAds: boolean;
+}) {
+  const viewer = useViewer(layoutAllowsAds);
+  const on = adsAllowed(viewer);
+  // The server falls back to Straight when no orientation is given (spec section 5).
+  const ads = useAds(on, undefined);
+  if (!on || !ads.data?.length) return null;
+  if (spot === 'global') {
+    const codes = ads.data.filter(
+      (ad) =>
+        ad.type === 'Code' &&
+        ad.spots.some((s) => s.startsWith('global') && spotAllowed(s, viewer)),
+    );
+    return (
+      <>
+        {codes.map((ad) => (
+          <CodeFrame key={ad.id} ad={ad} hidden />
+        ))}
+      </>
+    );
+  }
+  const here = ads.data.filter((ad) => ad.spots.includes(spot) && spotAllowed(spot, viewer));
+  if (!here.length) return null;
+  return (
+    <aside
+      className={`ad-slot ad-slot-${spot} container-xl`}
+      data-testid={`ad-${spot}`}
+      aria-label="ad"
+    >
+      {here.map((ad) => (
+        <AdUnit key={ad.id} ad={ad} />
+      ))}
+    </aside>
+  );
+}

@@ -1,0 +1,111 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { ApiError } from '../../api/errors';
+import { useTitle } from '../../hooks/useTitle';
+import { Pager } from '../listings/Pager';
+import { formatDate, useBlog, usePost } from './queries';
+import './content.css';
+
+/** /blog: cards with picture, title, summary and date, with paging. */
+export function BlogList() {
+  const { t, i18n } = useTranslation();
+  const [search] = useSearchParams();
+  const raw = Number.parseInt(search.get('page') ?? '', 10);
+  const page = Number.isFinite(raw) && raw > 1 ? raw : 1;
+  const blog = useBlog(page);
+  useTitle(t('community.blog.title'));
+  const meta = blog.data?.meta;
+  return (
+    <div data-testid="blog">
+      <h1 className="h3 mb-3">{t('community.blog.title')}</h1>
+      {blog.isPending ? (
+        <p role="status">{t('listings.loading')}</p>
+      ) : blog.isError ? (
+        <div className="addme-card p-4 text-center">
+          <p className="mb-3">{t('listings.loadFailed')}</p>
+          <button type="button" className="btn btn-accent btn-touch" onClick={() => blog.refetch()}>
+            {t('listings.retry')}
+          </button>
+        </div>
+      ) : blog.data.data.length === 0 ? (
+        <p className="addme-card p-4 text-center">{t('community.blog.empty')}</p>
+      ) : (
+        <ul className="blog-grid">
+          {blog.data.data.map((post) => (
+            <li key={post.slug}>
+              <article className="addme-card blog-card" data-testid="blog-card">
+                {post.picture_url ? (
+                  <img src={post.picture_url} alt="" loading="lazy" />
+                ) : (
+                  <div className="blog-card-cover" aria-hidden="true" />
+                )}
+                <div className="p-3">
+                  <h2 className="h5">
+                    <Link to={`/blog/${encodeURIComponent(post.slug)}`} className="stretched-link">
+                      {post.title}
+                    </Link>
+                  </h2>
+                  <p className="small text-body-secondary mb-2">
+                    <time dateTime={post.published_at}>
+                      {formatDate(post.published_at, i18n.language)}
+                    </time>
+                  </p>
+                  <p className="mb-0">{post.summary}</p>
+                </div>
+              </article>
+            </li>
+          ))}
+        </ul>
+      )}
+      {meta && (
+        <Pager
+          page={page}
+          hasNext={meta.has_next}
+          totalPages={meta.total > 0 ? Math.ceil(meta.total / meta.per_page) : undefined}
+          hrefFor={(p) => (p > 1 ? `/blog?page=${p}` : '/blog')}
+        />
+      )}
+    </div>
+  );
+}
+
+/** /blog/:slug */
+export function BlogPost({ slug }: { slug: string }) {
+  const { t, i18n } = useTranslation();
+  const post = usePost(slug);
+  useTitle(post.data?.title ?? t('community.blog.title'));
+  if (post.isPending) return <p role="status">{t('listings.loading')}</p>;
+  if (post.isError) {
+    if (post.error instanceof ApiError && post.error.status === 404) {
+      return (
+        <div className="addme-card p-4 text-center">
+          <h1 className="h4">{t('community.blog.notFound')}</h1>
+          <Link to="/blog" className="btn btn-accent btn-touch mt-2">
+            {t('community.blog.back')}
+          </Link>
+        </div>
+      );
+    }
+    throw post.error;
+  }
+  const p = post.data;
+  return (
+    <article className="mx-auto" style={{ maxWidth: 820 }} data-testid="blog-post">
+      <Link to="/blog" className="small">
+        ← {t('community.blog.back')}
+      </Link>
+      <h1 className="h2 mt-2">{p.title}</h1>
+      <p className="text-body-secondary">
+        <time dateTime={p.published_at}>{formatDate(p.published_at, i18n.language)}</time>
+      </p>
+      {p.picture_url && <img src={p.picture_url} alt="" className="img-fluid rounded mb-4" />}
+      <div
+        className="blog-body"
+        // body_html is Markdown rendered AND sanitized on the server with nh3 (content/markdown.py);
+        // this is the only place the app renders server HTML (security.md).
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: server-sanitized blog body.
+        dangerouslySetInnerHTML={{ __html: p.body_html }}
+      />
+    </article>
+  );
+}

@@ -1,0 +1,65 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api, unwrap } from '../../api/client';
+import type { components } from '../../api/schema.gen';
+
+export type BlogCard = components['schemas']['BlogCard'];
+export type Alert = components['schemas']['AlertRead'];
+export type Ad = components['schemas']['AdRead'];
+
+export function useBlog(page: number) {
+  return useQuery({
+    queryKey: ['blog', 'list', page],
+    queryFn: ({ signal }) =>
+      unwrap(api.GET('/v1/blog', { params: { query: { page, per_page: 12 } }, signal })),
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+  });
+}
+
+export function usePost(slug: string) {
+  return useQuery({
+    queryKey: ['blog', 'post', slug],
+    queryFn: ({ signal }) =>
+      unwrap(api.GET('/v1/blog/{slug}', { params: { path: { slug } }, signal })),
+    retry: false,
+  });
+}
+
+/** Loaded once per visit; a failure is only logged (spec section 7). */
+export function useAlerts(enabled: boolean) {
+  return useQuery({
+    queryKey: ['alerts'],
+    queryFn: async ({ signal }) => {
+      const { data } = await api.GET('/v1/alerts', { signal });
+      return data ?? [];
+    },
+    enabled,
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+    meta: { silent: true },
+  });
+}
+
+export function useAds(enabled: boolean, orientation: string | undefined) {
+  return useQuery({
+    queryKey: ['ads', orientation ?? 'Straight'],
+    queryFn: async ({ signal }) => {
+      const { data } = await api.GET('/v1/ads', {
+        params: { query: orientation ? { orientation: orientation as 'Straight' } : {} },
+        signal,
+      });
+      return data ?? [];
+    },
+    enabled,
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+}
+
+export function formatDate(iso: string, locale: string): string {
+  try {
+    return new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(iso));
+  } catch {
+    return iso.slice(0, 10);
+  }
+}

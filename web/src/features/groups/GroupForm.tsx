@@ -1,0 +1,145 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
+import { Alert, Form } from 'react-bootstrap';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { ApiError } from '../../api/errors';
+import { FormField, SubmitButton } from '../../components/FormField';
+import { applyServerErrors } from '../../hooks/useServerErrors';
+import type { User } from '../auth/session';
+import { APPS } from '../config/config';
+import { openNotEnoughTopUps } from '../wallet/notEnoughStore';
+import { groupPath } from './GroupCard';
+import { type Group, useSaveGroup } from './queries';
+import { type GroupInput, type GroupValues, groupSchema } from './schema';
+
+const FIELDS = ['app', 'name', 'username', 'description', 'max_members'] as const;
+
+/**
+ * Create or edit a group. Creating costs 1 Top-Up: with none left the not-enough-Top-Ups modal
+ * opens instead of the form (spec section 5).
+ */
+export function GroupForm({ user, editing }: { user: User; editing: Group | null }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const save = useSaveGroup(editing?.id ?? null);
+  const noTopUps = !editing && user.top_ups_count <= 0;
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<GroupInput, unknown, GroupValues>({
+    resolver: zodResolver(groupSchema),
+    defaultValues: editing
+      ? {
+          app: editing.app as GroupValues['app'],
+          name: editing.name,
+          username: editing.username,
+          description: editing.description,
+          max_members: editing.max_members,
+        }
+      : { app: 'snapchat', name: '', username: '', description: '', max_members: 50 },
+  });
+
+  useEffect(() => {
+    if (noTopUps) openNotEnoughTopUps();
+  }, [noTopUps]);
+
+  if (noTopUps) {
+    return (
+      <div className="addme-card p-4" data-testid="group-needs-topup">
+        <p className="mb-3">{t('community.groupForm.needsTopUp')}</p>
+        <div className="d-flex flex-wrap gap-2">
+          <button type="button" className="btn btn-accent btn-touch" onClick={openNotEnoughTopUps}>
+            {t('community.groupForm.getTopUps')}
+          </button>
+          <Link to="/user/group" className="btn btn-outline-secondary btn-touch">
+            {t('community.groupForm.back')}
+          </Link>
+        </div>
+      </div>
+    );
+  }
+
+  const submit = (values: GroupValues) =>
+    save.mutate(values, {
+      onSuccess: (result) => navigate(result.group ? groupPath(result.group) : '/user/group'),
+      onError: (error) => {
+        if (applyServerErrors(error, setError, FIELDS)) return;
+        if (error instanceof ApiError && error.status === 400 && /Top-Up/i.test(error.message)) {
+          openNotEnoughTopUps();
+        }
+      },
+    });
+
+  return (
+    <Form noValidate onSubmit={handleSubmit(submit)} className="addme-card p-3 p-md-4">
+      <h2 className="h5 mb-3">{t('community.groupForm.information')}</h2>
+      <FormField id="group-app" label={t('community.groupForm.app')} error={errors.app}>
+        <Form.Select isInvalid={!!errors.app} {...register('app')}>
+          {APPS.map((app) => (
+            <option key={app} value={app}>
+              {t(`apps.${app}`)}
+            </option>
+          ))}
+        </Form.Select>
+      </FormField>
+      <FormField id="group-name" label={t('community.groupForm.name')} error={errors.name}>
+        <Form.Control maxLength={60} isInvalid={!!errors.name} {...register('name')} />
+      </FormField>
+      <FormField
+        id="group-username"
+        label={t('community.groupForm.username')}
+        error={errors.username}
+        hint={t('community.groupForm.usernameHint')}
+      >
+        <Form.Control
+          autoCapitalize="none"
+          autoCorrect="off"
+          spellCheck={false}
+          isInvalid={!!errors.username}
+          {...register('username')}
+        />
+      </FormField>
+      <FormField
+        id="group-description"
+        label={t('community.groupForm.description')}
+        error={errors.description}
+      >
+        <Form.Control
+          as="textarea"
+          rows={4}
+          maxLength={1000}
+          isInvalid={!!errors.description}
+          {...register('description')}
+        />
+      </FormField>
+      <FormField
+        id="group-max"
+        label={t('community.groupForm.maxMembers')}
+        error={errors.max_members}
+        hint={t('community.groupForm.maxMembersHint')}
+      >
+        <Form.Control
+          type="number"
+          inputMode="numeric"
+          min={2}
+          max={10000}
+          isInvalid={!!errors.max_members}
+          {...register('max_members', { valueAsNumber: true })}
+        />
+      </FormField>
+      {!editing && (
+        <Alert variant="info" className="small" data-testid="group-cost">
+          {t('community.groupForm.cost', { count: user.top_ups_count })}
+        </Alert>
+      )}
+      {errors.root?.server && <Alert variant="danger">{errors.root.server.message}</Alert>}
+      <SubmitButton pending={save.isPending} className="w-100">
+        {editing ? t('community.groupForm.save') : t('community.groupForm.create')}
+      </SubmitButton>
+    </Form>
+  );
+}

@@ -1,0 +1,76 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { GroupCard } from './GroupCard';
+import { type Group, useMyGroups } from './queries';
+
+function Section({
+  title,
+  groups,
+  empty,
+  testId,
+}: {
+  title: string;
+  groups: Group[];
+  empty: string;
+  testId: string;
+}) {
+  return (
+    <section className="mb-4" data-testid={testId} aria-label={title}>
+      <h2 className="h5 mb-3">
+        {title} <span className="badge text-bg-secondary">{groups.length}</span>
+      </h2>
+      {groups.length === 0 ? (
+        <p className="text-body-secondary">{empty}</p>
+      ) : (
+        <ul className="ucard-grid">
+          {groups.map((group) => (
+            <li key={group.id}>
+              <GroupCard group={group} headingLevel={3} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** /user/group: the groups I created and the ones I joined. */
+export function MyGroups() {
+  const { t } = useTranslation();
+  const mine = useMyGroups();
+  return (
+    <div data-testid="my-groups">
+      <div className="listing-head mb-3">
+        <h1 className="h3 mb-0">{t('community.myGroups.title')}</h1>
+        <Link to="/user/group/create" className="btn btn-accent btn-touch">
+          {t('community.groups.create')}
+        </Link>
+      </div>
+      {mine.isPending ? (
+        <p role="status">{t('listings.loading')}</p>
+      ) : mine.isError ? (
+        <div className="addme-card p-4 text-center">
+          <p className="mb-3">{t('listings.loadFailed')}</p>
+          <button type="button" className="btn btn-accent btn-touch" onClick={() => mine.refetch()}>
+            {t('listings.retry')}
+          </button>
+        </div>
+      ) : (
+        <>
+          <Section
+            testId="groups-created"
+            title={t('community.myGroups.created')}
+            groups={mine.data.created}
+            empty={t('community.myGroups.noneCreated')}
+          />
+          <Section
+            testId="groups-joined"
+            title={t('community.myGroups.joined')}
+            groups={mine.data.joined}
+            empty={t('community.myGroups.noneJoined')}
+          />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,117 @@
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { Accordion, Form } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { api, unwrap } from '../../api/client';
+import { useTitle } from '../../hooks/useTitle';
+
+type Help = { sections: { id: string; title: string; items: { q: string; a: string }[] }[] };
+
+/** Keeps the questions whose question or answer contains every word of the search. */
+export function filterHelp(help: Help, query: string): Help {
+  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+  if (!words.length) return help;
+  return {
+    sections: help.sections
+      .map((s) => ({
+        ...s,
+        items: s.items.filter((i) => {
+          const text = `${i.q} ${i.a}`.toLowerCase();
+          return words.every((w) => text.includes(w));
+        }),
+      }))
+      .filter((s) => s.items.length > 0),
+  };
+}
+
+/** /help: FAQ sections from the server, a search box, and the ways to reach support. */
+export function HelpPortal() {
+  const { t } = useTranslation();
+  useTitle(t('community.help.title'));
+  const [query, setQuery] = useState('');
+  const help = useQuery({
+    queryKey: ['help'],
+    queryFn: ({ signal }) => unwrap(api.GET('/v1/help', { signal })),
+    staleTime: 10 * 60_000,
+  });
+  const shown = useMemo(
+    () => (help.data ? filterHelp(help.data, query) : null),
+    [help.data, query],
+  );
+
+  return (
+    <div className="mx-auto" style={{ maxWidth: 860 }} data-testid="help">
+      <h1 className="h3 mb-2">{t('community.help.title')}</h1>
+      <p className="text-body-secondary">{t('community.help.lead')}</p>
+      <Form role="search" className="mb-4" onSubmit={(e) => e.preventDefault()}>
+        <Form.Label htmlFor="help-search" visuallyHidden>
+          {t('community.help.search')}
+        </Form.Label>
+        <Form.Control
+          id="help-search"
+          type="search"
+          size="lg"
+          placeholder={t('community.help.search')}
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+        />
+      </Form>
+      {help.isPending ? (
+        <p role="status">{t('listings.loading')}</p>
+      ) : help.isError ? (
+        <div className="addme-card p-4 text-center">
+          <p className="mb-3">{t('listings.loadFailed')}</p>
+          <button type="button" className="btn btn-accent btn-touch" onClick={() => help.refetch()}>
+            {t('listings.retry')}
+          </button>
+        </div>
+      ) : shown && shown.sections.length === 0 ? (
+        <p className="addme-card p-4 text-center" data-testid="help-no-match">
+          {t('community.help.noMatch')}
+        </p>
+      ) : (
+        shown?.sections.map((section) => (
+          <section
+            key={section.id}
+            id={section.id}
+            className="mb-4"
+            aria-labelledby={`help-${section.id}`}
+          >
+            <h2 className="h5" id={`help-${section.id}`}>
+              {section.title}
+            </h2>
+            <Accordion alwaysOpen={!!query}>
+              {section.items.map((item, i) => (
+                <Accordion.Item key={item.q} eventKey={String(i)}>
+                  <Accordion.Header as="h3">{item.q}</Accordion.Header>
+                  <Accordion.Body style={{ whiteSpace: 'pre-line' }}>{item.a}</Accordion.Body>
+                </Accordion.Item>
+              ))}
+            </Accordion>
+          </section>
+        ))
+      )}
+      <div className="row g-3 mt-2">
+        <div className="col-md-6">
+          <div className="addme-card p-3 h-100">
+            <h2 className="h6">{t('community.help.contactTitle')}</h2>
+            <p className="small text-body-secondary">{t('community.help.contactText')}</p>
+            <Link to="/contact-us" className="btn btn-accent btn-touch">
+              {t('community.help.contact')}
+            </Link>
+          </div>
+        </div>
+        <div className="col-md-6">
+          <div className="addme-card p-3 h-100">
+            <h2 className="h6">{t('community.help.removeTitle')}</h2>
+            <p className="small text-body-secondary">{t('community.help.removeText')}</p>
+            <Link to="/remove-username" className="btn btn-outline-secondary btn-touch">
+              {t('community.help.remove')}
+            </Link>
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}

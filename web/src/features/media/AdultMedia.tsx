@@ -1,0 +1,55 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useAgeConfirmed } from './useAgeConfirmed';
+import './media.css';
+
+/**
+ * Adult media: blurred behind a clear "18+" overlay when the server says `blurred` (age verification
+ * required here and not done: only a blurred preview was sent) or the viewer has not passed the age
+ * gate yet. The overlay links to the help portal for age verification.
+ */
+export function AdultMedia({
+  src,
+  alt,
+  blurred,
+  className = '',
+  eager = false,
+}: {
+  src: string | null | undefined;
+  alt: string;
+  blurred: boolean;
+  className?: string;
+  eager?: boolean;
+}) {
+  const { t } = useTranslation();
+  const confirmed = useAgeConfirmed();
+  const hidden = blurred || !confirmed;
+  return (
+    <div className={`adult-media ${hidden ? 'is-blurred' : ''} ${className}`} data-blurred={hidden}>
+      {src ? (
+        <img
+          src={src}
+          alt={hidden ? t('community.adult.hiddenAlt') : alt}
+          loading={eager ? 'eager' : 'lazy'}
+          decoding="async"
+        />
+      ) : (
+        <div className="adult-media-empty" aria-hidden="true" />
+      )}
+      {hidden && (
+        <div className="adult-media-overlay" data-testid="adult-overlay">
+          <span className="adult-media-badge">18+</span>
+          <span className="adult-media-text">{t('community.adult.hidden')}</span>
+          <span className="d-flex gap-2 flex-wrap justify-content-center">
+            <Link to="/help#age-verification" className="btn btn-light btn-sm btn-touch">
+              {t('community.adult.verify')}
+            </Link>
+            <Link to="/help" className="btn btn-outline-light btn-sm btn-touch">
+              {t('community.adult.moreInfo')}
+            </Link>
+          </span>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,163 @@
+import { useQuery } from '@tanstack/react-query';
+import { ProgressBar } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ApiError } from '../../api/errors';
+import { Avatar } from '../listings/Avatar';
+import { toast } from '../toasts/toastStore';
+import { myUsernameQuery } from '../usernames/queries';
+import { Dropzone } from './Dropzone';
+import { galleryPath } from './paths';
+import { MAX_FILES, precheckFiles, precheckMessages } from './precheck';
+import { useDeleteMedia, useMyMedia, useUpload } from './queries';
+import './media.css';
+
+/** /user/media/:id: one username's profile picture and gallery. */
+export function MediaManager({ id }: { id: number }) {
+  const { t } = useTranslation();
+  const media = useMyMedia(id);
+  const username = useQuery(myUsernameQuery(id));
+  const upload = useUpload(id);
+  const remove = useDeleteMedia(id);
+
+  if (media.isPending) return <p role="status">{t('listings.loading')}</p>;
+  if (media.isError) {
+    if (media.error instanceof ApiError && media.error.status === 404) {
+      return (
+        <div className="addme-card p-4 text-center" data-testid="media-not-found">
+          <p className="mb-3">{t('community.media.notFound')}</p>
+          <Link to="/user" className="btn btn-accent btn-touch">
+            {t('nav.myUsernames')}
+          </Link>
+        </div>
+      );
+    }
+    throw media.error;
+  }
+  const m = media.data;
+  const name = username.data?.username ?? '';
+  const used = m.gallery.length;
+  const left = Math.max(0, m.gallery_limit - used);
+
+  const send = (files: File[], kind: 'gallery' | 'profile') => {
+    const max = kind === 'profile' ? 1 : MAX_FILES;
+    const checked = precheckFiles(files, max);
+    for (const msg of precheckMessages(checked, max)) {
+      toast.warning(t(msg.key, msg.values));
+    }
+    if (checked.accepted.length === 0) return;
+    upload.mutate(
+      { files: checked.accepted, kind },
+      {
+        onError: () =>
+          toast.danger(
+            kind === 'profile'
+              ? t('community.media.pictureNotUpdated')
+              : t('community.media.notUploaded'),
+          ),
+      },
+    );
+  };
+
+  return (
+    <div data-testid="media-manager">
+      <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
+        <h1 className="h3 mb-0 me-auto">
+          {name ? t('community.media.titleFor', { username: name }) : t('community.media.title')}
+        </h1>
+        {used > 0 && name && (
+          <Link
+            to={galleryPath({ slug: `${name}-${id}` })}
+            className="btn btn-outline-secondary btn-touch"
+          >
+            {t('community.media.seePublic')}
+          </Link>
+        )}
+      </div>
+      {upload.isPending && (
+        <div className="mb-3" data-testid="upload-progress">
+          <ProgressBar animated now={100} label={t('community.media.uploading')} visuallyHidden />
+          <p className="small mt-1 mb-0" role="status">
+            {t('community.media.uploading')}
+          </p>
+        </div>
+      )}
+      <div className="row g-4">
+        <section className="col-md-5" aria-labelledby="media-profile">
+          <div className="addme-card p-3 h-100">
+            <h2 className="h5" id="media-profile">
+              {t('community.media.profile')}
+            </h2>
+            <div className="mb-3" style={{ maxWidth: 180 }}>
+              <Avatar username={name || '?'} picture={m.profile_picture} eager />
+            </div>
+            <Dropzone
+              multiple={false}
+              disabled={upload.isPending}
+              onFiles={(files) => send(files, 'profile')}
+              label={t('community.media.chooseProfile')}
+              hint={t('community.media.profileHint')}
+              testId="profile-dropzone"
+            />
+          </div>
+        </section>
+        <section className="col-md-7" aria-labelledby="media-gallery">
+          <div className="addme-card p-3 h-100">
+            <div className="d-flex align-items-baseline gap-2 mb-2">
+              <h2 className="h5 mb-0" id="media-gallery">
+                {t('community.media.gallery')}
+              </h2>
+              <span className="badge text-bg-secondary ms-auto" data-testid="gallery-count">
+                {t('community.media.used', { used, limit: m.gallery_limit })}
+              </span>
+            </div>
+            <p className="small text-body-secondary">
+              {t('community.media.limits', { limit: m.gallery_limit })}
+            </p>
+            <Dropzone
+              multiple
+              disabled={upload.isPending || left === 0}
+              onFiles={(files) => send(files, 'gallery')}
+              label={t('community.media.chooseGallery')}
+              hint={
+                left === 0
+                  ? t('community.media.full')
+                  : t('community.media.galleryHint', { count: Math.min(MAX_FILES, left) })
+              }
+              testId="gallery-dropzone"
+            />
+            {m.gallery.length > 0 ? (
+              <ul className="nude-grid mt-3" aria-label={t('community.media.gallery')}>
+                {m.gallery.map((item, i) => (
+                  <li key={item.id} className="media-thumb" data-testid="my-media">
+                    <img
+                      src={item.thumb_url}
+                      alt={t('community.nudes.imageAlt', { username: name, n: i + 1 })}
+                      loading="lazy"
+                    />
+                    <button
+                      type="button"
+                      className="btn btn-danger btn-sm btn-touch"
+                      disabled={remove.isPending}
+                      onClick={() =>
+                        toast.confirm(
+                          t('community.media.deleteConfirm'),
+                          () => remove.mutate(item.id),
+                          t('community.media.delete'),
+                        )
+                      }
+                    >
+                      {t('community.media.delete')}
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="text-body-secondary mt-3 mb-0">{t('community.media.empty')}</p>
+            )}
+          </div>
+        </section>
+      </div>
+    </div>
+  );
+}

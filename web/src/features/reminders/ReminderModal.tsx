@@ -1,0 +1,102 @@
+import { useEffect, useState } from 'react';
+import { Modal } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { getCookie, setCookie } from '../../lib/cookies';
+import { type User, useUser } from '../auth/session';
+import {
+  COOKIES,
+  connectionCount,
+  decideReminder,
+  type Reminder,
+  reminderEnd,
+  shownCookie,
+  THIRD_COOKIE_SECONDS,
+} from './reminders';
+
+/** Once per browser session: sessionStorage outlives reloads but not the browser. */
+const SESSION_FLAG = 'addme.connection-counted';
+const SHOWN_FLAG = 'addme.reminder-shown';
+
+function session(): Storage | null {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** The `third` cookie counts connections: one more per browser session of a signed-in member. */
+export function countConnection() {
+  const store = session();
+  if (!store || store.getItem(SESSION_FLAG)) return;
+  store.setItem(SESSION_FLAG, '1');
+  const next = connectionCount((name) => getCookie(name)) + 1;
+  setCookie(COOKIES.third, String(next), { maxAge: THIRD_COOKIE_SECONDS });
+}
+
+function formatDate(iso: string | null, locale: string): string {
+  if (!iso) return '';
+  try {
+    return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(
+      new Date(iso),
+    );
+  } catch {
+    return iso.slice(0, 10);
+  }
+}
+
+function pick(user: User): Reminder | null {
+  // One reminder per page session at most, whatever the cookies say after it was closed.
+  if (session()?.getItem(SHOWN_FLAG)) return null;
+  return decideReminder(user, (name) => getCookie(name));
+}
+
+/**
+ * The layout reminders (spec section 4): end of Studio, Auto Top-Up or VIP within 3 days, the
+ * third-connection offer, or the weekly buy-promotion modal. Signed-in members only.
+ */
+export function ReminderModal() {
+  const { t, i18n } = useTranslation();
+  const { user } = useUser();
+  const [reminder, setReminder] = useState<Reminder | null>(null);
+  const userId = user?.id;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: decide once per signed-in user.
+  useEffect(() => {
+    if (!user) return;
+    countConnection();
+    const next = pick(user);
+    if (!next) return;
+    const cookie = shownCookie(next);
+    if (cookie) setCookie(cookie.name, '1', { maxAge: cookie.maxAge });
+    session()?.setItem(SHOWN_FLAG, next);
+    setReminder(next);
+  }, [userId]);
+
+  if (!user || !reminder) return null;
+  const close = () => setReminder(null);
+  const date = formatDate(reminderEnd(reminder, user), i18n.language);
+
+  return (
+    <Modal show onHide={close} centered aria-labelledby="reminder-title">
+      <Modal.Header closeButton closeLabel={t('toast.close')}>
+        <Modal.Title id="reminder-title" as="h2" className="h5">
+          {t(`wallet.reminders.${reminder}.title`)}
+        </Modal.Title>
+      </Modal.Header>
+      <Modal.Body data-testid={`reminder-${reminder}`}>
+        <p>{t(`wallet.reminders.${reminder}.text`, { date })}</p>
+        <p className="small text-body-secondary mb-0">{t(`wallet.reminders.${reminder}.perks`)}</p>
+      </Modal.Body>
+      <Modal.Footer>
+        <button type="button" className="btn btn-link btn-touch" onClick={close}>
+          {t('wallet.reminders.later')}
+        </button>
+        <Link to="/shop" className="btn btn-accent btn-touch" onClick={close}>
+          {t(`wallet.reminders.${reminder}.action`)}
+        </Link>
+      </Modal.Footer>
+    </Modal>
+  );
+}

@@ -1,0 +1,67 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Form } from 'react-bootstrap';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { FormField, SubmitButton } from '../../components/FormField';
+import { applyServerErrors } from '../../hooks/useServerErrors';
+import { useUser } from '../auth/session';
+import { useMissingKey } from './queries';
+import { type MissingKeyValues, missingKeySchema } from './schemas';
+
+/** Order number (5 digits) + the checkout e-mail: the keys are sent again to that address. */
+export function MissingKeyForm() {
+  const { t } = useTranslation();
+  const { user } = useUser();
+  const resend = useMissingKey();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<MissingKeyValues>({
+    resolver: zodResolver(missingKeySchema),
+    defaultValues: { order_number: '', email: user?.email ?? '' },
+  });
+
+  return (
+    <Form
+      noValidate
+      className="addme-card p-3 p-sm-4"
+      onSubmit={handleSubmit((values) =>
+        resend.mutate(values, {
+          onError: (error) => applyServerErrors(error, setError, ['order_number', 'email']),
+        }),
+      )}
+    >
+      <FormField
+        id="missing-order"
+        label={t('shop.missing.orderNumber')}
+        error={errors.order_number}
+        hint={t('shop.missing.orderHint')}
+      >
+        <Form.Control
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={5}
+          isInvalid={!!errors.order_number}
+          {...register('order_number')}
+        />
+      </FormField>
+      <FormField id="missing-email" label={t('shop.missing.email')} error={errors.email}>
+        <Form.Control
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          isInvalid={!!errors.email}
+          {...register('email')}
+        />
+      </FormField>
+      {resend.data && (
+        <Alert variant="success" className="small" data-testid="missing-key-result">
+          {resend.data.message}
+        </Alert>
+      )}
+      <SubmitButton pending={resend.isPending}>{t('shop.missing.submit')}</SubmitButton>
+    </Form>
+  );
+}

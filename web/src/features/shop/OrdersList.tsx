@@ -1,0 +1,103 @@
+import { useQuery } from '@tanstack/react-query';
+import { Placeholder } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { formatMoney } from './fees';
+import { myOrdersQuery, type Order } from './queries';
+
+export function formatDay(iso: string | null | undefined, locale: string): string {
+  if (!iso) return '';
+  try {
+    return new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(iso));
+  } catch {
+    return iso.slice(0, 10);
+  }
+}
+
+export function statusVariant(order: Pick<Order, 'status' | 'unsettled'>): string {
+  if (order.status === 'paid') return 'success';
+  if (order.status === 'cancelled') return 'secondary';
+  return order.unsettled ? 'danger' : 'warning';
+}
+
+export function OrderStatusBadge({ order }: { order: Pick<Order, 'status' | 'unsettled'> }) {
+  const { t } = useTranslation();
+  const key = order.status === 'pending' && order.unsettled ? 'unsettled' : order.status;
+  return (
+    <span className={`badge text-bg-${statusVariant(order)}`}>
+      {t(`shop.orders.status.${key}`, { defaultValue: order.status })}
+    </span>
+  );
+}
+
+/** My orders: number, date, products, status and the last 4 characters of each key. */
+export function OrdersList() {
+  const { t, i18n } = useTranslation();
+  const orders = useQuery(myOrdersQuery);
+
+  if (orders.isPending) {
+    return (
+      <Placeholder as="div" animation="glow" aria-busy="true">
+        <Placeholder xs={12} className="rounded-4 mb-2" style={{ height: '5rem' }} />
+        <Placeholder xs={12} className="rounded-4" style={{ height: '5rem' }} />
+      </Placeholder>
+    );
+  }
+  if (!orders.data || orders.data.length === 0) {
+    return (
+      <div className="addme-card addme-empty p-4 text-center" data-testid="orders-empty">
+        <p className="mb-1 fw-semibold">{t('shop.orders.empty')}</p>
+        <p className="small text-body-secondary mb-0">{t('shop.orders.emptyHint')}</p>
+      </div>
+    );
+  }
+
+  return (
+    <ul className="list-unstyled d-flex flex-column gap-2 mb-0" data-testid="orders">
+      {orders.data.map((order) => (
+        <li key={order.id} className="addme-card p-3 order-item" data-testid="order">
+          <div className="d-flex flex-wrap align-items-center gap-2 mb-1">
+            <span className="fw-semibold">#{order.order_number}</span>
+            <OrderStatusBadge order={order} />
+            <span className="badge order-source">
+              {t(`shop.orders.source.${order.source}`, { defaultValue: order.source })}
+            </span>
+            <span className="ms-auto small text-body-secondary">
+              {formatDay(order.created_at, i18n.language)}
+            </span>
+          </div>
+          <div className="small">
+            {order.items.length
+              ? order.items.map((item) => `${item.quantity} × ${item.name}`).join(', ')
+              : order.product}
+            {' · '}
+            {formatMoney(order.price, order.currency, i18n.language)}
+          </div>
+          {order.ending_at && (
+            <div className="small text-body-secondary">
+              {t('shop.orders.ends', { date: formatDay(order.ending_at, i18n.language) })}
+            </div>
+          )}
+          {order.keys.length > 0 && (
+            <div className="small mt-1 d-flex flex-wrap gap-2">
+              {order.keys.map((key) => (
+                <span
+                  key={key.id}
+                  className={`badge font-monospace ${key.redeemed_at ? 'text-bg-success' : 'text-bg-secondary'}`}
+                  title={
+                    key.redeemed_at
+                      ? t('shop.orders.redeemed', {
+                          date: formatDay(key.redeemed_at, i18n.language),
+                        })
+                      : t('shop.orders.unused')
+                  }
+                >
+                  {t('shop.orders.key', { last4: key.last4 })}
+                </span>
+              ))}
+            </div>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}

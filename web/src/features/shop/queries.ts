@@ -1,0 +1,68 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, unwrap } from '../../api/client';
+import type { components } from '../../api/schema.gen';
+import { userKey } from '../auth/session';
+import { listingKeys } from '../listings/queries';
+
+export type Product = components['schemas']['ProductRead'];
+export type Catalogue = components['schemas']['Catalogue'];
+export type Network = components['schemas']['Network'];
+export type DirectOrder = components['schemas']['DirectOrderRead'];
+export type DirectOrderIn = components['schemas']['DirectOrderIn'];
+export type Order = components['schemas']['OrderRead'];
+export type KeyApplied = components['schemas']['KeyApplied'];
+
+export const catalogueQuery = queryOptions({
+  queryKey: ['shop', 'products'] as const,
+  queryFn: ({ signal }) => unwrap(api.GET('/v1/shop/products', { signal })),
+  staleTime: 5 * 60_000,
+});
+
+/** Keys start with 'user' so logout forgets them. */
+export const myOrdersKey = ['user', 'orders'] as const;
+
+export const myOrdersQuery = queryOptions({
+  queryKey: myOrdersKey,
+  queryFn: ({ signal }) => unwrap(api.GET('/v1/user/orders', { signal })),
+});
+
+export function useDirectOrder() {
+  return useMutation({
+    mutationFn: (body: DirectOrderIn) => unwrap(api.POST('/v1/shop/direct/orders', { body })),
+  });
+}
+
+/** Applies a key; what it granted changes the user, the wallet, my usernames and the lists. */
+export function useApplyKey() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (key: string) => unwrap(api.POST('/v1/user/keys', { body: { key } })),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: userKey }),
+        queryClient.invalidateQueries({ queryKey: ['user'] }),
+        queryClient.invalidateQueries({ queryKey: listingKeys.all }),
+      ]),
+  });
+}
+
+export function useMissingKey() {
+  return useMutation({
+    mutationFn: (body: { order_number: string; email: string }) =>
+      unwrap(api.POST('/v1/user/missing-key', { body })),
+  });
+}
+
+/** The order of the shop's shelves, by SKU (the catalogue is the source of prices). */
+export const SHELVES: { key: string; skus: string[] }[] = [
+  { key: 'topups', skus: ['topup-20', 'topup-50', 'topup-100', 'topup-200', 'topup-400'] },
+  { key: 'boosts', skus: ['fire-pin', 'vip-week', 'vip-month', 'auto-topup-month'] },
+  { key: 'studio', skus: ['studio-week', 'studio-month'] },
+];
+
+/** Catalogue keys of the plain-words description of each product (wallet.json has no prices). */
+export function productTextKey(sku: string): string {
+  return `shop.products.${sku.replace(/-/g, '_')}`;
+}
+
+export const NETWORK_ORDER: Network[] = ['bep20', 'erc20-usdc', 'erc20-usdt', 'solana'];

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { email } from '../auth/schemas';
+import { normalizeKey } from './keys';
+
+export const MAX_UNITS = 50;
+
+export const directOrderSchema = z
+  .object({
+    email,
+    network: z.enum(['bep20', 'erc20-usdc', 'erc20-usdt', 'solana'], 'shop.form.network'),
+    quantities: z.record(z.string(), z.number().int().min(0).max(MAX_UNITS)),
+  })
+  .refine((v) => Object.values(v.quantities).some((q) => q > 0), {
+    path: ['quantities'],
+    message: 'shop.form.pickItem',
+  });
+
+export type DirectOrderValues = z.infer<typeof directOrderSchema>;
+
+export const applyKeySchema = z.object({
+  key: z
+    .string()
+    .transform(normalizeKey)
+    .pipe(z.string().min(1, 'form.required').max(64, 'shop.form.key')),
+});
+export type ApplyKeyValues = z.input<typeof applyKeySchema>;
+
+export const missingKeySchema = z.object({
+  order_number: z
+    .string()
+    .trim()
+    .regex(/^\d{5}$/, 'shop.form.orderNumber'),
+  email,
+});
+export type MissingKeyValues = z.infer<typeof missingKeySchema>;

@@ -1,0 +1,35 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { User } from '../auth/session';
+import { CardGrid } from '../listings/CardGrid';
+import { asListingCard, useFavorites } from './queries';
+import { SwipesLanding } from './SwipesLanding';
+import { canSwipe } from './vip';
+
+/** /user/local-swipes/favorites: the usernames I liked. */
+export function Favorites({ user }: { user: User }) {
+  const { t } = useTranslation();
+  const favorites = useFavorites();
+  if (!canSwipe(user)) return <SwipesLanding compact />;
+  return (
+    <div data-testid="favorites">
+      <div className="listing-head mb-3">
+        <h1 className="h3 mb-0">{t('community.swipes.favorites')}</h1>
+        <Link to="/user/local-swipes" className="btn btn-accent btn-touch">
+          {t('community.swipes.backToDeck')}
+        </Link>
+      </div>
+      <CardGrid
+        cards={favorites.data?.data.map(asListingCard)}
+        pending={favorites.isPending}
+        wide={false}
+        label={t('community.swipes.favorites')}
+        empty={
+          <div className="addme-card p-4 text-center" data-testid="empty-state">
+            <p className="mb-0">{t('community.swipes.noFavorites')}</p>
+          </div>
+        }
+      />
+    </div>
+  );
+}

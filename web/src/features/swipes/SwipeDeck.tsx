@@ -1,0 +1,173 @@
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useState } from 'react';
+import { Form } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { ApiError } from '../../api/errors';
+import { Icon } from '../../components/Icon';
+import type { User } from '../auth/session';
+import { UsernameCard } from '../listings/UsernameCard';
+import { myUsernamesQuery } from '../usernames/queries';
+import { CheckInActions } from './CheckInActions';
+import { asListingCard, useDeck, useSwipe } from './queries';
+import { SwipesLanding } from './SwipesLanding';
+import { canSwipe } from './vip';
+import './swipes.css';
+
+function CheckInPrompt({ id, message }: { id: number; message?: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className="addme-card p-4 text-center" data-testid="check-in-prompt">
+      <p className="mb-1 fw-medium">{message || t('community.swipes.checkInFirst')}</p>
+      <p className="small text-body-secondary">{t('community.swipes.privacyShort')}</p>
+      <div className="d-flex justify-content-center">
+        <CheckInActions id={id} canCheckIn canClear={false} />
+      </div>
+    </div>
+  );
+}
+
+/** /user/local-swipes: pick one of my usernames, check in, then like or pass one card at a time. */
+export function SwipeDeck({ user }: { user: User }) {
+  const { t } = useTranslation();
+  const [search, setSearch] = useSearchParams();
+  const mine = useQuery(myUsernamesQuery);
+  const usable = (mine.data?.data ?? []).filter((u) => u.status === 'approved');
+  const chosen = Number.parseInt(search.get('u') ?? '', 10);
+  const current = usable.find((u) => u.id === chosen) ?? usable[0] ?? null;
+  const checkedIn = current?.has_location ?? false;
+  const deck = useDeck(current && checkedIn && canSwipe(user) ? current.id : null);
+  const swipe = useSwipe();
+  const [index, setIndex] = useState(0);
+  const cards = deck.data?.data ?? [];
+  const card = cards[index] ?? null;
+
+  // A new deck (another username, a refetch) starts from its first card.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the deck data changes.
+  useEffect(() => setIndex(0), [deck.data]);
+
+  const act = useCallback(
+    (action: 'like' | 'pass') => {
+      if (!card || !current || swipe.isPending) return;
+      swipe.mutate(
+        { from_username_id: current.id, to_username_id: card.id, action },
+        { onSuccess: () => setIndex((i) => i + 1) },
+      );
+    },
+    [card, current, swipe],
+  );
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const target = e.target as HTMLElement | null;
+      if (target?.closest('input, select, textarea')) return;
+      if (e.key === 'ArrowRight') act('like');
+      if (e.key === 'ArrowLeft') act('pass');
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [act]);
+
+  if (!canSwipe(user)) return <SwipesLanding compact />;
+  if (mine.isPending) return <p role="status">{t('listings.loading')}</p>;
+  if (!current) {
+    return (
+      <div className="addme-card p-4 text-center" data-testid="swipes-no-username">
+        <p className="mb-3">{t('community.swipes.needUsername')}</p>
+        <Link to="/user/submit" className="btn btn-accent btn-touch">
+          {t('nav.submit')}
+        </Link>
+      </div>
+    );
+  }
+
+  const deckError = deck.error instanceof ApiError ? deck.error : null;
+  let body: React.ReactNode;
+  if (!checkedIn || (deckError?.status === 400 && /check in/i.test(deckError.message))) {
+    body = <CheckInPrompt id={current.id} message={deckError?.message} />;
+  } else if (deckError?.status === 403) {
+    body = <SwipesLanding compact />;
+  } else if (deck.isPending) {
+    body = <p role="status">{t('listings.loading')}</p>;
+  } else if (deck.isError) {
+    body = (
+      <div className="addme-card p-4 text-center">
+        <p className="mb-3">{deckError?.message || t('listings.loadFailed')}</p>
+        <button type="button" className="btn btn-accent btn-touch" onClick={() => deck.refetch()}>
+          {t('listings.retry')}
+        </button>
+      </div>
+    );
+  } else if (!card) {
+    body = (
+      <div className="addme-card p-4 text-center" data-testid="deck-empty">
+        <p className="mb-3">{t('community.swipes.empty')}</p>
+        <button type="button" className="btn btn-accent btn-touch" onClick={() => deck.refetch()}>
+          {t('community.swipes.reload')}
+        </button>
+      </div>
+    );
+  } else {
+    body = (
+      <div className="swipe-deck" data-testid="deck">
+        <p className="small text-body-secondary text-center" aria-live="polite">
+          {t('community.swipes.position', { n: index + 1, total: cards.length })}
+        </p>
+        <div data-testid="swipe-card">
+          <UsernameCard card={asListingCard(card)} />
+        </div>
+        <div className="swipe-actions">
+          <button
+            type="button"
+            className="btn btn-outline-secondary btn-touch"
+            disabled={swipe.isPending}
+            onClick={() => act('pass')}
+            aria-keyshortcuts="ArrowLeft"
+          >
+            ✕ {t('community.swipes.pass')}
+          </button>
+          <button
+            type="button"
+            className="btn btn-accent btn-touch"
+            disabled={swipe.isPending}
+            onClick={() => act('like')}
+            aria-keyshortcuts="ArrowRight"
+          >
+            <Icon name="heart" size={18} /> {t('community.swipes.like')}
+          </button>
+        </div>
+        <p className="small text-body-secondary text-center mt-2 d-none d-lg-block">
+          {t('community.swipes.keys')}
+        </p>
+      </div>
+    );
+  }
+
+  return (
+    <div data-testid="swipes">
+      <div className="listing-head mb-3">
+        <h1 className="h3 mb-0">{t('community.swipes.title')}</h1>
+        <Link to="/user/local-swipes/favorites" className="btn btn-outline-secondary btn-touch">
+          {t('nav.favorites')}
+        </Link>
+      </div>
+      <div className="d-flex flex-wrap gap-2 align-items-end mb-3">
+        <Form.Group controlId="swipe-as" className="flex-grow-1" style={{ maxWidth: 360 }}>
+          <Form.Label className="fw-medium">{t('community.swipes.swipeAs')}</Form.Label>
+          <Form.Select
+            value={current.id}
+            onChange={(e) => setSearch({ u: e.target.value }, { replace: true })}
+          >
+            {usable.map((u) => (
+              <option key={u.id} value={u.id}>
+                {u.username} ({t(`apps.${u.app}`)})
+              </option>
+            ))}
+          </Form.Select>
+        </Form.Group>
+        {checkedIn && <CheckInActions id={current.id} canCheckIn canClear />}
+      </div>
+      {body}
+    </div>
+  );
+}

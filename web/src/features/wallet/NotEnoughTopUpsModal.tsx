@@ -1,0 +1,88 @@
+import { Alert, Modal, Spinner } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Icon } from '../../components/Icon';
+import { closeNotEnoughTopUps, useNotEnoughTopUpsOpen } from './notEnoughStore';
+import { useFreeTopUp } from './queries';
+import './wallet.css';
+
+function formatWhen(iso: string | null | undefined, locale: string): string | null {
+  if (!iso) return null;
+  try {
+    return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(
+      new Date(iso),
+    );
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The not-enough-Top-Ups modal (spec section 2): what Top-Ups are, a free one to claim (its refusal
+ * says why), and the shop. Opened by `openNotEnoughTopUps()` from any wallet action.
+ */
+export function NotEnoughTopUpsModal() {
+  const { t, i18n } = useTranslation();
+  const show = useNotEnoughTopUpsOpen();
+  const free = useFreeTopUp({ quietRefusal: true });
+  const refused = free.data && !free.data.success && free.data.message ? free.data : null;
+  const next = formatWhen(refused?.next_at, i18n.language);
+
+  const close = () => {
+    closeNotEnoughTopUps();
+    free.reset();
+  };
+
+  return (
+    <Modal show={show} onHide={close} centered aria-labelledby="not-enough-title">
+      <Modal.Header closeButton closeLabel={t('toast.close')}>
+        <Modal.Title id="not-enough-title" as="h2" className="h5">
+          {t('wallet.notEnough.title')}
+        </Modal.Title>
+      </Modal.Header>
+      <Modal.Body data-testid="not-enough-modal">
+        <div className="d-flex gap-3 align-items-start mb-3">
+          <span className="wallet-icon" aria-hidden="true">
+            <Icon name="zap" size={22} />
+          </span>
+          <div>
+            <p className="mb-2">{t('wallet.notEnough.balance')}</p>
+            <p className="mb-0 text-body-secondary small">{t('wallet.notEnough.explain')}</p>
+          </div>
+        </div>
+        <ul className="small text-body-secondary mb-0 ps-3">
+          <li>{t('wallet.notEnough.free')}</li>
+          <li>{t('wallet.notEnough.buy')}</li>
+        </ul>
+        {refused && (
+          <Alert variant="warning" className="mt-3 mb-0 small" data-testid="free-topup-refused">
+            {refused.message}
+            {next && <div className="mt-1">{t('wallet.notEnough.nextAt', { when: next })}</div>}
+          </Alert>
+        )}
+      </Modal.Body>
+      <Modal.Footer className="flex-column flex-sm-row align-items-stretch">
+        <form
+          className="d-grid flex-sm-fill"
+          onSubmit={(e) => {
+            e.preventDefault();
+            free.mutate(undefined, { onSuccess: (answer) => answer?.success && close() });
+          }}
+        >
+          <button
+            type="submit"
+            className="btn btn-outline-secondary btn-touch"
+            disabled={free.isPending}
+            aria-busy={free.isPending}
+          >
+            {free.isPending && <Spinner size="sm" className="me-2" aria-hidden="true" />}
+            {t('wallet.notEnough.getFree')}
+          </button>
+        </form>
+        <Link to="/shop" className="btn btn-accent btn-touch flex-sm-fill" onClick={close}>
+          {t('wallet.notEnough.shop')}
+        </Link>
+      </Modal.Footer>
+    </Modal>
+  );
+}

@@ -1,0 +1,104 @@
+import { useQuery } from '@tanstack/react-query';
+import { Placeholder } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Icon } from '../../components/Icon';
+import type { User } from '../auth/session';
+import { AppBadge } from '../listings/AppBadge';
+import { myUsernamesQuery } from '../usernames/queries';
+
+const PERKS = ['slots', 'vip', 'autoTopUps', 'manager', 'chat', 'bypass'] as const;
+
+function formatDate(iso: string | null, locale: string): string | null {
+  if (!iso) return null;
+  try {
+    return new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(iso));
+  } catch {
+    return iso.slice(0, 10);
+  }
+}
+
+/**
+ * /user/switch for Studio accounts: the Studio's usernames to manage, and what Studio gives.
+ * There is no account-switching call in the API: each username links to its own management.
+ */
+export function StudioPanel({ user }: { user: User }) {
+  const { t, i18n } = useTranslation();
+  const mine = useQuery(myUsernamesQuery);
+  const until = formatDate(user.studio_ending_at, i18n.language);
+
+  return (
+    <div>
+      <h1 className="h3 mb-1">{t('wallet.studio.title')}</h1>
+      <p className="text-body-secondary">
+        {until ? t('wallet.studio.until', { date: until }) : t('wallet.studio.active')}
+      </p>
+
+      <section className="mb-4" aria-labelledby="studio-usernames">
+        <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
+          <h2 className="h5 mb-0 me-auto" id="studio-usernames">
+            {t('wallet.studio.usernames', {
+              count: mine.data?.meta.usernames_count ?? user.usernames_count,
+              max: mine.data?.meta.max_usernames ?? user.max_usernames,
+            })}
+          </h2>
+          <Link to="/user/submit" className="btn btn-outline-secondary btn-touch">
+            {t('wallet.studio.add')}
+          </Link>
+        </div>
+        {mine.isPending ? (
+          <Placeholder as="div" animation="glow">
+            <Placeholder xs={12} className="rounded-4" style={{ height: '4rem' }} />
+          </Placeholder>
+        ) : mine.data && mine.data.data.length > 0 ? (
+          <ul
+            className="list-unstyled d-flex flex-column gap-2 mb-0"
+            data-testid="studio-usernames"
+          >
+            {mine.data.data.map((item) => (
+              <li
+                key={item.id}
+                className="addme-card p-3 d-flex flex-wrap align-items-center gap-2"
+              >
+                <span className="fw-semibold text-break me-1">{item.username}</span>
+                <AppBadge app={item.app} />
+                <span className="small text-body-secondary">
+                  {t(`listings.status.${item.status}`, { defaultValue: item.status })}
+                </span>
+                <span className="ms-auto d-flex gap-2">
+                  <Link
+                    to={`/user/edit/${item.id}`}
+                    className="btn btn-outline-secondary btn-touch"
+                  >
+                    {t('wallet.studio.manage')}
+                  </Link>
+                </span>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-body-secondary">{t('wallet.studio.none')}</p>
+        )}
+        <p className="small mt-2 mb-0">
+          <Link to="/user">{t('wallet.studio.toHome')}</Link>
+        </p>
+      </section>
+
+      <section className="addme-card p-3 p-sm-4" aria-labelledby="studio-perks">
+        <h2 className="h5" id="studio-perks">
+          {t('wallet.studio.perksTitle')}
+        </h2>
+        <ul className="list-unstyled mb-0 d-flex flex-column gap-2">
+          {PERKS.map((perk) => (
+            <li key={perk} className="d-flex gap-2">
+              <span className="text-success" aria-hidden="true">
+                <Icon name="shield" size={18} />
+              </span>
+              <span>{t(`wallet.studio.perks.${perk}`)}</span>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}

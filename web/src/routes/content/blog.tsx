@@ -1,0 +1,6 @@
+import { BlogList } from '../../features/content/Blog';
+
+/** /blog */
+export function Component() {
+  return <BlogList />;
+}

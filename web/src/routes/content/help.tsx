@@ -1,0 +1,6 @@
+import { HelpPortal } from '../../features/help/HelpPortal';
+
+/** /help */
+export function Component() {
+  return <HelpPortal />;
+}

@@ -1,0 +1,6 @@
+import { UpPage } from '../../features/content/UpPage';
+
+/** /up */
+export function Component() {
+  return <UpPage />;
+}

@@ -1,0 +1,6 @@
+import { SwipesLanding } from '../../features/swipes/SwipesLanding';
+
+/** /local-swipes */
+export function Component() {
+  return <SwipesLanding />;
+}
