@@ -30,6 +30,11 @@ def refresh_popularity(session: Session) -> int:
     return listing_stats.refresh_popularity(session)
 
 
+@register("refresh-facet-counts", every=timedelta(minutes=5))
+def refresh_facet_counts(session: Session) -> int:
+    return listing_stats.refresh_facets(session)
+
+
 @register("resync-listing-owners", every=timedelta(minutes=30))
 def resync_listing_owners(session: Session) -> int:
     return listings.resync_owner_flags(session)

@@ -163,3 +163,19 @@ class UsernameDailyStat(Base):
     day: Mapped[date] = mapped_column(primary_key=True)
     views: Mapped[int] = mapped_column(default=0)
     clicks: Mapped[int] = mapped_column(default=0)
+
+
+class FacetCount(Base):
+    """Listed usernames per tag and per country (per app and overall), recounted by a job.
+
+    The tags and countries pages read this small table: counting a million listed rows on the
+    request path, after every change that bumps the cache, would be a scan per page view.
+    """
+
+    __tablename__ = "listing_facet_counts"
+
+    kind: Mapped[str] = mapped_column(String(8), primary_key=True)  # "tag" or "country"
+    app: Mapped[str] = mapped_column(String(10), primary_key=True)  # "" for every app
+    key: Mapped[str] = mapped_column(String(30), primary_key=True)
+    count: Mapped[int] = mapped_column(default=0)
+    refreshed_at: Mapped[datetime] = mapped_column(default=clock.now)

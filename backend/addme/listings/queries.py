@@ -10,12 +10,12 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import ColumnElement, Connection, func, literal, or_, select
+from sqlalchemy import ColumnElement, Connection, delete, func, insert, literal, or_, select
 
 from addme.listings import constants as c
 from addme.listings import search
 from addme.listings.countries import country_name
-from addme.listings.models import Tag, Username, username_tags
+from addme.listings.models import FacetCount, Tag, Username, username_tags
 from addme.listings.schemas import ListParams
 from addme.listings.validation import time_ago
 
@@ -29,6 +29,7 @@ PROFILE_COLUMNS = (
     *CARD_COLUMNS, U.description, U.link, U.link_type, U.paid_content, U.reputation, U.user_id, U.listed,
     U.status,
 )  # fmt: skip
+FC = FacetCount.__table__.c
 LISTED = U.listed == True  # noqa: E712 - "listed = true" is what the partial indexes' predicate matches
 
 
@@ -174,31 +175,67 @@ def similar(conn: Connection, base: Any, *, now: datetime) -> list[Any]:
     return ranked[: c.SIMILAR_MAX]
 
 
-def tag_counts(conn: Connection, *, app: str | None, limit: int = 300) -> list[tuple[str, int]]:
-    """Tags with the number of listed usernames carrying them, most used first."""
+def _count_tags(conn: Connection, *, app: str | None) -> list[tuple[str, int]]:
     stmt = (
         select(Tag.name, func.count().label("n"))
         .select_from(username_tags.join(Tag, Tag.id == username_tags.c.tag_id))
         .join(Username, Username.id == username_tags.c.username_id)
         .where(LISTED)
         .group_by(Tag.name)
-        .order_by(func.count().desc(), Tag.name)
-        .limit(limit)
     )
     if app:
         stmt = stmt.where(U.app == app)
     return [(r[0], int(r[1])) for r in conn.execute(stmt).all()]
 
 
-def country_counts(conn: Connection) -> list[tuple[str, int]]:
-    """Country codes with their number of listed usernames."""
+def _count_countries(conn: Connection) -> list[tuple[str, int]]:
     stmt = (
         select(U.country_code, func.count())
         .where(LISTED, U.country_code.is_not(None))
         .group_by(U.country_code)
-        .order_by(func.count().desc(), U.country_code)
     )
     return [(r[0], int(r[1])) for r in conn.execute(stmt).all()]
+
+
+def refresh_facets(conn: Connection, *, now: datetime) -> int:
+    """Recount tags (overall and per app) and countries into listing_facet_counts (the job)."""
+    rows: list[dict[str, Any]] = []
+    for app in ("", *(a.value for a in c.App)):
+        rows += [
+            {"kind": "tag", "app": app, "key": k, "count": n, "refreshed_at": now}
+            for k, n in _count_tags(conn, app=app or None)
+        ]
+    rows += [
+        {"kind": "country", "app": "", "key": k, "count": n, "refreshed_at": now}
+        for k, n in _count_countries(conn)
+    ]
+    conn.execute(delete(FacetCount))
+    if rows:
+        conn.execute(insert(FacetCount), rows)
+    return len(rows)
+
+
+def _facets(conn: Connection, *, kind: str, app: str, now: datetime) -> list[tuple[str, int]]:
+    stmt = select(FC.key, FC.count).where(FC.kind == kind, FC.app == app, FC.count > 0)
+    found = conn.execute(stmt.order_by(FC.count.desc(), FC.key)).all()
+    if not found and conn.execute(select(func.count()).select_from(FacetCount)).scalar_one() == 0:
+        # Never counted yet (a fresh install): count once now rather than show an empty page.
+        refresh_facets(conn, now=now)
+        conn.commit()
+        found = conn.execute(stmt.order_by(FC.count.desc(), FC.key)).all()
+    return [(r[0], int(r[1])) for r in found]
+
+
+def tag_counts(
+    conn: Connection, *, app: str | None, now: datetime, limit: int = 300
+) -> list[tuple[str, int]]:
+    """Tags with the number of listed usernames carrying them, most used first."""
+    return _facets(conn, kind="tag", app=app or "", now=now)[:limit]
+
+
+def country_counts(conn: Connection, *, now: datetime) -> list[tuple[str, int]]:
+    """Country codes with their number of listed usernames."""
+    return _facets(conn, kind="country", app="", now=now)
 
 
 def newest_listed(conn: Connection, *, limit: int) -> list[Any]:

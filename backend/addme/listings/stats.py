@@ -12,6 +12,7 @@ from sqlalchemy.orm import Session
 from addme.core import clock, ratelimit
 from addme.core.errors import NotFound, TooManyRequests
 from addme.listings import constants as c
+from addme.listings import queries
 from addme.listings.models import Username, UsernameDailyStat
 from addme.listings.service import since_days
 
@@ -72,3 +73,8 @@ def refresh_popularity(session: Session) -> int:
     session.execute(delete(UsernameDailyStat).where(UsernameDailyStat.day < cutoff))
     session.commit()
     return int(result.rowcount or 0)  # type: ignore[attr-defined]
+
+
+def refresh_facets(session: Session) -> int:
+    """Recount the tags and countries pages' numbers (the job; a scan, off the request path)."""
+    return queries.refresh_facets(session.connection(), now=clock.now())

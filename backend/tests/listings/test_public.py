@@ -230,3 +230,17 @@ def test_a_fixed_number_of_queries_whatever_the_page_length(client, db):
         event.remove(engine, "before_cursor_execute", _count)
     # Pins, one page through a deferred join, one capped count: 3, for 5 cards or 30.
     assert sizes[0] == sizes[1] == 3
+
+
+def test_tag_and_country_counts_follow_the_recount_job(client, db):
+    from addme.listings import service, stats
+
+    make_username(db, tags=["gamer"], country_code="FR")
+    assert client.get("/v1/countries").json() == [{"code": "FR", "name": "France", "count": 1}]
+    make_username(db, tags=["gamer"], country_code="DE")
+    stats.refresh_facets(db)
+    db.commit()
+    service.invalidate_listings()
+    counts = {c["code"]: c["count"] for c in client.get("/v1/countries").json()}
+    assert counts == {"FR": 1, "DE": 1}
+    assert client.get("/v1/tags").json() == [{"name": "gamer", "count": 2}]

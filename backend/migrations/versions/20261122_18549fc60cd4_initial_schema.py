@@ -1,8 +1,8 @@
 """initial schema
 
-Revision ID: 1154df111437
+Revision ID: 18549fc60cd4
 Revises:
-Create Date: 2026-11-22 15:14:22.488244
+Create Date: 2026-11-22 15:25:21.656603
 """
 
 from collections.abc import Sequence
@@ -12,7 +12,7 @@ from alembic import op
 
 from addme.listings import search
 
-revision: str = "1154df111437"
+revision: str = "18549fc60cd4"
 down_revision: str | None = None
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
@@ -90,6 +90,15 @@ def upgrade() -> None:
         sa.Column("last_run_at", sa.DateTime(), nullable=True),
         sa.Column("last_error", sa.String(length=500), nullable=True),
         sa.PrimaryKeyConstraint("name", name=op.f("pk_job_leases")),
+    )
+    op.create_table(
+        "listing_facet_counts",
+        sa.Column("kind", sa.String(length=8), nullable=False),
+        sa.Column("app", sa.String(length=10), nullable=False),
+        sa.Column("key", sa.String(length=30), nullable=False),
+        sa.Column("count", sa.Integer(), nullable=False),
+        sa.Column("refreshed_at", sa.DateTime(), nullable=False),
+        sa.PrimaryKeyConstraint("kind", "app", "key", name=op.f("pk_listing_facet_counts")),
     )
     op.create_table(
         "mail_outbox",
@@ -942,6 +951,7 @@ def downgrade() -> None:
         batch_op.drop_index(batch_op.f("ix_mail_outbox_sent_at"))
 
     op.drop_table("mail_outbox")
+    op.drop_table("listing_facet_counts")
     op.drop_table("job_leases")
     with op.batch_alter_table("blog_posts", schema=None) as batch_op:
         batch_op.drop_index("ix_blog_posts_visible_published")
