@@ -5,6 +5,7 @@ from __future__ import annotations
 from fastapi import APIRouter
 
 from addme.accounts.router import router as accounts_router
+from addme.admin.router import router as admin_router
 from addme.content.router import router as content_router
 from addme.core.health import router as health_router
 from addme.groups.router import router as groups_router
@@ -30,3 +31,4 @@ api_router.include_router(moderation_requests_router)
 api_router.include_router(groups_router)
 api_router.include_router(swipes_router)
 api_router.include_router(content_router)
+api_router.include_router(admin_router)

@@ -38,6 +38,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Admin Health */
+        get: operations["admin_health_v1_admin_health_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/admin/image-bans": {
         parameters: {
             query?: never;
@@ -1892,6 +1909,17 @@ export interface components {
             /** Detail */
             detail?: components["schemas"]["ValidationError"][];
         };
+        /** HealthFigures */
+        HealthFigures: {
+            /** Jobs */
+            jobs: components["schemas"]["JobHealth"][];
+            /** Ledger Mismatches */
+            ledger_mismatches: number;
+            /** Mismatched User Ids */
+            mismatched_user_ids: number[];
+            /** Outbox Unsent */
+            outbox_unsent: number;
+        };
         /** HelpItem */
         HelpItem: {
             /** A */
@@ -1953,6 +1981,15 @@ export interface components {
             sku: string;
             /** Unit Price */
             unit_price: string;
+        };
+        /** JobHealth */
+        JobHealth: {
+            /** Last Error */
+            last_error: string | null;
+            /** Last Run At */
+            last_run_at: string | null;
+            /** Name */
+            name: string;
         };
         /** KeyApplied */
         KeyApplied: {
@@ -3142,6 +3179,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_health_v1_admin_health_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HealthFigures"];
                 };
             };
         };

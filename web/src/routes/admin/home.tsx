@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { HealthPanel } from '../../features/admin/HealthPanel';
 import { useUser } from '../../features/auth/session';
 import { useTitle } from '../../hooks/useTitle';
 
@@ -18,6 +19,7 @@ export function Component() {
     <div>
       <h1 className="h3">{t('admin.title')}</h1>
       <p className="text-body-secondary">{t('admin.intro')}</p>
+      <HealthPanel />
       {user?.admin_level === 'Full' && (
         <section aria-labelledby="admin-economy">
           <h2 className="h6 text-uppercase text-body-secondary" id="admin-economy">

@@ -1,0 +1,40 @@
+"""Health figures for the admin home: money, mail and jobs, each one number an admin can act on."""
+
+from __future__ import annotations
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+
+from addme.core.schemas import Schema, UtcDatetime
+from addme.jobs import service as jobs
+from addme.mail.models import OutboxMessage
+from addme.wallet import service as wallet
+
+
+class JobHealth(Schema):
+    name: str
+    last_run_at: UtcDatetime | None
+    last_error: str | None
+
+
+class HealthFigures(Schema):
+    # Accounts whose balance differs from the sum of their ledger rows: always 0 unless a bug.
+    ledger_mismatches: int
+    mismatched_user_ids: list[int]
+    # Mail waiting for delivery (SMTP) or kept in the outbox (no SMTP configured).
+    outbox_unsent: int
+    jobs: list[JobHealth]
+
+
+def figures(session: Session) -> HealthFigures:
+    """The numbers the admin home shows."""
+    user_ids = sorted({m.user_id for m in wallet.balance_mismatches(session)})
+    unsent = session.scalar(
+        select(func.count()).select_from(OutboxMessage).where(OutboxMessage.sent_at.is_(None))
+    )
+    return HealthFigures(
+        ledger_mismatches=len(user_ids),
+        mismatched_user_ids=user_ids[:50],
+        outbox_unsent=int(unsent or 0),
+        jobs=[JobHealth.model_validate(j) for j in jobs.lease_rows(session)],
+    )

@@ -1,0 +1,87 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { Badge, Placeholder } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { api, unwrap } from '../../api/client';
+
+export const healthQuery = queryOptions({
+  queryKey: ['admin', 'health'] as const,
+  queryFn: ({ signal }) => unwrap(api.GET('/v1/admin/health', { signal })),
+  refetchInterval: 60_000,
+});
+
+/** The admin home's health figures: ledger agreement, unsent mail and the background jobs. */
+export function HealthPanel() {
+  const { t } = useTranslation();
+  const health = useQuery(healthQuery);
+  if (health.isPending) {
+    return (
+      <Placeholder as="div" animation="glow">
+        <Placeholder xs={12} className="rounded-4" style={{ height: '6rem' }} />
+      </Placeholder>
+    );
+  }
+  if (!health.data) return null;
+  const { ledger_mismatches, mismatched_user_ids, outbox_unsent, jobs } = health.data;
+  return (
+    <section aria-labelledby="admin-health" className="mb-4">
+      <h2 className="h6 text-uppercase text-body-secondary" id="admin-health">
+        {t('admin.health.title')}
+      </h2>
+      <div className="row g-2 mb-3">
+        <div className="col-12 col-md-6">
+          <div className="addme-card p-3 h-100" data-testid="ledger-figure">
+            <div className="text-body-secondary small">{t('admin.health.ledger')}</div>
+            <div className="fs-4 fw-semibold">
+              {ledger_mismatches === 0 ? (
+                <Badge bg="success">{t('admin.health.ledgerOk')}</Badge>
+              ) : (
+                <Badge bg="danger">
+                  {t('admin.health.ledgerBad', { count: ledger_mismatches })}
+                </Badge>
+              )}
+            </div>
+            {ledger_mismatches > 0 && (
+              <div className="small mt-1">
+                {t('admin.health.accounts')}: {mismatched_user_ids.join(', ')}
+              </div>
+            )}
+          </div>
+        </div>
+        <div className="col-12 col-md-6">
+          <div className="addme-card p-3 h-100">
+            <div className="text-body-secondary small">{t('admin.health.outbox')}</div>
+            <div className="fs-4 fw-semibold">{outbox_unsent}</div>
+          </div>
+        </div>
+      </div>
+      {jobs.length > 0 && (
+        <div className="table-responsive addme-card p-2">
+          <table className="table table-sm align-middle mb-0">
+            <thead>
+              <tr>
+                <th scope="col">{t('admin.health.job')}</th>
+                <th scope="col">{t('admin.health.lastRun')}</th>
+                <th scope="col">{t('admin.health.status')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {jobs.map((job) => (
+                <tr key={job.name}>
+                  <td>{job.name}</td>
+                  <td>{job.last_run_at ? new Date(job.last_run_at).toLocaleString() : '—'}</td>
+                  <td>
+                    {job.last_error ? (
+                      <span className="text-danger">{job.last_error}</span>
+                    ) : (
+                      t('admin.health.ok')
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
