@@ -181,6 +181,7 @@ export function ContactForm({ initialReason }: { initialReason?: string | null }
           <div className="d-flex gap-4">
             <Form.Check
               type="radio"
+              className="addme-check"
               id="contact-received-yes"
               value="yes"
               label={t('community.contact.yes')}
@@ -188,6 +189,7 @@ export function ContactForm({ initialReason }: { initialReason?: string | null }
             />
             <Form.Check
               type="radio"
+              className="addme-check"
               id="contact-received-no"
               value="no"
               label={t('community.contact.no')}

@@ -4,6 +4,7 @@ import type { AppName } from '../config/config';
 import { AppBadge } from '../listings/AppBadge';
 import { Avatar } from '../listings/Avatar';
 import type { Group } from './queries';
+import '../listings/listings.css';
 import './groups.css';
 
 export function groupPath(group: { slug: string }) {

@@ -11,6 +11,7 @@ import { Avatar } from '../listings/Avatar';
 import { CopyButton } from '../shop/CopyButton';
 import { toast } from '../toasts/toastStore';
 import { inviteHref, useDeleteGroup, useGroup, useMembership } from './queries';
+import '../listings/listings.css';
 import './groups.css';
 
 /** /group/:slug: the group, and its handle or invite once the viewer has joined. */
@@ -57,7 +58,9 @@ export function GroupPage({ slug }: { slug: string }) {
       data-testid="group"
     >
       <div className="d-flex gap-3 align-items-center mb-3">
-        <Avatar username={g.name} size="sm" />
+        <div className="group-avatar">
+          <Avatar username={g.name} size="sm" />
+        </div>
         <div className="min-w-0">
           <h1 className="h3 mb-1 text-break">{g.name}</h1>
           <div className="group-facts">

@@ -9,6 +9,7 @@ import { profilePath } from '../listings/paths';
 import { AdultMedia } from './AdultMedia';
 import { useGallery } from './queries';
 import { useAgeConfirmed } from './useAgeConfirmed';
+import '../listings/listings.css';
 import './media.css';
 
 /** /nude/:slug: one username's gallery. */

@@ -10,6 +10,7 @@ import { Dropzone } from './Dropzone';
 import { galleryPath } from './paths';
 import { MAX_FILES, precheckFiles, precheckMessages } from './precheck';
 import { useDeleteMedia, useMyMedia, useUpload } from './queries';
+import '../listings/listings.css';
 import './media.css';
 
 /** /user/media/:id: one username's profile picture and gallery. */

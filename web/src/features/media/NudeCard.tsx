@@ -5,6 +5,7 @@ import { AppBadge } from '../listings/AppBadge';
 import { AdultMedia } from './AdultMedia';
 import { galleryPath } from './paths';
 import type { NudesCard } from './queries';
+import '../listings/listings.css';
 
 /** A username with shared pictures: the cover (blurred when it must be), the name, the app. */
 export function NudeCard({ card }: { card: NudesCard }) {

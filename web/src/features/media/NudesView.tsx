@@ -56,11 +56,13 @@ export function NudesView() {
       </nav>
       {scope.app && (
         <nav className="listing-tabs mb-3" aria-label={t('community.nudes.filtersLabel')}>
+          <span className="filter-label">{t('nav.gender')}</span>
           {GENDERS.map((g) => (
             <NavLink key={g} to={`/${scope.app}-nudes/gender/${g}`} className={tabClass}>
               {t(`gender.${g}`)}
             </NavLink>
           ))}
+          <span className="filter-label ms-lg-2">{t('nav.orientation')}</span>
           {ORIENTATIONS.map((o) => (
             <NavLink key={o} to={`/${scope.app}-nudes/orientation/${o}`} className={tabClass}>
               {t(`orientation.${o}`)}

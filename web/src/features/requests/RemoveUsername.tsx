@@ -10,6 +10,7 @@ import { APPS, type AppName, useConfig } from '../config/config';
 import { AppBadge } from '../listings/AppBadge';
 import { Avatar } from '../listings/Avatar';
 import { MAX_FILE_BYTES } from '../media/precheck';
+import '../listings/listings.css';
 
 type Found = { id: number; username: string; app: string; profile_picture: string | null };
 

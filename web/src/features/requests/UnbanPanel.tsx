@@ -21,7 +21,7 @@ export function formatCountdown(seconds: number): string {
 
 /** /user/unban/:id: the ban, its wait time counting down, then "ready to unban" and the request. */
 export function UnbanPanel({ id }: { id: number }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   const key = ['user', 'unban', id] as const;
   const state = useQuery({
@@ -106,7 +106,9 @@ export function UnbanPanel({ id }: { id: number }) {
           </p>
           <p className="small text-body-secondary mb-0">
             {s.banned_until
-              ? t('community.unban.until', { when: new Date(s.banned_until).toLocaleString() })
+              ? t('community.unban.until', {
+                  when: new Date(s.banned_until).toLocaleString(i18n.language),
+                })
               : t('community.unban.noEnd')}
           </p>
         </div>

@@ -124,7 +124,8 @@ export function SwipeDeck({ user }: { user: User }) {
             onClick={() => act('pass')}
             aria-keyshortcuts="ArrowLeft"
           >
-            ✕ {t('community.swipes.pass')}
+            <span aria-hidden="true">✕</span>
+            <span className="ms-2">{t('community.swipes.pass')}</span>
           </button>
           <button
             type="button"
@@ -133,7 +134,8 @@ export function SwipeDeck({ user }: { user: User }) {
             onClick={() => act('like')}
             aria-keyshortcuts="ArrowRight"
           >
-            <Icon name="heart" size={18} /> {t('community.swipes.like')}
+            <Icon name="heart" size={18} />
+            <span className="ms-2">{t('community.swipes.like')}</span>
           </button>
         </div>
         <p className="small text-body-secondary text-center mt-2 d-none d-lg-block">

@@ -1,0 +1,470 @@
+import { execFileSync } from 'node:child_process';
+import { createHmac } from 'node:crypto';
+import { deflateSync } from 'node:zlib';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { confirmationPath, preAgree, uniqueEmail } from './helpers';
+
+const PASSWORD = 'community e2e passphrase 42';
+const WEBHOOK_SECRET = process.env.SHOP_WEBHOOK_SECRET ?? 'dev-shop-webhook-secret';
+const SHOTS = 'e2e/screenshots';
+/** Each project checks in far from the other, so parallel runs never meet in a deck. */
+const PLACE = {
+  mobile: { latitude: 45.5, longitude: -73.57 },
+  desktop: { latitude: -33.87, longitude: 151.21 },
+} as const;
+
+// ---- accounts, shop and data helpers (the API, as economy.spec.ts does) ----
+
+async function createMember(request: APIRequestContext, tag: string) {
+  const email = uniqueEmail(tag);
+  const res = await request.post('/v1/auth/register', {
+    data: {
+      email,
+      password: PASSWORD,
+      password_confirmation: PASSWORD,
+      terms: true,
+      captcha_token: 'local-captcha-ok',
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const token = (await confirmationPath(request, email)).split('/').pop() as string;
+  const confirm = await request.post('/v1/auth/email-confirmation', { data: { token } });
+  expect(confirm.ok(), await confirm.text()).toBeTruthy();
+  return email;
+}
+
+async function bearer(request: APIRequestContext, email: string) {
+  const res = await request.post('/v1/auth/login', { data: { email, password: PASSWORD } });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  const { token } = (await res.json()) as { token: string };
+  return { Authorization: `Bearer ${token}` };
+}
+
+async function logIn(page: Page, email: string) {
+  const res = await page.request.post('/v1/auth/login', { data: { email, password: PASSWORD } });
+  expect(res.ok(), await res.text()).toBeTruthy();
+}
+
+const uniqueHandle = (prefix: string) =>
+  `${prefix}${Date.now().toString(36).slice(-6)}${Math.floor(Math.random() * 1e3)}`;
+
+async function submitUsername(request: APIRequestContext, email: string, app = 'snapchat') {
+  const username = uniqueHandle('com');
+  const res = await request.post('/v1/user/usernames', {
+    headers: await bearer(request, email),
+    data: {
+      app,
+      username,
+      age: 27,
+      gender: 'Female',
+      orientation: 'Straight',
+      type: 'Clean',
+      country_code: 'CA',
+      description: 'Community flow test profile.',
+      tags: [],
+    },
+  });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  const body = (await res.json()) as { data: { id: number; status: string } };
+  return { username, id: body.data.id };
+}
+
+/** A signed card-shop webhook, then the key from the outbox, applied through the API. */
+async function buy(request: APIRequestContext, email: string, sku: string) {
+  const orderNumber = String(10000 + Math.floor(Math.random() * 89999));
+  const id = `${Date.now()}${Math.floor(Math.random() * 1e6)}`;
+  const raw = JSON.stringify({
+    id,
+    order_number: orderNumber,
+    email,
+    line_items: [{ sku, quantity: 1 }],
+  });
+  const hmac = createHmac('sha256', WEBHOOK_SECRET).update(raw, 'utf8').digest('base64');
+  const hook = await request.post('/v1/webhooks/shop', {
+    data: raw,
+    headers: {
+      'Content-Type': 'application/json',
+      'X-Shopify-Hmac-Sha256': hmac,
+      'X-Shopify-Webhook-Id': `wh-${id}`,
+      'X-Shopify-Topic': 'orders/paid',
+    },
+  });
+  expect(hook.ok(), await hook.text()).toBeTruthy();
+  let key: string | null = null;
+  await expect
+    .poll(
+      async () => {
+        const res = await request.get(`/v1/dev/outbox?to=${encodeURIComponent(email)}`);
+        if (!res.ok()) return null;
+        for (const mail of (await res.json()) as { body: string }[]) {
+          if (!mail.body.includes(`Order number: ${orderNumber}`)) continue;
+          const m = /: ([0-9A-Z]{4,6}(?:-[0-9A-Z]{4,6}){2,6})\s*$/m.exec(mail.body);
+          if (m) key = m[1] as string;
+        }
+        return key;
+      },
+      { timeout: 15_000 },
+    )
+    .not.toBeNull();
+  const apply = await request.post('/v1/user/keys', {
+    headers: await bearer(request, email),
+    data: { key },
+  });
+  expect(apply.ok(), await apply.text()).toBeTruthy();
+}
+
+/** A small generated PNG (a colour block): never a photograph. */
+function png(seed: number, size = 64): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (buf: Buffer) => {
+    let c = 0xffffffff;
+    for (const b of buf) c = (crcTable[(c ^ b) & 0xff] as number) ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const sum = Buffer.alloc(4);
+    sum.writeUInt32BE(crc(body));
+    return Buffer.concat([len, body, sum]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const rows: number[] = [];
+  for (let y = 0; y < size; y++) {
+    rows.push(0);
+    for (let x = 0; x < size; x++)
+      rows.push((x * 4 + seed * 50) & 255, (y * 4) & 255, (seed * 90) & 255);
+  }
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.from(rows))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** The e2e database is this run's own SQLite file: a ban is set there, as an admin would. */
+function banInDatabase(usernameId: number, seconds: number): boolean {
+  const url = process.env.DATABASE_URL ?? '';
+  if (!url.startsWith('sqlite:///')) return false;
+  const file = url.replace(/^sqlite:\/\//, '');
+  const sql = `UPDATE usernames SET status='banned', banned_until=strftime('%Y-%m-%d %H:%M:%f', 'now', '${seconds >= 0 ? '+' : ''}${seconds} seconds') WHERE id=${Number(usernameId)};`;
+  execFileSync('sqlite3', [file, sql]);
+  return true;
+}
+
+async function shot(page: Page, project: string, name: string) {
+  for (const theme of ['light', 'dark'] as const) {
+    // The theme as the dark-mode toggle applies it (a string: e2e code has no DOM types).
+    await page.evaluate(
+      `document.documentElement.setAttribute('data-bs-theme', '${theme}');` +
+        `document.body.classList.remove('dark', 'light');` +
+        `document.body.classList.add('${theme}');`,
+    );
+    await page.screenshot({
+      path: `${SHOTS}/${project}-${theme}-community-${name}.png`,
+      fullPage: true,
+    });
+  }
+}
+
+// ---- the flows ----
+
+test('groups: create (1 Top-Up), a second member joins and sees the handle', async ({
+  page,
+  browser,
+  request,
+  baseURL,
+}, info) => {
+  test.setTimeout(120_000);
+  const owner = await createMember(request, `grp-owner-${info.project.name}`);
+  await preAgree(page, baseURL as string);
+  await logIn(page, owner);
+
+  // No Top-Ups: the not-enough-Top-Ups modal instead of the form.
+  await page.goto('/user/group/create');
+  await expect(page.getByTestId('not-enough-modal')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('group-needs-topup')).toBeVisible();
+
+  await buy(request, owner, 'topup-20');
+  await page.goto('/user/group/create');
+  await expect(page.getByTestId('group-cost')).toContainText('costs 1 Top-Up');
+  await shot(page, info.project.name, 'group-create');
+  const name = `E2E group ${Date.now().toString(36)}`;
+  await page.getByLabel('App').selectOption('telegram');
+  await page.getByLabel('Group name').fill(name);
+  await page.getByLabel('Group username or invite link').fill('https://t.me/+e2eInvite');
+  await page.getByLabel('Description').fill('A test group for adults.');
+  await page.getByLabel('Maximum members').fill('10');
+  await page.getByRole('button', { name: /Create the group/ }).click();
+  await expect(page.getByText('Group created.').first()).toBeVisible();
+  await expect(page.getByTestId('group')).toContainText(name);
+  await expect(page.getByTestId('group-members')).toContainText('1 / 10');
+  const groupUrl = new URL(page.url()).pathname;
+  await shot(page, info.project.name, 'group-owner');
+
+  await page.goto('/user/group');
+  await expect(page.getByTestId('groups-created')).toContainText(name);
+
+  // A second member joins and then sees the invite link.
+  const member = await createMember(request, `grp-member-${info.project.name}`);
+  const other = await browser.newContext({ viewport: page.viewportSize() ?? undefined });
+  const page2 = await other.newPage();
+  await preAgree(page2, baseURL as string);
+  await logIn(page2, member);
+  await page2.goto(groupUrl);
+  await expect(page2.getByTestId('group-handle')).toHaveCount(0);
+  await page2.getByRole('button', { name: 'Join' }).click();
+  await expect(page2.getByTestId('group-handle')).toBeVisible();
+  await expect(page2.getByRole('link', { name: 'Open the invite' })).toHaveAttribute(
+    'href',
+    'https://t.me/+e2eInvite',
+  );
+  await expect(page2.getByTestId('group-members')).toContainText('2 / 10');
+  await page2.goto('/user/group');
+  await expect(page2.getByTestId('groups-joined')).toContainText(name);
+  await other.close();
+
+  await page.goto('/telegram-groups');
+  await expect(page.getByTestId('group-card').first()).toBeVisible();
+  await shot(page, info.project.name, 'groups');
+
+  // The owner edits, then deletes.
+  await page.goto(groupUrl);
+  await page.getByRole('link', { name: 'Edit' }).click();
+  await page.getByLabel('Maximum members').fill('12');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Group updated.').first()).toBeVisible();
+  await expect(page.getByTestId('group-members')).toContainText('2 / 12');
+  await page.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByText('Group deleted.').first()).toBeVisible();
+  await expect(page).toHaveURL(/\/user\/group$/);
+});
+
+test('media: pre-check, gallery upload, the public gallery', async ({
+  page,
+  request,
+  baseURL,
+}, info) => {
+  test.setTimeout(90_000);
+  const email = await createMember(request, `media-${info.project.name}`);
+  const { username, id } = await submitUsername(request, email);
+  await preAgree(page, baseURL as string);
+  await logIn(page, email);
+
+  await page.goto('/user');
+  await page
+    .getByTestId('my-username')
+    .filter({ hasText: username })
+    .getByRole('link', { name: 'Pictures' })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/user/media/${id}$`));
+  await expect(page.getByTestId('gallery-count')).toHaveText('0 / 5 used');
+
+  const picker = page.locator('[data-testid="gallery-dropzone"] input[type=file]');
+  // Six files: nothing is sent, the spec's message shows.
+  await picker.setInputFiles(
+    Array.from({ length: 6 }, (_, i) => ({
+      name: `p${i}.png`,
+      mimeType: 'image/png',
+      buffer: png(i),
+    })),
+  );
+  await expect(page.getByText('Only 5 files are allowed to upload.').first()).toBeVisible();
+  // One file over 4 MB is skipped with the count, the two others go.
+  await picker.setInputFiles([
+    { name: 'a.png', mimeType: 'image/png', buffer: png(1) },
+    { name: 'b.png', mimeType: 'image/png', buffer: png(2) },
+    { name: 'big.png', mimeType: 'image/png', buffer: Buffer.alloc(4 * 1024 * 1024 + 10) },
+  ]);
+  await expect(page.getByText('1 file exceeds the limit of 4MB').first()).toBeVisible();
+  await expect(page.getByText('Media Uploaded.').first()).toBeVisible();
+  await expect(page.getByTestId('gallery-count')).toHaveText('2 / 5 used');
+  await expect(page.getByTestId('my-media')).toHaveCount(2);
+
+  await page
+    .locator('[data-testid="profile-dropzone"] input[type=file]')
+    .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png(7) });
+  await expect(page.getByText('Profile picture updated.').first()).toBeVisible();
+  await shot(page, info.project.name, 'media');
+
+  await page.getByRole('link', { name: 'See the public gallery' }).click();
+  await expect(page.getByTestId('gallery')).toContainText(username);
+  await expect(page.getByTestId('gallery-image')).toHaveCount(2);
+  await expect(page.getByTestId('adult-overlay')).toHaveCount(0);
+  await shot(page, info.project.name, 'gallery');
+
+  // A visitor before the age gate: the pictures are blurred behind the 18+ overlay.
+  await page.context().clearCookies();
+  await page.goto('/snapchat-nudes');
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expect(page.getByTestId('adult-overlay').first()).toBeVisible();
+  await expect(page.getByTestId('adult-overlay').first()).toContainText('18+');
+  await page.getByRole('button', { name: 'I Agree' }).click();
+  await expect(page.getByTestId('adult-overlay')).toHaveCount(0);
+  await shot(page, info.project.name, 'nudes');
+});
+
+test('local swipes: upsell, check-in with geolocation, like, match, favorites', async ({
+  page,
+  request,
+  baseURL,
+}, info) => {
+  test.setTimeout(150_000);
+  const place = PLACE[info.project.name as keyof typeof PLACE] ?? PLACE.desktop;
+  const me = await createMember(request, `swipe-me-${info.project.name}`);
+  const mine = await submitUsername(request, me, 'kik');
+  await preAgree(page, baseURL as string);
+  await logIn(page, me);
+
+  await page.goto('/local-swipes');
+  await expect(page.getByTestId('swipes-landing')).toContainText('about 5 km');
+  await expect(page.getByRole('link', { name: 'Become VIP' })).toHaveAttribute('href', '/shop');
+  await shot(page, info.project.name, 'swipes-landing');
+  await page.goto('/user/local-swipes');
+  await expect(page.getByTestId('swipes-landing')).toBeVisible();
+
+  // Someone nearby who already likes us (VIP, checked in by the API at the same place).
+  const them = await createMember(request, `swipe-them-${info.project.name}`);
+  const theirs = await submitUsername(request, them, 'kik');
+  await buy(request, them, 'vip-week');
+  const auth = await bearer(request, them);
+  const checkIn = await request.post(`/v1/user/usernames/${theirs.id}/check-in`, {
+    headers: auth,
+    data: { lat: place.latitude, lng: place.longitude },
+  });
+  expect(checkIn.ok(), await checkIn.text()).toBeTruthy();
+
+  await buy(request, me, 'vip-week');
+  await page.context().grantPermissions(['geolocation']);
+  await page.context().setGeolocation(place);
+  await page.goto('/user/local-swipes');
+  await expect(page.getByTestId('check-in-prompt')).toBeVisible();
+  await shot(page, info.project.name, 'swipes-check-in');
+  await page.getByRole('button', { name: 'Check-in' }).click();
+  await expect(page.getByText(/Near ≈ [-\d.]+, [-\d.]+ \(±\d+ km\)/).first()).toBeVisible();
+  await expect(page.getByTestId('deck')).toBeVisible();
+
+  // They like us (API), then we find them in the deck and like them: a match.
+  const like = await request.post('/v1/user/swipes', {
+    headers: auth,
+    data: { from_username_id: theirs.id, to_username_id: mine.id, action: 'like' },
+  });
+  expect(like.ok(), await like.text()).toBeTruthy();
+  for (let i = 0; i < 30; i++) {
+    const card = page.getByTestId('swipe-card');
+    if ((await card.count()) === 0) break;
+    if ((await card.textContent())?.includes(theirs.username)) break;
+    await page.keyboard.press('ArrowLeft');
+    await page.waitForTimeout(150);
+  }
+  await expect(page.getByTestId('swipe-card')).toContainText(theirs.username);
+  await shot(page, info.project.name, 'swipes-deck');
+  await page.getByRole('button', { name: 'Like' }).click();
+  await expect(page.getByText("It's a match!").first()).toBeVisible();
+
+  await page.getByRole('link', { name: 'Favorites' }).first().click();
+  await expect(page.getByTestId('favorites')).toContainText(theirs.username);
+  await shot(page, info.project.name, 'favorites');
+
+  // Geolocation denied: the spec's failure toast.
+  await page.context().clearPermissions();
+  await page.goto('/user');
+  const row = page.getByTestId('my-username').filter({ hasText: mine.username });
+  await row.getByRole('button', { name: 'Clear location' }).click();
+  await expect(page.getByText('Location cleared.').first()).toBeVisible();
+  await row.getByRole('button', { name: 'Check-in' }).click();
+  await expect(page.getByText('Check-In Failed').first()).toBeVisible();
+});
+
+test('help, contact form, remove-username, blog and /up', async ({ page, baseURL }, info) => {
+  test.setTimeout(90_000);
+  await preAgree(page, baseURL as string);
+  await page.goto('/help');
+  await expect(page.getByTestId('help')).toBeVisible();
+  await shot(page, info.project.name, 'help');
+  await page.getByLabel('Search the help').fill('zzzz no such question');
+  await expect(page.getByTestId('help-no-match')).toBeVisible();
+
+  await page.goto('/contact-us');
+  await page.getByLabel('Reason').selectOption('nokey');
+  await expect(page.getByLabel('Order number')).toBeVisible();
+  await expect(page.getByLabel('Justification')).toHaveCount(0);
+  await page.getByLabel('Your e-mail for our reply').fill('e2e-contact@example.com');
+  await page.getByLabel('Order number').fill('1234');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByText('The order number is 5 digits.')).toBeVisible();
+  await page.getByLabel('Order number').fill('12345');
+  await page.getByLabel('E-mail used at checkout').fill('e2e-pay@example.com');
+  await page.getByLabel('I checked my junk and spam folders').check();
+  await page.getByLabel('No', { exact: true }).check();
+  await page.getByLabel("I'm not a robot").check();
+  await shot(page, info.project.name, 'contact');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByTestId('contact-sent')).toContainText(
+    'Thank you. Your inquiry has been submitted.',
+  );
+
+  await page.goto('/remove-username');
+  await page.getByLabel('Username', { exact: true }).fill('nobody-here-zz');
+  await page.getByRole('button', { name: 'Find' }).click();
+  await expect(
+    page.getByText('Username could not be found or connexion failed.').first(),
+  ).toBeVisible();
+  await shot(page, info.project.name, 'remove-username');
+
+  await page.goto('/blog');
+  await expect(page.getByTestId('blog-card').first()).toBeVisible();
+  await shot(page, info.project.name, 'blog');
+  await page.getByTestId('blog-card').first().getByRole('link').click();
+  await expect(page.getByTestId('blog-post')).toBeVisible();
+  await shot(page, info.project.name, 'blog-post');
+
+  await page.goto('/up');
+  await expect(page.getByTestId('up-ok')).toBeVisible();
+});
+
+test('unban: the wait time counts down, then the request', async ({
+  page,
+  request,
+  baseURL,
+}, info) => {
+  test.setTimeout(90_000);
+  const email = await createMember(request, `unban-${info.project.name}`);
+  const { username, id } = await submitUsername(request, email);
+  test.skip(!banInDatabase(id, 3600), 'needs the run’s own SQLite database to set a ban');
+  await preAgree(page, baseURL as string);
+  await logIn(page, email);
+
+  await page.goto(`/user/unban/${id}`);
+  await expect(page.getByTestId('unban-wait')).toBeVisible();
+  const first = await page.getByTestId('unban-countdown').textContent();
+  expect(first).toMatch(/^0?0:59:\d\d$|^00:59:\d\d$/);
+  await expect(page.getByTestId('unban-countdown')).not.toHaveText(first as string, {
+    timeout: 5_000,
+  });
+  await shot(page, info.project.name, 'unban-wait');
+
+  // The ban's wait is over: ready to unban, then the request.
+  banInDatabase(id, -60);
+  await page.reload();
+  await expect(page.getByTestId('unban-ready')).toBeVisible();
+  await expect(page.getByTestId('unban')).toContainText(username);
+  await page.getByLabel('Message to the moderators').fill('I read the rules again.');
+  await page.getByRole('button', { name: 'Request an unban' }).click();
+  await expect(
+    page
+      .getByText(/Your unban request has been created\.|Your username has been unbanned\./)
+      .first(),
+  ).toBeVisible();
+});
