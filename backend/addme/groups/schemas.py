@@ -65,7 +65,8 @@ class GroupRead(BaseModel):
     slug: str
     app: str
     name: str
-    username: str
+    # The group's handle or invite: only for its owner and members, so joining is what reveals it.
+    username: str | None
     description: str
     max_members: int
     members_count: int

@@ -48,14 +48,14 @@ def make_slug(name: str) -> str:
     return f"{base}-{secrets.token_hex(3)}"
 
 
-def to_read(group: Group) -> GroupRead:
-    """The public view of a group."""
+def to_read(group: Group, *, reveal: bool) -> GroupRead:
+    """A group as listed; `reveal` shows its handle (to its owner and members only)."""
     return GroupRead(
         id=group.id,
         slug=group.slug,
         app=group.app,
         name=group.name,
-        username=group.username,
+        username=group.username if reveal else None,
         description=group.description,
         max_members=group.max_members,
         members_count=group.members_count,
@@ -67,9 +67,10 @@ def to_read(group: Group) -> GroupRead:
 
 def _detail(session: Session, group: Group, viewer: User | None) -> GroupDetail:
     member = viewer is not None and _is_member(session, group_id=group.id, user_id=viewer.id)
+    owner = viewer is not None and group.user_id == viewer.id
     return GroupDetail(
-        **to_read(group).model_dump(),
-        is_owner=viewer is not None and group.user_id == viewer.id,
+        **to_read(group, reveal=member or owner).model_dump(),
+        is_owner=owner,
         is_member=member,
     )
 
@@ -105,7 +106,7 @@ def list_public(session: Session, *, app: str | None, page: int, per_page: int) 
         .limit(per_page)
     ).all()
     return GroupPage(
-        data=[to_read(g) for g in rows],
+        data=[to_read(g, reveal=False) for g in rows],
         meta=PageMeta(page=page, per_page=per_page, total=total, has_next=page * per_page < total),
     )
 
@@ -142,7 +143,9 @@ def list_mine(session: Session, *, user: User) -> MyGroups:
         .where(GroupMember.user_id == user.id, Group.user_id != user.id, _visible())
         .order_by(GroupMember.joined_at.desc(), Group.id.desc())
     ).all()
-    return MyGroups(created=[to_read(g) for g in created], joined=[to_read(g) for g in joined])
+    return MyGroups(
+        created=[to_read(g, reveal=True) for g in created], joined=[to_read(g, reveal=True) for g in joined]
+    )
 
 
 def create(session: Session, *, user: User, data: GroupCreate) -> GroupDetail:

@@ -11,6 +11,7 @@ from typing import Any
 from sqlalchemy import ColumnElement, func, select
 from sqlalchemy.orm import Session
 
+from addme.core import clock
 from addme.core.errors import NotFound, Unauthorized
 from addme.core.schemas import PageMeta
 from addme.listings import constants as lc
@@ -61,6 +62,14 @@ def nudes_page(session: Session, *, params: NudesParams, signed_in: bool, blurre
         where.append(U.gender == params.gender)
     if params.orientation:
         where.append(U.orientation == params.orientation)
+    if params.vip:
+        where += [U.owner_vip_until.is_not(None), U.owner_vip_until > clock.now()]
+    # The same sub-paths as the username lists: /vip and /hottest (popular: 7-day views + clicks).
+    order = (
+        [U.popularity.desc(), U.sort_at.desc(), U.id.desc()]
+        if params.order == "popular"
+        else [U.sort_at.desc(), U.id.desc()]
+    )
     base = select(U.id).join(galleries, galleries.c.username_id == U.id).where(*where)
     total = int(session.scalar(select(func.count()).select_from(base.subquery())) or 0)
     rows = session.execute(
@@ -77,7 +86,7 @@ def nudes_page(session: Session, *, params: NudesParams, signed_in: bool, blurre
         )
         .join(galleries, galleries.c.username_id == U.id)
         .where(*where)
-        .order_by(U.sort_at.desc(), U.id.desc())
+        .order_by(*order)
         .limit(params.per_page)
         .offset((params.page - 1) * params.per_page)
     ).all()

@@ -56,6 +56,8 @@ class NudesParams(BaseModel):
     gender: Literal["Male", "Female", "Transgender", "Other"] | None = None
     orientation: Literal["Gay", "Lesbian", "Bisexual", "Straight", "Other"] | None = None
     type: Literal["Clean", "Dirty"] = "Clean"
+    vip: bool = False
+    order: Literal["latest", "popular"] = "latest"
     page: int = Field(default=1, ge=1, le=10_000)
     per_page: int = Field(default=24, ge=1, le=60)
 

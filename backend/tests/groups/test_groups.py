@@ -222,3 +222,22 @@ def test_cleanup_job_is_registered() -> None:
     from addme.jobs.service import registered
 
     assert "cleanup-groups" in registered()
+
+
+def test_the_group_handle_is_shown_only_to_members(client, db) -> None:
+    owner, owner_headers = member(db)
+    give(db, owner, top_ups=1)
+    created = client.post("/v1/user/groups", json=body(), headers=owner_headers).json()["group"]
+    slug, group_id = created["slug"], created["id"]
+    assert created["username"] == "https://t.me/+AbCdEf123"
+
+    # A visitor and a signed-in non-member see the group but not its invite.
+    assert client.get("/v1/groups").json()["data"][0]["username"] is None
+    assert client.get(f"/v1/groups/{slug}").json()["username"] is None
+    _, visitor = member(db)
+    assert client.get(f"/v1/groups/{slug}", headers=visitor).json()["username"] is None
+
+    # Joining reveals it.
+    joined = client.post(f"/v1/groups/{group_id}/join", headers=visitor).json()
+    assert joined["group"]["username"] == "https://t.me/+AbCdEf123"
+    assert client.get(f"/v1/groups/{slug}", headers=visitor).json()["username"] == "https://t.me/+AbCdEf123"

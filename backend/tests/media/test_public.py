@@ -13,8 +13,8 @@ from tests.factories.wallet import member
 GB = {"CF-IPCountry": "GB"}
 
 
-def _with_gallery(db, images: int = 2, **fields):
-    user = make_user(db)
+def _with_gallery(db, images: int = 2, user=None, **fields):
+    user = user or make_user(db)
     username = make_username(db, user=user, **fields)
     for i in range(images):
         make_media(db, username_id=username.id, user_id=user.id, seed=username.id * 10 + i)
@@ -54,6 +54,21 @@ def test_nudes_filters_and_pages(client, db):
     assert first["meta"]["has_next"] is True and second["meta"]["has_next"] is False
     assert len({c["id"] for c in first["data"] + second["data"]}) == 3
     assert client.get("/v1/nudes", params={"gender": "Robot"}).status_code == 422
+
+
+def test_nudes_vip_and_hottest_sub_paths(client, db):
+    from datetime import timedelta
+
+    from addme.core import clock
+
+    plain = _with_gallery(db, popularity=50)
+    vip_owner = make_user(db, promotion_ending_at=clock.now() + timedelta(days=3))
+    vip = _with_gallery(db, user=vip_owner, popularity=5)
+    assert [c["id"] for c in client.get("/v1/nudes", params={"vip": True}).json()["data"]] == [vip.id]
+    hottest = client.get("/v1/nudes", params={"order": "popular"}).json()["data"]
+    assert [c["id"] for c in hottest] == [plain.id, vip.id]
+    latest = client.get("/v1/nudes").json()["data"]
+    assert [c["id"] for c in latest] == [vip.id, plain.id]
 
 
 def test_dirty_galleries_need_a_sign_in(client, db):

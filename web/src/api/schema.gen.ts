@@ -1847,7 +1847,7 @@ export interface components {
             /** Slug */
             slug: string;
             /** Username */
-            username: string;
+            username: string | null;
         };
         /** GroupPage */
         GroupPage: {
@@ -1878,7 +1878,7 @@ export interface components {
             /** Slug */
             slug: string;
             /** Username */
-            username: string;
+            username: string | null;
         };
         /** GroupResult */
         GroupResult: {
@@ -5328,6 +5328,8 @@ export interface operations {
                 gender?: ("Male" | "Female" | "Transgender" | "Other") | null;
                 orientation?: ("Gay" | "Lesbian" | "Bisexual" | "Straight" | "Other") | null;
                 type?: "Clean" | "Dirty";
+                vip?: boolean;
+                order?: "latest" | "popular";
                 page?: number;
                 per_page?: number;
             };

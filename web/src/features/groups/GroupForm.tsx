@@ -36,7 +36,7 @@ export function GroupForm({ user, editing }: { user: User; editing: Group | null
       ? {
           app: editing.app as GroupValues['app'],
           name: editing.name,
-          username: editing.username,
+          username: editing.username ?? '',
           description: editing.description,
           max_members: editing.max_members,
         }

@@ -47,8 +47,9 @@ export function GroupPage({ slug }: { slug: string }) {
   }
   const g = group.data;
   const here = `/group/${encodeURIComponent(slug)}`;
-  const showHandle = g.is_member || g.is_owner;
-  const href = inviteHref(g.username);
+  // The server sends the handle to the owner and members only: joining is what reveals it.
+  const handle = g.username;
+  const href = handle ? inviteHref(handle) : null;
   const percent = Math.min(100, Math.round((g.members_count / Math.max(1, g.max_members)) * 100));
 
   return (
@@ -88,7 +89,7 @@ export function GroupPage({ slug }: { slug: string }) {
         {g.description || t('community.groups.noDescription')}
       </p>
 
-      {showHandle ? (
+      {handle ? (
         <div className="addme-card p-3 mb-3" data-testid="group-handle">
           <div className="small text-body-secondary mb-1">
             {href ? t('community.groups.inviteLink') : t('community.groups.handle')}
@@ -104,9 +105,9 @@ export function GroupPage({ slug }: { slug: string }) {
                 {t('community.groups.openInvite')}
               </a>
             ) : (
-              <span className="group-handle fs-5">{g.username}</span>
+              <span className="group-handle fs-5">{handle}</span>
             )}
-            <CopyButton value={g.username} label={t('community.groups.copy')} />
+            <CopyButton value={handle} label={t('community.groups.copy')} />
           </div>
         </div>
       ) : null}

@@ -24,6 +24,8 @@ export function NudesView() {
   let title = scope?.app ? t('community.nudes.titleApp', { app }) : t('community.nudes.title');
   if (scope?.gender) title = `${title} · ${t(`gender.${scope.gender}`)}`;
   if (scope?.orientation) title = `${title} · ${t(`orientation.${scope.orientation}`)}`;
+  if (scope?.vip) title = `${title} · ${t('listings.tabs.vip')}`;
+  if (scope?.order) title = `${title} · ${t('listings.tabs.hottest')}`;
   useTitle(title);
   if (!scope) throw new ApiError('http', '', { status: 404 });
 
@@ -56,7 +58,16 @@ export function NudesView() {
       </nav>
       {scope.app && (
         <nav className="listing-tabs mb-3" aria-label={t('community.nudes.filtersLabel')}>
-          <span className="filter-label">{t('nav.gender')}</span>
+          <NavLink to={`/${scope.app}-nudes`} end className={tabClass}>
+            {t('listings.tabs.latest')}
+          </NavLink>
+          <NavLink to={`/${scope.app}-nudes/vip`} className={tabClass}>
+            {t('listings.tabs.vip')}
+          </NavLink>
+          <NavLink to={`/${scope.app}-nudes/hottest`} className={tabClass}>
+            {t('listings.tabs.hottest')}
+          </NavLink>
+          <span className="filter-label ms-lg-2">{t('nav.gender')}</span>
           {GENDERS.map((g) => (
             <NavLink key={g} to={`/${scope.app}-nudes/gender/${g}`} className={tabClass}>
               {t(`gender.${g}`)}

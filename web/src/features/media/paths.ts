@@ -5,17 +5,18 @@ export interface NudesScope {
   app?: AppName;
   gender?: Gender;
   orientation?: Orientation;
+  vip?: true;
+  order?: 'popular';
 }
 
-/**
- * The router's paths for the nudes pages. The API's nudes list filters by app, gender and
- * orientation only, so the username lists' /vip and /hottest are not offered here.
- */
+/** The router's paths for the nudes pages: the same sub-paths as the username lists. */
 export function nudesPaths(): string[] {
   const paths = ['nudes'];
   for (const app of APPS) {
     paths.push(
       `${app}-nudes`,
+      `${app}-nudes/vip`,
+      `${app}-nudes/hottest`,
       `${app}-nudes/gender/:gender`,
       `${app}-nudes/orientation/:orientation`,
     );
@@ -30,6 +31,8 @@ export function nudesScopeFromPath(pathname: string): NudesScope | null {
   if (!app || !(APPS as readonly string[]).includes(app) || extra !== undefined) return null;
   const scope: NudesScope = { app: app as AppName };
   if (kind === undefined) return value === undefined ? scope : null;
+  if (kind === 'vip' && value === undefined) return { ...scope, vip: true };
+  if (kind === 'hottest' && value === undefined) return { ...scope, order: 'popular' };
   if (kind === 'gender' && value && (GENDERS as readonly string[]).includes(value)) {
     return { ...scope, gender: value as Gender };
   }

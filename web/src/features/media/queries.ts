@@ -15,6 +15,8 @@ export interface NudesQuery {
   app?: AppName;
   gender?: Gender;
   orientation?: Orientation;
+  vip?: boolean;
+  order?: 'latest' | 'popular';
   page: number;
   per_page: number;
 }
