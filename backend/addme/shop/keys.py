@@ -15,6 +15,7 @@ from addme.core import clock, ratelimit
 from addme.core.config import get_settings
 from addme.core.errors import Conflict, NotFound
 from addme.listings import service as listings
+from addme.listings.constants import SLOT_CAP
 from addme.listings.models import Username
 from addme.mail import service as mail
 from addme.shop.constants import DELIVERY_NOTE, KEY_FAILURES, KEY_UNKNOWN, KEY_USED, ORDER_APPLIED, PRODUCTS
@@ -154,6 +155,12 @@ def apply(session: Session, *, user: User, code: str) -> KeyApplied:
         .values(status="pending", review_reason=None),
         execution_options={"synchronize_session": False},
     ).rowcount  # type: ignore[attr-defined]
+    if unlocked:
+        # "...and adds a pending slot if needed": the usernames a key unlocks must fit the account,
+        # or they would sit over the limit after review (up to the 5-slot cap).
+        live = listings.count_active(session, user_id=user.id)
+        if live > listings.effective_max(user) and user.max_usernames < SLOT_CAP:
+            user.max_usernames = min(SLOT_CAP, live)
     order = session.get(Order, key.order_id) if key.order_id else None
     if order is not None:
         if order.user_id is None:

@@ -116,6 +116,20 @@ def test_applying_a_key_unlocks_rejected_usernames_and_lifts_hopping(client, db)
     assert user.hopping_restricted_until is None
 
 
+def test_unlocked_usernames_get_the_slot_they_need(client, db):
+    user, headers = member(db)
+    make_username(db, user=user)
+    rejected = make_username(db, user=user, status="rejected")
+    assert user.max_usernames == 1
+    (code,) = _keys(db, "topup-20")
+    _apply(client, headers, code)
+    db.refresh(user)
+    db.refresh(rejected)
+    assert rejected.status == "pending" and user.max_usernames == 2
+    meta = client.get("/v1/user/usernames", headers=headers).json()["meta"]
+    assert meta["max_usernames"] == 2 and meta["slot"]["state"] != "over_limit"
+
+
 def test_a_fire_pin_key_does_not_lift_hopping(client, db):
     user, headers = member(db, hopping_restricted_until=clock.now() + timedelta(days=30))
     (code,) = _keys(db, "fire-pin")
