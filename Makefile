@@ -68,7 +68,7 @@ api-types: deps
 	cd $(WEB) && npm run gen:api --silent && npx biome format --write src/api >/dev/null
 
 api-types-check: deps
-	@tmp=$$(mktemp); $(PY) addme openapi > $$tmp; \
+	@tmp=$$(mktemp); ($(PY) addme openapi) > $$tmp; \
 	if ! diff -q $$tmp $(WEB)/src/api/openapi.json >/dev/null; then \
 		echo "web/src/api/openapi.json is out of date: run 'make api-types'"; rm -f $$tmp; exit 1; fi; \
 	rm -f $$tmp; echo "API types are up to date."
