@@ -13,6 +13,7 @@ from starlette.concurrency import run_in_threadpool
 
 from addme import models  # noqa: F401 - every table registered before anything queries
 from addme.api import api_router
+from addme.content import seo as _site_pages  # noqa: F401 - registers the other pages' heads
 from addme.core.config import get_settings
 from addme.core.db import new_session
 from addme.core.errors import envelope, install_error_handlers

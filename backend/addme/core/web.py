@@ -38,7 +38,7 @@ def register_meta(pattern: str, resolver: MetaResolver) -> None:
 
 
 def resolve_meta(session: Session, path: str) -> PageMeta:
-    """The head for a path: a registered resolver's, else a generic one."""
+    """The head for a path: a registered resolver's, else a 404."""
     settings = get_settings()
     for pattern, resolver in _resolvers:
         match = pattern.fullmatch(path)
@@ -46,9 +46,12 @@ def resolve_meta(session: Session, path: str) -> PageMeta:
             meta = resolver(session, match)
             if meta is not None:
                 return meta
+    # No page of the app lives here: the web app shows its 404, and crawlers get the status too.
     return PageMeta(
-        title=settings.site_name,
+        title="This page could not be found",
         description=f"{settings.site_name}: find adults to add on Snapchat, Telegram and Kik.",
+        status=404,
+        noindex=True,
     )
 
 

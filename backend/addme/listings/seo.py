@@ -4,7 +4,7 @@ Routes with a head written here (crawlers read it before any JavaScript runs):
   / and /list and /{app}-usernames, each with /vip, /hottest, /gender/{G}, /orientation/{O};
   /kik-usernames/clean and /kik-usernames/dirty;
   /tags, /tags/{tag}, /{app}-usernames/tags/{tag}  (tag pages: one tag, any app or one app);
-  /countries, /countries/{code}, /{app}-usernames/countries/{code};
+  /countries, /countries/{code};
   /profile/{id}, /username/{username}/{idprofile}.
 """
 
@@ -47,6 +47,8 @@ def _listing(_s: Session, m: re.Match[str]) -> PageMeta | None:
     kind = m.group("kind")
     if kind and app != c.App.KIK:
         return None  # /clean and /dirty exist on the Kik lists only
+    if not app and any(m.group(k) for k in ("vip", "hot", "gender", "orientation")):
+        return None  # sub-paths hang off an app's list only (/snapchat-usernames/vip, ...)
     where = _label(app)
     what = f"{c.APP_LABELS[c.App(app)]} usernames" if app else "usernames"
     if m.group("vip"):
@@ -146,7 +148,7 @@ def _profile(session: Session, m: re.Match[str]) -> PageMeta:
 
 register_meta(rf"/(?P<app>{_APPS})-usernames/tags/(?P<tag>[^/]{{1,40}})", _tags)
 register_meta(r"/tags(?:/(?P<tag>[^/]{1,40}))?", _tags)
-register_meta(rf"(?:/(?P<app>{_APPS})-usernames)?/countries(?:/(?P<code>[A-Za-z]{{2}}))?", _countries)
+register_meta(r"/countries(?:/(?P<code>[A-Za-z]{2}))?", _countries)
 register_meta(r"/profile/(?P<id>\d{1,12})", _profile)
 register_meta(r"/username/[^/]{1,64}/(?P<id>\d{1,12})", _profile)
 register_meta(rf"{_BASE}{_SUB}/?", _listing)
@@ -172,14 +174,14 @@ def robots() -> PlainTextResponse:
 
 def listing_paths() -> list[str]:
     """Every public listing route worth indexing."""
-    paths = ["/", "/list", "/tags", "/countries", "/vip", "/hottest"]
+    paths = ["/", "/list", "/tags", "/countries"]
     for app in c.App:
         base = f"/{app.value}-usernames"
         paths += [base, f"{base}/vip", f"{base}/hottest"]
         paths += [f"{base}/gender/{g.value}" for g in c.Gender]
         paths += [f"{base}/orientation/{o.value}" for o in c.Orientation]
     paths += ["/kik-usernames/clean"]
-    paths += [f"/gender/{g.value}" for g in c.Gender] + [f"/orientation/{o.value}" for o in c.Orientation]
+    paths += ["/groups", *(f"/{a.value}-groups" for a in c.App), "/blog", "/help", "/shop", "/local-swipes"]
     return paths
 
 

@@ -31,7 +31,7 @@ def test_app_list_page_has_its_own_title_and_description(client, built_web):
         ("/", "AddMe: usernames to add on Snapchat, Telegram and Kik"),
         ("/kik-usernames/vip", "VIP Kik usernames | AddMe"),
         ("/telegram-usernames/hottest", "Hottest Telegram usernames | AddMe"),
-        ("/list/gender/Female", "Female usernames | AddMe"),
+        ("/snapchat-usernames/gender/Female", "Female Snapchat usernames | AddMe"),
         ("/snapchat-usernames/orientation/Gay", "Gay Snapchat usernames | AddMe"),
         ("/kik-usernames/dirty", "Dirty Kik usernames | AddMe"),
         ("/tags/gamer", "#gamer usernames | AddMe"),
