@@ -5,13 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Icon } from '../../components/Icon';
 import type { User } from '../auth/session';
+import { useFreeTopUp } from '../wallet/queries';
 import { MyUsernameItem } from './MyUsernameItem';
 import { myUsernamesQuery } from './queries';
 import { SlotModal } from './SlotModal';
 import '../listings/listings.css';
 
 const LINKS = [
-  { key: 'freeTopUp', to: '/shop' },
   { key: 'becomeVip', to: '/shop' },
   { key: 'buyPromotion', to: '/shop' },
   { key: 'addKey', to: '/user/orders' },
@@ -30,6 +30,7 @@ export function MyUsernames({ user }: { user: User }) {
   const { t, i18n } = useTranslation();
   const mine = useQuery(myUsernamesQuery);
   const [slotOpen, setSlotOpen] = useState(false);
+  const freeTopUp = useFreeTopUp();
   const meta = mine.data?.meta;
   const atLimit = meta ? meta.usernames_count >= meta.max_usernames : false;
   const vipUntil =
@@ -142,6 +143,16 @@ export function MyUsernames({ user }: { user: User }) {
           {t('listings.mine.boost')}
         </h2>
         <div className="d-flex flex-wrap gap-2">
+          {/* Claimed here: the server answers with the Top-Up or the reason it cannot be had yet. */}
+          <button
+            type="button"
+            className="btn btn-outline-secondary btn-touch"
+            onClick={() => freeTopUp.mutate()}
+            disabled={freeTopUp.isPending}
+            data-testid="free-topup"
+          >
+            {t('listings.mine.links.freeTopUp')}
+          </button>
           {LINKS.map((l) => (
             <Link key={l.key} to={l.to} className="btn btn-outline-secondary btn-touch">
               {t(`listings.mine.links.${l.key}`)}
