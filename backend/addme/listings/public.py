@@ -85,17 +85,7 @@ def build_list(p: ListParams, *, now_: Any = None) -> bytes:
     """The list response body for these filters."""
     now = now_ or clock.now()
     with get_engine().connect() as conn:
-        rows, has_next = queries.page(conn, p, now=now)
-        count_key = cache.versioned("count:" + p.model_copy(update={"page": 1, "per_page": 1}).cache_key())
-        store = cache.store()
-        cached = store.get(count_key) if count_key else None
-        if cached is not None:
-            total = int(cached)
-        else:
-            where = queries.conditions(p, now=now, dialect=conn.dialect.name)
-            total = queries.count(conn, where)
-            if count_key:
-                store.put(count_key, str(total).encode(), cache.LIST_TTL)
+        rows, has_next, total = queries.page_and_total(conn, p, now=now)
     offset = (p.page - 1) * p.per_page
     total = max(total, offset + len(rows) + (1 if has_next else 0))
     return dumps(

@@ -6,18 +6,31 @@ costs a fixed number of statements whatever its length: active pins, one page, a
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from datetime import datetime
+from functools import lru_cache
 from typing import Any
 
-from sqlalchemy import ColumnElement, Connection, delete, func, insert, literal, or_, select
+from sqlalchemy import (
+    ColumnElement,
+    Connection,
+    DateTime,
+    bindparam,
+    delete,
+    func,
+    insert,
+    literal,
+    or_,
+    select,
+)
 
 from addme.listings import constants as c
 from addme.listings import search
 from addme.listings.countries import country_name
 from addme.listings.models import FacetCount, Tag, Username, username_tags
 from addme.listings.schemas import ListParams
-from addme.listings.validation import time_ago
+from addme.listings.validation import normalize_tag, time_ago
 
 U = Username.__table__.c
 CARD_COLUMNS = (
@@ -61,7 +74,7 @@ def card(row: Any, now: datetime, *, all_tags: bool = False) -> dict[str, Any]:
 
 
 def conditions(p: ListParams, *, now: datetime, dialect: str) -> list[ColumnElement[bool]]:
-    """WHERE terms for the filters, leading with the columns the indexes lead with."""
+    """WHERE terms with literal values (the text-search path, which is not prebuilt)."""
     where: list[ColumnElement[bool]] = [LISTED]
     if p.app:
         where.append(U.app == p.app)
@@ -75,8 +88,6 @@ def conditions(p: ListParams, *, now: datetime, dialect: str) -> list[ColumnElem
     if p.vip:
         where += [U.owner_vip_until.is_not(None), U.owner_vip_until > now]
     if p.tag:
-        from addme.listings.validation import normalize_tag
-
         tagged = (
             select(username_tags.c.username_id)
             .join(Tag, Tag.id == username_tags.c.tag_id)
@@ -90,8 +101,94 @@ def conditions(p: ListParams, *, now: datetime, dialect: str) -> list[ColumnElem
     return where
 
 
-def count(conn: Connection, where: list[ColumnElement[bool]]) -> int:
-    """Matching rows, counted up to COUNT_CAP: an exact count of a million rows is a scan."""
+# --- The hot path --------------------------------------------------------------------------------
+# Building a Core statement costs more Python than running the query. Each "shape" of filters
+# (which filters are present, and the order) gets its statements built once, with bound
+# parameters, and every request only executes them. Text search (`q`) is rare and stays dynamic.
+
+Shape = tuple[bool, bool, bool, bool, bool, bool, str]
+
+_NOW = bindparam("now", type_=DateTime())
+_LATEST = (U.sort_at.desc(), U.id.desc())
+_POPULAR = (U.popularity.desc(), U.sort_at.desc(), U.id.desc())
+
+
+def _shape(p: ListParams) -> Shape:
+    return (bool(p.app), bool(p.gender), bool(p.orientation), bool(p.country), p.vip, bool(p.tag), p.order)
+
+
+def _values(p: ListParams, now: datetime) -> dict[str, Any]:
+    return {
+        "app": p.app,
+        "type": p.type,
+        "gender": p.gender,
+        "orientation": p.orientation,
+        "country": p.country,
+        "tag": normalize_tag(p.tag) if p.tag else None,
+        "now": now,
+    }
+
+
+@lru_cache(maxsize=256)
+def _bound_conditions(shape: Shape) -> list[ColumnElement[bool]]:
+    """The WHERE terms of one shape, leading with the columns the indexes lead with."""
+    app, gender, orientation, country, vip, tag, _order = shape
+    where: list[ColumnElement[bool]] = [LISTED]
+    if app:
+        where.append(U.app == bindparam("app"))
+    where.append(U.type == bindparam("type"))
+    if gender:
+        where.append(U.gender == bindparam("gender"))
+    if orientation:
+        where.append(U.orientation == bindparam("orientation"))
+    if country:
+        where.append(U.country_code == bindparam("country"))
+    if vip:
+        where += [U.owner_vip_until.is_not(None), U.owner_vip_until > _NOW]
+    if tag:
+        tagged = (
+            select(username_tags.c.username_id)
+            .join(Tag, Tag.id == username_tags.c.tag_id)
+            .where(Tag.name == bindparam("tag"))
+        )
+        where.append(U.id.in_(tagged))
+    return where
+
+
+def _ordered_stmt(where: Sequence[ColumnElement[bool]], order: Sequence[ColumnElement[Any]]) -> Any:
+    # Deferred join: the offset is walked over index entries only; just the page's rows are read.
+    ids = (
+        select(U.id)
+        .where(*where)
+        .order_by(*order)
+        .limit(bindparam("lim"))
+        .offset(bindparam("off"))
+        .subquery()
+    )
+    return select(*CARD_COLUMNS).join(ids, ids.c.id == U.id).order_by(*order)
+
+
+@lru_cache(maxsize=256)
+def _statements(shape: Shape) -> tuple[Any, Any, Any]:
+    """(pinned, page, count) statements for one shape of filters, built once."""
+    where = _bound_conditions(shape)
+    if shape[-1] == "popular":
+        return None, _ordered_stmt(where, _POPULAR), _count_stmt(where)
+    # Active pins are a handful of rows: find them through their own small index first, then apply
+    # the filters. Given the filters first, SQLite's planner walks a filter's index over every
+    # matching row looking for pins.
+    active = select(U.id).where(LISTED, U.fire_pinned_until.is_not(None), U.fire_pinned_until > _NOW)
+    pinned = (
+        select(*CARD_COLUMNS)
+        .where(U.id.in_(active), *where)
+        .order_by(U.fire_pinned_until.desc(), U.id.desc())
+        .limit(bindparam("pin_lim"))
+    )
+    not_pinned = or_(U.fire_pinned_until.is_(None), U.fire_pinned_until <= _NOW)
+    return pinned, _ordered_stmt([*where, not_pinned], _LATEST), _count_stmt(where)
+
+
+def _count_stmt(where: Sequence[ColumnElement[bool]]) -> Any:
     # Ordered like a page, so the planner walks the filter's index instead of scanning the heap.
     capped = (
         select(literal(1))
@@ -101,52 +198,70 @@ def count(conn: Connection, where: list[ColumnElement[bool]]) -> int:
         .limit(c.COUNT_CAP)
         .subquery()
     )
-    return int(conn.execute(select(func.count()).select_from(capped)).scalar_one())
+    return select(func.count()).select_from(capped)
 
 
-def _ordered_page(
-    conn: Connection,
-    where: list[ColumnElement[bool]],
-    order: Sequence[ColumnElement[Any]],
-    *,
-    limit: int,
-    offset: int,
-) -> list[Any]:
-    # Deferred join: the offset is walked over index entries only; just the page's rows are read.
-    ids = select(U.id).where(*where).order_by(*order).limit(limit).offset(offset).subquery()
-    stmt = select(*CARD_COLUMNS).join(ids, ids.c.id == U.id).order_by(*order)
-    return list(conn.execute(stmt).all())
+def count(conn: Connection, where: list[ColumnElement[bool]]) -> int:
+    """Matching rows, counted up to COUNT_CAP: an exact count of a million rows is a scan."""
+    return int(conn.execute(_count_stmt(where)).scalar_one())
 
 
-def page(conn: Connection, p: ListParams, *, now: datetime) -> tuple[list[Any], bool]:
-    """One page of cards in the requested order, and whether another page follows."""
+# Totals are capped and only shown as "N usernames": a few seconds' staleness is invisible, while
+# counting on every request would cost as much as the page itself.
+_COUNT_TTL = 10.0
+_counts: dict[tuple[Any, ...], tuple[float, int]] = {}
+
+
+def page_and_total(conn: Connection, p: ListParams, *, now: datetime) -> tuple[list[Any], bool, int]:
+    """One page of cards in the requested order, whether another follows, and the (capped) total."""
+    if p.q:
+        rows, has_next = _dynamic_page(conn, p, now=now)
+        return rows, has_next, count(conn, conditions(p, now=now, dialect=conn.dialect.name))
+    shape = _shape(p)
+    pinned_stmt, page_stmt, count_stmt = _statements(shape)
+    values = _values(p, now)
+    n, offset = p.per_page, (p.page - 1) * p.per_page
+    if pinned_stmt is None:
+        rows = list(conn.execute(page_stmt, {**values, "lim": n + 1, "off": offset}).all())
+        page, has_next = rows[:n], len(rows) > n
+    else:
+        pinned = list(conn.execute(pinned_stmt, {**values, "pin_lim": offset + n + 1}).all())
+        if len(pinned) > offset + n:
+            page, has_next = pinned[offset : offset + n], True
+        else:
+            page = pinned[offset:]
+            want = n - len(page)
+            rest = list(
+                conn.execute(
+                    page_stmt, {**values, "lim": want + 1, "off": max(0, offset - len(pinned))}
+                ).all()
+            )
+            page, has_next = page + rest[:want], len(rest) > want
+    key = (shape, p.app, p.type, p.gender, p.orientation, p.country, p.tag)
+    hit = _counts.get(key)
+    clock_now = time.monotonic()
+    if hit is not None and hit[0] > clock_now:
+        total = hit[1]
+    else:
+        total = int(conn.execute(count_stmt, values).scalar_one())
+        if len(_counts) > 4096:
+            _counts.clear()
+        _counts[key] = (clock_now + _COUNT_TTL, total)
+    return page, has_next, total
+
+
+def forget_counts() -> None:
+    """Drop memoized totals (a listing change in this process; tests)."""
+    _counts.clear()
+
+
+def _dynamic_page(conn: Connection, p: ListParams, *, now: datetime) -> tuple[list[Any], bool]:
     where = conditions(p, now=now, dialect=conn.dialect.name)
     n, offset = p.per_page, (p.page - 1) * p.per_page
-    if p.order == "popular":
-        order = [U.popularity.desc(), U.sort_at.desc(), U.id.desc()]
-        rows = _ordered_page(conn, where, order, limit=n + 1, offset=offset)
-        return rows[:n], len(rows) > n
-    # Active Fire Pins lead, newest pin first; a pin is 15 minutes, so they are a handful of rows.
-    pinned_stmt = (
-        select(*CARD_COLUMNS)
-        .where(*where, U.fire_pinned_until.is_not(None), U.fire_pinned_until > now)
-        .order_by(U.fire_pinned_until.desc(), U.id.desc())
-        .limit(offset + n + 1)
-    )
-    pinned = list(conn.execute(pinned_stmt).all())
-    if len(pinned) > offset + n:
-        return pinned[offset : offset + n], True
-    rows = pinned[offset:]
-    want = n - len(rows)
-    not_pinned = or_(U.fire_pinned_until.is_(None), U.fire_pinned_until <= now)
-    rest = _ordered_page(
-        conn,
-        [*where, not_pinned],
-        [U.sort_at.desc(), U.id.desc()],
-        limit=want + 1,
-        offset=max(0, offset - len(pinned)),
-    )
-    return rows + rest[:want], len(rest) > want
+    order = _POPULAR if p.order == "popular" else _LATEST
+    stmt = select(*CARD_COLUMNS).where(*where).order_by(*order).limit(n + 1).offset(offset)
+    rows = list(conn.execute(stmt).all())
+    return rows[:n], len(rows) > n
 
 
 def profile(conn: Connection, username_id: int) -> Any | None:

@@ -13,7 +13,7 @@ from addme.accounts import service as accounts
 from addme.accounts.models import User
 from addme.core import clock
 from addme.core.errors import AppError, FieldError, NotFound
-from addme.listings import cache, validation
+from addme.listings import cache, queries, validation
 from addme.listings import constants as c
 from addme.listings.models import Tag, Username, username_tags
 from addme.listings.schemas import UsernameCreate, UsernameUpdate
@@ -26,6 +26,7 @@ _OWNER_FIELDS = ("deleted_at", "banned_at", "promotion_ending_at", "studio_endin
 def invalidate_listings() -> None:
     """Make every cached public list and profile stale at once (Top-Up, Fire Pin, bans call this)."""
     cache.store().bump()
+    queries.forget_counts()
 
 
 def _touch(session: Session) -> None:
