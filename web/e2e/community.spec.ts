@@ -1,10 +1,8 @@
-import { execFileSync } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { confirmationPath, preAgree, uniqueEmail } from './helpers';
+import { bearer, createMember, logIn, preAgree, uniqueHandle } from './helpers';
 
-const PASSWORD = 'community e2e passphrase 42';
 const WEBHOOK_SECRET = process.env.SHOP_WEBHOOK_SECRET ?? 'dev-shop-webhook-secret';
 const SHOTS = 'e2e/screenshots';
 /** Each project checks in far from the other, so parallel runs never meet in a deck. */
@@ -14,39 +12,6 @@ const PLACE = {
 } as const;
 
 // ---- accounts, shop and data helpers (the API, as economy.spec.ts does) ----
-
-async function createMember(request: APIRequestContext, tag: string) {
-  const email = uniqueEmail(tag);
-  const res = await request.post('/v1/auth/register', {
-    data: {
-      email,
-      password: PASSWORD,
-      password_confirmation: PASSWORD,
-      terms: true,
-      captcha_token: 'local-captcha-ok',
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const token = (await confirmationPath(request, email)).split('/').pop() as string;
-  const confirm = await request.post('/v1/auth/email-confirmation', { data: { token } });
-  expect(confirm.ok(), await confirm.text()).toBeTruthy();
-  return email;
-}
-
-async function bearer(request: APIRequestContext, email: string) {
-  const res = await request.post('/v1/auth/login', { data: { email, password: PASSWORD } });
-  expect(res.ok(), await res.text()).toBeTruthy();
-  const { token } = (await res.json()) as { token: string };
-  return { Authorization: `Bearer ${token}` };
-}
-
-async function logIn(page: Page, email: string) {
-  const res = await page.request.post('/v1/auth/login', { data: { email, password: PASSWORD } });
-  expect(res.ok(), await res.text()).toBeTruthy();
-}
-
-const uniqueHandle = (prefix: string) =>
-  `${prefix}${Date.now().toString(36).slice(-6)}${Math.floor(Math.random() * 1e3)}`;
 
 async function submitUsername(request: APIRequestContext, email: string, app = 'snapchat') {
   const username = uniqueHandle('com');
@@ -152,13 +117,18 @@ function png(seed: number, size = 64): Buffer {
 }
 
 /** The e2e database is this run's own SQLite file: a ban is set there, as an admin would. */
-function banInDatabase(usernameId: number, seconds: number): boolean {
-  const url = process.env.DATABASE_URL ?? '';
-  if (!url.startsWith('sqlite:///')) return false;
-  const file = url.replace(/^sqlite:\/\//, '');
-  const sql = `UPDATE usernames SET status='banned', banned_until=strftime('%Y-%m-%d %H:%M:%f', 'now', '${seconds >= 0 ? '+' : ''}${seconds} seconds') WHERE id=${Number(usernameId)};`;
-  execFileSync('sqlite3', [file, sql]);
-  return true;
+/** Bans a username the way a moderator does, as the seeded local admin (README). */
+async function banAsModerator(request: APIRequestContext, usernameId: number, hours: number) {
+  const login = await request.post('/v1/auth/login', {
+    data: { email: 'admin@addme.local', password: 'local-admin-passphrase-2026' },
+  });
+  expect(login.ok(), await login.text()).toBeTruthy();
+  const { token } = (await login.json()) as { token: string };
+  const res = await request.post(`/v1/admin/usernames/${usernameId}/ban`, {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { hours, reason: 'e2e' },
+  });
+  expect(res.ok(), await res.text()).toBeTruthy();
 }
 
 async function shot(page: Page, project: string, name: string) {
@@ -442,7 +412,7 @@ test('unban: the wait time counts down, then the request', async ({
   test.setTimeout(90_000);
   const email = await createMember(request, `unban-${info.project.name}`);
   const { username, id } = await submitUsername(request, email);
-  test.skip(!banInDatabase(id, 3600), 'needs the run’s own SQLite database to set a ban');
+  await banAsModerator(request, id, 1);
   await preAgree(page, baseURL as string);
   await logIn(page, email);
 
@@ -455,8 +425,8 @@ test('unban: the wait time counts down, then the request', async ({
   });
   await shot(page, info.project.name, 'unban-wait');
 
-  // The ban's wait is over: ready to unban, then the request.
-  banInDatabase(id, -60);
+  // A moderator shortens the ban to a warning: ready to unban, then the request.
+  await banAsModerator(request, id, 0);
   await page.reload();
   await expect(page.getByTestId('unban-ready')).toBeVisible();
   await expect(page.getByTestId('unban')).toContainText(username);

@@ -1,14 +1,15 @@
 import { createHmac } from 'node:crypto';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import {
-  type APIRequestContext,
-  type BrowserContext,
-  expect,
-  type Page,
-  test,
-} from '@playwright/test';
-import { confirmationPath, preAgree, uniqueEmail } from './helpers';
+  bearer,
+  createMember,
+  logIn,
+  preAgree,
+  setTheme,
+  uniqueEmail,
+  uniqueHandle,
+} from './helpers';
 
-const PASSWORD = 'economy e2e passphrase 42';
 const WEBHOOK_SECRET = process.env.SHOP_WEBHOOK_SECRET ?? 'dev-shop-webhook-secret';
 const SHOTS = 'e2e/screenshots';
 
@@ -17,39 +18,6 @@ const LANE = {
   mobile: { app: 'kik', country: 'LU' },
   desktop: { app: 'kik', country: 'MT' },
 } as const;
-
-async function createMember(request: APIRequestContext, tag: string) {
-  const email = uniqueEmail(tag);
-  const register = await request.post('/v1/auth/register', {
-    data: {
-      email,
-      password: PASSWORD,
-      password_confirmation: PASSWORD,
-      terms: true,
-      captcha_token: 'local-captcha-ok',
-    },
-  });
-  expect(register.status(), await register.text()).toBe(201);
-  const token = (await confirmationPath(request, email)).split('/').pop() as string;
-  const confirm = await request.post('/v1/auth/email-confirmation', { data: { token } });
-  expect(confirm.ok(), await confirm.text()).toBeTruthy();
-  return email;
-}
-
-async function bearer(request: APIRequestContext, email: string) {
-  const res = await request.post('/v1/auth/login', { data: { email, password: PASSWORD } });
-  expect(res.ok(), await res.text()).toBeTruthy();
-  const { token } = (await res.json()) as { token: string };
-  return { Authorization: `Bearer ${token}` };
-}
-
-async function logIn(page: Page, email: string) {
-  const res = await page.request.post('/v1/auth/login', { data: { email, password: PASSWORD } });
-  expect(res.ok(), await res.text()).toBeTruthy();
-}
-
-const uniqueHandle = (prefix: string) =>
-  `${prefix}${Date.now().toString(36).slice(-6)}${Math.floor(Math.random() * 1e3)}`;
 
 async function submitUsername(
   request: APIRequestContext,
@@ -275,12 +243,6 @@ test('direct crypto order: live fee preview, then payment instructions', async (
   ).toBeVisible();
   await expect(pay).toContainText('not settled within 24 hours');
 });
-
-async function setTheme(context: BrowserContext, baseURL: string, dark: boolean) {
-  await context.addCookies([
-    { name: 'darkModePreference', value: dark ? 'true' : 'false', url: baseURL },
-  ]);
-}
 
 test('screenshots: shop, direct shop, orders and user home in light and dark', async ({
   browser,

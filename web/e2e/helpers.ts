@@ -1,4 +1,7 @@
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, type BrowserContext, expect, type Page } from '@playwright/test';
+
+/** Every member the browser tests create shares this password. */
+export const PASSWORD = 'e2e member passphrase 42';
 
 export const uniqueEmail = (tag: string) =>
   `e2e-${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
@@ -38,4 +41,48 @@ export async function openMenuIfCollapsed(page: Page) {
     const toggle = page.getByRole('button', { name: 'Menu' });
     if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
   }
+}
+
+/** A handle no one else has: letters and digits fit every app's format. */
+export const uniqueHandle = (prefix: string) =>
+  `${prefix}${Date.now().toString(36).slice(-6)}${Math.floor(Math.random() * 1e3)}`;
+
+/** Registers through the API and confirms with the link from the outbox; returns the e-mail. */
+export async function createMember(request: APIRequestContext, tag: string) {
+  const email = uniqueEmail(tag);
+  const register = await request.post('/v1/auth/register', {
+    data: {
+      email,
+      password: PASSWORD,
+      password_confirmation: PASSWORD,
+      terms: true,
+      captcha_token: 'local-captcha-ok',
+    },
+  });
+  expect(register.status(), await register.text()).toBe(201);
+  const token = (await confirmationPath(request, email)).split('/').pop() as string;
+  const confirm = await request.post('/v1/auth/email-confirmation', { data: { token } });
+  expect(confirm.ok(), await confirm.text()).toBeTruthy();
+  return email;
+}
+
+/** An Authorization header for API calls made as that member. */
+export async function bearer(request: APIRequestContext, email: string) {
+  const res = await request.post('/v1/auth/login', { data: { email, password: PASSWORD } });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  const { token } = (await res.json()) as { token: string };
+  return { Authorization: `Bearer ${token}` };
+}
+
+/** Logs the page's browser context in (the server sets the session cookie). */
+export async function logIn(page: Page, email: string) {
+  const res = await page.request.post('/v1/auth/login', { data: { email, password: PASSWORD } });
+  expect(res.ok(), await res.text()).toBeTruthy();
+}
+
+/** The theme a returning visitor chose, before the page loads. */
+export async function setTheme(context: BrowserContext, baseURL: string, dark: boolean) {
+  await context.addCookies([
+    { name: 'darkModePreference', value: dark ? 'true' : 'false', url: baseURL },
+  ]);
 }

@@ -1,56 +1,15 @@
+import { expect, type Page, test } from '@playwright/test';
 import {
-  type APIRequestContext,
-  type BrowserContext,
-  expect,
-  type Page,
-  test,
-} from '@playwright/test';
-import { confirmationPath, openMenuIfCollapsed, preAgree, uniqueEmail } from './helpers';
+  bearer,
+  createMember,
+  logIn,
+  openMenuIfCollapsed,
+  preAgree,
+  setTheme,
+  uniqueHandle,
+} from './helpers';
 
-const PASSWORD = 'listings e2e passphrase 42';
 const SHOTS = 'e2e/screenshots';
-
-/** A confirmed member, registered through the API (local captcha) and the outbox link. */
-async function createMember(request: APIRequestContext, tag: string) {
-  const email = uniqueEmail(tag);
-  const register = await request.post('/v1/auth/register', {
-    data: {
-      email,
-      password: PASSWORD,
-      password_confirmation: PASSWORD,
-      terms: true,
-      captcha_token: 'local-captcha-ok',
-    },
-  });
-  expect(register.status(), await register.text()).toBe(201);
-  const path = await confirmationPath(request, email);
-  const token = path.split('/').pop() as string;
-  const confirm = await request.post('/v1/auth/email-confirmation', { data: { token } });
-  expect(confirm.ok(), await confirm.text()).toBeTruthy();
-  return email;
-}
-
-/** Logs the page's browser context in (the server sets the session cookie). */
-async function logIn(page: Page, email: string) {
-  const res = await page.request.post('/v1/auth/login', { data: { email, password: PASSWORD } });
-  expect(res.ok(), await res.text()).toBeTruthy();
-}
-
-async function bearer(request: APIRequestContext, email: string) {
-  const res = await request.post('/v1/auth/login', { data: { email, password: PASSWORD } });
-  const { token } = (await res.json()) as { token: string };
-  return { Authorization: `Bearer ${token}` };
-}
-
-/** A handle no one else has: letters and digits fit every app's format. */
-const uniqueHandle = (prefix: string) =>
-  `${prefix}${Date.now().toString(36).slice(-6)}${Math.floor(Math.random() * 1e3)}`;
-
-async function setTheme(context: BrowserContext, baseURL: string, dark: boolean) {
-  await context.addCookies([
-    { name: 'darkModePreference', value: dark ? 'true' : 'false', url: baseURL },
-  ]);
-}
 
 async function openFilters(page: Page) {
   const toggle = page.getByRole('button', { name: /^Filters/ });

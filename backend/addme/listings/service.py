@@ -393,6 +393,14 @@ def relist(session: Session, *, user: User, username_id: int) -> tuple[Username,
     return username, c.RELISTED
 
 
+def ban(session: Session, *, username: Username, until: datetime | None) -> None:
+    """Ban a username off every list: until a date (then it may ask to be unbanned), or for good."""
+    username.status = c.Status.BANNED
+    username.banned_until = until
+    username.listed = False
+    _touch(session)
+
+
 def hide(session: Session, *, username: Username) -> None:
     """Take a username off every list and profile at once (an underage report), until an admin decides."""
     username.is_hidden = True

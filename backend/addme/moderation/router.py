@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
-from fastapi import APIRouter, Request
+from typing import Annotated
+
+from fastapi import APIRouter, Depends, Request
 
 from addme.accounts.dependencies import DbSession, OptionalUser
+from addme.accounts.models import User
 from addme.core.net import client_ip, ip_bucket
+from addme.core.permissions import Permission, require
 from addme.core.schemas import ActionResult, ErrorBody
-from addme.moderation import service
+from addme.moderation import bans, service
 from addme.moderation.schemas import ReportIn
 
 router = APIRouter(
@@ -30,3 +34,13 @@ def report_username(
         ip_key=ip_bucket(ip),
     )
     return ActionResult(success=True, message=message)
+
+
+@router.post("/admin/usernames/{username_id}/ban", response_model=bans.BanOut, tags=["admin"])
+def ban_username(
+    username_id: int,
+    body: bans.BanIn,
+    admin: Annotated[User, Depends(require(Permission.BANS))],
+    db: DbSession,
+) -> bans.BanOut:
+    return bans.ban_username(db, admin=admin, username_id=username_id, hours=body.hours, reason=body.reason)

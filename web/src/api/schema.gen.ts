@@ -158,6 +158,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/usernames/{username_id}/ban": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ban Username */
+        post: operations["ban_username_v1_admin_usernames__username_id__ban_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/ads": {
         parameters: {
             query?: never;
@@ -1420,6 +1437,28 @@ export interface components {
             text: string;
             /** Type */
             type: string;
+        };
+        /** BanIn */
+        BanIn: {
+            /**
+             * Hours
+             * @default 72
+             */
+            hours: number | null;
+            /**
+             * Reason
+             * @default
+             */
+            reason: string;
+        };
+        /** BanOut */
+        BanOut: {
+            /** Banned Until */
+            banned_until?: string | null;
+            /** Message */
+            message: string;
+            /** Success */
+            success: boolean;
         };
         /** BlogCard */
         BlogCard: {
@@ -3815,6 +3854,68 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    ban_username_v1_admin_usernames__username_id__ban_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                username_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BanIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BanOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

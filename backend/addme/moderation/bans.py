@@ -1,0 +1,52 @@
+"""Moderators ban usernames: off every list at once, with a wait before an unban can be asked."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from pydantic import Field
+from sqlalchemy.orm import Session
+
+from addme.accounts.models import User
+from addme.admin import service as audit
+from addme.core import clock
+from addme.core.errors import NotFound
+from addme.core.schemas import ActionResult, StrictInput
+from addme.listings import constants as lc
+from addme.listings import service as listings
+from addme.listings.models import Username
+
+BANNED = "Username banned."
+
+
+class BanIn(StrictInput):
+    # None bans for good: such a ban always goes to a moderator when an unban is asked.
+    # 0 is a warning: off the lists now, and the owner may ask to be unbanned at once.
+    hours: int | None = Field(default=72, ge=0, le=24 * 365)
+    reason: str = Field(default="", max_length=300)
+
+
+class BanOut(ActionResult):
+    banned_until: str | None = None
+
+
+def ban_username(
+    session: Session, *, admin: User, username_id: int, hours: int | None, reason: str
+) -> BanOut:
+    """Ban one username (not deleted ones) and write it to the audit log."""
+    username = session.get(Username, username_id)
+    if username is None or username.status == lc.Status.DELETED:
+        raise NotFound(lc.NOT_FOUND)
+    until = None if hours is None else clock.now() + timedelta(hours=hours)
+    listings.ban(session, username=username, until=until)
+    audit.record(
+        session,
+        admin=admin,
+        action="username.ban",
+        target=f"username:{username.id}",
+        details={"hours": hours, "reason": reason},
+    )
+    session.commit()
+    return BanOut(
+        success=True, message=BANNED, banned_until=until.isoformat() + "Z" if until is not None else None
+    )
