@@ -34,7 +34,9 @@ def test_a_ban_takes_the_username_off_the_lists_and_the_owner_can_ask_to_be_unba
     mine = auth(token_for(db, owner))
     status = client.get(f"/v1/user/usernames/{target.id}/unban", headers=mine).json()
     assert status["ready"] is False and 23 * 3600 < status["wait_seconds"] <= 24 * 3600
-    early = client.post(f"/v1/user/usernames/{target.id}/unban-request", json={"message": "sorry"}, headers=mine)
+    early = client.post(
+        f"/v1/user/usernames/{target.id}/unban-request", json={"message": "sorry"}, headers=mine
+    )
     assert early.status_code == 400
 
     clock.travel(24 * 3600 + 60)
@@ -52,6 +54,8 @@ def test_a_warning_ban_can_be_appealed_at_once_and_a_ban_for_good_waits_for_a_mo
     client.post(f"/v1/admin/usernames/{for_good.id}/ban", json={"hours": None}, headers=moderator)
     mine = auth(token_for(db, owner))
     assert client.get(f"/v1/user/usernames/{warned.id}/unban", headers=mine).json()["ready"] is True
-    r = client.post(f"/v1/user/usernames/{for_good.id}/unban-request", json={"message": "please"}, headers=mine)
+    r = client.post(
+        f"/v1/user/usernames/{for_good.id}/unban-request", json={"message": "please"}, headers=mine
+    )
     assert r.json()["message"] == "Your unban request has been created."
     assert client.get(f"/v1/usernames/{for_good.id}").status_code == 404
