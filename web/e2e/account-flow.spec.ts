@@ -66,9 +66,11 @@ test('register, confirm by mail, log in, change password, log out', async ({
   // Log out (the password change may already have ended this session: both end at a visitor)
   await page.goto('/user');
   await expect(page).toHaveURL(/\/user$/);
-  await openMenuIfCollapsed(page);
-  await page.getByTestId('account-menu').click();
-  await page.getByTestId('logout').click();
+  await expect(async () => {
+    await openMenuIfCollapsed(page);
+    await page.getByTestId('account-menu').click({ timeout: 3_000 });
+    await page.getByTestId('logout').click({ timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
   await expect(page).toHaveURL(/\/$/);
   await openMenuIfCollapsed(page);
   await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible();

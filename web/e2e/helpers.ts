@@ -39,7 +39,12 @@ export async function openMenuIfCollapsed(page: Page) {
   const width = page.viewportSize()?.width ?? 1280;
   if (width < 992) {
     const toggle = page.getByRole('button', { name: 'Menu' });
-    if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+    // The menu closes on scroll and route change by design; on a busy machine a late layout shift
+    // can close it right after it opened, so open it until it stays open.
+    await expect(async () => {
+      if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+      await expect(toggle).toHaveAttribute('aria-expanded', 'true', { timeout: 1_000 });
+    }).toPass({ timeout: 15_000 });
   }
 }
 

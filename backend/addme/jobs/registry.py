@@ -30,7 +30,7 @@ def refresh_popularity(session: Session) -> int:
     return listing_stats.refresh_popularity(session)
 
 
-@register("refresh-facet-counts", every=timedelta(minutes=5))
+@register("refresh-facet-counts", every=timedelta(minutes=1))
 def refresh_facet_counts(session: Session) -> int:
     return listing_stats.refresh_facets(session)
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import datetime, timedelta
 from functools import lru_cache
 from typing import Any
 
@@ -312,6 +312,10 @@ def _count_countries(conn: Connection) -> list[tuple[str, int]]:
     return [(r[0], int(r[1])) for r in conn.execute(stmt).all()]
 
 
+# The job recounts every minute; a reader finding counts older than this recounts itself.
+FACETS_MAX_AGE = timedelta(minutes=5)
+
+
 def refresh_facets(conn: Connection, *, now: datetime) -> int:
     """Recount tags (overall and per app) and countries into listing_facet_counts (the job)."""
     rows: list[dict[str, Any]] = []
@@ -332,13 +336,13 @@ def refresh_facets(conn: Connection, *, now: datetime) -> int:
 
 def _facets(conn: Connection, *, kind: str, app: str, now: datetime) -> list[tuple[str, int]]:
     stmt = select(FC.key, FC.count).where(FC.kind == kind, FC.app == app, FC.count > 0)
-    found = conn.execute(stmt.order_by(FC.count.desc(), FC.key)).all()
-    if not found and conn.execute(select(func.count()).select_from(FacetCount)).scalar_one() == 0:
-        # Never counted yet (a fresh install): count once now rather than show an empty page.
+    last = conn.execute(select(func.max(FC.refreshed_at))).scalar_one()
+    if last is None or last < now - FACETS_MAX_AGE:
+        # Never counted (a fresh install) or the recount job is not running (RUN_JOBS_IN_WEB=false
+        # and no job process): count now rather than show an empty or old page.
         refresh_facets(conn, now=now)
         conn.commit()
-        found = conn.execute(stmt.order_by(FC.count.desc(), FC.key)).all()
-    return [(r[0], int(r[1])) for r in found]
+    return [(r[0], int(r[1])) for r in conn.execute(stmt.order_by(FC.count.desc(), FC.key)).all()]
 
 
 def tag_counts(

@@ -244,3 +244,16 @@ def test_tag_and_country_counts_follow_the_recount_job(client, db):
     counts = {c["code"]: c["count"] for c in client.get("/v1/countries").json()}
     assert counts == {"FR": 1, "DE": 1}
     assert client.get("/v1/tags").json() == [{"name": "gamer", "count": 2}]
+
+
+def test_counts_older_than_five_minutes_are_recounted_by_the_reader(client, db):
+    from addme.core import clock
+    from addme.listings import service
+
+    make_username(db, country_code="FR")
+    assert client.get("/v1/countries").json() == [{"code": "FR", "name": "France", "count": 1}]
+    make_username(db, country_code="DE")
+    clock.travel(6 * 60)
+    service.invalidate_listings()
+    counts = {c["code"]: c["count"] for c in client.get("/v1/countries").json()}
+    assert counts == {"FR": 1, "DE": 1}

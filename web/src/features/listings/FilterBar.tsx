@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
+import { countryOptions as allCountries } from '../account/countries';
 import {
   type FilterKey,
   type Filters,
@@ -29,7 +30,7 @@ export function FilterBar({
   onChange: (next: Filters) => void;
   onClear: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const id = useId();
   const [open, setOpen] = useState(false);
   const locked = lockedKeys(scope);
@@ -40,10 +41,14 @@ export function FilterBar({
 
   const tagOptions = (tags.data ?? []).slice(0, MAX_TAG_OPTIONS).map((tag) => tag.name);
   if (filters.tag && !tagOptions.includes(filters.tag)) tagOptions.unshift(filters.tag);
-  const countryOptions = [...(countries.data ?? [])];
-  if (filters.country && !countryOptions.some((c) => c.code === filters.country)) {
-    countryOptions.unshift({ code: filters.country, name: filters.country, count: 0 });
-  }
+  // Countries with listings first (their counts are recounted every minute or so), then every
+  // other country: a member who just listed from a new country can filter by it at once.
+  const listed = countries.data ?? [];
+  const listedCodes = new Set(listed.map((c) => c.code));
+  const countryOptions = [
+    ...listed,
+    ...allCountries(i18n.language).filter((c) => !listedCodes.has(c.code)),
+  ];
   const shown: FilterKey[] = (['gender', 'orientation', 'country', 'tag', 'vip'] as const).filter(
     (key) => !locked.has(key),
   );

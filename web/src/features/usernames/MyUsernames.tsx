@@ -32,7 +32,11 @@ export function MyUsernames({ user }: { user: User }) {
   const [slotOpen, setSlotOpen] = useState(false);
   const freeTopUp = useFreeTopUp();
   const meta = mine.data?.meta;
-  const atLimit = meta ? meta.usernames_count >= meta.max_usernames : false;
+  // Until my usernames load, the signed-in user's own counters decide: the button must never
+  // offer the submit form to an account that is already at its limit.
+  const atLimit = meta
+    ? meta.usernames_count >= meta.max_usernames
+    : user.usernames_count >= user.max_usernames;
   const vipUntil =
     user.promotion_ending_at && Date.parse(user.promotion_ending_at) > Date.now()
       ? formatDate(user.promotion_ending_at, i18n.language)
