@@ -21,14 +21,16 @@ export default defineConfig({
   outputDir: './test-results',
   workers: 2,
   fullyParallel: false,
-  retries: 0,
+  // One retry on CI: two browsers and the server share two cores there, and a retried test that
+  // passes is still reported as flaky, with a trace of the failed attempt.
+  retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   reporter: [['list']],
   use: {
     baseURL: process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8000',
     headless: true,
     launchOptions,
-    trace: 'off',
+    trace: 'retain-on-first-failure',
   },
   projects: [
     {

@@ -64,7 +64,13 @@ export function Header({ transparent = false }: { transparent?: boolean }) {
           </span>
           {site_name}
         </Navbar.Brand>
-        <Navbar.Toggle aria-controls="main-nav" label={t('nav.menu')} className="btn-touch" />
+        {/* React-Bootstrap leaves aria-expanded off the toggler; screen readers need the state. */}
+        <Navbar.Toggle
+          aria-controls="main-nav"
+          aria-expanded={expanded}
+          label={t('nav.menu')}
+          className="btn-touch"
+        />
         <Navbar.Collapse id="main-nav">
           <Nav className="me-auto align-items-lg-center">
             {apps.map((app) => (

@@ -3,6 +3,8 @@ import { useLocation } from 'react-router';
 import { throttle } from '../lib/throttle';
 
 export const NARROW_BREAKPOINT = 992;
+/** How far the page must scroll while the menu is open before it closes. */
+export const SCROLL_CLOSE_PX = 48;
 
 /**
  * The navbar menu on narrow screens closes on route change, outside click, and scroll (spec §2).
@@ -22,8 +24,12 @@ export function useCollapsibleNav() {
     const onPointer = (event: MouseEvent | TouchEvent) => {
       if (ref.current && !ref.current.contains(event.target as Node)) setExpanded(false);
     };
+    // Only a real scroll of the page closes it: opening the menu, its animation or a tap that the
+    // browser nudges into view can move the page by a few pixels, and that must not shut it again.
+    const openedAt = window.scrollY;
     const onScroll = throttle(() => {
-      if (window.innerWidth < NARROW_BREAKPOINT) setExpanded(false);
+      const moved = Math.abs(window.scrollY - openedAt) > SCROLL_CLOSE_PX;
+      if (moved && window.innerWidth < NARROW_BREAKPOINT) setExpanded(false);
     }, 100);
     document.addEventListener('mousedown', onPointer);
     document.addEventListener('touchstart', onPointer);
