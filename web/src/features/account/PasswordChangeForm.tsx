@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { api, unwrap } from '../../api/client';
 import { FormField, SubmitButton } from '../../components/FormField';
 import { applyServerErrors } from '../../hooks/useServerErrors';
+import { NewPasswordFields } from '../auth/NewPasswordFields';
 import { type ChangePasswordValues, changePasswordSchema } from '../auth/schemas';
 import { toast } from '../toasts/toastStore';
 
@@ -43,31 +44,12 @@ export function PasswordChangeForm() {
           {...register('current_password')}
         />
       </FormField>
-      <FormField
-        id="new-password"
+      <NewPasswordFields
+        idPrefix="new"
         label={t('auth.newPassword')}
-        error={errors.password}
-        hint={t('auth.passwordHint')}
-      >
-        <Form.Control
-          type="password"
-          autoComplete="new-password"
-          isInvalid={!!errors.password}
-          {...register('password')}
-        />
-      </FormField>
-      <FormField
-        id="new-password-confirmation"
-        label={t('auth.passwordConfirmation')}
-        error={errors.password_confirmation}
-      >
-        <Form.Control
-          type="password"
-          autoComplete="new-password"
-          isInvalid={!!errors.password_confirmation}
-          {...register('password_confirmation')}
-        />
-      </FormField>
+        register={register}
+        errors={errors}
+      />
       <SubmitButton pending={change.isPending}>{t('account.changePassword')}</SubmitButton>
     </Form>
   );

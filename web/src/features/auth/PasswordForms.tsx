@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { api, unwrap } from '../../api/client';
 import { FormField, SubmitButton } from '../../components/FormField';
 import { applyServerErrors } from '../../hooks/useServerErrors';
+import { NewPasswordFields } from './NewPasswordFields';
 import { type ForgotValues, forgotSchema, type ResetValues, resetSchema } from './schemas';
 
 export function ForgotPasswordForm() {
@@ -80,31 +81,12 @@ export function ResetPasswordForm({ token }: { token: string }) {
   }
   return (
     <Form noValidate onSubmit={handleSubmit((v) => reset.mutate(v))}>
-      <FormField
-        id="reset-password"
+      <NewPasswordFields
+        idPrefix="reset"
         label={t('auth.newPassword')}
-        error={errors.password}
-        hint={t('auth.passwordHint')}
-      >
-        <Form.Control
-          type="password"
-          autoComplete="new-password"
-          isInvalid={!!errors.password}
-          {...register('password')}
-        />
-      </FormField>
-      <FormField
-        id="reset-password-confirmation"
-        label={t('auth.passwordConfirmation')}
-        error={errors.password_confirmation}
-      >
-        <Form.Control
-          type="password"
-          autoComplete="new-password"
-          isInvalid={!!errors.password_confirmation}
-          {...register('password_confirmation')}
-        />
-      </FormField>
+        register={register}
+        errors={errors}
+      />
       {failedWithoutFields && (
         <Alert variant="danger" role="alert">
           {t('auth.resetFailed')}

@@ -9,6 +9,7 @@ import { FormField, SubmitButton, useErrorText } from '../../components/FormFiel
 import { applyServerErrors } from '../../hooks/useServerErrors';
 import { useConfig } from '../config/config';
 import { Captcha } from './Captcha';
+import { NewPasswordFields } from './NewPasswordFields';
 import { type RegisterValues, registerSchema } from './schemas';
 
 const FIELDS = ['email', 'password', 'password_confirmation', 'terms', 'captcha_token'] as const;
@@ -55,31 +56,12 @@ export function RegisterForm() {
           {...register('email')}
         />
       </FormField>
-      <FormField
-        id="register-password"
+      <NewPasswordFields
+        idPrefix="register"
         label={t('auth.password')}
-        error={errors.password}
-        hint={t('auth.passwordHint')}
-      >
-        <Form.Control
-          type="password"
-          autoComplete="new-password"
-          isInvalid={!!errors.password}
-          {...register('password')}
-        />
-      </FormField>
-      <FormField
-        id="register-password-confirmation"
-        label={t('auth.passwordConfirmation')}
-        error={errors.password_confirmation}
-      >
-        <Form.Control
-          type="password"
-          autoComplete="new-password"
-          isInvalid={!!errors.password_confirmation}
-          {...register('password_confirmation')}
-        />
-      </FormField>
+        register={register}
+        errors={errors}
+      />
       <Form.Group className="mb-3">
         <Form.Check id="register-terms" className="addme-check">
           <Form.Check.Input type="checkbox" isInvalid={!!errors.terms} {...register('terms')} />
