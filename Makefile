@@ -98,8 +98,8 @@ test-e2e: deps chromium
 		PRIVATE_DIR="$$tmp/private" WEB_DIST="$$tmp/dist" \
 		SITE_URL="http://127.0.0.1:$(E2E_PORT)" RUN_JOBS_IN_WEB=false RATE_LIMITS_ENABLED=false; \
 	(cd $(BACKEND) && $(UV) run --frozen addme migrate >/dev/null && $(UV) run --frozen addme seed --members 60 >/dev/null); \
-	(cd $(BACKEND) && exec $(UV) run --frozen addme serve --port $(E2E_PORT)) > $$tmp/server.log 2>&1 & pid=$$!; \
-	trap 'kill $$pid 2>/dev/null; wait $$pid 2>/dev/null; rm -rf $$tmp' EXIT; \
+	(cd $(BACKEND) && exec .venv/bin/addme serve --port $(E2E_PORT)) > $$tmp/server.log 2>&1 & pid=$$!; \
+	trap 'kill $$pid 2>/dev/null; wait $$pid 2>/dev/null || true; rm -rf $$tmp' EXIT; \
 	for i in $$(seq 1 60); do curl -sf http://127.0.0.1:$(E2E_PORT)/v1/health >/dev/null && break; sleep 0.5; done; \
 	cd $(WEB) && E2E_BASE_URL=http://127.0.0.1:$(E2E_PORT) npx playwright test || { tail -50 $$tmp/server.log; exit 1; }
 
