@@ -1,9 +1,15 @@
-import { createHmac } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { bearer, createMember, logIn, preAgree, uniqueHandle } from './helpers';
+import {
+  bearer,
+  createMember,
+  keyFromOutbox,
+  logIn,
+  payByCard,
+  preAgree,
+  uniqueHandle,
+} from './helpers';
 
-const WEBHOOK_SECRET = process.env.SHOP_WEBHOOK_SECRET ?? 'dev-shop-webhook-secret';
 const SHOTS = 'e2e/screenshots';
 /** Each project checks in far from the other, so parallel runs never meet in a deck. */
 const PLACE = {
@@ -36,41 +42,7 @@ async function submitUsername(request: APIRequestContext, email: string, app = '
 
 /** A signed card-shop webhook, then the key from the outbox, applied through the API. */
 async function buy(request: APIRequestContext, email: string, sku: string) {
-  const orderNumber = String(10000 + Math.floor(Math.random() * 89999));
-  const id = `${Date.now()}${Math.floor(Math.random() * 1e6)}`;
-  const raw = JSON.stringify({
-    id,
-    order_number: orderNumber,
-    email,
-    line_items: [{ sku, quantity: 1 }],
-  });
-  const hmac = createHmac('sha256', WEBHOOK_SECRET).update(raw, 'utf8').digest('base64');
-  const hook = await request.post('/v1/webhooks/shop', {
-    data: raw,
-    headers: {
-      'Content-Type': 'application/json',
-      'X-Shopify-Hmac-Sha256': hmac,
-      'X-Shopify-Webhook-Id': `wh-${id}`,
-      'X-Shopify-Topic': 'orders/paid',
-    },
-  });
-  expect(hook.ok(), await hook.text()).toBeTruthy();
-  let key: string | null = null;
-  await expect
-    .poll(
-      async () => {
-        const res = await request.get(`/v1/dev/outbox?to=${encodeURIComponent(email)}`);
-        if (!res.ok()) return null;
-        for (const mail of (await res.json()) as { body: string }[]) {
-          if (!mail.body.includes(`Order number: ${orderNumber}`)) continue;
-          const m = /: ([0-9A-Z]{4,6}(?:-[0-9A-Z]{4,6}){2,6})\s*$/m.exec(mail.body);
-          if (m) key = m[1] as string;
-        }
-        return key;
-      },
-      { timeout: 15_000 },
-    )
-    .not.toBeNull();
+  const key = await keyFromOutbox(request, email, await payByCard(request, email, sku));
   const apply = await request.post('/v1/user/keys', {
     headers: await bearer(request, email),
     data: { key },

@@ -1,16 +1,16 @@
-import { createHmac } from 'node:crypto';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import {
   bearer,
   createMember,
+  keyFromOutbox,
   logIn,
+  payByCard,
   preAgree,
   setTheme,
   uniqueEmail,
   uniqueHandle,
 } from './helpers';
 
-const WEBHOOK_SECRET = process.env.SHOP_WEBHOOK_SECRET ?? 'dev-shop-webhook-secret';
 const SHOTS = 'e2e/screenshots';
 
 /** Each project gets its own list (app + country) so parallel runs never race for first place. */
@@ -41,52 +41,6 @@ async function submitUsername(
   });
   expect(res.ok(), await res.text()).toBeTruthy();
   return username;
-}
-
-/** The card shop's orders/paid webhook, signed like Shopify signs it. */
-async function payByCard(request: APIRequestContext, email: string, sku: string) {
-  const orderNumber = String(10000 + Math.floor(Math.random() * 89999));
-  const id = `${Date.now()}${Math.floor(Math.random() * 1e6)}`;
-  const raw = JSON.stringify({
-    id,
-    order_number: orderNumber,
-    email,
-    line_items: [{ sku, quantity: 1 }],
-  });
-  const hmac = createHmac('sha256', WEBHOOK_SECRET).update(raw, 'utf8').digest('base64');
-  const res = await request.post('/v1/webhooks/shop', {
-    data: raw,
-    headers: {
-      'Content-Type': 'application/json',
-      'X-Shopify-Hmac-Sha256': hmac,
-      'X-Shopify-Webhook-Id': `wh-${id}`,
-      'X-Shopify-Topic': 'orders/paid',
-    },
-  });
-  expect(res.ok(), await res.text()).toBeTruthy();
-  return orderNumber;
-}
-
-/** Reads the key for `orderNumber` from the development outbox. */
-async function keyFromOutbox(request: APIRequestContext, email: string, orderNumber: string) {
-  let key: string | null = null;
-  await expect
-    .poll(
-      async () => {
-        const res = await request.get(`/v1/dev/outbox?to=${encodeURIComponent(email)}`);
-        if (!res.ok()) return null;
-        const mails = (await res.json()) as { subject?: string; body: string }[];
-        for (const mail of mails) {
-          if (!mail.body.includes(`Order number: ${orderNumber}`)) continue;
-          const m = /: ([0-9A-Z]{4,6}(?:-[0-9A-Z]{4,6}){2,6})\s*$/m.exec(mail.body);
-          if (m) key = m[1];
-        }
-        return key;
-      },
-      { timeout: 15_000 },
-    )
-    .not.toBeNull();
-  return key as unknown as string;
 }
 
 async function applyKey(page: Page, key: string) {

@@ -1,4 +1,7 @@
+import { createHmac } from 'node:crypto';
 import { type APIRequestContext, type BrowserContext, expect, type Page } from '@playwright/test';
+
+const WEBHOOK_SECRET = process.env.SHOP_WEBHOOK_SECRET ?? 'dev-shop-webhook-secret';
 
 /** Every member the browser tests create shares this password. */
 export const PASSWORD = 'e2e member passphrase 42';
@@ -90,4 +93,54 @@ export async function setTheme(context: BrowserContext, baseURL: string, dark: b
   await context.addCookies([
     { name: 'darkModePreference', value: dark ? 'true' : 'false', url: baseURL },
   ]);
+}
+
+/** The card shop's orders/paid webhook, signed like Shopify signs it. */
+export async function payByCard(request: APIRequestContext, email: string, sku: string) {
+  const orderNumber = String(10000 + Math.floor(Math.random() * 89999));
+  const id = `${Date.now()}${Math.floor(Math.random() * 1e6)}`;
+  const raw = JSON.stringify({
+    id,
+    order_number: orderNumber,
+    email,
+    line_items: [{ sku, quantity: 1 }],
+  });
+  const hmac = createHmac('sha256', WEBHOOK_SECRET).update(raw, 'utf8').digest('base64');
+  const res = await request.post('/v1/webhooks/shop', {
+    data: raw,
+    headers: {
+      'Content-Type': 'application/json',
+      'X-Shopify-Hmac-Sha256': hmac,
+      'X-Shopify-Webhook-Id': `wh-${id}`,
+      'X-Shopify-Topic': 'orders/paid',
+    },
+  });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  return orderNumber;
+}
+
+/** Reads the key for `orderNumber` from the development outbox. */
+export async function keyFromOutbox(
+  request: APIRequestContext,
+  email: string,
+  orderNumber: string,
+) {
+  let key: string | null = null;
+  await expect
+    .poll(
+      async () => {
+        const res = await request.get(`/v1/dev/outbox?to=${encodeURIComponent(email)}`);
+        if (!res.ok()) return null;
+        const mails = (await res.json()) as { subject?: string; body: string }[];
+        for (const mail of mails) {
+          if (!mail.body.includes(`Order number: ${orderNumber}`)) continue;
+          const m = /: ([0-9A-Z]{4,6}(?:-[0-9A-Z]{4,6}){2,6})\s*$/m.exec(mail.body);
+          if (m) key = m[1];
+        }
+        return key;
+      },
+      { timeout: 15_000 },
+    )
+    .not.toBeNull();
+  return key as unknown as string;
 }
