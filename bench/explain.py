@@ -1,13 +1,18 @@
 """Print the query plans of the listing scenarios on a benchmark database (run bench/run.py first).
 
 Usage: python3 -m uv run --project backend python bench/explain.py --db postgresql --rows 1000000
-Every statement a list response issues is captured and explained: none may scan the table.
+
+Every statement a list response issues is explained as the app runs it. On PostgreSQL that is a
+prepared statement's generic plan, in a session with the read pool's settings
+(core/reads.py READ_SESSION_OPTIONS): the plan used for every execution, planned once. None may
+scan the table.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -21,9 +26,57 @@ SCENARIOS = {
     "two filters (gender+country)": {"gender": "Female", "country": "US"},
     "page 50": {"page": 50},
     "app + orientation": {"app": "kik", "orientation": "Gay"},
+    "tag": {"tag": "gamer"},
     "vip": {"vip": True},
     "popular": {"order": "popular"},
 }
+
+
+def _numbered(sql: str) -> tuple[str, list[str]]:
+    """psycopg's %(name)s placeholders as PostgreSQL's $n, and the names in order."""
+    names: list[str] = []
+
+    def number(m: re.Match[str]) -> str:
+        if m.group(1) not in names:
+            names.append(m.group(1))
+        return f"${names.index(m.group(1)) + 1}"
+
+    return re.sub(r"%\((\w+)\)s", number, sql), names
+
+
+def explain_pg(statements: list[tuple[Any, dict[str, Any]]], conninfo: str) -> list[list[str]]:
+    import psycopg
+    from psycopg import sql
+
+    from addme.core.reads import READ_SESSION_OPTIONS, PgReader
+
+    reader = PgReader(conninfo, max_size=1, timeout=5)
+    plans = []
+    with psycopg.connect(conninfo, autocommit=True, options=READ_SESSION_OPTIONS) as conn:
+        for i, (stmt, values) in enumerate(statements):
+            text, defaults = reader.compiled(stmt)
+            numbered, names = _numbered(text)
+            params = {**defaults, **values}
+            conn.execute(f"PREPARE q{i} AS {numbered}")
+            args = ", ".join(sql.Literal(params[n]).as_string(conn) for n in names)
+            call = f"EXECUTE q{i}({args})" if names else f"EXECUTE q{i}"
+            rows = conn.execute(f"EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY ON) {call}").fetchall()
+            plans.append([r[0] for r in rows])
+    return plans
+
+
+def explain_sqlite(statements: list[tuple[Any, dict[str, Any]]]) -> list[list[str]]:
+    from addme.core.db import get_engine
+
+    engine = get_engine()
+    plans = []
+    with engine.connect() as conn:
+        for stmt, values in statements:
+            compiled = stmt.compile(dialect=engine.dialect)
+            params = {**compiled.params, **values}
+            raw = conn.exec_driver_sql("EXPLAIN QUERY PLAN " + compiled.string, params).all()
+            plans.append([str(r[3]) for r in raw])
+    return plans
 
 
 def main() -> None:
@@ -32,36 +85,24 @@ def main() -> None:
     ap.add_argument("--rows", type=int, default=100_000)
     args = ap.parse_args()
     os.environ["DATABASE_URL"] = db_url(args.db, args.rows)
-    os.environ["LISTING_CACHE_SECONDS"] = "0"
 
-    from sqlalchemy import event, text
-
-    from addme.core.db import get_engine
-    from addme.listings.public import build_list
+    from addme import models  # noqa: F401
+    from addme.core import clock
+    from addme.core.config import get_settings
+    from addme.core.reads import pg_conninfo
+    from addme.listings import queries
     from addme.listings.schemas import ListParams
 
-    engine = get_engine()
-    captured: list[tuple[str, Any]] = []
-
-    @event.listens_for(engine, "before_cursor_execute")
-    def _capture(_conn: Any, _cur: Any, statement: str, params: Any, _ctx: Any, _many: bool) -> None:
-        if not statement.lstrip().upper().startswith("EXPLAIN"):
-            captured.append((statement, params))
-
-    pg = engine.dialect.name == "postgresql"
     for name, query in SCENARIOS.items():
-        captured.clear()
-        build_list(ListParams(**query))
-        print(f"\n### {name} ({len(captured)} statements)\n")
-        for statement, params in list(captured):
-            prefix = "EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY ON) " if pg else "EXPLAIN QUERY PLAN "
-            with engine.connect() as conn:
-                raw = conn.exec_driver_sql(prefix + statement, params).all()
+        queries.forget_counts()
+        plan = queries.plan_list(ListParams(**query), now=clock.now(), dialect=args.db)
+        conninfo = pg_conninfo(get_settings())
+        plans = explain_pg(plan.queries, conninfo) if conninfo else explain_sqlite(plan.queries)
+        print(f"\n#### {name} ({len(plans)} statements)\n")
+        for lines in plans:
             print("```")
-            for row in raw:
-                print(row[0] if pg else f"{row[3]}")
+            print("\n".join(lines))
             print("```")
-    del text
 
 
 if __name__ == "__main__":

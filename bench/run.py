@@ -31,10 +31,25 @@ def db_url(kind: str, rows: int) -> str:
     return f"postgresql://postgres@127.0.0.1:5432/addme_bench_{rows}"
 
 
+def _seeded_rows(kind: str, rows: int) -> int:
+    """Usernames in the benchmark database, 0 when it is missing (a new machine, a dropped one)."""
+    from sqlalchemy import create_engine, text
+
+    url = db_url(kind, rows).replace("postgresql://", "postgresql+psycopg://")
+    try:
+        engine = create_engine(url)
+        with engine.connect() as conn:
+            return int(conn.execute(text("SELECT count(*) FROM usernames")).scalar_one())
+    except Exception:
+        return 0
+    finally:
+        engine.dispose()
+
+
 def ensure_db(kind: str, rows: int, reseed: bool) -> None:
     DATA.mkdir(parents=True, exist_ok=True)
     marker = DATA / f"{kind}-{rows}.seeded"
-    if marker.exists() and not reseed:
+    if marker.exists() and not reseed and _seeded_rows(kind, rows) == rows:
         return
     if kind == "postgresql":
         import psycopg

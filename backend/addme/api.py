@@ -20,9 +20,10 @@ from addme.wallet.router import router as wallet_router
 
 api_router = APIRouter()
 api_router.include_router(health_router)
+# The public directory first: routes are matched in order, and its lists are most of the traffic.
+api_router.include_router(listings_router)
 api_router.include_router(accounts_router)
 api_router.include_router(mail_router)
-api_router.include_router(listings_router)
 api_router.include_router(moderation_router)
 api_router.include_router(wallet_router)
 api_router.include_router(shop_router)

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import gc
 import logging
 import mimetypes
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 from fastapi import FastAPI, Request
@@ -14,9 +15,11 @@ from starlette.concurrency import run_in_threadpool
 from addme import models  # noqa: F401 - every table registered before anything queries
 from addme.api import api_router
 from addme.content import seo as _site_pages  # noqa: F401 - registers the other pages' heads
+from addme.core import reads
 from addme.core.config import get_settings
 from addme.core.db import new_session
 from addme.core.errors import envelope, install_error_handlers
+from addme.core.headers import SecurityHeadersMiddleware, security_headers
 from addme.core.logging import configure_logging
 from addme.core.responses import JsonResponse
 from addme.core.web import render_index, resolve_meta
@@ -27,32 +30,31 @@ from addme.listings.seo import site_router
 log = logging.getLogger("addme")
 mimetypes.add_type("application/manifest+json", ".webmanifest")
 
-CSP = "; ".join(
-    [
-        "default-src 'self'",
-        "script-src 'self' https://challenges.cloudflare.com https://js.hcaptcha.com https://*.hcaptcha.com",
-        "frame-src 'self' https://challenges.cloudflare.com https://*.hcaptcha.com",
-        "style-src 'self' 'unsafe-inline'",
-        "img-src 'self' data: blob: https:",
-        "connect-src 'self' https://*.hcaptcha.com",
-        "font-src 'self' data:",
-        "object-src 'none'",
-        "base-uri 'none'",
-        "frame-ancestors 'none'",
-        "form-action 'self'",
-    ]
-)
-
 
 @asynccontextmanager
 async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
     settings = get_settings()
+    reader = reads.create_reader(settings)
+    await reader.open()
+    reads.install(reader)
+    if settings.env != "test":
+        # Everything alive now (modules, routes, compiled schemas) lives as long as the process.
+        # Frozen, the collector stops walking it: a full collection of the app's startup heap
+        # stalled every request in flight for ~100 ms, several times a minute under load (the
+        # p99 of the listing benchmark, docs/performance.md). Tests build apps over and over and
+        # would only leak.
+        gc.collect()
+        gc.freeze()
     scheduler = Scheduler() if settings.run_jobs_in_web and settings.env != "test" else None
     if scheduler:
         scheduler.start()
-    yield
-    if scheduler:
-        scheduler.stop()
+    try:
+        yield
+    finally:
+        if scheduler:
+            scheduler.stop()
+        reads.install(None)
+        await reader.close()
 
 
 def create_app() -> FastAPI:
@@ -69,22 +71,7 @@ def create_app() -> FastAPI:
     install_error_handlers(app)
     app.include_router(api_router, prefix="/v1")
 
-    @app.middleware("http")
-    async def security_headers(
-        request: Request, call_next: Callable[[Request], Awaitable[Response]]
-    ) -> Response:
-        response = await call_next(request)
-        h = response.headers
-        h.setdefault("X-Content-Type-Options", "nosniff")
-        # Profile URLs must not leak to the messaging apps a Message button opens.
-        h.setdefault("Referrer-Policy", "no-referrer")
-        h.setdefault("Content-Security-Policy", CSP)
-        h.setdefault("X-Frame-Options", "DENY")
-        if settings.cookie_secure:
-            h.setdefault("Strict-Transport-Security", "max-age=31536000; includeSubDomains")
-        if request.url.path.startswith("/v1/") and "cache-control" not in h:
-            h["Cache-Control"] = "no-store"
-        return response
+    app.add_middleware(SecurityHeadersMiddleware, defaults=security_headers(hsts=settings.cookie_secure))
 
     app.include_router(site_router)  # robots.txt and sitemap.xml, before the SPA catch-all
     _mount_web(app)

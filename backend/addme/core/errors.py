@@ -5,6 +5,8 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+import psycopg
+import psycopg_pool
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from sqlalchemy.exc import DBAPIError, OperationalError
@@ -137,6 +139,9 @@ def install_error_handlers(app: FastAPI) -> None:
 
     app.add_exception_handler(OperationalError, _db_down)
     app.add_exception_handler(PoolTimeout, _db_down)
+    # The same failures on the hot read path, which speaks psycopg directly (core/reads.py).
+    app.add_exception_handler(psycopg.OperationalError, _db_down)
+    app.add_exception_handler(psycopg_pool.PoolTimeout, _db_down)
 
     async def _dbapi(request: Request, exc: Exception) -> JsonResponse:
         # Connection-level failures (the server went away) are "down"; anything else is a bug.

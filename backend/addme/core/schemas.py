@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import Annotated, Generic, TypeVar
+from typing import Annotated, Any, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict, PlainSerializer
 
@@ -53,3 +53,17 @@ class PageMeta(BaseModel):
 class Page(BaseModel, Generic[T]):
     data: list[T]
     meta: PageMeta
+
+
+def query_parameters(model: type[BaseModel]) -> list[dict[str, Any]]:
+    """OpenAPI query parameters for a model a route parses itself (listings' parse_list_query)."""
+    schema = model.model_json_schema()
+    props: dict[str, dict[str, Any]] = schema["properties"]
+    required = set(schema.get("required", []))
+    params = []
+    for name, prop in props.items():
+        param: dict[str, Any] = {"in": "query", "name": name, "required": name in required, "schema": prop}
+        if "description" in prop:
+            param["description"] = prop["description"]
+        params.append(param)
+    return params

@@ -7,7 +7,8 @@ with `private, no-store`.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable, Sequence
+from datetime import datetime
 from typing import Any
 
 import orjson
@@ -17,7 +18,7 @@ from starlette.concurrency import run_in_threadpool
 
 from addme.accounts.dependencies import SESSION_COOKIE, optional_caller
 from addme.accounts.models import User
-from addme.core import clock
+from addme.core import clock, reads
 from addme.core.db import get_engine, new_session
 from addme.core.errors import NotFound, Unauthorized
 from addme.listings import cache, queries
@@ -62,8 +63,8 @@ def _bytes_response(body: bytes, *, public: bool, request: Request, ttl: int = c
     return Response(body, media_type="application/json", headers=headers)
 
 
-async def _anonymous(request: Request, key: str, build: Callable[[], bytes], ttl: int) -> Response:
-    """Serve `key` from the cache, building it in the thread pool on a miss."""
+async def _anonymous(request: Request, key: str, build: Callable[[], Awaitable[bytes]], ttl: int) -> Response:
+    """Serve `key` from the cache, building it on a miss."""
     store = cache.store()
     if store.is_local:
         full = cache.versioned(key)
@@ -72,7 +73,7 @@ async def _anonymous(request: Request, key: str, build: Callable[[], bytes], ttl
         full = await run_in_threadpool(cache.versioned, key)
         body = await run_in_threadpool(store.get, full) if full else None
     if body is None:
-        body = await run_in_threadpool(build)
+        body = await build()
         if full:
             if store.is_local:
                 store.put(full, body, ttl)
@@ -81,13 +82,12 @@ async def _anonymous(request: Request, key: str, build: Callable[[], bytes], ttl
     return _bytes_response(body, public=True, request=request, ttl=ttl)
 
 
-def build_list(p: ListParams, *, now_: Any = None) -> bytes:
-    """The list response body for these filters."""
+async def build_list(p: ListParams, *, now_: datetime | None = None) -> bytes:
+    """The list response body for these filters: one round trip to the database."""
     now = now_ or clock.now()
-    with get_engine().connect() as conn:
-        rows, has_next, total = queries.page_and_total(conn, p, now=now)
-    offset = (p.page - 1) * p.per_page
-    total = max(total, offset + len(rows) + (1 if has_next else 0))
+    plan = queries.plan_list(p, now=now, dialect=get_engine().dialect.name)
+    results = await reads.current().fetch(*plan.queries, prepare=not plan.dynamic)
+    rows, has_next, total = queries.read_list(p, plan, results)
     return dumps(
         {
             "data": [queries.card(r, now) for r in rows],
@@ -104,36 +104,39 @@ async def list_response(request: Request, params: ListParams) -> Response:
         return await _anonymous(
             request, "list:" + params.cache_key(), lambda: build_list(params), cache.LIST_TTL
         )
-
-    def _signed_in() -> bytes:
-        if _viewer(request) is None and params.type == "Dirty":
-            raise Unauthorized(c.DIRTY_NEEDS_LOGIN, code="login_required")
-        return build_list(params)
-
-    return _bytes_response(await run_in_threadpool(_signed_in), public=False, request=request)
+    if params.type == "Dirty" and await run_in_threadpool(_viewer, request) is None:
+        raise Unauthorized(c.DIRTY_NEEDS_LOGIN, code="login_required")
+    return _bytes_response(await build_list(params), public=False, request=request)
 
 
-def build_profile(username_id: int, viewer_id: int | None) -> bytes:
+async def _profile_row(username_id: int) -> Sequence[Any] | None:
+    [rows] = await reads.current().fetch(queries.profile_query(username_id))
+    return rows[0] if rows else None
+
+
+async def build_profile(username_id: int, viewer_id: int | None) -> bytes:
     """A profile body; 404 unless listed, or the viewer owns it."""
     now = clock.now()
-    with get_engine().connect() as conn:
-        row = queries.profile(conn, username_id)
-    if row is None or row.status == c.Status.DELETED:
+    row = await _profile_row(username_id)
+    if row is None:
         raise NotFound(c.NOT_FOUND)
-    is_owner = viewer_id is not None and row.user_id == viewer_id
-    if not row.listed and not is_owner:
+    extra = queries.profile_fields(row)
+    if extra["status"] == c.Status.DELETED:
         raise NotFound(c.NOT_FOUND)
-    if row.type == c.UsernameType.DIRTY and viewer_id is None:
-        raise Unauthorized(c.DIRTY_NEEDS_LOGIN, code="login_required")
+    is_owner = viewer_id is not None and extra["user_id"] == viewer_id
+    if not extra["listed"] and not is_owner:
+        raise NotFound(c.NOT_FOUND)
     body = queries.card(row, now, all_tags=True)
-    vip = row.owner_vip_until is not None and row.owner_vip_until > now
+    if body["type"] == c.UsernameType.DIRTY and viewer_id is None:
+        raise Unauthorized(c.DIRTY_NEEDS_LOGIN, code="login_required")
+    # The creator link is a VIP perk: it shows while the owner is VIP or Studio.
+    show_link = body["is_promoted"] or is_owner
     body.update(
-        description=row.description,
-        # The creator link is a VIP perk: it shows while the owner is VIP or Studio.
-        link=row.link if vip or is_owner else None,
-        link_type=row.link_type if vip or is_owner else None,
-        paid_content=row.paid_content,
-        reputation=row.reputation,
+        description=extra["description"],
+        link=extra["link"] if show_link else None,
+        link_type=extra["link_type"] if show_link else None,
+        paid_content=extra["paid_content"],
+        reputation=extra["reputation"],
         is_owner=is_owner,
     )
     return dumps(body)
@@ -145,25 +148,21 @@ async def profile_response(request: Request, username_id: int) -> Response:
         return await _anonymous(
             request, f"profile:{username_id}", lambda: build_profile(username_id, None), cache.LIST_TTL
         )
-
-    def _signed_in() -> bytes:
-        viewer = _viewer(request)
-        return build_profile(username_id, viewer.id if viewer else None)
-
-    return _bytes_response(await run_in_threadpool(_signed_in), public=False, request=request)
+    viewer = await run_in_threadpool(_viewer, request)
+    body = await build_profile(username_id, viewer.id if viewer else None)
+    return _bytes_response(body, public=False, request=request)
 
 
-def build_similar(username_id: int, signed_in: bool) -> bytes:
+async def build_similar(username_id: int, signed_in: bool) -> bytes:
     """Similar listed usernames to a listed one."""
     now = clock.now()
-    with get_engine().connect() as conn:
-        base = queries.profile(conn, username_id)
-        if base is None or not base.listed:
-            raise NotFound(c.NOT_FOUND)
-        if base.type == c.UsernameType.DIRTY and not signed_in:
-            raise Unauthorized(c.DIRTY_NEEDS_LOGIN, code="login_required")
-        rows = queries.similar(conn, base, now=now)
-    return dumps([queries.card(r, now) for r in rows])
+    base = await _profile_row(username_id)
+    if base is None or not queries.profile_fields(base)["listed"]:
+        raise NotFound(c.NOT_FOUND)
+    if base[6] == c.UsernameType.DIRTY and not signed_in:
+        raise Unauthorized(c.DIRTY_NEEDS_LOGIN, code="login_required")
+    [candidates] = await reads.current().fetch(queries.similar_query(base))
+    return dumps([queries.card(r, now) for r in queries.rank_similar(base, candidates)])
 
 
 async def similar_response(request: Request, username_id: int) -> Response:
@@ -172,8 +171,12 @@ async def similar_response(request: Request, username_id: int) -> Response:
         return await _anonymous(
             request, f"similar:{username_id}", lambda: build_similar(username_id, False), cache.LIST_TTL
         )
-    body = await run_in_threadpool(lambda: build_similar(username_id, _viewer(request) is not None))
-    return _bytes_response(body, public=False, request=request)
+    signed_in = await run_in_threadpool(_viewer, request) is not None
+    return _bytes_response(await build_similar(username_id, signed_in), public=False, request=request)
+
+
+async def _in_thread(fn: Callable[[], bytes]) -> bytes:
+    return await run_in_threadpool(fn)
 
 
 def _build_tags(app: str | None) -> bytes:
@@ -190,12 +193,14 @@ def _build_countries() -> bytes:
 
 async def tags_response(request: Request, app: str | None) -> Response:
     """GET /v1/tags: read from the recounted facet table, and cached a minute."""
-    return await _anonymous(request, f"tags:{app}", lambda: _build_tags(app), cache.COUNTS_TTL)
+    return await _anonymous(
+        request, f"tags:{app}", lambda: _in_thread(lambda: _build_tags(app)), cache.COUNTS_TTL
+    )
 
 
 async def countries_response(request: Request) -> Response:
     """GET /v1/countries."""
-    return await _anonymous(request, "countries", _build_countries, cache.COUNTS_TTL)
+    return await _anonymous(request, "countries", lambda: _in_thread(_build_countries), cache.COUNTS_TTL)
 
 
 _OPTIONS = dumps(

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from functools import lru_cache
 from typing import Any
@@ -16,13 +17,16 @@ from sqlalchemy import (
     ColumnElement,
     Connection,
     DateTime,
+    Integer,
     bindparam,
+    case,
     delete,
     func,
     insert,
-    literal,
+    literal_column,
     or_,
     select,
+    union_all,
 )
 
 from addme.listings import constants as c
@@ -46,30 +50,48 @@ FC = FacetCount.__table__.c
 LISTED = U.listed == True  # noqa: E712 - "listed = true" is what the partial indexes' predicate matches
 
 
-def card(row: Any, now: datetime, *, all_tags: bool = False) -> dict[str, Any]:
-    """A card dict straight from a row (the UsernameCard shape)."""
-    tags = row.tags_text.split() if row.tags_text else []
-    vip = row.owner_vip_until
-    pin = row.fire_pinned_until
-    shown_at = row.sort_at or row.created_at
+# Positions in a card row (CARD_COLUMNS first, in every statement that feeds card()).
+_ORIENTATION, _COUNTRY, _TAGS = 5, 7, 8
+_DESCRIPTION, _LINK, _LINK_TYPE, _PAID, _REPUTATION, _OWNER, _LISTED, _STATUS = range(16, 24)
+
+
+def card(row: Sequence[Any], now: datetime, *, all_tags: bool = False) -> dict[str, Any]:
+    """A card dict straight from a row (the UsernameCard shape); rows are plain tuples."""
+    (id_, username, app, age, gender, orientation, type_, country_code, tags_text, short_description,
+     profile_picture, last_top_up, sort_at, vip, pin, created_at) = row[:16]  # fmt: skip
+    tags = tags_text.split() if tags_text else []
     return {
-        "id": row.id,
-        "username": row.username,
-        "app": row.app,
-        "age": row.age,
-        "gender": row.gender,
-        "orientation": row.orientation,
-        "type": row.type,
-        "country_code": row.country_code,
-        "country": country_name(row.country_code),
+        "id": id_,
+        "username": username,
+        "app": app,
+        "age": age,
+        "gender": gender,
+        "orientation": orientation,
+        "type": type_,
+        "country_code": country_code,
+        "country": country_name(country_code),
         "tags": tags if all_tags else tags[: c.CARD_TAGS],
-        "short_description": row.short_description,
-        "profile_picture": row.profile_picture,
-        "last_top_up": row.last_top_up,
-        "time_ago": time_ago((now - shown_at).total_seconds()),
+        "short_description": short_description,
+        "profile_picture": profile_picture,
+        "last_top_up": last_top_up,
+        "time_ago": time_ago((now - (sort_at or created_at)).total_seconds()),
         "is_promoted": vip is not None and vip > now,
         "is_fire_pinned": pin is not None and pin > now,
-        "created_at": row.created_at,
+        "created_at": created_at,
+    }
+
+
+def profile_fields(row: Sequence[Any]) -> dict[str, Any]:
+    """The profile-only columns of a PROFILE_COLUMNS row, by name."""
+    return {
+        "description": row[_DESCRIPTION],
+        "link": row[_LINK],
+        "link_type": row[_LINK_TYPE],
+        "paid_content": row[_PAID],
+        "reputation": row[_REPUTATION],
+        "user_id": row[_OWNER],
+        "listed": row[_LISTED],
+        "status": row[_STATUS],
     }
 
 
@@ -104,13 +126,19 @@ def conditions(p: ListParams, *, now: datetime, dialect: str) -> list[ColumnElem
 # --- The hot path --------------------------------------------------------------------------------
 # Building a Core statement costs more Python than running the query. Each "shape" of filters
 # (which filters are present, and the order) gets its statements built once, with bound
-# parameters, and every request only executes them. Text search (`q`) is rare and stays dynamic.
+# parameters; core/reads.py compiles each once and every request only executes it. Text search
+# (`q`) is rare and stays dynamic.
 
 Shape = tuple[bool, bool, bool, bool, bool, bool, str]
 
 _NOW = bindparam("now", type_=DateTime())
+_OFFSET = bindparam("off", type_=Integer())
 _LATEST = (U.sort_at.desc(), U.id.desc())
 _POPULAR = (U.popularity.desc(), U.sort_at.desc(), U.id.desc())
+# Active pins are a handful of rows: found through their own small index first, then filtered.
+# Given the filters first, a planner walks a filter's index over every matching row.
+_ACTIVE_PINS = select(U.id).where(LISTED, U.fire_pinned_until.is_not(None), U.fire_pinned_until > _NOW)
+_NOT_PINNED = or_(U.fire_pinned_until.is_(None), U.fire_pinned_until <= _NOW)
 
 
 def _shape(p: ListParams) -> Shape:
@@ -118,15 +146,18 @@ def _shape(p: ListParams) -> Shape:
 
 
 def _values(p: ListParams, now: datetime) -> dict[str, Any]:
-    return {
-        "app": p.app,
+    values: dict[str, Any] = {
         "type": p.type,
-        "gender": p.gender,
-        "orientation": p.orientation,
-        "country": p.country,
-        "tag": normalize_tag(p.tag) if p.tag else None,
         "now": now,
+        "off": (p.page - 1) * p.per_page,
     }
+    for key, value in (("app", p.app), ("gender", p.gender), ("orientation", p.orientation),
+                       ("country", p.country)):  # fmt: skip
+        if value:
+            values[key] = value
+    if p.tag:
+        values["tag"] = normalize_tag(p.tag)
+    return values
 
 
 @lru_cache(maxsize=256)
@@ -155,43 +186,76 @@ def _bound_conditions(shape: Shape) -> list[ColumnElement[bool]]:
     return where
 
 
-def _ordered_stmt(where: Sequence[ColumnElement[bool]], order: Sequence[ColumnElement[Any]]) -> Any:
+def _ordered_stmt(
+    where: Sequence[ColumnElement[bool]], order: Sequence[ColumnElement[Any]], *, rows: Any
+) -> Any:
     # Deferred join: the offset is walked over index entries only; just the page's rows are read.
-    ids = (
-        select(U.id)
-        .where(*where)
-        .order_by(*order)
-        .limit(bindparam("lim"))
-        .offset(bindparam("off"))
-        .subquery()
-    )
+    ids = select(U.id).where(*where).order_by(*order).limit(rows).offset(_OFFSET).subquery()
     return select(*CARD_COLUMNS).join(ids, ids.c.id == U.id).order_by(*order)
 
 
-@lru_cache(maxsize=256)
-def _statements(shape: Shape) -> tuple[Any, Any, Any]:
-    """(pinned, page, count) statements for one shape of filters, built once."""
-    where = _bound_conditions(shape)
-    if shape[-1] == "popular":
-        return None, _ordered_stmt(where, _POPULAR), _count_stmt(where)
-    # Active pins are a handful of rows: find them through their own small index first, then apply
-    # the filters. Given the filters first, SQLite's planner walks a filter's index over every
-    # matching row looking for pins.
-    active = select(U.id).where(LISTED, U.fire_pinned_until.is_not(None), U.fire_pinned_until > _NOW)
-    pinned = (
-        select(*CARD_COLUMNS)
-        .where(U.id.in_(active), *where)
+def _pinned_first_stmt(where: Sequence[ColumnElement[bool]], *, rows: Any) -> Any:
+    """One page of the "latest" order, active Fire Pins first, in a single statement.
+
+    The order is: matching pins (newest pin first), then the other matching rows (latest first).
+    The page takes `rows` ids from each part, the pins part from the offset and the rest from the
+    offset less the pins before it (counted in the statement, not in a second round trip), keeps
+    the first `rows` of the two, and only then reads those rows' columns.
+    """
+    # Materialized: the active pins are always read through their own small index first. Merged
+    # into the query, a generic plan may instead walk a filter's index (all VIPs, say) for pins.
+    active = _ACTIVE_PINS.cte("active_pins").prefix_with("MATERIALIZED", dialect="postgresql")
+    pinned = [U.id.in_(select(active.c.id)), *where]
+    pin_ids = (
+        select(U.id, literal_column("0").label("part"), U.fire_pinned_until.label("k"))
+        .where(*pinned)
         .order_by(U.fire_pinned_until.desc(), U.id.desc())
-        .limit(bindparam("pin_lim"))
+        .limit(rows)
+        .offset(_OFFSET)
+        .subquery()
     )
-    not_pinned = or_(U.fire_pinned_until.is_(None), U.fire_pinned_until <= _NOW)
-    return pinned, _ordered_stmt([*where, not_pinned], _LATEST), _count_stmt(where)
+    # Pins ahead of this page, counted up to offset + 1: past the offset only "more" matters.
+    before = (
+        select(func.count())
+        .select_from(select(U.id).where(*pinned).limit(_OFFSET + 1).subquery())
+        .scalar_subquery()
+    )
+    rest_ids = (
+        select(U.id, literal_column("1").label("part"), U.sort_at.label("k"))
+        .where(*where, _NOT_PINNED)
+        .order_by(*_LATEST)
+        .limit(rows)
+        .offset(case((before < _OFFSET, _OFFSET - before), else_=0))
+        .subquery()
+    )
+    both = union_all(select(pin_ids), select(rest_ids)).subquery()
+    order = (both.c.part, both.c.k.desc(), both.c.id.desc())
+    page = select(both).order_by(*order).limit(rows).subquery()
+    return (
+        select(*CARD_COLUMNS)
+        .join(page, page.c.id == U.id)
+        .order_by(page.c.part, page.c.k.desc(), page.c.id.desc())
+    )
+
+
+@lru_cache(maxsize=256)
+def _statements(shape: Shape, per_page: int) -> tuple[Any, Any]:
+    """(page, capped count) statements for one shape of filters and page size, built once."""
+    where = _bound_conditions(shape)
+    # One more row than a page tells whether another follows. Written into the SQL rather than
+    # bound: a LIMIT the planner can read lets it size the join to the page (a nested loop over a
+    # handful of ids) in a prepared statement's generic plan too; a bound one reads as "10% of the
+    # table" and gets a hash join over a sequential scan.
+    rows: Any = literal_column(str(int(per_page) + 1))
+    if shape[-1] == "popular":
+        return _ordered_stmt(where, _POPULAR, rows=rows), _count_stmt(where)
+    return _pinned_first_stmt(where, rows=rows), _count_stmt(where)
 
 
 def _count_stmt(where: Sequence[ColumnElement[bool]]) -> Any:
     # Ordered like a page, so the planner walks the filter's index instead of scanning the heap.
     capped = (
-        select(literal(1))
+        select(literal_column("1"))
         .select_from(Username.__table__)
         .where(*where)
         .order_by(U.sort_at.desc(), U.id.desc())
@@ -201,53 +265,56 @@ def _count_stmt(where: Sequence[ColumnElement[bool]]) -> Any:
     return select(func.count()).select_from(capped)
 
 
-def count(conn: Connection, where: list[ColumnElement[bool]]) -> int:
-    """Matching rows, counted up to COUNT_CAP: an exact count of a million rows is a scan."""
-    return int(conn.execute(_count_stmt(where)).scalar_one())
-
-
 # Totals are capped and only shown as "N usernames": a few seconds' staleness is invisible, while
 # counting on every request would cost as much as the page itself.
 _COUNT_TTL = 10.0
 _counts: dict[tuple[Any, ...], tuple[float, int]] = {}
 
 
-def page_and_total(conn: Connection, p: ListParams, *, now: datetime) -> tuple[list[Any], bool, int]:
-    """One page of cards in the requested order, whether another follows, and the (capped) total."""
+@dataclass(frozen=True, slots=True)
+class ListPlan:
+    """The statements one list response runs: its page, then its capped count unless memoized."""
+
+    queries: list[tuple[Any, dict[str, Any]]]
+    count_key: tuple[Any, ...] | None
+    total: int | None  # the memoized total, when the count is not among the queries
+    dynamic: bool  # text search: statements built for this request only, not worth preparing
+
+
+def plan_list(p: ListParams, *, now: datetime, dialect: str) -> ListPlan:
+    """What to run for one list response (a fixed number of statements: 1 or 2)."""
     if p.q:
-        rows, has_next = _dynamic_page(conn, p, now=now)
-        return rows, has_next, count(conn, conditions(p, now=now, dialect=conn.dialect.name))
+        where = conditions(p, now=now, dialect=dialect)
+        order = _POPULAR if p.order == "popular" else _LATEST
+        n1, off = p.per_page + 1, (p.page - 1) * p.per_page
+        page = select(*CARD_COLUMNS).where(*where).order_by(*order).limit(n1).offset(off)
+        return ListPlan([(page, {}), (_count_stmt(where), {})], None, None, dynamic=True)
     shape = _shape(p)
-    pinned_stmt, page_stmt, count_stmt = _statements(shape)
+    page_stmt, count_stmt = _statements(shape, p.per_page)
     values = _values(p, now)
-    n, offset = p.per_page, (p.page - 1) * p.per_page
-    if pinned_stmt is None:
-        rows = list(conn.execute(page_stmt, {**values, "lim": n + 1, "off": offset}).all())
-        page, has_next = rows[:n], len(rows) > n
-    else:
-        pinned = list(conn.execute(pinned_stmt, {**values, "pin_lim": offset + n + 1}).all())
-        if len(pinned) > offset + n:
-            page, has_next = pinned[offset : offset + n], True
-        else:
-            page = pinned[offset:]
-            want = n - len(page)
-            rest = list(
-                conn.execute(
-                    page_stmt, {**values, "lim": want + 1, "off": max(0, offset - len(pinned))}
-                ).all()
-            )
-            page, has_next = page + rest[:want], len(rest) > want
     key = (shape, p.app, p.type, p.gender, p.orientation, p.country, p.tag)
     hit = _counts.get(key)
-    clock_now = time.monotonic()
-    if hit is not None and hit[0] > clock_now:
-        total = hit[1]
+    if hit is not None and hit[0] > time.monotonic():
+        return ListPlan([(page_stmt, values)], None, hit[1], dynamic=False)
+    return ListPlan([(page_stmt, values), (count_stmt, values)], key, None, dynamic=False)
+
+
+def read_list(
+    p: ListParams, plan: ListPlan, results: Sequence[Sequence[Any]]
+) -> tuple[Sequence[Any], bool, int]:
+    """One page of rows, whether another follows, and the (capped) total, from plan_list's results."""
+    rows = results[0]
+    page, has_next = rows[: p.per_page], len(rows) > p.per_page
+    if plan.total is not None:
+        total = plan.total
     else:
-        total = int(conn.execute(count_stmt, values).scalar_one())
-        if len(_counts) > 4096:
-            _counts.clear()
-        _counts[key] = (clock_now + _COUNT_TTL, total)
-    return page, has_next, total
+        total = int(results[1][0][0])
+        if plan.count_key is not None:
+            if len(_counts) > 4096:
+                _counts.clear()
+            _counts[plan.count_key] = (time.monotonic() + _COUNT_TTL, total)
+    # A total memoized a few seconds ago may be short of what this page shows.
+    return page, has_next, max(total, (p.page - 1) * p.per_page + len(page) + (1 if has_next else 0))
 
 
 def forget_counts() -> None:
@@ -255,35 +322,42 @@ def forget_counts() -> None:
     _counts.clear()
 
 
-def _dynamic_page(conn: Connection, p: ListParams, *, now: datetime) -> tuple[list[Any], bool]:
-    where = conditions(p, now=now, dialect=conn.dialect.name)
-    n, offset = p.per_page, (p.page - 1) * p.per_page
-    order = _POPULAR if p.order == "popular" else _LATEST
-    stmt = select(*CARD_COLUMNS).where(*where).order_by(*order).limit(n + 1).offset(offset)
-    rows = list(conn.execute(stmt).all())
-    return rows[:n], len(rows) > n
-
-
-def profile(conn: Connection, username_id: int) -> Any | None:
+def profile_query(username_id: int) -> tuple[Any, dict[str, Any]]:
     """A username's public columns, listed or not (the caller decides who may see it)."""
-    return conn.execute(select(*PROFILE_COLUMNS).where(U.id == username_id)).first()
+    return _PROFILE, {"id": username_id}
 
 
-def similar(conn: Connection, base: Any, *, now: datetime) -> list[Any]:
-    """Up to 8 listed usernames like `base`: same app and type, same gender first, then scored."""
-    candidates = conn.execute(
-        select(*CARD_COLUMNS)
-        .where(LISTED, U.app == base.app, U.type == base.type, U.gender == base.gender, U.id != base.id)
-        .order_by(U.sort_at.desc(), U.id.desc())
-        .limit(48)
-    ).all()
-    base_tags = set(base.tags_text.split())
+_PROFILE = select(*PROFILE_COLUMNS).where(U.id == bindparam("id"))
 
-    def score(row: Any) -> int:
+
+def similar_query(base: Sequence[Any]) -> tuple[Any, dict[str, Any]]:
+    """Candidates for "similar usernames": the newest 48 of the same app, type and gender."""
+    return _SIMILAR, {"app": base[2], "type": base[6], "gender": base[4], "id": base[0]}
+
+
+_SIMILAR = (
+    select(*CARD_COLUMNS)
+    .where(
+        LISTED,
+        U.app == bindparam("app"),
+        U.type == bindparam("type"),
+        U.gender == bindparam("gender"),
+        U.id != bindparam("id"),
+    )
+    .order_by(U.sort_at.desc(), U.id.desc())
+    .limit(48)
+)
+
+
+def rank_similar(base: Sequence[Any], candidates: Sequence[Sequence[Any]]) -> list[Sequence[Any]]:
+    """Up to SIMILAR_MAX candidates, same orientation, country and shared tags first."""
+    base_tags = set(base[_TAGS].split())
+
+    def score(row: Sequence[Any]) -> int:
         return int(
-            2 * (row.orientation == base.orientation)
-            + 2 * (row.country_code is not None and row.country_code == base.country_code)
-            + len(base_tags & set(row.tags_text.split()))
+            2 * (row[_ORIENTATION] == base[_ORIENTATION])
+            + 2 * (row[_COUNTRY] is not None and row[_COUNTRY] == base[_COUNTRY])
+            + len(base_tags & set(row[_TAGS].split()))
         )
 
     ranked = sorted(candidates, key=score, reverse=True)  # stable: recency breaks ties

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Annotated
-
-from fastapi import APIRouter, Query, Request, Response, status
+from fastapi import APIRouter, Request, Response, status
 
 from addme.accounts.dependencies import CurrentUser, DbSession
 from addme.core.net import client_ip, ip_bucket
-from addme.core.schemas import ActionResult, ErrorBody
+from addme.core.schemas import ActionResult, ErrorBody, query_parameters
 from addme.listings import mine, public, seo, service, stats  # noqa: F401 - seo registers page heads
 from addme.listings.schemas import (
     AppName,
@@ -24,6 +22,7 @@ from addme.listings.schemas import (
     UsernamePage,
     UsernameProfile,
     UsernameUpdate,
+    parse_list_query,
 )
 
 ERRORS: dict[int | str, dict[str, object]] = {
@@ -37,9 +36,15 @@ def _json(model: type, description: str = "OK") -> dict[int | str, dict[str, obj
     return {200: {"model": model, "description": description}}
 
 
-@router.get("/usernames", response_class=Response, responses=_json(UsernamePage), tags=["usernames"])
-async def list_usernames(request: Request, params: Annotated[ListParams, Query()]) -> Response:
-    return await public.list_response(request, params)
+@router.get(
+    "/usernames",
+    response_class=Response,
+    responses=_json(UsernamePage),
+    tags=["usernames"],
+    openapi_extra={"parameters": query_parameters(ListParams)},
+)
+async def list_usernames(request: Request) -> Response:
+    return await public.list_response(request, parse_list_query(request.scope["query_string"]))
 
 
 @router.get(

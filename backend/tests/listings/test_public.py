@@ -7,7 +7,7 @@ from datetime import timedelta
 import pytest
 from sqlalchemy import event
 
-from addme.core import clock
+from addme.core import clock, reads
 from addme.core.db import get_engine
 from addme.listings import service
 from tests.factories.accounts import auth, make_user, token_for
@@ -68,6 +68,15 @@ def test_latest_order_pins_first_then_top_ups_then_approval_time(client, db):
     # Paging walks the same order across the pins/rest boundary.
     pages = [_names(client, per_page=4, page=1), _names(client, per_page=4, page=2)]
     assert pages == [expected[:4], expected[4:]]
+    # Every page size cuts the same order: pages that start inside, at or after the pins.
+    for per_page in range(1, 7):
+        walked, page, more = [], 1, True
+        while more:
+            body = client.get("/v1/usernames", params={"per_page": per_page, "page": page}).json()
+            walked += [c["username"] for c in body["data"]]
+            more, page = body["meta"]["has_next"], page + 1
+            assert body["meta"]["total"] == len(expected)
+        assert walked == expected, per_page
     cards = client.get("/v1/usernames").json()["data"]
     assert cards[0]["is_fire_pinned"] is True and cards[2]["is_fire_pinned"] is False
     assert cards[2]["time_ago"] == "1 hour ago"
@@ -81,6 +90,19 @@ def test_pages_and_meta(client, db):
     assert r["meta"] == {"page": 3, "per_page": 2, "total": 5, "has_next": False}
     assert client.get("/v1/usernames", params={"per_page": 2}).json()["meta"]["has_next"] is True
     assert client.get("/v1/usernames", params={"per_page": 61}).status_code == 422
+
+
+def test_list_filters_are_validated_with_field_messages(client, db):
+    make_username(db, username="any_one", gender="Female")
+    bad = client.get("/v1/usernames", params={"gender": "Robot", "page": "two"})
+    assert bad.status_code == 422
+    assert set(bad.json()["errors"]) == {"gender", "page"}
+    # The same bad query again is refused again (a parse is cached only when it succeeds).
+    assert client.get("/v1/usernames", params={"gender": "Robot", "page": "two"}).status_code == 422
+    # A blank filter is no filter; unknown keys (tracking parameters) are ignored; last value wins.
+    assert _names(client, gender="", utm_source="x") == ["any_one"]
+    assert client.get("/v1/usernames?gender=Male&gender=Female").json()["data"][0]["username"] == "any_one"
+    assert client.get("/v1/usernames", params={"country": "fr"}).json()["data"] == []
 
 
 def test_popular_counts_views_and_clicks_of_the_last_7_days(client, db):
@@ -212,24 +234,33 @@ def test_a_fixed_number_of_queries_whatever_the_page_length(client, db):
             tags=["t1", "t2", "t3"],
             fire_pinned_until=clock.now() + timedelta(minutes=10) if i < 3 else None,
         )
-    engine = get_engine()
-    counted: list[str] = []
+    reads_seen: list[object] = []
+    engine_seen: list[str] = []
 
-    def _count(*_args):
-        counted.append("q")
+    def _engine(_conn, _cur, statement, *_args):
+        engine_seen.append(statement)
 
-    event.listen(engine, "before_cursor_execute", _count)
+    stop = reads.listen(lambda stmt, _params: reads_seen.append(stmt))
+    event.listen(get_engine(), "before_cursor_execute", _engine)
     try:
         sizes = []
         for per_page in (5, 30):
             service.invalidate_listings()
-            counted.clear()
+            reads_seen.clear()
+            engine_seen.clear()
             assert len(client.get("/v1/usernames", params={"per_page": per_page}).json()["data"]) == per_page
-            sizes.append(len(counted))
+            # Nothing else touches the database: on SQLite the reads go through the engine.
+            assert len(engine_seen) in (0, len(reads_seen))
+            sizes.append(len(reads_seen))
+        # With the total memoized, the same list is a single statement.
+        reads_seen.clear()
+        client.get("/v1/usernames", params={"per_page": 5, "page": 2})
+        assert len(reads_seen) == 1
     finally:
-        event.remove(engine, "before_cursor_execute", _count)
-    # Pins, one page through a deferred join, one capped count: 3, for 5 cards or 30.
-    assert sizes[0] == sizes[1] == 3
+        stop()
+        event.remove(get_engine(), "before_cursor_execute", _engine)
+    # One page with its pins first, one capped count: 2, for 5 cards or 30.
+    assert sizes[0] == sizes[1] == 2
 
 
 def test_tag_and_country_counts_follow_the_recount_job(client, db):

@@ -1,0 +1,201 @@
+"""The hot read path: public Core statements run as compiled SQL, rows come back as plain tuples.
+
+The public lists and profiles are most of the site's traffic. Run through the ORM session in the
+thread pool, an uncached list cost about 2 ms of Python: the thread hop, a pre-ping, BEGIN and
+ROLLBACK round trips, SQLAlchemy's per-execute work and Row objects. Here, on PostgreSQL:
+
+- each statement is compiled once to SQL text and prepared on the server on first use;
+- it runs on the event loop through psycopg's async pool, so no thread hop and no GIL hand-off;
+- connections are in autocommit (a read needs no transaction: no BEGIN, no ROLLBACK);
+- nothing pings before use: a connection that died with a database restart fails once, the pool
+  drops the dead ones, and the read is tried again (reads are idempotent), so the app still
+  recovers by itself;
+- several statements of one response go out together in one pipeline (one round trip).
+
+On SQLite (no network to wait on) the same statements run on the app's engine in the thread pool.
+`docs/performance.md` has the figures.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Protocol
+
+import psycopg
+from psycopg_pool import AsyncConnectionPool
+from sqlalchemy import Select, make_url
+from sqlalchemy.dialects.postgresql.psycopg import PGDialect_psycopg
+from starlette.concurrency import run_in_threadpool
+
+from addme.core.config import Settings, get_settings
+from addme.core.db import get_engine
+
+log = logging.getLogger("addme.reads")
+
+Row = Sequence[Any]
+Query = tuple[Select[Any], Mapping[str, Any]]
+Listener = Callable[[Select[Any], Mapping[str, Any]], None]
+
+_listeners: list[Listener] = []
+
+
+def listen(fn: Listener) -> Callable[[], None]:
+    """Call `fn(statement, params)` before every read (tests count them, bench/explain.py plans them)."""
+    _listeners.append(fn)
+    return lambda: _listeners.remove(fn)
+
+
+def _notify(queries: Sequence[Query]) -> None:
+    for fn in _listeners:
+        for stmt, params in queries:
+            fn(stmt, params)
+
+
+class Reader(Protocol):
+    async def open(self) -> None: ...
+    async def close(self) -> None: ...
+    async def fetch(self, *queries: Query, prepare: bool = True) -> list[Sequence[Row]]:
+        """The rows of each query, in order, read on one connection."""
+        ...
+
+
+class ThreadReader:
+    """The app's engine in the thread pool: SQLite, and any app not started through its lifespan."""
+
+    async def open(self) -> None:
+        return None
+
+    async def close(self) -> None:
+        return None
+
+    async def fetch(self, *queries: Query, prepare: bool = True) -> list[Sequence[Row]]:
+        del prepare  # SQLAlchemy caches the compiled form itself
+        return await run_in_threadpool(self.fetch_sync, *queries)
+
+    def fetch_sync(self, *queries: Query) -> list[Sequence[Row]]:
+        _notify(queries)
+        with get_engine().connect() as conn:
+            return [list(conn.execute(stmt, dict(params)).all()) for stmt, params in queries]
+
+
+# The read connections' session settings. The statements are a few fixed shapes, each planned
+# once per connection (a generic plan) instead of on every execution: planning them cost ~1.2 ms
+# of database CPU per list, six times the execution. bench/explain.py shows every generic plan.
+# JIT and parallel workers are for analytics: on a sub-millisecond read, compiling expressions
+# or starting workers costs 30-80 ms (a generic plan's pessimistic cost estimate invites both).
+READ_SESSION_OPTIONS = " ".join(
+    [
+        "-c statement_timeout=15000",
+        "-c default_transaction_read_only=on",
+        "-c plan_cache_mode=force_generic_plan",
+        "-c jit=off",
+        "-c max_parallel_workers_per_gather=0",
+    ]
+)
+
+
+class _DeadConnection(Exception):
+    """A pooled connection that the server closed (a restart, an idle timeout)."""
+
+
+class PgReader:
+    """PostgreSQL through psycopg's async pool, on the event loop."""
+
+    dialect = PGDialect_psycopg()  # type: ignore[no-untyped-call]
+
+    def __init__(self, conninfo: str, *, max_size: int, timeout: float) -> None:
+        self._pool = AsyncConnectionPool(
+            conninfo,
+            min_size=min(2, max_size),
+            max_size=max_size,
+            timeout=timeout,
+            open=False,
+            name="addme-reads",
+            kwargs={
+                "autocommit": True,
+                "application_name": "addme-reads",
+                # Every statement here is one of a few shapes: prepare them on first use.
+                "prepare_threshold": 0,
+                "connect_timeout": max(1, int(timeout)),
+                "options": READ_SESSION_OPTIONS,
+            },
+        )
+        self._sql: dict[Select[Any], tuple[str, dict[str, Any]]] = {}
+
+    async def open(self) -> None:
+        # Without waiting: the app starts (and answers 503) while the database is down.
+        await self._pool.open(wait=False)
+
+    async def close(self) -> None:
+        await self._pool.close()
+
+    def compiled(self, stmt: Select[Any], *, cache: bool = True) -> tuple[str, dict[str, Any]]:
+        """The SQL text and default parameters of a statement, compiled once per statement."""
+        hit = self._sql.get(stmt) if cache else None
+        if hit is None:
+            compiled = stmt.compile(dialect=self.dialect)
+            hit = (compiled.string, dict(compiled.params))
+            if cache:
+                if len(self._sql) > 1024:  # statements are built per filter shape: a few dozen
+                    self._sql.clear()
+                self._sql[stmt] = hit
+        return hit
+
+    async def fetch(self, *queries: Query, prepare: bool = True) -> list[Sequence[Row]]:
+        _notify(queries)
+        texts = [self.compiled(stmt, cache=prepare) for stmt, _ in queries]
+        bound = [
+            (sql, {**defaults, **params}) for (sql, defaults), (_, params) in zip(texts, queries, strict=True)
+        ]
+        try:
+            return await self._run(bound, prepare=prepare)
+        except _DeadConnection:
+            # Every idle connection may be as dead as this one: drop them all, then read once more.
+            log.warning("read connection lost; checking the pool and retrying once")
+            await self._pool.check()
+            return await self._run(bound, prepare=prepare)
+
+    async def _run(self, bound: list[tuple[str, dict[str, Any]]], *, prepare: bool) -> list[Sequence[Row]]:
+        async with self._pool.connection() as conn:
+            try:
+                if len(bound) == 1:
+                    cur = await conn.execute(bound[0][0], bound[0][1], prepare=prepare)
+                    return [await cur.fetchall()]
+                async with conn.pipeline():
+                    cursors = [await conn.execute(sql, params, prepare=prepare) for sql, params in bound]
+                return [await cur.fetchall() for cur in cursors]
+            except psycopg.OperationalError as exc:
+                if conn.broken:
+                    raise _DeadConnection from exc
+                raise
+
+
+def pg_conninfo(settings: Settings) -> str | None:
+    """A libpq URI for the configured database, or None when it is not PostgreSQL."""
+    url = make_url(settings.sqlalchemy_url)
+    if url.get_backend_name() != "postgresql":
+        return None
+    return url.set(drivername="postgresql").render_as_string(hide_password=False)
+
+
+_default = ThreadReader()
+_current: Reader = _default
+
+
+def create_reader(settings: Settings | None = None) -> Reader:
+    settings = settings or get_settings()
+    conninfo = pg_conninfo(settings)
+    if conninfo is None:
+        return ThreadReader()
+    return PgReader(conninfo, max_size=settings.db_pool_size, timeout=settings.db_timeout_seconds)
+
+
+def install(reader: Reader | None) -> None:
+    """Make `reader` the process's reader (the app's lifespan); None restores the thread reader."""
+    global _current
+    _current = reader or _default
+
+
+def current() -> Reader:
+    return _current
