@@ -28,8 +28,8 @@ from sqlalchemy import Select, make_url
 from sqlalchemy.dialects.postgresql.psycopg import PGDialect_psycopg
 from starlette.concurrency import run_in_threadpool
 
+from addme.core import db
 from addme.core.config import Settings, get_settings
-from addme.core.db import get_engine
 
 log = logging.getLogger("addme.reads")
 
@@ -75,7 +75,7 @@ class ThreadReader:
 
     def fetch_sync(self, *queries: Query) -> list[Sequence[Row]]:
         _notify(queries)
-        with get_engine().connect() as conn:
+        with db.get_engine().connect() as conn:
             return [list(conn.execute(stmt, dict(params)).all()) for stmt, params in queries]
 
 

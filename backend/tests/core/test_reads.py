@@ -59,3 +59,34 @@ def test_read_connections_cannot_write():
 
     with pytest.raises(psycopg.errors.ReadOnlySqlTransaction):
         asyncio.run(write())
+
+
+def test_a_list_during_a_database_outage_is_a_503_with_the_spec_message_then_recovers(
+    client, db, monkeypatch
+):
+    from addme.core import db as core_db
+    from addme.core.errors import SERVER_DOWN
+
+    make_username(db, username="back_again")
+    if IS_PG:
+        # A pool that cannot reach its server: nobody listens on port 1.
+        dead: reads.Reader = reads.PgReader("postgresql://nobody@127.0.0.1:1/none", max_size=1, timeout=1)
+        client.portal.call(dead.open)
+        live = reads.current()
+        reads.install(dead)
+    else:
+        from sqlalchemy import create_engine
+
+        gone = create_engine("sqlite:////nonexistent-dir/none.db")
+        monkeypatch.setattr(core_db, "get_engine", lambda: gone)
+    try:
+        service.invalidate_listings()
+        r = client.get("/v1/usernames")
+        assert r.status_code == 503
+        assert r.json()["message"] == SERVER_DOWN
+    finally:
+        if IS_PG:
+            reads.install(live)
+            client.portal.call(dead.close)
+        monkeypatch.undo()
+    assert [c["username"] for c in client.get("/v1/usernames").json()["data"]] == ["back_again"]
