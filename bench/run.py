@@ -143,7 +143,7 @@ def main() -> None:
     ap.add_argument("--rows", type=int, default=100_000)
     ap.add_argument("--seconds", type=int, default=8)
     ap.add_argument("--connections", type=int, default=32)
-    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--reseed", action="store_true")
     ap.add_argument("--json", type=Path)
     args = ap.parse_args()

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from starlette.datastructures import MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 CSP = "; ".join(
@@ -50,7 +49,8 @@ class SecurityHeadersMiddleware:
         self, app: ASGIApp, *, defaults: Iterable[tuple[str, str]], api_prefix: str = "/v1/"
     ) -> None:
         self.app = app
-        self.defaults = list(defaults)
+        # Encoded once: this runs on every response.
+        self.defaults = [(k.lower().encode("latin-1"), v.encode("latin-1")) for k, v in defaults]
         self.api_prefix = api_prefix
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -61,11 +61,12 @@ class SecurityHeadersMiddleware:
 
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
-                headers = MutableHeaders(scope=message)
-                for name, value in self.defaults:
-                    headers.setdefault(name, value)
-                if is_api and "cache-control" not in headers:
-                    headers["Cache-Control"] = "no-store"
+                headers: list[tuple[bytes, bytes]] = list(message.get("headers", []))
+                present = {name.lower() for name, _ in headers}
+                headers += [(name, value) for name, value in self.defaults if name not in present]
+                if is_api and b"cache-control" not in present:
+                    headers.append((b"cache-control", b"no-store"))
+                message = {**message, "headers": headers}
             await send(message)
 
         await self.app(scope, receive, send_with_headers)

@@ -16,6 +16,12 @@ def test_security_headers(client):
     assert r.headers["Referrer-Policy"] == "no-referrer"
     csp = r.headers["Content-Security-Policy"]
     assert "object-src 'none'" in csp and "base-uri 'none'" in csp and "frame-ancestors" in csp
+    # API answers are not stored unless the route says otherwise, and no header is sent twice.
+    assert r.headers["Cache-Control"] == "no-store"
+    listed = client.get("/v1/usernames")
+    assert listed.headers["Cache-Control"].startswith("public")
+    assert listed.headers.get_list("Cache-Control") == [listed.headers["Cache-Control"]]
+    assert listed.headers.get_list("X-Frame-Options") == ["DENY"]
 
 
 def test_unknown_api_route_is_enveloped_404(client):
