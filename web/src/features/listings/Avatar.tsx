@@ -32,7 +32,7 @@ export function Avatar({
   }
   return (
     <div className={className} style={{ background: avatarGradient(username) }} aria-hidden="true">
-      {initials(username)}
+      <span className="uavatar-initials">{initials(username)}</span>
     </div>
   );
 }

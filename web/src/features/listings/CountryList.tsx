@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useTitle } from '../../hooks/useTitle';
 import { countryFlag } from './flags';
+import { LoadError } from './LoadError';
 import { countriesQuery } from './queries';
 import './listings.css';
 
@@ -32,8 +33,19 @@ export function CountryList() {
             <Placeholder key={i} className="rounded-3" style={{ height: '48px' }} />
           ))}
         </Placeholder>
+      ) : countries.isError ? (
+        <LoadError
+          message={t('listings.countries.loadFailed')}
+          onRetry={() => countries.refetch()}
+          retrying={countries.isFetching}
+        />
       ) : rows.length === 0 ? (
-        <p className="text-body-secondary">{t('listings.countries.empty')}</p>
+        <div className="addme-card p-4 text-center" data-testid="countries-empty">
+          <p className="mb-3">{t('listings.countries.empty')}</p>
+          <Link to="/list" className="btn btn-outline-secondary btn-touch">
+            {t('listings.browse')}
+          </Link>
+        </div>
       ) : (
         <ul className="country-grid" data-testid="country-list">
           {rows.map((c) => (

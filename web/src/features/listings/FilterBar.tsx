@@ -54,6 +54,11 @@ export function FilterBar({
   );
   const activeCount = shown.filter((key) => filters[key] !== undefined).length;
   const panelId = `${id}-panel`;
+  // Only a header search to undo: the link says what it does.
+  const clearLabel =
+    filters.q && !hasActiveFilters({ ...filters, q: undefined })
+      ? t('listings.clearSearch')
+      : t('listings.filters.clear');
 
   return (
     <section className="mb-3" aria-label={t('listings.filters.label')}>
@@ -71,7 +76,7 @@ export function FilterBar({
         </button>
         {hasActiveFilters(filters) && (
           <button type="button" className="btn btn-link btn-touch" onClick={onClear}>
-            {t('listings.filters.clear')}
+            {clearLabel}
           </button>
         )}
       </div>
@@ -158,7 +163,7 @@ export function FilterBar({
       {hasActiveFilters(filters) && (
         <div className="d-none d-md-flex justify-content-end">
           <button type="button" className="btn btn-link btn-touch px-0" onClick={onClear}>
-            {t('listings.filters.clear')}
+            {clearLabel}
           </button>
         </div>
       )}

@@ -13,12 +13,14 @@ import {
   clearedFilters,
   type Filters,
   filtersFromSearch,
+  hasActiveFilters,
   type ListingScope,
   scopeFromPath,
   searchFromFilters,
   toApiQuery,
   withPage,
 } from './filters';
+import { LoadError } from './LoadError';
 import { NearbyModal } from './NearbyModal';
 import { Pager } from './Pager';
 import { useUsernames } from './queries';
@@ -122,6 +124,8 @@ export function ListingView() {
     list.error instanceof ApiError && list.error.status === 401 ? list.error : null;
   const dirtyLogin = dirtyError !== null;
   const meta = list.data?.meta;
+  // A search with no filter besides it: the way out is to clear the search, and say so.
+  const onlySearch = filters.q !== undefined && !hasActiveFilters({ ...filters, q: undefined });
   const totalPages = meta && meta.total > 0 ? Math.ceil(meta.total / meta.per_page) : undefined;
 
   return (
@@ -160,12 +164,11 @@ export function ListingView() {
           </div>
         </Alert>
       ) : list.isError ? (
-        <div className="addme-card p-4 text-center">
-          <p className="mb-3">{t('listings.loadFailed')}</p>
-          <button type="button" className="btn btn-accent btn-touch" onClick={() => list.refetch()}>
-            {t('listings.retry')}
-          </button>
-        </div>
+        <LoadError
+          message={t('listings.loadFailed')}
+          onRetry={() => list.refetch()}
+          retrying={list.isFetching}
+        />
       ) : (
         <div className={list.isPlaceholderData ? 'opacity-50' : ''}>
           <CardGrid
@@ -174,9 +177,15 @@ export function ListingView() {
             label={title}
             empty={
               <div className="addme-card p-4 text-center" data-testid="empty-state">
-                <p className="mb-3">{t('listings.empty')}</p>
-                <button type="button" className="btn btn-accent btn-touch" onClick={clear}>
-                  {t('listings.filters.clear')}
+                <p className="mb-3">
+                  {filters.q
+                    ? t(onlySearch ? 'listings.emptySearch' : 'listings.emptySearchFiltered', {
+                        q: filters.q,
+                      })
+                    : t('listings.empty')}
+                </p>
+                <button type="button" className="btn btn-accent btn-touch px-4" onClick={clear}>
+                  {onlySearch ? t('listings.clearSearch') : t('listings.filters.clear')}
                 </button>
               </div>
             }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useTitle } from '../../hooks/useTitle';
 import { APPS, type AppName } from '../config/config';
+import { LoadError } from './LoadError';
 import { tagsQuery } from './queries';
 import './listings.css';
 
@@ -53,8 +54,22 @@ export function TagCloud() {
             />
           ))}
         </Placeholder>
+      ) : tags.isError ? (
+        <LoadError
+          message={t('listings.tags.loadFailed')}
+          onRetry={() => tags.refetch()}
+          retrying={tags.isFetching}
+        />
       ) : sorted.length === 0 ? (
-        <p className="text-body-secondary">{t('listings.tags.empty')}</p>
+        <div className="addme-card p-4 text-center" data-testid="tags-empty">
+          <p className="mb-3">{t('listings.tags.empty')}</p>
+          <Link
+            to={app ? `/${app}-usernames` : '/list'}
+            className="btn btn-outline-secondary btn-touch"
+          >
+            {t('listings.browse')}
+          </Link>
+        </div>
       ) : (
         <ul className="tag-cloud" data-testid="tag-cloud">
           {sorted.map((tag) => (

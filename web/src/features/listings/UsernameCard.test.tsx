@@ -69,6 +69,13 @@ describe('UsernameCard', () => {
     expect(screen.getByText('Pinned now')).toBeInTheDocument();
   });
 
+  it('shows the time since the last Top-Up next to the app, and no empty tag list', () => {
+    renderCard({ ...base, tags: [] });
+    const badge = screen.getByText('Snapchat');
+    expect(badge.nextElementSibling).toHaveTextContent('5 min ago');
+    expect(screen.queryByRole('list', { name: 'Tags' })).not.toBeInTheDocument();
+  });
+
   it('a picture gets alt text; without one, initials', () => {
     const { unmount } = renderCard({ ...base, profile_picture: '/media/a.webp' });
     expect(screen.getByRole('img', { name: 'Profile picture of night.owl' })).toBeInTheDocument();

@@ -50,7 +50,14 @@ export function UsernameCard({ card, headingLevel = 2 }: { card: Card; headingLe
           )}
         </Heading>
         <div className="ucard-meta">
-          <AppBadge app={card.app} />
+          <div className="ucard-meta-top">
+            <AppBadge app={card.app} />
+            <span className="ucard-time">
+              {card.is_fire_pinned
+                ? t('listings.card.pinnedNow')
+                : formatTimeAgo(card.last_top_up, i18n.language, card.time_ago)}
+            </span>
+          </div>
           <span className="ucard-facts">
             <span>{t('listings.card.age', { count: card.age })}</span>{' '}
             <span className="dot">{t(`gender.${card.gender}`, { defaultValue: card.gender })}</span>
@@ -68,24 +75,15 @@ export function UsernameCard({ card, headingLevel = 2 }: { card: Card; headingLe
           </span>
         </div>
         {card.short_description && <p className="ucard-desc">{card.short_description}</p>}
-        <div className="ucard-foot">
-          {card.tags.length > 0 ? (
-            <ul className="tag-list" aria-label={t('listings.card.tags')}>
-              {card.tags.slice(0, CARD_TAGS).map((tag) => (
-                <li key={tag} className="tag-chip">
-                  #{tag}
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <span />
-          )}
-          <span className="text-nowrap">
-            {card.is_fire_pinned
-              ? t('listings.card.pinnedNow')
-              : formatTimeAgo(card.last_top_up, i18n.language, card.time_ago)}
-          </span>
-        </div>
+        {card.tags.length > 0 && (
+          <ul className="tag-list ucard-foot" aria-label={t('listings.card.tags')}>
+            {card.tags.slice(0, CARD_TAGS).map((tag) => (
+              <li key={tag} className="tag-chip">
+                #{tag}
+              </li>
+            ))}
+          </ul>
+        )}
       </div>
     </article>
   );

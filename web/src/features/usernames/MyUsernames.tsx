@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Icon } from '../../components/Icon';
 import type { User } from '../auth/session';
+import { LoadError } from '../listings/LoadError';
 import { useFreeTopUp } from '../wallet/queries';
 import { MyUsernameItem } from './MyUsernameItem';
 import { myUsernamesQuery } from './queries';
@@ -132,6 +133,13 @@ export function MyUsernames({ user }: { user: User }) {
             <MyUsernameItem key={item.id} item={item} />
           ))}
         </div>
+      ) : mine.isError ? (
+        <LoadError
+          message={t('listings.mine.loadFailed')}
+          onRetry={() => mine.refetch()}
+          retrying={mine.isFetching}
+          testId="mine-error"
+        />
       ) : mine.data ? (
         <div className="addme-card addme-empty p-4 text-center" data-testid="mine-empty">
           <h2 className="h5">{t('user.emptyTitle')}</h2>
