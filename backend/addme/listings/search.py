@@ -19,17 +19,20 @@ from addme.listings.models import Username
 FTS_TABLE = "usernames_fts"
 PG_INDEX = "ix_usernames_search"
 # The same expression in the index and in every query, or PostgreSQL will not use the index.
-# 'simple' (no stemming): handles and tags are not English prose.
+# 'simple' (no stemming): handles and tags are not English prose. Handles are words joined by
+# `_`, `.` and `-` ("blue_kitty912", "shy.kitty"): those are spaces here, so "kitty" finds both
+# (PostgreSQL's parser would keep "shy.kitty" as one host-like token).
 PG_DOCUMENT = (
-    "to_tsvector('simple'::regconfig, coalesce(username, '') || ' ' || coalesce(tags_text, '') "
-    "|| ' ' || coalesce(description, ''))"
+    "to_tsvector('simple'::regconfig, translate(coalesce(username, '') || ' ' || coalesce(tags_text, '') "
+    "|| ' ' || coalesce(description, ''), '_.-', '   '))"
 )
 
 # Literal DDL (no user input anywhere near it); usernames_fts is FTS_TABLE.
 _SQLITE_DDL = [
     "CREATE VIRTUAL TABLE IF NOT EXISTS usernames_fts USING fts5("
     "username, tags_text, description, content='usernames', content_rowid='id', "
-    "tokenize=\"unicode61 remove_diacritics 2 tokenchars '_.-'\")",
+    # unicode61 splits on anything but letters and digits: "blue_kitty912" is "blue" "kitty912".
+    'tokenize="unicode61 remove_diacritics 2")',
     "CREATE TRIGGER IF NOT EXISTS usernames_fts_ai AFTER INSERT ON usernames BEGIN "
     "INSERT INTO usernames_fts(rowid, username, tags_text, description) "
     "VALUES (new.id, new.username, new.tags_text, new.description); END",
@@ -76,7 +79,8 @@ def _after_create(_target: Any, connection: Connection, **_kw: Any) -> None:
 
 event.listen(Username.__table__, "after_create", _after_create)
 
-_TOKEN = re.compile(r"[^\W_]+(?:[_.\-'][^\W_]+)*")
+# Words as both indexes cut them: letters and digits; everything else separates.
+_TOKEN = re.compile(r"[^\W_]+")
 
 
 def _tokens(query: str) -> list[str]:
@@ -85,7 +89,10 @@ def _tokens(query: str) -> list[str]:
 
 
 def match_clause(query: str, dialect: str) -> ColumnElement[bool] | None:
-    """A WHERE clause for usernames matching every word of `query` (prefixes too), or None."""
+    """A WHERE clause for usernames matching every word of `query` (prefixes too), or None.
+
+    "blue_kit" is the words "blue" and "kit", each matched as the start of a word.
+    """
     tokens = _tokens(query)
     if not tokens:
         return None

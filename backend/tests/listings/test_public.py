@@ -191,10 +191,17 @@ def test_tags_countries_and_options(client, db):
 
 
 @pytest.mark.parametrize(("q", "hits"), [("sunny", {"sunny_fox"}), ("gam", {"sunny_fox", "kitty_r"}),
-                                         ("coffee lover", {"kitty_r"}), ("zzz", set())])  # fmt: skip
+                                         ("coffee lover", {"kitty_r"}), ("zzz", set()),
+                                         # A word inside a handle, whatever joins the words.
+                                         ("kitty", {"kitty_r", "blue_kitty912", "shy.kitty", "snap-kitty"}),
+                                         ("fox", {"sunny_fox"}), ("blue_kit", {"blue_kitty912"}),
+                                         ("SHY.KITTY", {"shy.kitty"})])  # fmt: skip
 def test_text_search(client, db, q, hits):
     make_username(db, username="sunny_fox", tags=["gamer"], description="Beach days")
     make_username(db, username="kitty_r", tags=["games"], description="Coffee lover and reader")
+    make_username(db, username="blue_kitty912", app="snapchat")
+    make_username(db, username="shy.kitty", app="kik")
+    make_username(db, username="snap-kitty", app="snapchat")
     make_username(db, username="hidden_sunny", status="pending")
     assert set(_names(client, q=q)) == hits
 
