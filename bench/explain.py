@@ -73,7 +73,8 @@ def explain_sqlite(statements: list[tuple[Any, dict[str, Any]]]) -> list[list[st
     with engine.connect() as conn:
         for stmt, values in statements:
             compiled = stmt.compile(dialect=engine.dialect)
-            params = {**compiled.params, **values}
+            named = {**compiled.params, **values}
+            params = tuple(named[name] for name in compiled.positiontup or ())
             raw = conn.exec_driver_sql("EXPLAIN QUERY PLAN " + compiled.string, params).all()
             plans.append([str(r[3]) for r in raw])
     return plans

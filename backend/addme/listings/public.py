@@ -1,8 +1,9 @@
 """The public read endpoints' responses: orjson bytes, the anonymous cache, ETags.
 
 Anonymous requests are answered from the cache without a database connection or a thread hop;
-signed-in viewers (who may see Dirty usernames and their own unlisted ones) always read fresh,
-with `private, no-store`.
+on a miss, and for signed-in viewers (who may see Dirty usernames and their own unlisted ones,
+always fresh, with `private, no-store`), the rows come through core/reads.py: one round trip,
+on the event loop on PostgreSQL.
 """
 
 from __future__ import annotations

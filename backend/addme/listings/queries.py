@@ -24,7 +24,6 @@ from sqlalchemy import (
     func,
     insert,
     literal_column,
-    or_,
     select,
     union_all,
 )
@@ -138,7 +137,6 @@ _POPULAR = (U.popularity.desc(), U.sort_at.desc(), U.id.desc())
 # Active pins are a handful of rows: found through their own small index first, then filtered.
 # Given the filters first, a planner walks a filter's index over every matching row.
 _ACTIVE_PINS = select(U.id).where(LISTED, U.fire_pinned_until.is_not(None), U.fire_pinned_until > _NOW)
-_NOT_PINNED = or_(U.fire_pinned_until.is_(None), U.fire_pinned_until <= _NOW)
 
 
 def _shape(p: ListParams) -> Shape:
@@ -222,7 +220,9 @@ def _pinned_first_stmt(where: Sequence[ColumnElement[bool]], *, rows: Any) -> An
     )
     rest_ids = (
         select(U.id, literal_column("1").label("part"), U.sort_at.label("k"))
-        .where(*where, _NOT_PINNED)
+        # By id, not by fire_pinned_until: the id is in every listing index, so the walk over the
+        # offset never reads the table (SQLite's indexes cannot INCLUDE the pin column).
+        .where(*where, U.id.not_in(select(active.c.id)))
         .order_by(*_LATEST)
         .limit(rows)
         .offset(case((before < _OFFSET, _OFFSET - before), else_=0))
