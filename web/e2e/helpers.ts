@@ -47,6 +47,10 @@ export async function openMenuIfCollapsed(page: Page) {
     await expect(async () => {
       if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
       await expect(toggle).toHaveAttribute('aria-expanded', 'true', { timeout: 1_000 });
+      // Fully open, as a person would wait: mid-animation the items are not where they end up,
+      // and a click there can scroll the page, which closes the menu.
+      await expect(page.locator('#main-nav')).toHaveClass(/\bshow\b/, { timeout: 2_000 });
+      await expect(page.locator('#main-nav')).not.toHaveClass(/\bcollapsing\b/, { timeout: 2_000 });
     }).toPass({ timeout: 15_000 });
   }
 }
