@@ -44,7 +44,7 @@ export function Component() {
         <div className="d-flex flex-wrap gap-2">
           <button
             type="button"
-            className="btn btn-primary btn-touch"
+            className="btn btn-accent btn-touch"
             disabled={!meta}
             onClick={() => setSlotOpen(true)}
           >
