@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/errors';
+import { LoadError } from '../../components/LoadError';
 import { useTitle } from '../../hooks/useTitle';
 import { Pager } from '../listings/Pager';
 import { formatDate, useBlog, usePost } from './queries';
@@ -21,12 +22,11 @@ export function BlogList() {
       {blog.isPending ? (
         <p role="status">{t('listings.loading')}</p>
       ) : blog.isError ? (
-        <div className="addme-card p-4 text-center">
-          <p className="mb-3">{t('listings.loadFailed')}</p>
-          <button type="button" className="btn btn-accent btn-touch" onClick={() => blog.refetch()}>
-            {t('listings.retry')}
-          </button>
-        </div>
+        <LoadError
+          message={t('listings.loadFailed')}
+          onRetry={() => blog.refetch()}
+          retrying={blog.isFetching}
+        />
       ) : blog.data.data.length === 0 ? (
         <p className="addme-card p-4 text-center">{t('community.blog.empty')}</p>
       ) : (

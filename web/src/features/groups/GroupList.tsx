@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useSearchParams } from 'react-router';
+import { LoadError } from '../../components/LoadError';
 import { useTitle } from '../../hooks/useTitle';
 import { APPS, type AppName } from '../config/config';
 import { Pager } from '../listings/Pager';
@@ -59,12 +60,11 @@ export function GroupList({ app }: { app?: AppName }) {
           ))}
         </div>
       ) : list.isError ? (
-        <div className="addme-card p-4 text-center">
-          <p className="mb-3">{t('listings.loadFailed')}</p>
-          <button type="button" className="btn btn-accent btn-touch" onClick={() => list.refetch()}>
-            {t('listings.retry')}
-          </button>
-        </div>
+        <LoadError
+          message={t('listings.loadFailed')}
+          onRetry={() => list.refetch()}
+          retrying={list.isFetching}
+        />
       ) : list.data.data.length === 0 ? (
         <div className="addme-card p-4 text-center" data-testid="empty-state">
           <p className="mb-3">{t('community.groups.empty')}</p>

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { LoadError } from '../../components/LoadError';
 import { GroupCard } from './GroupCard';
 import { type Group, useMyGroups } from './queries';
 
@@ -49,12 +50,11 @@ export function MyGroups() {
       {mine.isPending ? (
         <p role="status">{t('listings.loading')}</p>
       ) : mine.isError ? (
-        <div className="addme-card p-4 text-center">
-          <p className="mb-3">{t('listings.loadFailed')}</p>
-          <button type="button" className="btn btn-accent btn-touch" onClick={() => mine.refetch()}>
-            {t('listings.retry')}
-          </button>
-        </div>
+        <LoadError
+          message={t('listings.loadFailed')}
+          onRetry={() => mine.refetch()}
+          retrying={mine.isFetching}
+        />
       ) : (
         <>
           <Section

@@ -4,6 +4,7 @@ import { Accordion, Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api, unwrap } from '../../api/client';
+import { LoadError } from '../../components/LoadError';
 import { useTitle } from '../../hooks/useTitle';
 
 type Help = { sections: { id: string; title: string; items: { q: string; a: string }[] }[] };
@@ -60,12 +61,11 @@ export function HelpPortal() {
       {help.isPending ? (
         <p role="status">{t('listings.loading')}</p>
       ) : help.isError ? (
-        <div className="addme-card p-4 text-center">
-          <p className="mb-3">{t('listings.loadFailed')}</p>
-          <button type="button" className="btn btn-accent btn-touch" onClick={() => help.refetch()}>
-            {t('listings.retry')}
-          </button>
-        </div>
+        <LoadError
+          message={t('listings.loadFailed')}
+          onRetry={() => help.refetch()}
+          retrying={help.isFetching}
+        />
       ) : shown && shown.sections.length === 0 ? (
         <p className="addme-card p-4 text-center" data-testid="help-no-match">
           {t('community.help.noMatch')}

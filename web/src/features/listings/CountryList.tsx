@@ -2,9 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Placeholder } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { LoadError } from '../../components/LoadError';
 import { useTitle } from '../../hooks/useTitle';
 import { countryFlag } from './flags';
-import { LoadError } from './LoadError';
 import { countriesQuery } from './queries';
 import './listings.css';
 

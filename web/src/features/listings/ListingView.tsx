@@ -4,6 +4,7 @@ import { Alert } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/errors';
+import { LoadError } from '../../components/LoadError';
 import { useTitle } from '../../hooks/useTitle';
 import { loginUrl } from '../../lib/redirect';
 import { APPS } from '../config/config';
@@ -20,7 +21,6 @@ import {
   toApiQuery,
   withPage,
 } from './filters';
-import { LoadError } from './LoadError';
 import { NearbyModal } from './NearbyModal';
 import { Pager } from './Pager';
 import { useUsernames } from './queries';

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/errors';
+import { LoadError } from '../../components/LoadError';
 import { useTitle } from '../../hooks/useTitle';
 import { APPS } from '../config/config';
 import { GENDERS, ORIENTATIONS, PER_PAGE } from '../listings/filters';
@@ -94,12 +95,11 @@ export function NudesView() {
           ))}
         </div>
       ) : list.isError ? (
-        <div className="addme-card p-4 text-center">
-          <p className="mb-3">{list.error.message || t('listings.loadFailed')}</p>
-          <button type="button" className="btn btn-accent btn-touch" onClick={() => list.refetch()}>
-            {t('listings.retry')}
-          </button>
-        </div>
+        <LoadError
+          message={list.error.message || t('listings.loadFailed')}
+          onRetry={() => list.refetch()}
+          retrying={list.isFetching}
+        />
       ) : list.data.data.length === 0 ? (
         <div className="addme-card p-4 text-center" data-testid="empty-state">
           <p className="mb-0">{t('community.nudes.empty')}</p>

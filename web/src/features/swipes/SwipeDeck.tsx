@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/errors';
 import { Icon } from '../../components/Icon';
+import { LoadError } from '../../components/LoadError';
 import type { User } from '../auth/session';
 import { UsernameCard } from '../listings/UsernameCard';
 import { myUsernamesQuery } from '../usernames/queries';
@@ -91,12 +92,11 @@ export function SwipeDeck({ user }: { user: User }) {
     body = <p role="status">{t('listings.loading')}</p>;
   } else if (deck.isError) {
     body = (
-      <div className="addme-card p-4 text-center">
-        <p className="mb-3">{deckError?.message || t('listings.loadFailed')}</p>
-        <button type="button" className="btn btn-accent btn-touch" onClick={() => deck.refetch()}>
-          {t('listings.retry')}
-        </button>
-      </div>
+      <LoadError
+        message={deckError?.message || t('listings.loadFailed')}
+        onRetry={() => deck.refetch()}
+        retrying={deck.isFetching}
+      />
     );
   } else if (!card) {
     body = (
