@@ -47,15 +47,24 @@ class ListParams(BaseModel):
         return "|".join(f"{k}={v}" for k, v in sorted(self.model_dump(exclude_defaults=True).items()))
 
 
-@lru_cache(maxsize=2048)
 def parse_list_query(query_string: bytes) -> ListParams:
     """ListParams from a raw query string, parsed once per distinct string.
 
     The public list is the busiest route, and most of its requests carry one of a few query
     strings (a listing's first pages); FastAPI validating eleven query fields one by one cost a
     sixth of an uncached list (docs/performance.md). Parsed as Starlette parses query strings;
-    a blank value (`?gender=`) means "no filter". Errors read as FastAPI's own 422s.
+    a blank value (`?gender=`) means "no filter". Errors read as FastAPI's own 422s. Only short
+    strings are remembered: every real filter set fits, and junk cannot fill memory.
     """
+    if len(query_string) > _CACHED_QUERY_MAX:
+        return _parse_list_query(query_string)
+    return _parse_list_query_cached(query_string)
+
+
+_CACHED_QUERY_MAX = 512
+
+
+def _parse_list_query(query_string: bytes) -> ListParams:
     pairs = parse_qsl(query_string.decode("latin-1"), keep_blank_values=False)
     try:
         return ListParams.model_validate(dict(pairs))
@@ -63,6 +72,9 @@ def parse_list_query(query_string: bytes) -> ListParams:
         raise RequestValidationError(
             [{**err, "loc": ("query", *err["loc"])} for err in exc.errors(include_url=False)]
         ) from None
+
+
+_parse_list_query_cached = lru_cache(maxsize=2048)(_parse_list_query)
 
 
 class UsernameCard(BaseModel):

@@ -295,3 +295,14 @@ def test_counts_older_than_five_minutes_are_recounted_by_the_reader(client, db):
     service.invalidate_listings()
     counts = {c["code"]: c["count"] for c in client.get("/v1/countries").json()}
     assert counts == {"FR": 1, "DE": 1}
+
+
+def test_long_query_strings_are_answered_but_not_remembered(client, db):
+    from addme.listings import schemas
+
+    make_username(db, username="long_query")
+    before = schemas._parse_list_query_cached.cache_info().currsize
+    junk = "x" * 4000
+    r = client.get("/v1/usernames", params={"utm_source": junk})
+    assert [c["username"] for c in r.json()["data"]] == ["long_query"]
+    assert schemas._parse_list_query_cached.cache_info().currsize == before
