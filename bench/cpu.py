@@ -1,0 +1,84 @@
+"""CPU per request of an endpoint: the web process and the database, from /proc (Linux).
+
+Usage (from the repository root, after bench/run.py has seeded the database):
+    python3 -m uv run --project backend python bench/cpu.py --db postgresql --rows 1000000
+
+It starts `addme serve` (one worker, no response cache) on the benchmark database, drives each
+endpoint with wrk for 10 s, and divides the CPU time (utime + stime) that the web process and the
+PostgreSQL server processes used during the run by the requests served.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from run import clean_profile_id, ensure_db, start_server, wrk
+
+TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def _cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / TICKS  # utime, stime
+
+
+def _pids(name: str) -> list[int]:
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                if (entry / "comm").read_text().strip() == name:
+                    found.append(int(entry.name))
+            except OSError:
+                continue
+    return found
+
+
+def _total(pids: list[int]) -> dict[int, float]:
+    seen = {}
+    for pid in pids:
+        try:
+            seen[pid] = _cpu_seconds(pid)
+        except OSError:
+            continue
+    return seen
+
+
+def measure(path: str, server_pid: int, seconds: int) -> tuple[float, float, float]:
+    """(req/s, web ms per request, database ms per request)."""
+    wrk(path, seconds=2, connections=32)  # warm-up
+    web0, db0 = _cpu_seconds(server_pid), _total(_pids("postgres"))
+    result = wrk(path, seconds=seconds, connections=32)
+    web1, db1 = _cpu_seconds(server_pid), _total(_pids("postgres"))
+    requests = result["rps"] * seconds
+    db = sum(db1[p] - db0.get(p, 0.0) for p in db1)
+    return result["rps"], (web1 - web0) / requests * 1e3, db / requests * 1e3
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--db", choices=["sqlite", "postgresql"], default="postgresql")
+    ap.add_argument("--rows", type=int, default=1_000_000)
+    ap.add_argument("--seconds", type=int, default=10)
+    args = ap.parse_args()
+    ensure_db(args.db, args.rows, reseed=False)
+    server = start_server(args.db, args.rows, cache=False, workers=1)
+    try:
+        paths = ["/v1/ping", "/v1/usernames", f"/v1/usernames/{clean_profile_id(args.db, args.rows)}"]
+        print(f"\n{args.db}, {args.rows:,} usernames, one worker, uncached, wrk -t2 -c32 -d{args.seconds}s\n")
+        print("| endpoint | req/s | web process ms/request | database ms/request |")
+        print("|---|---:|---:|---:|")
+        for path in paths:
+            rps, web, db = measure(path, server.pid, args.seconds)
+            print(f"| `{path}` | {rps:.0f} | {web:.2f} | {db:.2f} |")
+    finally:
+        server.terminate()
+        server.wait(timeout=20)
+
+
+if __name__ == "__main__":
+    main()
