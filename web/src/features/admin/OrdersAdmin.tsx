@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { SubmitButton } from '../../components/FormField';
 import { formatMoney } from '../shop/fees';
-import { formatDay, OrderStatusBadge } from '../shop/OrdersList';
+import { OrderHeading } from '../shop/OrdersList';
 import { toast } from '../toasts/toastStore';
 import {
   type AdminOrder,
@@ -59,16 +59,7 @@ function OrderRow({ order }: { order: AdminOrder }) {
   const pendingCrypto = order.source === 'crypto' && order.status === 'pending';
   return (
     <li className="addme-card p-3" data-testid="admin-order">
-      <div className="d-flex flex-wrap align-items-center gap-2 mb-1">
-        <span className="fw-semibold">#{order.order_number}</span>
-        <OrderStatusBadge order={order} />
-        <span className="badge order-source">
-          {t(`shop.orders.source.${order.source}`, { defaultValue: order.source })}
-        </span>
-        <span className="ms-auto small text-body-secondary">
-          {formatDay(order.created_at, i18n.language)}
-        </span>
-      </div>
+      <OrderHeading order={order} />
       <div className="small text-break">
         {order.email}
         {order.user_id ? ` · ${t('shop.admin.user', { id: order.user_id })}` : ''}

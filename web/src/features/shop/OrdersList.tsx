@@ -29,6 +29,27 @@ export function OrderStatusBadge({ order }: { order: Pick<Order, 'status' | 'uns
   );
 }
 
+/** An order's first line, the same for its buyer and for admins: number, status, source, day. */
+export function OrderHeading({
+  order,
+}: {
+  order: Pick<Order, 'order_number' | 'status' | 'unsettled' | 'source' | 'created_at'>;
+}) {
+  const { t, i18n } = useTranslation();
+  return (
+    <div className="d-flex flex-wrap align-items-center gap-2 mb-1">
+      <span className="fw-semibold">#{order.order_number}</span>
+      <OrderStatusBadge order={order} />
+      <span className="badge order-source">
+        {t(`shop.orders.source.${order.source}`, { defaultValue: order.source })}
+      </span>
+      <span className="ms-auto small text-body-secondary">
+        {formatDay(order.created_at, i18n.language)}
+      </span>
+    </div>
+  );
+}
+
 /** My orders: number, date, products, status and the last 4 characters of each key. */
 export function OrdersList() {
   const { t, i18n } = useTranslation();
@@ -55,16 +76,7 @@ export function OrdersList() {
     <ul className="list-unstyled d-flex flex-column gap-2 mb-0" data-testid="orders">
       {orders.data.map((order) => (
         <li key={order.id} className="addme-card p-3 order-item" data-testid="order">
-          <div className="d-flex flex-wrap align-items-center gap-2 mb-1">
-            <span className="fw-semibold">#{order.order_number}</span>
-            <OrderStatusBadge order={order} />
-            <span className="badge order-source">
-              {t(`shop.orders.source.${order.source}`, { defaultValue: order.source })}
-            </span>
-            <span className="ms-auto small text-body-secondary">
-              {formatDay(order.created_at, i18n.language)}
-            </span>
-          </div>
+          <OrderHeading order={order} />
           <div className="small">
             {order.items.length
               ? order.items.map((item) => `${item.quantity} × ${item.name}`).join(', ')
