@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import tempfile
 from pathlib import Path
 
@@ -17,13 +18,15 @@ from tests.conftest import IS_PG, PG_URL
 
 def _fresh_url() -> str:
     if IS_PG:
+        # A name of this process's own: several test runs may share one server.
+        name = f"addme_migcheck_{os.getpid()}"
         base = PG_URL.replace("postgresql://", "postgresql+psycopg://")
         engine = make_engine(base).execution_options(isolation_level="AUTOCOMMIT")
         with engine.connect() as conn:
-            conn.execute(text("DROP DATABASE IF EXISTS addme_migcheck WITH (FORCE)"))
-            conn.execute(text("CREATE DATABASE addme_migcheck"))
+            conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+            conn.execute(text(f'CREATE DATABASE "{name}"'))
         engine.dispose()
-        return base.rsplit("/", 1)[0] + "/addme_migcheck"
+        return base.rsplit("/", 1)[0] + "/" + name
     return f"sqlite:///{Path(tempfile.mkdtemp()) / 'mig.db'}"
 
 
@@ -37,4 +40,9 @@ def test_migrations_match_models() -> None:
         )
         diff = compare_metadata(ctx, Base.metadata)
     engine.dispose()
+    if IS_PG:
+        admin = make_engine(PG_URL.replace("postgresql://", "postgresql+psycopg://"))
+        with admin.execution_options(isolation_level="AUTOCOMMIT").connect() as conn:
+            conn.execute(text(f'DROP DATABASE IF EXISTS "{url.rsplit("/", 1)[1]}" WITH (FORCE)'))
+        admin.dispose()
     assert diff == [], f"models and migrations differ: {diff}"

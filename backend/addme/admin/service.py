@@ -17,10 +17,22 @@ def record(
     admin: User,
     action: str,
     target: str | None = None,
+    reason: str = "",
+    before: dict[str, Any] | None = None,
+    after: dict[str, Any] | None = None,
     details: dict[str, Any] | None = None,
 ) -> AdminAudit:
     """Append one audit row; it commits (or not) with the caller's work, so a failed action leaves none."""
-    row = AdminAudit(admin_id=admin.id, action=action, target=target, details=details)
+    row = AdminAudit(
+        admin_id=admin.id,
+        admin_level=admin.admin_level or None,
+        action=action,
+        target=target,
+        reason=(reason or "")[:2000],
+        before=before,
+        after=after,
+        details=details,
+    )
     session.add(row)
     return row
 
