@@ -16,6 +16,7 @@ from addme import models  # noqa: F401 - every table registered before anything 
 from addme.api import api_router
 from addme.content import seo as _site_pages  # noqa: F401 - registers the other pages' heads
 from addme.core import reads
+from addme.core.bodylimit import BodyLimitMiddleware
 from addme.core.config import get_settings
 from addme.core.db import new_session
 from addme.core.errors import envelope, install_error_handlers
@@ -72,6 +73,8 @@ def create_app() -> FastAPI:
     install_error_handlers(app)
     app.include_router(api_router, prefix="/v1")
 
+    # Inside the security headers, so its 413s carry them too.
+    app.add_middleware(BodyLimitMiddleware, api_prefix="/v1")
     hsts = settings.cookie_secure or settings.env == "production"
     app.add_middleware(SecurityHeadersMiddleware, defaults=security_headers(hsts=hsts))
 
