@@ -6397,7 +6397,10 @@ export interface operations {
     add_slot_v1_user_add_slot_post: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description One per purchase intent: a repeat replays the first answer and never buys twice. */
+                "Idempotency-Key"?: string | null;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6437,6 +6440,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
             /** @description Too Many Requests */
