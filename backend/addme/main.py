@@ -18,7 +18,7 @@ from addme.content import seo as _site_pages  # noqa: F401 - registers the other
 from addme.core import reads
 from addme.core.config import get_settings
 from addme.core.db import new_session
-from addme.core.errors import envelope, install_error_handlers
+from addme.core.errors import CatchAllMiddleware, envelope, install_error_handlers
 from addme.core.headers import SecurityHeadersMiddleware, security_headers
 from addme.core.logging import configure_logging
 from addme.core.responses import JsonResponse
@@ -71,6 +71,8 @@ def create_app() -> FastAPI:
     install_error_handlers(app)
     app.include_router(api_router, prefix="/v1")
 
+    # Innermost of the two: an unhandled exception becomes the envelope's 500 that still gets the headers.
+    app.add_middleware(CatchAllMiddleware)
     app.add_middleware(SecurityHeadersMiddleware, defaults=security_headers(hsts=settings.cookie_secure))
 
     app.include_router(site_router)  # robots.txt and sitemap.xml, before the SPA catch-all

@@ -30,6 +30,7 @@ from addme.accounts.schemas import (
 )
 from addme.core import ratelimit
 from addme.core.net import client_country, client_ip, ip_bucket
+from addme.core.params import IdPath
 from addme.core.schemas import ErrorBody, Message
 from addme.trust.captcha import require_captcha
 
@@ -172,5 +173,5 @@ def list_sessions(caller: CurrentCaller, db: DbSession) -> list[SessionRead]:
 
 
 @router.delete("/user/sessions/{session_id}", status_code=status.HTTP_204_NO_CONTENT, tags=["account"])
-def revoke_session(session_id: int, user: CurrentUser, db: DbSession) -> None:
+def revoke_session(session_id: IdPath, user: CurrentUser, db: DbSession) -> None:
     service.revoke_session(db, user=user, session_id=session_id)

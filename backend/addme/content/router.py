@@ -10,6 +10,7 @@ from addme.accounts.dependencies import DbSession, OptionalUser
 from addme.content import contact, service
 from addme.content.schemas import AdRead, AlertRead, BlogPage, BlogPostRead, ContactIn, HelpRead
 from addme.core.net import client_country, client_ip, ip_bucket
+from addme.core.params import PageQuery
 from addme.core.schemas import ActionResult, ErrorBody
 from addme.trust.captcha import require_captcha
 
@@ -19,7 +20,7 @@ router = APIRouter(tags=["content"], responses={code: {"model": ErrorBody} for c
 @router.get("/blog", response_model=BlogPage)
 def list_posts(
     db: DbSession,
-    page: Annotated[int, Query(ge=1)] = 1,
+    page: PageQuery = 1,
     per_page: Annotated[int, Query(ge=1, le=service.PER_PAGE_MAX)] = service.PER_PAGE_DEFAULT,
 ) -> BlogPage:
     return service.list_posts(db, page=page, per_page=per_page)

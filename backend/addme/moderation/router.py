@@ -9,6 +9,7 @@ from fastapi import APIRouter, Depends, Request
 from addme.accounts.dependencies import DbSession, OptionalUser
 from addme.accounts.models import User
 from addme.core.net import client_ip, ip_bucket
+from addme.core.params import IdPath
 from addme.core.permissions import Permission, require
 from addme.core.schemas import ActionResult, ErrorBody
 from addme.moderation import bans, service
@@ -21,7 +22,7 @@ router = APIRouter(
 
 @router.post("/usernames/{username_id}/reports", response_model=ActionResult)
 def report_username(
-    username_id: int, body: ReportIn, request: Request, viewer: OptionalUser, db: DbSession
+    username_id: IdPath, body: ReportIn, request: Request, viewer: OptionalUser, db: DbSession
 ) -> ActionResult:
     ip = client_ip(request)
     message = service.report_username(
@@ -38,7 +39,7 @@ def report_username(
 
 @router.post("/admin/usernames/{username_id}/ban", response_model=bans.BanOut, tags=["admin"])
 def ban_username(
-    username_id: int,
+    username_id: IdPath,
     body: bans.BanIn,
     admin: Annotated[User, Depends(require(Permission.BANS))],
     db: DbSession,
