@@ -359,6 +359,14 @@ def revoke_session(session: Session, *, user: User, session_id: int) -> None:
     session.commit()
 
 
+def ban(session: Session, *, user: User, until: datetime | None, reason: str) -> None:
+    """Ban an account (its sessions end at once, its usernames leave the lists); the caller commits."""
+    # `until` and `reason` are kept by the people work (users' bans); here the account is out at once.
+    del until, reason
+    user.banned_at = clock.now()
+    revoke_sessions(session, user_id=user.id)
+
+
 def erase_deleted_accounts(session: Session, *, now: datetime | None = None, batch: int = 500) -> int:
     """Erase accounts deleted more than 30 days ago (the job); their rows cascade away."""
     cutoff = (now or clock.now()) - DELETION_GRACE
