@@ -688,6 +688,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/short-links/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Short Link
+         * @description Null when the token names no listed username: the page answers the 404, not this call.
+         */
+        get: operations["short_link_v1_short_links__token__get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/tags": {
         parameters: {
             query?: never;
@@ -1853,6 +1873,11 @@ export interface components {
             /** Width */
             width: number;
         };
+        /**
+         * Gender
+         * @enum {string}
+         */
+        Gender: "Male" | "Female" | "Transgender" | "Other";
         /** Granted */
         Granted: {
             /** Ending At */
@@ -2414,6 +2439,11 @@ export interface components {
             /** Unsettled */
             unsettled: boolean;
         };
+        /**
+         * Orientation
+         * @enum {string}
+         */
+        Orientation: "Gay" | "Lesbian" | "Bisexual" | "Straight" | "Other";
         /** OutboxRead */
         OutboxRead: {
             /** Body */
@@ -2626,6 +2656,18 @@ export interface components {
             last_used_at: string;
             /** User Agent */
             user_agent: string | null;
+        };
+        /**
+         * ShortLink
+         * @description Where a short link `/{token}` leads: a listed username's profile.
+         */
+        ShortLink: {
+            /** App */
+            app: string;
+            /** Id */
+            id: number;
+            /** Path */
+            path: string;
         };
         /** SlotInfo */
         SlotInfo: {
@@ -5279,6 +5321,10 @@ export interface operations {
                 app?: ("snapchat" | "telegram" | "kik") | null;
                 page?: number;
                 per_page?: number;
+                vip?: boolean;
+                order?: "latest" | "popular";
+                gender?: components["schemas"]["Gender"] | null;
+                orientation?: components["schemas"]["Orientation"] | null;
             };
             header?: never;
             path?: never;
@@ -6238,6 +6284,82 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    short_link_v1_short_links__token__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShortLink"] | null;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
