@@ -19,7 +19,7 @@ from addme.core import reads
 from addme.core.bodylimit import BodyLimitMiddleware
 from addme.core.config import get_settings
 from addme.core.db import new_session
-from addme.core.errors import envelope, install_error_handlers
+from addme.core.errors import CatchAllMiddleware, envelope, install_error_handlers
 from addme.core.headers import SecurityHeadersMiddleware, security_headers
 from addme.core.logging import configure_logging
 from addme.core.responses import JsonResponse
@@ -73,8 +73,10 @@ def create_app() -> FastAPI:
     install_error_handlers(app)
     app.include_router(api_router, prefix="/v1")
 
-    # Inside the security headers, so its 413s carry them too.
+    # Innermost: a body past its route's allowance is refused while it is read (413, before parsing).
     app.add_middleware(BodyLimitMiddleware, api_prefix="/v1")
+    # An unhandled exception becomes the envelope's 500, inside the headers so it still gets them.
+    app.add_middleware(CatchAllMiddleware)
     hsts = settings.cookie_secure or settings.env == "production"
     app.add_middleware(SecurityHeadersMiddleware, defaults=security_headers(hsts=hsts))
 

@@ -9,6 +9,7 @@ from fastapi import APIRouter, File, Form, Request, UploadFile
 from addme.accounts.dependencies import CurrentUser, DbSession
 from addme.core.bodylimit import MULTIPART_OVERHEAD, allow_body
 from addme.core.net import client_ip, ip_bucket
+from addme.core.params import IdPath
 from addme.core.schemas import ActionResult, ErrorBody
 from addme.moderation import requests as service
 from addme.moderation.requests import (
@@ -26,14 +27,14 @@ router = APIRouter(responses={code: {"model": ErrorBody} for code in (400, 401, 
 
 
 @router.get("/user/usernames/{username_id}/unban", response_model=UnbanState, tags=["user usernames"])
-def unban_state(username_id: int, user: CurrentUser, db: DbSession) -> UnbanState:
+def unban_state(username_id: IdPath, user: CurrentUser, db: DbSession) -> UnbanState:
     return service.unban_state(db, user=user, username_id=username_id)
 
 
 @router.post(
     "/user/usernames/{username_id}/unban-request", response_model=UnbanResult, tags=["user usernames"]
 )
-def request_unban(username_id: int, body: UnbanRequestIn, user: CurrentUser, db: DbSession) -> UnbanResult:
+def request_unban(username_id: IdPath, body: UnbanRequestIn, user: CurrentUser, db: DbSession) -> UnbanResult:
     return service.request_unban(db, user=user, username_id=username_id, message=body.message)
 
 
