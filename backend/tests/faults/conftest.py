@@ -161,7 +161,8 @@ class Server:
         return self.log.read_text(errors="replace")[-4000:]
 
 
-def start_server(database_url: str, tmp: Path, **env: str) -> Server:
+def start_server(database_url: str, tmp: Path, *, max_file_bytes: int | None = None, **env: str) -> Server:
+    """Start the server; `max_file_bytes` caps every file it writes (RLIMIT_FSIZE: a full disk)."""
     port = _free_port(SERVER_PORTS)
     log = tmp / f"server-{port}.log"
     full_env = {
@@ -178,6 +179,13 @@ def start_server(database_url: str, tmp: Path, **env: str) -> Server:
         "REDIS_URL": "",
         **env,
     }
+
+    def limit_files() -> None:
+        import resource
+
+        # Python ignores SIGXFSZ: a write past the limit fails with EFBIG, as on a full disk.
+        resource.setrlimit(resource.RLIMIT_FSIZE, (max_file_bytes, max_file_bytes))
+
     with log.open("wb") as out:
         proc = subprocess.Popen(  # noqa: S603
             [sys.executable, "-m", "addme.cli", "serve", "--port", str(port)],
@@ -185,6 +193,7 @@ def start_server(database_url: str, tmp: Path, **env: str) -> Server:
             env=full_env,
             stdout=out,
             stderr=subprocess.STDOUT,
+            preexec_fn=limit_files if max_file_bytes is not None else None,
         )
     server = Server(url=f"http://127.0.0.1:{port}", proc=proc, log=log)
     deadline = time.monotonic() + 90
