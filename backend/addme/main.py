@@ -15,7 +15,7 @@ from starlette.concurrency import run_in_threadpool
 from addme import models  # noqa: F401 - every table registered before anything queries
 from addme.api import api_router
 from addme.content import seo as _site_pages  # noqa: F401 - registers the other pages' heads
-from addme.core import reads
+from addme.core import deadlines, reads
 from addme.core.config import get_settings
 from addme.core.db import new_session
 from addme.core.errors import CatchAllMiddleware, envelope, install_error_handlers
@@ -73,6 +73,8 @@ def create_app() -> FastAPI:
 
     # Innermost of the two: an unhandled exception becomes the envelope's 500 that still gets the headers.
     app.add_middleware(CatchAllMiddleware)
+    # Every database call a request makes (endpoint, dependencies, their threads) gets the web deadline.
+    app.add_middleware(deadlines.WebRequestMiddleware)
     app.add_middleware(SecurityHeadersMiddleware, defaults=security_headers(hsts=settings.cookie_secure))
 
     app.include_router(site_router)  # robots.txt and sitemap.xml, before the SPA catch-all

@@ -76,6 +76,7 @@ def make_engine(url: str | None = None) -> Engine:
         # psycopg.connect with our connection class: its commits and rollbacks are timed too.
         conn = deadlines.DeadlineConnection.connect(*cargs, **cparams)
         conn.statement_seconds = limits.statement
+        conn.background_seconds = limits.job_statement
         return conn
 
     # The pre-ping is a trivial statement: given a short deadline, a frozen server fails it fast
@@ -116,14 +117,11 @@ def get_db() -> Iterator[Session]:
 
 @contextmanager
 def session_scope() -> Iterator[Session]:
-    """A session that commits on success, for jobs and the CLI (their statements may run longer)."""
+    """A session that commits on success, for jobs and the CLI."""
     session = new_session()
     try:
-        with deadlines.statement_deadline(
-            deadlines.Deadlines.from_budget(get_settings().db_timeout_seconds).job_statement
-        ):
-            yield session
-            session.commit()
+        yield session
+        session.commit()
     except Exception:
         session.rollback()
         raise

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import psycopg
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 log = logging.getLogger("addme.deadlines")
 
@@ -82,18 +83,39 @@ def libpq_keepalives(deadlines: Deadlines) -> dict[str, Any]:
     }
 
 
-# The deadline of the current thread's (or task's) statements; None: the web request default.
+# Set for the duration of each web request (WebRequestMiddleware): its statements get the short web
+# deadline. Everything else (jobs, the CLI, migrations) gets the long one.
+_in_web_request: ContextVar[bool] = ContextVar("addme_in_web_request", default=False)
+# An explicit deadline for the statements of a block (the pre-ping), whatever the caller.
 _statement_seconds: ContextVar[float | None] = ContextVar("addme_statement_seconds", default=None)
 
 
 @contextlib.contextmanager
 def statement_deadline(seconds: float) -> Iterator[None]:
-    """Statements run inside this block get `seconds` each instead of the web default."""
+    """Statements run inside this block get `seconds` each."""
     token = _statement_seconds.set(seconds)
     try:
         yield
     finally:
         _statement_seconds.reset(token)
+
+
+class WebRequestMiddleware:
+    """Marks a request's context, so its ORM statements get the web deadline.
+
+    Context variables set here reach the endpoint, its dependencies and the worker threads they run
+    in (each thread hop copies the request's context).
+    """
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        token = _in_web_request.set(True)
+        try:
+            await self.app(scope, receive, send)
+        finally:
+            _in_web_request.reset(token)
 
 
 def abort_socket(conn: psycopg.Connection[Any] | psycopg.AsyncConnection[Any]) -> None:
@@ -168,7 +190,8 @@ class _Timed:
     def __enter__(self) -> None:
         seconds = _statement_seconds.get()
         if seconds is None:
-            seconds = getattr(self.conn, "statement_seconds", 3.0)
+            web = _in_web_request.get()
+            seconds = getattr(self.conn, "statement_seconds" if web else "background_seconds", 20.0)
         self.key = watchdog.arm(self.conn, seconds)
 
     def __exit__(self, *exc: object) -> None:
@@ -190,7 +213,8 @@ class DeadlineCursor(psycopg.Cursor[Any]):
 class DeadlineConnection(psycopg.Connection[Any]):
     """A psycopg connection whose statements, commits and rollbacks have a deadline."""
 
-    statement_seconds = 3.0
+    statement_seconds = 3.0  # in a web request
+    background_seconds = 20.0  # jobs, the CLI, migrations
 
     def commit(self) -> None:
         with _Timed(self):
