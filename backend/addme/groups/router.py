@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Literal
 
 from fastapi import APIRouter, Query
 
@@ -19,6 +19,7 @@ from addme.groups.schemas import (
     GroupUpdate,
     MyGroups,
 )
+from addme.listings.constants import Gender, Orientation
 
 router = APIRouter(
     tags=["groups"], responses={code: {"model": ErrorBody} for code in (400, 401, 404, 409, 422, 503)}
@@ -31,8 +32,21 @@ def list_groups(
     app: AppName | None = None,
     page: PageQuery = 1,
     per_page: Annotated[int, Query(ge=1, le=service.PER_PAGE_MAX)] = service.PER_PAGE_DEFAULT,
+    vip: bool = False,
+    order: Literal["latest", "popular"] = "latest",
+    gender: Gender | None = None,
+    orientation: Orientation | None = None,
 ) -> GroupPage:
-    return service.list_public(db, app=app, page=page, per_page=per_page)
+    return service.list_public(
+        db,
+        app=app,
+        page=page,
+        per_page=per_page,
+        vip=vip,
+        popular=order == "popular",
+        gender=gender,
+        orientation=orientation,
+    )
 
 
 @router.get("/groups/{slug}", response_model=GroupDetail)

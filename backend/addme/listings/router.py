@@ -17,6 +17,7 @@ from addme.listings.schemas import (
     MyUsernameResult,
     MyUsernames,
     Options,
+    ShortLink,
     TagCount,
     UsernameCard,
     UsernameCreate,
@@ -75,6 +76,13 @@ def count_view(username_id: IdPath, request: Request, db: DbSession) -> None:
 )
 def count_message_click(username_id: IdPath, request: Request, db: DbSession) -> None:
     stats.record(db, username_id=username_id, kind="click", ip_key=ip_bucket(client_ip(request)))
+
+
+@router.get("/short-links/{token}", response_model=ShortLink | None, tags=["usernames"])
+def short_link(token: str, db: DbSession) -> ShortLink | None:
+    """Null when the token names no listed username: the page answers the 404, not this call."""
+    found = service.resolve_short_link(db, token=token)
+    return ShortLink(id=found.id, app=found.app, path=f"/profile/{found.id}") if found else None
 
 
 @router.get(

@@ -8,6 +8,7 @@ from fastapi import APIRouter, Depends, Query, Request
 
 from addme.accounts.dependencies import CurrentUser, DbSession, OptionalUser
 from addme.accounts.models import User
+from addme.core.bodylimit import allow_body
 from addme.core.params import IdPath, PageQuery
 from addme.core.permissions import Permission, require
 from addme.core.schemas import ActionResult, ErrorBody
@@ -23,9 +24,17 @@ from addme.media.schemas import (
     PictureResult,
     UploadResult,
 )
-from addme.media.uploads import GALLERY_BODY, PICTURE_BODY, GalleryFiles, PictureFile
+from addme.media.uploads import (
+    GALLERY_BODY,
+    PICTURE_BODY,
+    UPLOAD_BYTES,
+    GalleryFiles,
+    PictureFile,
+)
 
 router = APIRouter(responses={code: {"model": ErrorBody} for code in (400, 401, 403, 404, 422, 429, 503)})
+allow_body("POST", "/user/usernames/{username_id}/media", UPLOAD_BYTES)
+allow_body("POST", "/user/usernames/{username_id}/profile-picture", UPLOAD_BYTES)
 GalleryAdmin = Annotated[User, Depends(require(Permission.GALLERY))]
 BansAdmin = Annotated[User, Depends(require(Permission.IMAGE_BANS))]
 

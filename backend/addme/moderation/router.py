@@ -1,4 +1,4 @@
-"""Reports on usernames: open to visitors, throttled per IP."""
+"""Reports on usernames: filed by signed-in members with a confirmed e-mail."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from fastapi import APIRouter, Depends, Request
 
 from addme.accounts.dependencies import DbSession, OptionalUser
 from addme.accounts.models import User
-from addme.core.net import client_ip, ip_bucket
+from addme.core.net import client_ip
 from addme.core.params import IdPath
 from addme.core.permissions import Permission, require
 from addme.core.schemas import ActionResult, ErrorBody
@@ -16,7 +16,8 @@ from addme.moderation import bans, service
 from addme.moderation.schemas import ReportIn
 
 router = APIRouter(
-    tags=["moderation"], responses={code: {"model": ErrorBody} for code in (404, 422, 429, 503)}
+    tags=["moderation"],
+    responses={code: {"model": ErrorBody} for code in (401, 403, 404, 409, 422, 429, 503)},
 )
 
 
@@ -26,13 +27,7 @@ def report_username(
 ) -> ActionResult:
     ip = client_ip(request)
     message = service.report_username(
-        db,
-        username_id=username_id,
-        type=body.type,
-        message=body.message,
-        reporter=viewer,
-        ip=ip,
-        ip_key=ip_bucket(ip),
+        db, username_id=username_id, type=body.type, message=body.message, reporter=viewer, ip=ip
     )
     return ActionResult(success=True, message=message)
 

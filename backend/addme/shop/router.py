@@ -9,6 +9,7 @@ from starlette.concurrency import run_in_threadpool
 
 from addme.accounts.dependencies import CurrentUser, DbSession
 from addme.accounts.models import User
+from addme.core.bodylimit import MB, allow_body
 from addme.core.net import client_ip, ip_bucket
 from addme.core.params import IdPath
 from addme.core.permissions import Permission, require
@@ -67,6 +68,10 @@ def missing_key(body: MissingKeyIn, request: Request, db: DbSession) -> Message:
         db, order_number=body.order_number, email=str(body.email), ip=ip_bucket(client_ip(request))
     )
     return Message(message=message)
+
+
+# Shopify's order payloads grow with line items and notes; a JSON route's 64 KB could refuse one.
+allow_body("POST", "/webhooks/shop", MB)
 
 
 @router.post("/webhooks/shop", response_model=Message, tags=["webhooks"])
