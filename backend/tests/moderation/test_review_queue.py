@@ -70,6 +70,7 @@ def test_rejecting_shows_the_reason_to_the_member(client, db):
     mine = client.get("/v1/user/usernames", headers=auth(token_for(db, owner))).json()["data"][0]
     assert mine["status"] == "rejected"
     assert mine["status_notice"].endswith("Reason: No links in the description.")
+    assert mine["rejection_reason"] == "No links in the description."
     assert db.scalar(select(AdminAudit)).reason == "No links in the description."
 
 
