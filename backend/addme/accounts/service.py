@@ -26,7 +26,11 @@ RESET_FAILED = "An error occurred while resetting the password, please try again
 CONFIRM_FAILED = "Error confirming email, please contact support !"
 PASSWORD_UPDATED = "Your password has been updated."  # noqa: S105 - a message
 REGISTERED = "Thank you for registering. We sent you an email: confirm your address to log in."
-EMAIL_CONFIRMED = "Your email has been confirmed. You can now log in."
+EMAIL_CONFIRMED = "Your email has been confirmed. Welcome!"
+CONFIRMATION_RESENT = (
+    "If an account waiting for confirmation uses {email}, we sent it a new link. "
+    "Check your junk and spam folder."
+)
 ACCOUNT_UPDATED = "Settings updated."
 ACCOUNT_DELETED = "Your account has been deleted. Log in within 30 days to restore it."
 
@@ -38,6 +42,8 @@ ADMIN_IDLE, ADMIN_ABSOLUTE = timedelta(minutes=30), timedelta(hours=12)
 
 IP_LIMIT = "25/5 minutes"
 RESET_EMAIL_LIMIT = "5/30 minutes"
+RESEND_EMAIL_LIMITS = ("1/minute", "5/day")
+RESEND_GAP = timedelta(seconds=60)
 FAILED_LOGIN_LOCK = "10/10 minutes"
 FAILED_LOGIN_HOURLY = "100/hour"
 
@@ -157,6 +163,13 @@ def register(
     )
     session.add(user)
     session.flush()
+    _send_confirmation(session, user=user)
+    session.commit()
+    return REGISTERED
+
+
+def _send_confirmation(session: Session, *, user: User) -> None:
+    settings = get_settings()
     token = _issue_email_token(session, user=user, purpose=EmailTokenPurpose.CONFIRM)
     mail.queue(
         session,
@@ -168,20 +181,52 @@ def register(
             "If you did not register, ignore this message."
         ),
     )
-    session.commit()
-    return REGISTERED
 
 
-def confirm_email(session: Session, *, token: str) -> str:
-    """Mark the account's e-mail as confirmed with a valid link."""
+def resend_confirmation(session: Session, *, email: str) -> str:
+    """Mail a fresh confirmation link to an unconfirmed account; the answer never tells if one exists.
+
+    Throttled per e-mail whether or not an account uses it (so the 429 tells nothing either), and
+    never more than one mail a minute per account even when rate limits are switched off.
+    """
+    key = normalize_email(email)
+    for spec in RESEND_EMAIL_LIMITS:
+        ratelimit.hit(spec, "resend-confirm", key)
+    user = get_by_email(session, email=email)
+    if user is not None and user.email_confirmed_at is None and user.deleted_at is None:
+        last = session.scalar(
+            select(EmailToken.created_at)
+            .where(EmailToken.user_id == user.id, EmailToken.purpose == EmailTokenPurpose.CONFIRM)
+            .order_by(EmailToken.created_at.desc())
+            .limit(1)
+        )
+        if last is None or clock.now() - last >= RESEND_GAP:
+            _send_confirmation(session, user=user)
+            session.commit()
+    return CONFIRMATION_RESENT.format(email=email)
+
+
+def confirm_email(
+    session: Session, *, token: str, ip: str | None, user_agent: str | None
+) -> tuple[str, str | None]:
+    """Confirm the e-mail with a valid link and sign the member in: returns (message, session token).
+
+    The link proves the mailbox as a password would; a banned or deleted account is confirmed but
+    not signed in.
+    """
     user = _consume_email_token(session, token=token, purpose=EmailTokenPurpose.CONFIRM)
     if user is None:
         session.rollback()
         raise AppError(CONFIRM_FAILED, code="confirmation_invalid")
+    now = clock.now()
     if user.email_confirmed_at is None:
-        user.email_confirmed_at = clock.now()
+        user.email_confirmed_at = now
+    session_token = None
+    if user.banned_at is None and user.deleted_at is None:
+        user.last_login_at = now
+        session_token = _new_session(session, user=user, ip=ip, user_agent=user_agent)
     session.commit()
-    return EMAIL_CONFIRMED
+    return EMAIL_CONFIRMED, session_token
 
 
 def _new_session(session: Session, *, user: User, ip: str | None, user_agent: str | None) -> str:

@@ -34,7 +34,7 @@ router = APIRouter(tags=["content"], responses={code: {"model": ErrorBody} for c
 @router.get("/blog", response_model=BlogPage)
 def list_posts(
     db: DbSession,
-    page: Annotated[int, Query(ge=1)] = 1,
+    page: PageQuery = 1,
     per_page: Annotated[int, Query(ge=1, le=service.PER_PAGE_MAX)] = service.PER_PAGE_DEFAULT,
 ) -> BlogPage:
     return service.list_posts(db, page=page, per_page=per_page)

@@ -5,13 +5,14 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import and_, delete, event, func, insert, inspect, literal, or_, select, update
+from sqlalchemy import Select, and_, delete, event, func, insert, inspect, literal, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from addme.accounts import service as accounts
 from addme.accounts.models import User
 from addme.core import clock
+from addme.core.config import get_settings
 from addme.core.errors import AppError, FieldError, NotFound
 from addme.listings import cache, queries, validation
 from addme.listings import constants as c
@@ -21,6 +22,34 @@ from addme.moderation import service as moderation
 
 _LIVE = (c.Status.PENDING, c.Status.APPROVED)
 _OWNER_FIELDS = ("deleted_at", "banned_at", "promotion_ending_at", "studio_ending_at")
+
+
+def owners_listed_as(*, gender: str | None, orientation: str | None) -> Select[int]:
+    """Ids of accounts with a listed username of this gender and/or orientation (for group lists)."""
+    stmt = select(Username.user_id).where(queries.LISTED)
+    if gender:
+        stmt = stmt.where(Username.gender == gender)
+    if orientation:
+        stmt = stmt.where(Username.orientation == orientation)
+    return stmt
+
+
+def resolve_short_link(session: Session, *, token: str) -> Username | None:
+    """The listed username a short link `/{handle}` names: the brand's app first, then the newest.
+
+    A token is a handle; a Dirty username is not offered to a visitor (the profile page asks them
+    to log in), so only the listed state decides; None when no listed username has this handle.
+    """
+    normalized = validation.normalize_handle(token)
+    if not normalized or len(normalized) > 32:
+        return None
+    default_app = get_settings().default_app
+    return session.scalar(
+        select(Username)
+        .where(Username.username_normalized == normalized, queries.LISTED)
+        .order_by((Username.app == default_app).desc(), Username.sort_at.desc(), Username.id.desc())
+        .limit(1)
+    )
 
 
 def invalidate_listings() -> None:

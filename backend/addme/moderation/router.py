@@ -34,7 +34,7 @@ def report_username(
 
 @router.post("/admin/usernames/{username_id}/ban", response_model=bans.BanOut, tags=["admin"])
 def ban_username(
-    username_id: int,
+    username_id: IdPath,
     body: bans.BanIn,
     admin: Annotated[User, Depends(require(Permission.BANS))],
     db: DbSession,
