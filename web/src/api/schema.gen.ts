@@ -2820,6 +2820,8 @@ export interface components {
             profile_picture: string | null;
             /** Ready To Unban */
             ready_to_unban: boolean;
+            /** Rejection Reason */
+            rejection_reason?: string | null;
             /** Reputation */
             reputation: number;
             /** Short Description */
