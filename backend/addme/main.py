@@ -26,6 +26,7 @@ from addme.core.web import render_index, resolve_meta
 from addme.jobs import registry  # noqa: F401 - registers the jobs
 from addme.jobs.service import Scheduler
 from addme.listings.seo import site_router
+from addme.moderation.ipguard import IpBanMiddleware
 
 log = logging.getLogger("addme")
 mimetypes.add_type("application/manifest+json", ".webmanifest")
@@ -71,6 +72,7 @@ def create_app() -> FastAPI:
     install_error_handlers(app)
     app.include_router(api_router, prefix="/v1")
 
+    app.add_middleware(IpBanMiddleware)
     app.add_middleware(SecurityHeadersMiddleware, defaults=security_headers(hsts=settings.cookie_secure))
 
     app.include_router(site_router)  # robots.txt and sitemap.xml, before the SPA catch-all

@@ -24,6 +24,9 @@ class User(TimestampMixin, Base):
         # The database itself refuses a negative balance, behind the conditional updates.
         CheckConstraint("top_ups_count >= 0", name="top_ups_non_negative"),
         CheckConstraint("fire_pins_count >= 0", name="fire_pins_non_negative"),
+        # The admin user list: newest first, and look-ups by the IP an account last used.
+        Index("ix_users_created", "created_at", "id"),
+        Index("ix_users_ip_address", "ip_address"),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -59,6 +62,10 @@ class User(TimestampMixin, Base):
 
     deleted_at: Mapped[datetime | None] = mapped_column(index=True)
     banned_at: Mapped[datetime | None]
+    # None with banned_at set: banned for good. Past it, the ban is lifted (at login, or by the job).
+    banned_until: Mapped[datetime | None]
+    # Shown to the member when they try to log in.
+    ban_reason: Mapped[str | None] = mapped_column(String(300))
 
     # Entitlements are stored as end dates; "is" flags derive from them, so expiry applies on every read.
     @property

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import and_, delete, event, func, insert, inspect, literal, or_, select, update
+from sqlalchemy import Select, and_, delete, event, func, insert, inspect, literal, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -399,6 +399,43 @@ def ban(session: Session, *, username: Username, until: datetime | None) -> None
     username.banned_until = until
     username.listed = False
     _touch(session)
+
+
+def unban(session: Session, *, username: Username, owner: User) -> None:
+    """Lift a username's ban: approved again, listed when its owner may be."""
+    username.status = c.Status.APPROVED
+    username.banned_until = None
+    username.approved_at = username.approved_at or clock.now()
+    refresh_listed(username, owner)
+    _touch(session)
+
+
+def of_user(session: Session, *, user_id: int, limit: int = 50) -> list[Username]:
+    """Every username of an account, deleted ones too, newest first (the admin's user page)."""
+    return list(
+        session.scalars(
+            select(Username).where(Username.user_id == user_id).order_by(Username.id.desc()).limit(limit)
+        )
+    )
+
+
+def owner_ids_with_handle(*, prefix: str) -> Select[Any]:
+    """Owners of usernames whose handle starts with `prefix` (a subquery for the admin's user search)."""
+    normalized = validation.normalize_handle(prefix)
+    escaped = normalized.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+    return select(Username.user_id).where(Username.username_normalized.like(escaped + "%", escape="\\"))
+
+
+def banned_usernames(session: Session, *, limit: int = 200) -> list[Username]:
+    """Usernames banned now, latest ban first (the admin's list of bans)."""
+    return list(
+        session.scalars(
+            select(Username)
+            .where(Username.status == c.Status.BANNED)
+            .order_by(Username.updated_at.desc(), Username.id.desc())
+            .limit(limit)
+        )
+    )
 
 
 def hide(session: Session, *, username: Username) -> None:

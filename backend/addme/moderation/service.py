@@ -13,7 +13,7 @@ from addme.accounts.models import User
 from addme.core import ratelimit
 from addme.moderation import rules
 from addme.moderation.defaults import DEFAULT_TERMS
-from addme.moderation.models import BlacklistTerm, Report, ReportType
+from addme.moderation.models import BlacklistTerm, Report, ReportType, TermKind
 
 REPORTED = "This username has been reported."
 ANON_REPORT_LIMIT = "5/hour"
@@ -54,7 +54,9 @@ def active_terms(session: Session) -> rules.CompiledTerms:
     ensure_default_terms(session)
     rows = session.execute(
         select(BlacklistTerm.kind, BlacklistTerm.pattern, BlacklistTerm.is_regex).where(
-            BlacklistTerm.active.is_(True)
+            # IP ranges are for the risk check (ipbans.blacklisted_ip), not for a username's text.
+            BlacklistTerm.active.is_(True),
+            BlacklistTerm.kind != TermKind.IP,
         )
     ).all()
     compiled = rules.compile_terms((r[0], r[1], r[2]) for r in rows)
