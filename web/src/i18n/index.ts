@@ -4,12 +4,14 @@ import enCommon from './en/common.json';
 import enCommunity from './en/community.json';
 import enLegal from './en/legal.json';
 import enListings from './en/listings.json';
+import enPeople from './en/people.json';
 import enShop from './en/shop.json';
 import enWallet from './en/wallet.json';
 import frCommon from './fr/common.json';
 import frCommunity from './fr/community.json';
 import frLegal from './fr/legal.json';
 import frListings from './fr/listings.json';
+import frPeople from './fr/people.json';
 import frShop from './fr/shop.json';
 import frWallet from './fr/wallet.json';
 
@@ -26,6 +28,7 @@ void i18n.use(initReactI18next).init({
         community: enCommunity,
         legal: enLegal,
         listings: enListings,
+        people: enPeople,
         shop: enShop,
         wallet: enWallet,
       },
@@ -36,6 +39,7 @@ void i18n.use(initReactI18next).init({
         community: frCommunity,
         legal: frLegal,
         listings: frListings,
+        people: frPeople,
         shop: frShop,
         wallet: frWallet,
       },
