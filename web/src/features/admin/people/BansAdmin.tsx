@@ -133,9 +133,8 @@ function BanList() {
                 )}
               </div>
               <div className="small text-body-secondary">
-                {t('people.common.until')}{' '}
                 {b.banned_until
-                  ? formatWhen(b.banned_until, i18n.language)
+                  ? `${t('people.common.until')} ${formatWhen(b.banned_until, i18n.language)}`
                   : t('people.common.forGood')}
                 {b.since && ` · ${t('people.bans.since')} ${formatWhen(b.since, i18n.language)}`}
               </div>

@@ -5,12 +5,14 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LoadError } from '../../../components/LoadError';
 import { toast } from '../../toasts/toastStore';
+import { ActionDialog } from './ActionDialog';
 import { formatWhen } from './format';
 import { type AdminMedia, galleryQuery, imageBansQuery, useMediaAction } from './queries';
 
 function MediaCard({ item }: { item: AdminMedia }) {
   const { t, i18n } = useTranslation();
   const act = useMediaAction();
+  const [banning, setBanning] = useState(false);
   const username = item.username ?? `#${item.username_id}`;
   return (
     <li className="col-6 col-md-4 col-xl-3" data-testid="gallery-item">
@@ -59,20 +61,32 @@ function MediaCard({ item }: { item: AdminMedia }) {
             type="button"
             className="btn btn-sm btn-outline-danger btn-touch"
             disabled={act.isPending}
-            onClick={() =>
-              toast.confirm(
-                t('people.gallery.banConfirm'),
-                () =>
-                  act.mutate(
-                    { kind: 'ban', id: item.id },
-                    { onSuccess: () => toast.success(t('people.gallery.banned')) },
-                  ),
-                t('people.gallery.ban'),
-              )
-            }
+            onClick={() => setBanning(true)}
           >
             {t('people.gallery.ban')}
           </button>
+          {banning && (
+            <ActionDialog
+              show
+              danger
+              title={t('people.gallery.ban')}
+              message={t('people.gallery.banConfirm')}
+              confirmLabel={t('people.gallery.ban')}
+              pending={act.isPending}
+              onClose={() => setBanning(false)}
+              onConfirm={(reason) =>
+                act.mutate(
+                  { kind: 'ban', id: item.id, reason },
+                  {
+                    onSuccess: () => {
+                      toast.success(t('people.gallery.banned'));
+                      setBanning(false);
+                    },
+                  },
+                )
+              }
+            />
+          )}
         </div>
       </div>
     </li>

@@ -103,7 +103,9 @@ function Profile({ detail }: { detail: AdminUserDetail }) {
     <dl className="row mb-0" data-testid="user-profile">
       {fields.map(([key, value]) => (
         <div key={key} className="col-12 col-sm-6 col-xl-4 d-flex gap-2 py-1">
-          <dt className="fw-medium text-body-secondary">{t(`people.user.fields.${key}`)}</dt>
+          <dt className="fw-medium text-body-secondary text-nowrap">
+            {t(`people.user.fields.${key}`)}
+          </dt>
           <dd className="mb-0 text-break">{value}</dd>
         </div>
       ))}

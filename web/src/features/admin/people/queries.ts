@@ -226,10 +226,22 @@ export function useBlacklistChange() {
 export function useMediaAction() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ kind, id }: { kind: 'remove' | 'ban'; id: number }): Promise<unknown> =>
+    mutationFn: ({
+      kind,
+      id,
+      reason = '',
+    }: {
+      kind: 'remove' | 'ban';
+      id: number;
+      reason?: string;
+    }): Promise<unknown> =>
       kind === 'remove'
         ? unwrap(api.DELETE('/v1/admin/gallery/{media_id}', { params: { path: { media_id: id } } }))
-        : unwrap(api.POST('/v1/admin/image-bans', { body: { media_id: id, reason: '' } })),
+        : unwrap(
+            api.POST('/v1/admin/image-bans', {
+              body: { media_id: id, reason: reason.slice(0, 200) },
+            }),
+          ),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: peopleKeys.gallery });
       void queryClient.invalidateQueries({ queryKey: peopleKeys.imageBans });
