@@ -26,7 +26,14 @@ class User(TimestampMixin, Base):
         CheckConstraint("fire_pins_count >= 0", name="fire_pins_non_negative"),
         # The admin user list: newest first, and look-ups by the IP an account last used.
         Index("ix_users_created", "created_at", "id"),
+        Index("ix_users_last_login", "last_login_at", "id"),
         Index("ix_users_ip_address", "ip_address"),
+        # E-mail prefix search: PostgreSQL needs pattern ops for LIKE 'x%' under a non-C collation.
+        Index(
+            "ix_users_email_prefix",
+            "email_normalized",
+            postgresql_ops={"email_normalized": "text_pattern_ops"},
+        ),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -99,7 +106,11 @@ class AuthToken(Base):
     """A signed-in session: the bearer token's SHA-256, never the token."""
 
     __tablename__ = "auth_tokens"
-    __table_args__ = (Index("ix_auth_tokens_user_active", "user_id", "revoked_at"),)
+    __table_args__ = (
+        Index("ix_auth_tokens_user_active", "user_id", "revoked_at"),
+        # The admin's user search by IP also finds the accounts that signed in from it.
+        Index("ix_auth_tokens_ip_address", "ip_address"),
+    )
 
     id: Mapped[int] = mapped_column(primary_key=True)
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))

@@ -15,6 +15,7 @@ from addme.accounts.models import AuthToken, EmailToken, EmailTokenPurpose, User
 from addme.accounts.schemas import UserRead
 from addme.core import clock, ratelimit, security
 from addme.core.config import get_settings
+from addme.core.db import starts_with
 from addme.core.errors import AppError, FieldError, Forbidden, NotFound
 from addme.mail import service as mail
 from addme.moderation import ipbans
@@ -519,11 +520,6 @@ USER_SORTS = {
 }
 
 
-def _like_prefix(value: str) -> str:
-    escaped = value.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
-    return escaped + "%"
-
-
 def search_users(
     session: Session,
     *,
@@ -543,8 +539,9 @@ def search_users(
     conds: list[ColumnElement[bool]] = []
     if q:
         term = q.strip()
+        dialect = session.get_bind().dialect.name
         matches: list[ColumnElement[bool]] = [
-            User.email_normalized.like(_like_prefix(normalize_email(term)), escape="\\")
+            starts_with(User.email_normalized, normalize_email(term), dialect=dialect)
         ]
         try:
             ipaddress.ip_address(term)

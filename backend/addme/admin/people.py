@@ -84,7 +84,9 @@ def search(
 ) -> Page[AdminUserRow]:
     """A page of accounts for the admin's table."""
     term = (q or "").strip()[:100] or None
-    owners = listings.owner_ids_with_handle(prefix=term) if term and "@" not in term else None
+    owners = None
+    if term and "@" not in term:
+        owners = listings.owner_ids_with_handle(prefix=term, dialect=session.get_bind().dialect.name)
     rows, total = accounts.search_users(
         session,
         q=term,

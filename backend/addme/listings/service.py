@@ -12,6 +12,7 @@ from sqlalchemy.orm import Session
 from addme.accounts import service as accounts
 from addme.accounts.models import User
 from addme.core import clock
+from addme.core.db import starts_with
 from addme.core.errors import AppError, FieldError, NotFound
 from addme.listings import cache, queries, validation
 from addme.listings import constants as c
@@ -419,11 +420,10 @@ def of_user(session: Session, *, user_id: int, limit: int = 50) -> list[Username
     )
 
 
-def owner_ids_with_handle(*, prefix: str) -> Select[Any]:
+def owner_ids_with_handle(*, prefix: str, dialect: str) -> Select[Any]:
     """Owners of usernames whose handle starts with `prefix` (a subquery for the admin's user search)."""
-    normalized = validation.normalize_handle(prefix)
-    escaped = normalized.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
-    return select(Username.user_id).where(Username.username_normalized.like(escaped + "%", escape="\\"))
+    handle = validation.normalize_handle(prefix)
+    return select(Username.user_id).where(starts_with(Username.username_normalized, handle, dialect=dialect))
 
 
 def banned_usernames(session: Session, *, limit: int = 200) -> list[Username]:

@@ -22,6 +22,21 @@ def upgrade() -> None:
         batch_op.add_column(sa.Column("ban_reason", sa.String(length=300), nullable=True))
         batch_op.create_index("ix_users_created", ["created_at", "id"], unique=False)
         batch_op.create_index("ix_users_ip_address", ["ip_address"], unique=False)
+        batch_op.create_index("ix_users_last_login", ["last_login_at", "id"], unique=False)
+        batch_op.create_index(
+            "ix_users_email_prefix",
+            ["email_normalized"],
+            unique=False,
+            postgresql_ops={"email_normalized": "text_pattern_ops"},
+        )
+    op.create_index("ix_auth_tokens_ip_address", "auth_tokens", ["ip_address"], unique=False)
+    op.create_index(
+        "ix_usernames_handle_prefix",
+        "usernames",
+        ["username_normalized"],
+        unique=False,
+        postgresql_ops={"username_normalized": "text_pattern_ops"},
+    )
     op.create_table(
         "ip_bans",
         sa.Column("id", sa.Integer(), nullable=False),
@@ -42,7 +57,11 @@ def upgrade() -> None:
 def downgrade() -> None:
     op.drop_index("ix_ip_bans_active", table_name="ip_bans")
     op.drop_table("ip_bans")
+    op.drop_index("ix_usernames_handle_prefix", table_name="usernames")
+    op.drop_index("ix_auth_tokens_ip_address", table_name="auth_tokens")
     with op.batch_alter_table("users", schema=None) as batch_op:
+        batch_op.drop_index("ix_users_email_prefix")
+        batch_op.drop_index("ix_users_last_login")
         batch_op.drop_index("ix_users_ip_address")
         batch_op.drop_index("ix_users_created")
         batch_op.drop_column("ban_reason")
