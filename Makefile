@@ -12,7 +12,7 @@ PG_TEST_URL ?= postgresql://postgres@127.0.0.1:5432/test
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
 .PHONY: help run test deps backend-deps web-deps web-build chromium migrate seed serve lint typecheck \
-	api-types api-types-check test-backend test-backend-sqlite test-backend-pg test-web test-e2e bench
+	api-types api-types-check prod-check test-backend test-backend-sqlite test-backend-pg test-web test-e2e bench
 
 help:
 	@echo "make run    install, migrate, seed demo data once, build the web app, serve http://127.0.0.1:8000"
@@ -49,8 +49,13 @@ migrate: backend-deps
 seed: migrate
 	$(PY) addme seed
 
+# The dev outbox (/v1/dev/outbox) opens only when ENV=development is said explicitly.
 run: deps web-build seed
-	$(PY) addme serve
+	cd $(BACKEND) && ENV=$${ENV:-development} $(UV) run --frozen addme serve
+
+# What a public server needs: `addme doctor` with ENV=production lists every problem, in words.
+prod-check: backend-deps
+	cd $(BACKEND) && ENV=production $(UV) run --frozen addme doctor
 
 ## --- checks -----------------------------------------------------------------------------------
 lint: deps

@@ -39,8 +39,11 @@ test('register, confirm by mail, log in, change password, log out', async ({
 
   // Confirm with the link from the outbox
   await page.goto(await confirmationPath(request, email));
-  await expect(page.getByTestId('confirm-success')).toBeVisible();
-  await page.getByTestId('confirm-success').getByRole('link', { name: 'Log in' }).click();
+  // The link signs the member in and lands on their space
+  await expect(page).toHaveURL(/\/user$/);
+  await expect(page.getByText('Your email is confirmed. Welcome to your space!')).toBeVisible();
+  // Forget that session to go through the login form as a returning member would
+  await page.context().clearCookies({ name: 'addme_session' });
 
   // Login, sent back to a safe redirect
   await page.goto('/auth/login?redirect=%2Fuser%2Faccount');

@@ -3,6 +3,7 @@ import { createBrowserRouter, data, type RouteObject } from 'react-router';
 import { lazyWithReload } from './features/errors/chunkReload';
 import { RouteErrorPage } from './features/errors/ErrorPage';
 import { listingPaths } from './features/listings/filters';
+import { subPaths } from './features/listings/subPaths';
 import { nudesPaths } from './features/media/paths';
 import {
   AdminLayout,
@@ -14,6 +15,7 @@ import {
 } from './layouts/Layouts';
 import * as guard from './routes/guards';
 import { HydrateFallback, RootError, RootShell } from './routes/RootShell';
+import * as go from './routes/redirects';
 
 type LazyModule = { Component: React.ComponentType };
 
@@ -59,6 +61,12 @@ export function routes(queryClient: QueryClient): RouteObject[] {
               path: 'auth/email-confirmation/:token',
               ...page(() => import('./routes/auth/email-confirmation')),
             },
+            {
+              path: 'auth/email-confirmation',
+              ...page(() => import('./routes/auth/verification')),
+            },
+            { path: 'auth/Oauth', loader: go.signInCallback(queryClient) },
+            { path: 'auth/Verification', ...page(() => import('./routes/auth/verification')) },
             // The shop never shows ads (spec section 5).
             { path: 'shop', ...page(() => import('./routes/shop/index')) },
             { path: 'shop/direct', ...page(() => import('./routes/shop/direct')) },
@@ -88,11 +96,17 @@ export function routes(queryClient: QueryClient): RouteObject[] {
             { path: 'countries', ...page(() => import('./routes/listings/countries')) },
             { path: 'missing-key', ...page(() => import('./routes/shop/missing-key')) },
             // Community: groups, nudes, local swipes, blog, help and requests.
-            ...['groups', 'snapchat-groups', 'telegram-groups', 'kik-groups'].map((path) => ({
+            ...subPaths('groups').map((path) => ({
               path,
               ...page(() => import('./routes/groups/list')),
             })),
             { path: 'group/:slug', ...page(() => import('./routes/groups/group')) },
+            // The spec's optional-parameter forms lead to the list or the member's own page.
+            { path: 'group', loader: go.to('/groups') },
+            { path: 'nude', loader: go.to('/nudes') },
+            { path: 'profile', loader: go.ownProfile(queryClient) },
+            { path: 'username', loader: go.to('/list') },
+            { path: 'username/:username', loader: go.usernameLoader },
             ...nudesPaths().map((path) => ({ path, ...page(() => import('./routes/nudes/list')) })),
             { path: 'nude/:slug', ...page(() => import('./routes/nudes/gallery')) },
             { path: 'local-swipes', ...page(() => import('./routes/swipes/landing')) },
@@ -106,6 +120,8 @@ export function routes(queryClient: QueryClient): RouteObject[] {
               path: 'username/:username/:idprofile',
               ...page(() => import('./routes/listings/profile')),
             },
+            // A top-level short link: a username's handle (docs/decisions.md), else the 404 page.
+            { path: ':token', loader: go.shortLinkLoader },
             {
               path: '*',
               loader: () => {
@@ -124,6 +140,8 @@ export function routes(queryClient: QueryClient): RouteObject[] {
             { path: 'submit', ...page(() => import('./routes/user/submit')) },
             { path: 'edit/:id', ...page(() => import('./routes/user/edit')) },
             { path: 'orders', ...page(() => import('./routes/user/orders')) },
+            // The old orders page of the previous site: the same history lives on /user/orders.
+            { path: 'ordersold', loader: go.to('/user/orders') },
             { path: 'missing-key', ...page(() => import('./routes/user/missing-key')) },
             {
               path: 'switch',

@@ -11,6 +11,7 @@ from addme.accounts.dependencies import (
     CurrentCaller,
     CurrentUser,
     DbSession,
+    OptionalUser,
     clear_session_cookies,
     set_session_cookies,
 )
@@ -19,10 +20,12 @@ from addme.accounts.schemas import (
     AccountUpdate,
     ChangePasswordIn,
     ConfirmEmailIn,
+    ConfirmEmailOut,
     DeleteAccountIn,
     ForgotPasswordIn,
     LoginIn,
     RegisterIn,
+    ResendConfirmationIn,
     ResetPasswordIn,
     SessionRead,
     TokenOut,
@@ -30,6 +33,7 @@ from addme.accounts.schemas import (
 )
 from addme.core import ratelimit
 from addme.core.net import client_country, client_ip, ip_bucket
+from addme.core.params import IdPath
 from addme.core.schemas import ErrorBody, Message
 from addme.trust.captcha import require_captcha
 
@@ -70,9 +74,26 @@ def register(body: RegisterIn, request: Request, db: DbSession) -> Message:
     return Message(message=message)
 
 
-@router.post("/auth/email-confirmation", response_model=Message, tags=["auth"])
-def confirm_email(body: ConfirmEmailIn, db: DbSession) -> Message:
-    return Message(message=service.confirm_email(db, token=body.token))
+@router.post("/auth/email-confirmation", response_model=ConfirmEmailOut, tags=["auth"])
+def confirm_email(
+    body: ConfirmEmailIn, request: Request, response: Response, db: DbSession
+) -> ConfirmEmailOut:
+    message, token = service.confirm_email(
+        db, token=body.token, ip=client_ip(request), user_agent=request.headers.get("user-agent")
+    )
+    if token:
+        set_session_cookies(response, token)
+    return ConfirmEmailOut(message=message, token=token)
+
+
+@router.post(
+    "/auth/email-confirmation/resend",
+    response_model=Message,
+    dependencies=[Depends(ip_throttle("resend"))],
+    tags=["auth"],
+)
+def resend_confirmation(body: ResendConfirmationIn, db: DbSession) -> Message:
+    return Message(message=service.resend_confirmation(db, email=str(body.email)))
 
 
 @router.post(
@@ -93,6 +114,12 @@ def login(body: LoginIn, request: Request, response: Response, db: DbSession) ->
 @router.get("/auth/user", response_model=UserRead, tags=["auth"])
 def auth_user(user: CurrentUser, db: DbSession) -> UserRead:
     return service.user_read(db, user=user)
+
+
+@router.get("/auth/session", response_model=UserRead | None, tags=["auth"])
+def auth_session(user: OptionalUser, db: DbSession) -> UserRead | None:
+    """The signed-in user, or null for a visitor: the app's check that never logs a 401."""
+    return service.user_read(db, user=user) if user else None
 
 
 @router.post("/auth/logout", status_code=status.HTTP_204_NO_CONTENT, tags=["auth"])
@@ -172,5 +199,5 @@ def list_sessions(caller: CurrentCaller, db: DbSession) -> list[SessionRead]:
 
 
 @router.delete("/user/sessions/{session_id}", status_code=status.HTTP_204_NO_CONTENT, tags=["account"])
-def revoke_session(session_id: int, user: CurrentUser, db: DbSession) -> None:
+def revoke_session(session_id: IdPath, user: CurrentUser, db: DbSession) -> None:
     service.revoke_session(db, user=user, session_id=session_id)

@@ -19,6 +19,15 @@ class ConfirmEmailIn(StrictInput):
     token: str = Field(min_length=10, max_length=200)
 
 
+class ConfirmEmailOut(BaseModel):
+    message: str
+    token: str | None = None
+
+
+class ResendConfirmationIn(StrictInput):
+    email: EmailStr = Field(max_length=254)
+
+
 class LoginIn(StrictInput):
     email: str = Field(min_length=1, max_length=254)
     password: str = Field(min_length=1, max_length=512)

@@ -18,7 +18,6 @@ from addme.core.config import get_settings
 from addme.core.db import starts_with
 from addme.core.errors import AppError, FieldError, Forbidden, NotFound
 from addme.mail import service as mail
-from addme.moderation import ipbans
 
 UNCONFIRMED = "You must confirm your email before you can login. Check your junk and spam folder."
 BAD_CREDENTIALS = "These credentials do not match our records."
@@ -32,7 +31,11 @@ RESET_FAILED = "An error occurred while resetting the password, please try again
 CONFIRM_FAILED = "Error confirming email, please contact support !"
 PASSWORD_UPDATED = "Your password has been updated."  # noqa: S105 - a message
 REGISTERED = "Thank you for registering. We sent you an email: confirm your address to log in."
-EMAIL_CONFIRMED = "Your email has been confirmed. You can now log in."
+EMAIL_CONFIRMED = "Your email has been confirmed. Welcome!"
+CONFIRMATION_RESENT = (
+    "If an account waiting for confirmation uses {email}, we sent it a new link. "
+    "Check your junk and spam folder."
+)
 ACCOUNT_UPDATED = "Settings updated."
 ACCOUNT_DELETED = "Your account has been deleted. Log in within 30 days to restore it."
 
@@ -44,6 +47,8 @@ ADMIN_IDLE, ADMIN_ABSOLUTE = timedelta(minutes=30), timedelta(hours=12)
 
 IP_LIMIT = "25/5 minutes"
 RESET_EMAIL_LIMIT = "5/30 minutes"
+RESEND_EMAIL_LIMITS = ("1/minute", "5/day")
+RESEND_GAP = timedelta(seconds=60)
 FAILED_LOGIN_LOCK = "10/10 minutes"
 FAILED_LOGIN_HOURLY = "100/hour"
 
@@ -163,12 +168,12 @@ def register(
     )
     session.add(user)
     session.flush()
-    _mail_confirmation(session, user=user)
+    _send_confirmation(session, user=user)
     session.commit()
     return REGISTERED
 
 
-def _mail_confirmation(session: Session, *, user: User) -> None:
+def _send_confirmation(session: Session, *, user: User) -> None:
     settings = get_settings()
     token = _issue_email_token(session, user=user, purpose=EmailTokenPurpose.CONFIRM)
     mail.queue(
@@ -183,16 +188,50 @@ def _mail_confirmation(session: Session, *, user: User) -> None:
     )
 
 
-def confirm_email(session: Session, *, token: str) -> str:
-    """Mark the account's e-mail as confirmed with a valid link."""
+def resend_confirmation(session: Session, *, email: str) -> str:
+    """Mail a fresh confirmation link to an unconfirmed account; the answer never tells if one exists.
+
+    Throttled per e-mail whether or not an account uses it (so the 429 tells nothing either), and
+    never more than one mail a minute per account even when rate limits are switched off.
+    """
+    key = normalize_email(email)
+    for spec in RESEND_EMAIL_LIMITS:
+        ratelimit.hit(spec, "resend-confirm", key)
+    user = get_by_email(session, email=email)
+    if user is not None and user.email_confirmed_at is None and user.deleted_at is None:
+        last = session.scalar(
+            select(EmailToken.created_at)
+            .where(EmailToken.user_id == user.id, EmailToken.purpose == EmailTokenPurpose.CONFIRM)
+            .order_by(EmailToken.created_at.desc())
+            .limit(1)
+        )
+        if last is None or clock.now() - last >= RESEND_GAP:
+            _send_confirmation(session, user=user)
+            session.commit()
+    return CONFIRMATION_RESENT.format(email=email)
+
+
+def confirm_email(
+    session: Session, *, token: str, ip: str | None, user_agent: str | None
+) -> tuple[str, str | None]:
+    """Confirm the e-mail with a valid link and sign the member in: returns (message, session token).
+
+    The link proves the mailbox as a password would; a banned or deleted account is confirmed but
+    not signed in.
+    """
     user = _consume_email_token(session, token=token, purpose=EmailTokenPurpose.CONFIRM)
     if user is None:
         session.rollback()
         raise AppError(CONFIRM_FAILED, code="confirmation_invalid")
+    now = clock.now()
     if user.email_confirmed_at is None:
-        user.email_confirmed_at = clock.now()
+        user.email_confirmed_at = now
+    session_token = None
+    if user.banned_at is None and user.deleted_at is None:
+        user.last_login_at = now
+        session_token = _new_session(session, user=user, ip=ip, user_agent=user_agent)
     session.commit()
-    return EMAIL_CONFIRMED
+    return EMAIL_CONFIRMED, session_token
 
 
 def _new_session(session: Session, *, user: User, ip: str | None, user_agent: str | None) -> str:
@@ -244,6 +283,9 @@ def login(
         user.ip_address = ip
     # The risk check: signing in from a blacklisted range makes the account high-risk, and signing
     # in again from elsewhere clears it (spec section 4).
+    # Imported here: moderation reaches accounts through the admin audit log (an import cycle).
+    from addme.moderation import ipbans
+
     user.high_risk = ipbans.blacklisted_ip(session, ip=ip)
     token = _new_session(session, user=user, ip=ip, user_agent=user_agent)
     session.commit()
@@ -417,9 +459,9 @@ def set_admin_level(session: Session, *, user: User, level: str | None) -> None:
     revoke_sessions(session, user_id=user.id)
 
 
-def resend_confirmation(session: Session, *, user: User) -> None:
+def admin_resend_confirmation(session: Session, *, user: User) -> None:
     """Mail a fresh confirmation link (older ones stop working). The caller commits."""
-    _mail_confirmation(session, user=user)
+    _send_confirmation(session, user=user)
 
 
 def lift_expired_bans(session: Session) -> int:

@@ -219,7 +219,7 @@ def resend_confirmation(session: Session, *, admin: User, user_id: int) -> Actio
     user = _target(session, user_id)
     if user.email_confirmed_at is not None:
         raise AppError(ALREADY_CONFIRMED, code="already_confirmed")
-    accounts.resend_confirmation(session, user=user)
+    accounts.admin_resend_confirmation(session, user=user)
     audit.record(session, admin=admin, action="user.resend_confirmation", target=f"user:{user.id}")
     session.commit()
     return ActionResult(success=True, message=CONFIRMATION_SENT)

@@ -119,7 +119,10 @@ def _gallery(session: Session, m: re.Match[str]) -> PageMeta:
 _PAGES = "|".join(re.escape(p) for p in STATIC)
 register_meta(rf"(?:{_PAGES})/?", _static)
 register_meta(PRIVATE.pattern, _private)
-register_meta(rf"/(?:(?P<app>{_APPS})-)?groups/?", _groups)
+register_meta(
+    rf"/(?:(?P<app>{_APPS})-)?groups(?:/vip|/hottest|/gender/(?:{_GENDERS})|/orientation/(?:{_ORIENTATIONS}))?/?",
+    _groups,
+)
 register_meta(r"/group/(?P<slug>[^/]{1,80})", _group)
 register_meta(r"/blog/(?P<slug>[^/]{1,120})", _post)
 register_meta(

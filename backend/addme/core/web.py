@@ -30,11 +30,25 @@ class PageMeta:
 
 MetaResolver = Callable[[Session, "re.Match[str]"], PageMeta | None]
 _resolvers: list[tuple[re.Pattern[str], MetaResolver]] = []
+# Consulted only when no pattern answered (the top-level short links `/{token}`), so the order
+# in which domains register their patterns never lets a catch-all shadow a real page.
+_fallbacks: list[MetaResolver] = []
 
 
 def register_meta(pattern: str, resolver: MetaResolver) -> None:
     """Add a resolver for paths matching `pattern` (full match); first registered wins."""
     _resolvers.append((re.compile(pattern), resolver))
+
+
+def register_fallback_meta(pattern: str, resolver: MetaResolver) -> None:
+    """Add a resolver tried after every registered pattern failed (a catch-all such as `/{token}`)."""
+    compiled = re.compile(pattern)
+
+    def _if_match(session: Session, path_match: re.Match[str]) -> PageMeta | None:
+        match = compiled.fullmatch(path_match.string)
+        return resolver(session, match) if match else None
+
+    _fallbacks.append(_if_match)
 
 
 def resolve_meta(session: Session, path: str) -> PageMeta:
@@ -46,6 +60,12 @@ def resolve_meta(session: Session, path: str) -> PageMeta:
             meta = resolver(session, match)
             if meta is not None:
                 return meta
+    whole = re.fullmatch(r".*", path, flags=re.S)
+    assert whole is not None
+    for fallback in _fallbacks:
+        meta = fallback(session, whole)
+        if meta is not None:
+            return meta
     # No page of the app lives here: the web app shows its 404, and crawlers get the status too.
     return PageMeta(
         title="This page could not be found",

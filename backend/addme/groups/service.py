@@ -6,8 +6,9 @@ import re
 import secrets
 import unicodedata
 from datetime import timedelta
+from typing import Any
 
-from sqlalchemy import ColumnElement, Exists, delete, func, select, update
+from sqlalchemy import ColumnElement, Exists, UnaryExpression, delete, func, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -17,6 +18,7 @@ from addme.core.errors import AppError, Conflict, FieldError, NotFound
 from addme.core.schemas import PageMeta
 from addme.groups.models import Group, GroupMember
 from addme.groups.schemas import GroupCreate, GroupDetail, GroupPage, GroupRead, GroupUpdate, MyGroups
+from addme.listings import service as listings
 from addme.wallet import service as wallet
 
 NOT_FOUND = "Group could not be found."
@@ -90,20 +92,45 @@ def _visible() -> Exists:
     return owner_ok.exists()
 
 
-def list_public(session: Session, *, app: str | None, page: int, per_page: int) -> GroupPage:
-    """Visible groups, most recently active first."""
+def list_public(
+    session: Session,
+    *,
+    app: str | None,
+    page: int,
+    per_page: int,
+    vip: bool = False,
+    popular: bool = False,
+    gender: str | None = None,
+    orientation: str | None = None,
+) -> GroupPage:
+    """Visible groups, most recently active first (or most members first when `popular`).
+
+    The lists take the username lists' sub-paths: `vip` keeps groups whose owner is VIP or Studio;
+    gender and orientation keep groups whose owner lists a username of that gender or orientation.
+    """
     per_page = max(1, min(per_page, PER_PAGE_MAX))
     page = max(1, page)
     where: list[ColumnElement[bool]] = [_visible()]
     if app:
         where.append(Group.app == app)
+    if vip:
+        now = clock.now()
+        where.append(
+            select(User.id)
+            .where(
+                User.id == Group.user_id,
+                or_(User.promotion_ending_at > now, User.studio_ending_at > now),
+            )
+            .exists()
+        )
+    if gender or orientation:
+        where.append(Group.user_id.in_(listings.owners_listed_as(gender=gender, orientation=orientation)))
     total = int(session.scalar(select(func.count()).select_from(Group).where(*where)) or 0)
+    order: list[UnaryExpression[Any]] = [Group.last_activity_at.desc(), Group.id.desc()]
+    if popular:
+        order.insert(0, Group.members_count.desc())
     rows = session.scalars(
-        select(Group)
-        .where(*where)
-        .order_by(Group.last_activity_at.desc(), Group.id.desc())
-        .offset((page - 1) * per_page)
-        .limit(per_page)
+        select(Group).where(*where).order_by(*order).offset((page - 1) * per_page).limit(per_page)
     ).all()
     return GroupPage(
         data=[to_read(g, reveal=False) for g in rows],

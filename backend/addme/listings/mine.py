@@ -21,6 +21,8 @@ def status_notice(username: Username, *, now: datetime) -> str | None:
     if username.status == c.Status.PENDING:
         return c.PENDING_NOTICE
     if username.status == c.Status.REJECTED:
+        if username.rejection_reason:
+            return f"{c.REJECTED_NOTICE} {c.REJECTED_REASON.format(reason=username.rejection_reason)}"
         return c.REJECTED_NOTICE
     if username.status == c.Status.BANNED:
         until = username.banned_until

@@ -112,6 +112,8 @@ class Username(TimestampMixin, Base):
 
     status: Mapped[str] = mapped_column(String(10), default="pending")
     review_reason: Mapped[str | None] = mapped_column(String(200))
+    # The moderator's reason when rejected: the member reads it on /user.
+    rejection_reason: Mapped[str | None] = mapped_column(String(300))
     # An underage report hides at once, before any admin looks.
     is_hidden: Mapped[bool] = mapped_column(default=False)
     banned_until: Mapped[datetime | None]

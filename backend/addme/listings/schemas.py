@@ -111,6 +111,14 @@ class UsernamePage(BaseModel):
     meta: PageMeta
 
 
+class ShortLink(BaseModel):
+    """Where a short link `/{token}` leads: a listed username's profile."""
+
+    id: int
+    app: str
+    path: str
+
+
 class TagCount(BaseModel):
     name: str
     count: int

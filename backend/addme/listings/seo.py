@@ -21,9 +21,9 @@ from sqlalchemy.orm import Session
 from addme.core import clock
 from addme.core.config import get_settings
 from addme.core.db import get_engine
-from addme.core.web import PageMeta, register_meta
+from addme.core.web import PageMeta, register_fallback_meta, register_meta
 from addme.listings import constants as c
-from addme.listings import queries
+from addme.listings import queries, service
 from addme.listings.countries import COUNTRIES
 from addme.listings.models import Username
 from addme.listings.validation import normalize_tag
@@ -122,11 +122,15 @@ def _countries(_s: Session, m: re.Match[str]) -> PageMeta | None:
 
 
 def _profile(session: Session, m: re.Match[str]) -> PageMeta:
+    return _profile_meta(session, int(m.group("id")))
+
+
+def _profile_meta(session: Session, username_id: int) -> PageMeta:
     row = session.execute(
         select(
             Username.username, Username.app, Username.age, Username.gender, Username.orientation,
             Username.country_code, Username.short_description, Username.profile_picture, Username.type,
-        ).where(Username.id == int(m.group("id")), Username.listed.is_(True))
+        ).where(Username.id == username_id, Username.listed.is_(True))
     ).first()  # fmt: skip
     if row is None:
         return PageMeta(title="Username not found", description=c.NOT_FOUND, status=404, noindex=True)
@@ -146,6 +150,21 @@ def _profile(session: Session, m: re.Match[str]) -> PageMeta:
     )
 
 
+def _short_link(session: Session, m: re.Match[str]) -> PageMeta | None:
+    found = service.resolve_short_link(session, token=m.group("token"))
+    return _profile_meta(session, found.id) if found else None
+
+
+def _optional_form(_s: Session, _m: re.Match[str]) -> PageMeta:
+    # /profile, /group, /nude, /username/{username}: the app sends the reader on to a list or
+    # their own page; the head only has to be honest and stay out of search.
+    site = get_settings().site_name
+    return PageMeta(title=site, description=f"{site}: find adults to add.", noindex=True)
+
+
+register_meta(r"/(?:profile|group|nude|username)/?", _optional_form)
+register_meta(r"/username/[^/]{1,64}/?", _optional_form)
+register_fallback_meta(r"/(?P<token>[^/.]{1,32})/?", _short_link)
 register_meta(rf"/(?P<app>{_APPS})-usernames/tags/(?P<tag>[^/]{{1,40}})", _tags)
 register_meta(r"/tags(?:/(?P<tag>[^/]{1,40}))?", _tags)
 register_meta(r"/countries(?:/(?P<code>[A-Za-z]{2}))?", _countries)

@@ -12,6 +12,7 @@ from sqlalchemy.orm import Session
 from addme.accounts import service as accounts
 from addme.accounts.models import User
 from addme.core import clock
+from addme.core.config import get_settings
 from addme.core.db import starts_with
 from addme.core.errors import AppError, FieldError, NotFound
 from addme.listings import cache, queries, validation
@@ -22,6 +23,34 @@ from addme.moderation import service as moderation
 
 _LIVE = (c.Status.PENDING, c.Status.APPROVED)
 _OWNER_FIELDS = ("deleted_at", "banned_at", "promotion_ending_at", "studio_ending_at")
+
+
+def owners_listed_as(*, gender: str | None, orientation: str | None) -> Select[int]:
+    """Ids of accounts with a listed username of this gender and/or orientation (for group lists)."""
+    stmt = select(Username.user_id).where(queries.LISTED)
+    if gender:
+        stmt = stmt.where(Username.gender == gender)
+    if orientation:
+        stmt = stmt.where(Username.orientation == orientation)
+    return stmt
+
+
+def resolve_short_link(session: Session, *, token: str) -> Username | None:
+    """The listed username a short link `/{handle}` names: the brand's app first, then the newest.
+
+    A token is a handle; a Dirty username is not offered to a visitor (the profile page asks them
+    to log in), so only the listed state decides; None when no listed username has this handle.
+    """
+    normalized = validation.normalize_handle(token)
+    if not normalized or len(normalized) > 32:
+        return None
+    default_app = get_settings().default_app
+    return session.scalar(
+        select(Username)
+        .where(Username.username_normalized == normalized, queries.LISTED)
+        .order_by((Username.app == default_app).desc(), Username.sort_at.desc(), Username.id.desc())
+        .limit(1)
+    )
 
 
 def invalidate_listings() -> None:
@@ -226,6 +255,8 @@ def submit(session: Session, *, user: User, data: UsernameCreate) -> tuple[Usern
     normalized = validation.normalize_handle(data.username)
     if _is_taken(session, app=data.app, normalized=normalized):
         raise FieldError("username", c.DUPLICATE.format(app=c.APP_LABELS[c.App(data.app)]))
+    if moderation.handle_removed(session, app=data.app, normalized=normalized):
+        raise FieldError("username", c.REMOVED_HANDLE)
     now = clock.now()
     # One conditional update claims the day's new-username right: two submits at once, one wins.
     claimed = session.execute(
@@ -402,15 +433,6 @@ def ban(session: Session, *, username: Username, until: datetime | None) -> None
     _touch(session)
 
 
-def unban(session: Session, *, username: Username, owner: User) -> None:
-    """Lift a username's ban: approved again, listed when its owner may be."""
-    username.status = c.Status.APPROVED
-    username.banned_until = None
-    username.approved_at = username.approved_at or clock.now()
-    refresh_listed(username, owner)
-    _touch(session)
-
-
 def of_user(session: Session, *, user_id: int, limit: int = 50) -> list[Username]:
     """Every username of an account, deleted ones too, newest first (the admin's user page)."""
     return list(
@@ -442,6 +464,84 @@ def hide(session: Session, *, username: Username) -> None:
     """Take a username off every list and profile at once (an underage report), until an admin decides."""
     username.is_hidden = True
     username.listed = False
+    _touch(session)
+
+
+# -- moderators' decisions: the only place a decision changes a username's status -----------------
+
+
+def get_any(session: Session, *, username_id: int) -> Username:
+    """Any username by id for a moderator, deleted ones included; 404 if there is none."""
+    username = session.get(Username, username_id)
+    if username is None:
+        raise NotFound(c.NOT_FOUND)
+    return username
+
+
+def _owner(session: Session, username: Username) -> User:
+    owner = session.get(User, username.user_id)
+    assert owner is not None  # the foreign key cascades
+    return owner
+
+
+def approve(session: Session, *, username: Username) -> None:
+    """A moderator approves a pending username: it is listed at once (unless hidden or the owner is out)."""
+    if username.status != c.Status.PENDING:
+        raise AppError(c.NOT_PENDING, code="not_pending")
+    if _is_taken(session, app=username.app, normalized=username.username_normalized, exclude_id=username.id):
+        raise AppError(c.DUPLICATE.format(app=c.APP_LABELS[c.App(username.app)]), code="duplicate")
+    now = clock.now()
+    username.status = c.Status.APPROVED
+    username.rejection_reason = None
+    username.approved_at = username.approved_at or now
+    username.sort_at = username.last_top_up or username.approved_at
+    refresh_listed(username, _owner(session, username))
+    _touch(session)
+
+
+def reject(session: Session, *, username: Username, reason: str) -> None:
+    """A moderator rejects a pending username; the member reads the reason on /user."""
+    if username.status != c.Status.PENDING:
+        raise AppError(c.NOT_PENDING, code="not_pending")
+    username.status = c.Status.REJECTED
+    username.rejection_reason = reason[:300] or None
+    username.listed = False
+    _touch(session)
+
+
+def unhide(session: Session, *, username: Username) -> None:
+    """Put a username hidden by a report back in the lists (the report was dismissed)."""
+    username.is_hidden = False
+    refresh_listed(username, _owner(session, username))
+    _touch(session)
+
+
+def remove(session: Session, *, username: Username) -> None:
+    """A moderator deletes a username from the site (report upheld, removal request)."""
+    username.status = c.Status.DELETED
+    username.listed = False
+    _touch(session)
+
+
+def mark_paid(session: Session, *, username: Username) -> None:
+    """A report showed the listing sells content: it stays, marked paid, and comes back if hidden."""
+    username.paid_content = True
+    username.is_hidden = False
+    refresh_listed(username, _owner(session, username))
+    _touch(session)
+
+
+def unban(session: Session, *, username: Username) -> None:
+    """Lift a username's ban (an accepted unban request): listed again if nothing else holds it."""
+    if username.status != c.Status.BANNED:
+        raise AppError(c.NOT_BANNED, code="not_banned")
+    if _is_taken(session, app=username.app, normalized=username.username_normalized, exclude_id=username.id):
+        raise AppError(c.DUPLICATE.format(app=c.APP_LABELS[c.App(username.app)]), code="duplicate")
+    username.status = c.Status.APPROVED
+    username.banned_until = None
+    username.approved_at = username.approved_at or clock.now()
+    username.sort_at = username.sort_at or username.approved_at
+    refresh_listed(username, _owner(session, username))
     _touch(session)
 
 

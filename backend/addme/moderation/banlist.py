@@ -69,10 +69,8 @@ def unban_username(session: Session, *, admin: User, username_id: int, reason: s
         raise NotFound(lc.NOT_FOUND)
     if username.status != lc.Status.BANNED:
         raise NotFound(NOT_BANNED, code="not_banned")
-    owner = session.get(User, username.user_id)
-    assert owner is not None
     before = {"status": username.status, "banned_until": _iso(username.banned_until)}
-    listings.unban(session, username=username, owner=owner)
+    listings.unban(session, username=username)
     audit.record(
         session,
         admin=admin,

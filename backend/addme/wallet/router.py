@@ -5,6 +5,7 @@ from __future__ import annotations
 from fastapi import APIRouter
 
 from addme.accounts.dependencies import CurrentUser, DbSession
+from addme.core.params import IdPath
 from addme.core.schemas import ErrorBody
 from addme.wallet import service
 from addme.wallet.schemas import LedgerRead, WalletActionResult, WalletRead
@@ -16,12 +17,12 @@ router = APIRouter(responses=ERRORS, tags=["wallet"])
 
 
 @router.post("/user/usernames/{username_id}/topup", response_model=WalletActionResult)
-def topup(username_id: int, user: CurrentUser, db: DbSession) -> WalletActionResult:
+def topup(username_id: IdPath, user: CurrentUser, db: DbSession) -> WalletActionResult:
     return service.topup(db, user=user, username_id=username_id)
 
 
 @router.post("/user/usernames/{username_id}/fire-pin", response_model=WalletActionResult)
-def fire_pin(username_id: int, user: CurrentUser, db: DbSession) -> WalletActionResult:
+def fire_pin(username_id: IdPath, user: CurrentUser, db: DbSession) -> WalletActionResult:
     return service.fire_pin(db, user=user, username_id=username_id)
 
 

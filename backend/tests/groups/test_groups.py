@@ -241,3 +241,29 @@ def test_the_group_handle_is_shown_only_to_members(client, db) -> None:
     joined = client.post(f"/v1/groups/{group_id}/join", headers=visitor).json()
     assert joined["group"]["username"] == "https://t.me/+AbCdEf123"
     assert client.get(f"/v1/groups/{slug}", headers=visitor).json()["username"] == "https://t.me/+AbCdEf123"
+
+
+def test_group_lists_take_the_username_lists_sub_paths(client, db) -> None:
+    from tests.factories.accounts import make_user
+    from tests.factories.listings import make_username
+
+    vip = make_user(db, promotion_ending_at=clock.now() + timedelta(days=3))
+    lapsed = make_user(db, promotion_ending_at=clock.now() - timedelta(days=1))
+    woman = make_user(db)
+    make_username(db, user=woman, gender="Female", orientation="Lesbian")
+    crowded = make_group(db, owner=vip, name="VIP room", members=[make_user(db) for _ in range(3)])
+    make_group(db, owner=lapsed, name="Lapsed room")
+    hers = make_group(db, owner=woman, name="Her room")
+
+    names = lambda r: [g["name"] for g in r.json()["data"]]  # noqa: E731
+    assert names(client.get("/v1/groups", params={"vip": True})) == ["VIP room"]
+    assert names(client.get("/v1/groups", params={"gender": "Female"})) == ["Her room"]
+    assert names(client.get("/v1/groups", params={"orientation": "Lesbian", "gender": "Female"})) == [
+        "Her room"
+    ]
+    assert client.get("/v1/groups", params={"orientation": "Gay"}).json()["data"] == []
+    # Hottest: most members first, whatever the latest activity.
+    hers.last_activity_at = clock.now() + timedelta(minutes=5)
+    db.commit()
+    assert names(client.get("/v1/groups", params={"order": "popular"}))[0] == crowded.name
+    assert client.get("/v1/groups", params={"gender": "Robot"}).status_code == 422

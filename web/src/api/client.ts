@@ -11,6 +11,11 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * Calls where a 401 is an answer, not a lost session: asking who is signed in, and signing in/out.
  */
 const EXPECTED_401 = ['/v1/auth/user', '/v1/auth/login'];
+/**
+ * Refusals the form shows in place, next to what to do about them (the unconfirmed-login message
+ * with its resend button), so no toast covers the header's buttons.
+ */
+const SHOWN_IN_FORM: Record<string, number[]> = { '/v1/auth/login': [403] };
 /** Calls whose failures are ignored on purpose (spec section 7: logout errors are ignored). */
 const SILENT = ['/v1/auth/logout'];
 
@@ -38,6 +43,7 @@ export const errorMiddleware: Middleware = {
     const path = new URL(request.url).pathname;
     if (SILENT.includes(path)) return response;
     if (response.status === 401 && EXPECTED_401.includes(path)) return response;
+    if (SHOWN_IN_FORM[path]?.includes(response.status)) return response;
     let body: unknown = null;
     try {
       body = await response.clone().json();

@@ -11,11 +11,18 @@ export class ApiError extends Error {
   readonly status: number | null;
   readonly fieldErrors: FieldErrors;
   readonly retryAfter: number | null;
+  /** The envelope's stable `code` (e.g. `email_unconfirmed`), when the server sent one. */
+  readonly code: string | null;
 
   constructor(
     kind: ApiErrorKind,
     message: string,
-    opts: { status?: number; fieldErrors?: FieldErrors; retryAfter?: number | null } = {},
+    opts: {
+      status?: number;
+      fieldErrors?: FieldErrors;
+      retryAfter?: number | null;
+      code?: string | null;
+    } = {},
   ) {
     super(message);
     this.name = 'ApiError';
@@ -23,6 +30,7 @@ export class ApiError extends Error {
     this.status = opts.status ?? null;
     this.fieldErrors = opts.fieldErrors ?? {};
     this.retryAfter = opts.retryAfter ?? null;
+    this.code = opts.code ?? null;
   }
 
   get hasFieldErrors(): boolean {
@@ -41,8 +49,10 @@ export function apiErrorFromBody(
   retryAfter?: string | null,
 ): ApiError {
   let message = '';
+  let code: string | null = null;
   const fieldErrors: FieldErrors = {};
   if (isRecord(body)) {
+    if (typeof body.code === 'string') code = body.code;
     if (typeof body.message === 'string') message = body.message;
     else if (typeof body.detail === 'string') message = body.detail;
     if (isRecord(body.errors)) {
@@ -59,6 +69,7 @@ export function apiErrorFromBody(
     status,
     fieldErrors,
     retryAfter: Number.isFinite(seconds) ? seconds : null,
+    code,
   });
 }
 

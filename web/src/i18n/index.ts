@@ -1,5 +1,6 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { getCookie, setCookie } from '../lib/cookies';
 import enCommon from './en/common.json';
 import enCommunity from './en/community.json';
 import enLegal from './en/legal.json';
@@ -19,6 +20,31 @@ export const LOCALES = ['en', 'fr'] as const;
 
 /** The spec's locale strategy uses English only; French is kept complete for when it is switched on. */
 export const DEFAULT_LOCALE = 'en';
+export type Locale = (typeof LOCALES)[number];
+
+/** The spec's locale cookie: kept 365 days, read back on every visit. */
+export const LOCALE_COOKIE = 'i18n_redirected';
+const LOCALE_MAX_AGE = 365 * 24 * 3600;
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+}
+
+function initialLocale(): Locale {
+  if (typeof document === 'undefined') return DEFAULT_LOCALE;
+  const saved = getCookie(LOCALE_COOKIE);
+  const locale = isLocale(saved) ? saved : DEFAULT_LOCALE;
+  setCookie(LOCALE_COOKIE, locale, { maxAge: LOCALE_MAX_AGE });
+  document.documentElement.lang = locale;
+  return locale;
+}
+
+/** Switch the language: the cookie remembers it for a year. */
+export function setLocale(locale: Locale) {
+  setCookie(LOCALE_COOKIE, locale, { maxAge: LOCALE_MAX_AGE });
+  document.documentElement.lang = locale;
+  void i18n.changeLanguage(locale);
+}
 
 void i18n.use(initReactI18next).init({
   resources: {
@@ -45,7 +71,7 @@ void i18n.use(initReactI18next).init({
       },
     },
   },
-  lng: DEFAULT_LOCALE,
+  lng: initialLocale(),
   fallbackLng: DEFAULT_LOCALE,
   supportedLngs: LOCALES,
   interpolation: { escapeValue: false },

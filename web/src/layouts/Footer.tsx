@@ -1,8 +1,31 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useConfig } from '../features/config/config';
+import { isLocale, LOCALES, setLocale } from '../i18n';
 import { BackToTop } from './BackToTop';
 import { FOOTER_LINKS } from './navLinks';
+
+const LANGUAGE_NAMES: Record<string, string> = { en: 'English', fr: 'Français' };
+
+function LanguageSwitch() {
+  const { t, i18n } = useTranslation();
+  return (
+    <nav aria-label={t('footer.language')} className="addme-lang small">
+      {LOCALES.map((locale) => (
+        <button
+          key={locale}
+          type="button"
+          lang={locale}
+          className="btn btn-link btn-touch px-2 me-1"
+          aria-current={i18n.language === locale ? 'true' : undefined}
+          onClick={() => isLocale(locale) && setLocale(locale)}
+        >
+          {LANGUAGE_NAMES[locale]}
+        </button>
+      ))}
+    </nav>
+  );
+}
 
 export function Footer() {
   const { t } = useTranslation();
@@ -26,7 +49,10 @@ export function Footer() {
             </ul>
           </nav>
         </div>
-        <p className="small text-body-secondary mt-3 mb-0" data-testid="copyright">
+        <div className="mt-3">
+          <LanguageSwitch />
+        </div>
+        <p className="small text-body-secondary mt-2 mb-0" data-testid="copyright">
           {t('footer.copyright', { from: 2018, to: year, site: site_name })}
         </p>
       </div>

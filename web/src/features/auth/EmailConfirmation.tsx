@@ -1,16 +1,29 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Alert, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { api, unwrap } from '../../api/client';
+import { toast } from '../toasts/toastStore';
+import { userQuery } from './session';
 
-/** Posts the token from the e-mailed link once, on load. */
+/**
+ * Posts the token from the e-mailed link once, on load. The server signs the member in with it,
+ * so a confirmed member lands on /user signed in.
+ */
 export function EmailConfirmation({ token }: { token: string }) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const sent = useRef(false);
   const confirm = useMutation({
     mutationFn: () => unwrap(api.POST('/v1/auth/email-confirmation', { body: { token } })),
+    onSuccess: async (data) => {
+      if (!data.token) return;
+      await queryClient.fetchQuery({ ...userQuery, staleTime: 0 });
+      toast.show({ type: 'success', message: t('auth.confirmedSignedIn') });
+      navigate('/user', { replace: true });
+    },
   });
 
   useEffect(() => {
@@ -20,10 +33,10 @@ export function EmailConfirmation({ token }: { token: string }) {
     confirm.mutate();
   }, [confirm]);
 
-  if (confirm.isSuccess) {
+  if (confirm.isSuccess && !confirm.data?.token) {
     return (
       <div data-testid="confirm-success">
-        <Alert variant="success">{confirm.data?.message || t('auth.confirmed')}</Alert>
+        <Alert variant="success">{t('auth.confirmed')}</Alert>
         <Link to="/auth/login" className="btn btn-accent btn-touch w-100">
           {t('auth.loginLink')}
         </Link>

@@ -1,13 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Form } from 'react-bootstrap';
+import { Alert, Form } from 'react-bootstrap';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { api, unwrap } from '../../api/client';
+import { ApiError } from '../../api/errors';
 import { FormField, SubmitButton } from '../../components/FormField';
 import { applyServerErrors } from '../../hooks/useServerErrors';
 import { safeRedirect } from '../../lib/redirect';
+import { UnconfirmedNotice } from './ResendConfirmation';
 import { type LoginValues, loginSchema } from './schemas';
 import { userQuery } from './session';
 
@@ -20,6 +22,7 @@ export function LoginForm() {
     register,
     handleSubmit,
     setError,
+    getValues,
     formState: { errors },
   } = useForm<LoginValues>({ resolver: zodResolver(loginSchema) });
 
@@ -33,8 +36,20 @@ export function LoginForm() {
     onError: (error) => applyServerErrors(error, setError, ['email', 'password']),
   });
 
+  // 403: unconfirmed (with a resend button) or banned, shown here rather than as a toast.
+  const refusal =
+    login.error instanceof ApiError && login.error.status === 403 ? login.error : null;
+
   return (
     <Form noValidate onSubmit={handleSubmit((v) => login.mutate(v))}>
+      {refusal?.code === 'email_unconfirmed' && (
+        <UnconfirmedNotice message={refusal.message} email={getValues('email')} />
+      )}
+      {refusal && refusal.code !== 'email_unconfirmed' && (
+        <Alert variant="danger" data-testid="login-refused">
+          {refusal.message}
+        </Alert>
+      )}
       <FormField id="login-email" label={t('auth.email')} error={errors.email}>
         <Form.Control
           type="email"

@@ -10,6 +10,7 @@ import { applyServerErrors } from '../../hooks/useServerErrors';
 import { useConfig } from '../config/config';
 import { Captcha } from './Captcha';
 import { NewPasswordFields } from './NewPasswordFields';
+import { ResendConfirmation } from './ResendConfirmation';
 import { type RegisterValues, registerSchema } from './schemas';
 
 const FIELDS = ['email', 'password', 'password_confirmation', 'terms', 'captcha_token'] as const;
@@ -41,6 +42,7 @@ export function RegisterForm() {
         <Alert.Heading className="h5">{t('auth.registeredTitle')}</Alert.Heading>
         <p className="mb-2">{signUp.data?.message}</p>
         <p className="mb-0 small">{t('auth.checkSpam')}</p>
+        <ResendConfirmation email={signUp.variables?.email ?? ''} initialWait={60} />
       </Alert>
     );
   }

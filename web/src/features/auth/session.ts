@@ -6,12 +6,15 @@ export type User = components['schemas']['UserRead'];
 
 export const userKey = ['auth', 'user'] as const;
 
-/** Who is signed in: a user, or null for a visitor (the API answers 401). */
+/**
+ * Who is signed in: a user, or null for a visitor. `/v1/auth/session` answers 200 with null for a
+ * visitor, so a visitor's console never shows a failed request.
+ */
 export const userQuery = queryOptions({
   queryKey: userKey,
   queryFn: async (): Promise<User | null> => {
     try {
-      return await unwrap(api.GET('/v1/auth/user'));
+      return (await unwrap(api.GET('/v1/auth/session'))) ?? null;
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) return null;
       throw error;

@@ -1,9 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, useSearchParams } from 'react-router';
+import { Link, NavLink, useLocation, useSearchParams } from 'react-router';
 import { LoadError } from '../../components/LoadError';
 import { useTitle } from '../../hooks/useTitle';
-import { APPS, type AppName } from '../config/config';
+import { APPS } from '../config/config';
 import { Pager } from '../listings/Pager';
+import { SubPathTabs, useSubPathTitle } from '../listings/SubPathTabs';
+import type { SubPathScope } from '../listings/subPaths';
 import { SkeletonCard } from '../listings/UsernameCard';
 import { GroupCard } from './GroupCard';
 import { useGroups } from './queries';
@@ -14,16 +16,19 @@ function pageFrom(search: URLSearchParams): number {
 }
 
 /** /groups and /{app}-groups: public groups, newest activity first, with paging. */
-export function GroupList({ app }: { app?: AppName }) {
+export function GroupList({ scope }: { scope: SubPathScope }) {
   const { t } = useTranslation();
   const [search] = useSearchParams();
   const page = pageFrom(search);
-  const list = useGroups(app, page);
-  const title = app
-    ? t('community.groups.titleApp', { app: t(`apps.${app}`) })
-    : t('community.groups.title');
+  const list = useGroups(scope, page);
+  const { app } = scope;
+  const title = useSubPathTitle(
+    app ? t('community.groups.titleApp', { app: t(`apps.${app}`) }) : t('community.groups.title'),
+    scope,
+  );
   useTitle(title);
-  const base = app ? `/${app}-groups` : '/groups';
+  const { pathname } = useLocation();
+  const base = pathname;
   const tabClass = ({ isActive }: { isActive: boolean }) =>
     `btn btn-sm btn-touch ${isActive ? 'btn-accent' : 'btn-outline-secondary'}`;
   const meta = list.data?.meta;
@@ -49,6 +54,7 @@ export function GroupList({ app }: { app?: AppName }) {
           </NavLink>
         ))}
       </nav>
+      {app && <SubPathTabs app={app} noun="groups" label={t('community.nudes.filtersLabel')} />}
       {list.isPending ? (
         <div className="ucard-grid ucard-grid-wide" aria-busy="true">
           <span className="visually-hidden" role="status">

@@ -3,6 +3,7 @@ import { api, unwrap } from '../../api/client';
 import type { components } from '../../api/schema.gen';
 import { userKey } from '../auth/session';
 import type { AppName } from '../config/config';
+import type { SubPathScope } from '../listings/subPaths';
 import { toast } from '../toasts/toastStore';
 import { walletKey } from '../wallet/queries';
 
@@ -15,19 +16,19 @@ export const GROUPS_PER_PAGE = 24;
 
 export const groupKeys = {
   all: ['groups'] as const,
-  list: (app: AppName | undefined, page: number) => ['groups', 'list', app ?? 'all', page] as const,
+  list: (scope: SubPathScope, page: number) => ['groups', 'list', scope, page] as const,
   one: (slug: string) => ['groups', 'one', slug] as const,
   // Under 'user' so logging out forgets it (clearSession drops every 'user' query).
   mine: ['user', 'groups'] as const,
 };
 
-export function useGroups(app: AppName | undefined, page: number) {
+export function useGroups(scope: SubPathScope, page: number) {
   return useQuery({
-    queryKey: groupKeys.list(app, page),
+    queryKey: groupKeys.list(scope, page),
     queryFn: ({ signal }) =>
       unwrap(
         api.GET('/v1/groups', {
-          params: { query: { ...(app ? { app } : {}), page, per_page: GROUPS_PER_PAGE } },
+          params: { query: { ...scope, page, per_page: GROUPS_PER_PAGE } },
           signal,
         }),
       ),

@@ -5,8 +5,9 @@ import { ApiError } from '../../api/errors';
 import { LoadError } from '../../components/LoadError';
 import { useTitle } from '../../hooks/useTitle';
 import { APPS } from '../config/config';
-import { GENDERS, ORIENTATIONS, PER_PAGE } from '../listings/filters';
+import { PER_PAGE } from '../listings/filters';
 import { Pager } from '../listings/Pager';
+import { SubPathTabs } from '../listings/SubPathTabs';
 import { NudeCard } from './NudeCard';
 import { nudesScopeFromPath } from './paths';
 import { useNudes } from './queries';
@@ -58,29 +59,7 @@ export function NudesView() {
         ))}
       </nav>
       {scope.app && (
-        <nav className="listing-tabs mb-3" aria-label={t('community.nudes.filtersLabel')}>
-          <NavLink to={`/${scope.app}-nudes`} end className={tabClass}>
-            {t('listings.tabs.latest')}
-          </NavLink>
-          <NavLink to={`/${scope.app}-nudes/vip`} className={tabClass}>
-            {t('listings.tabs.vip')}
-          </NavLink>
-          <NavLink to={`/${scope.app}-nudes/hottest`} className={tabClass}>
-            {t('listings.tabs.hottest')}
-          </NavLink>
-          <span className="filter-label ms-lg-2">{t('nav.gender')}</span>
-          {GENDERS.map((g) => (
-            <NavLink key={g} to={`/${scope.app}-nudes/gender/${g}`} className={tabClass}>
-              {t(`gender.${g}`)}
-            </NavLink>
-          ))}
-          <span className="filter-label ms-lg-2">{t('nav.orientation')}</span>
-          {ORIENTATIONS.map((o) => (
-            <NavLink key={o} to={`/${scope.app}-nudes/orientation/${o}`} className={tabClass}>
-              {t(`orientation.${o}`)}
-            </NavLink>
-          ))}
-        </nav>
+        <SubPathTabs app={scope.app} noun="nudes" label={t('community.nudes.filtersLabel')} />
       )}
       {list.isPending ? (
         <div className="nude-grid" aria-busy="true">

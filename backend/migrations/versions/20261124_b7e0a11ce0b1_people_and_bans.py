@@ -1,7 +1,7 @@
 """account bans carry an end and a reason; IP and CIDR range bans; indexes for the admin user list
 
 Revision ID: b7e0a11ce0b1
-Revises: a1d17c0de001
+Revises: c0ffee11a001
 Create Date: 2026-11-23 23:50:00
 """
 
@@ -11,7 +11,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = "b7e0a11ce0b1"
-down_revision: str | None = "a1d17c0de001"
+down_revision: str | None = "c0ffee11a001"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

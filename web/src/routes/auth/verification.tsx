@@ -1,0 +1,72 @@
+import { useState } from 'react';
+import { Alert, Form } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { AuthCard } from '../../features/auth/AuthCard';
+import { ResendConfirmation } from '../../features/auth/ResendConfirmation';
+import { useUser } from '../../features/auth/session';
+
+/**
+ * /auth/Verification (and /auth/email-confirmation without a link): where a newcomer lands to
+ * confirm their e-mail, and where a member sees where their verifications stand.
+ */
+export function Component() {
+  const { t } = useTranslation();
+  const { user, isPending } = useUser();
+  const [email, setEmail] = useState('');
+
+  if (isPending) return <AuthCard title={t('auth.verifyTitle')}>{null}</AuthCard>;
+
+  if (user) {
+    return (
+      <AuthCard title={t('auth.verifyTitle')}>
+        <ul
+          className="list-unstyled d-flex flex-column gap-2 mb-4"
+          data-testid="verification-state"
+        >
+          <li>
+            {user.email_confirmed ? '✓ ' : '• '}
+            {user.email_confirmed ? t('auth.emailVerified') : t('auth.emailNotVerified')}
+          </li>
+          <li>
+            {user.age_verified ? '✓ ' : '• '}
+            {user.age_verified ? t('auth.ageVerified') : t('auth.ageNotVerified')}
+          </li>
+        </ul>
+        {!user.age_verified && (
+          <Link
+            to="/help#age-verification"
+            className="btn btn-outline-secondary btn-touch w-100 mb-2"
+          >
+            {t('auth.ageHowTo')}
+          </Link>
+        )}
+        <Link to="/user" className="btn btn-accent btn-touch w-100">
+          {t('auth.toMySpace')}
+        </Link>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard title={t('auth.verifyTitle')} subtitle={t('auth.verifyIntro')}>
+      <Alert variant="info" className="small">
+        {t('auth.checkSpam')}
+      </Alert>
+      <Form.Group className="mb-2" controlId="verify-email">
+        <Form.Label>{t('auth.email')}</Form.Label>
+        <Form.Control
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+      </Form.Group>
+      <ResendConfirmation email={/^\S+@\S+\.\S+$/.test(email) ? email : ''} />
+      <p className="text-center mt-4 mb-0">
+        {t('auth.haveAccount')} <Link to="/auth/login">{t('auth.loginLink')}</Link>
+      </p>
+    </AuthCard>
+  );
+}
