@@ -27,6 +27,7 @@ from addme.core.web import render_index, resolve_meta
 from addme.jobs import registry  # noqa: F401 - registers the jobs
 from addme.jobs.service import Scheduler
 from addme.listings.seo import site_router
+from addme.moderation.ipguard import IpBanMiddleware
 
 log = logging.getLogger("addme")
 mimetypes.add_type("application/manifest+json", ".webmanifest")
@@ -75,6 +76,8 @@ def create_app() -> FastAPI:
 
     # Innermost: a body past its route's allowance is refused while it is read (413, before parsing).
     app.add_middleware(BodyLimitMiddleware, api_prefix="/v1")
+    # A banned IP's writes are refused before their bodies are read (reads pass through).
+    app.add_middleware(IpBanMiddleware)
     # An unhandled exception becomes the envelope's 500, inside the headers so it still gets them.
     app.add_middleware(CatchAllMiddleware)
     # Every database call a request makes (endpoint, dependencies, their threads) gets the web deadline.

@@ -40,6 +40,13 @@ const ADMIN_SCREENS: RouteObject[] = [
   { path: 'order', ...page(() => import('./routes/admin/orders')) },
   { path: 'keygen', ...page(() => import('./routes/admin/keygen')) },
   { path: 'pins', ...page(() => import('./routes/admin/pins')) },
+  // People and bans: each screen's loader asks the server (403 error page when refused).
+  { path: 'users', ...page(() => import('./routes/admin/users')) },
+  { path: 'users/:id', ...page(() => import('./routes/admin/user')) },
+  { path: 'ban', ...page(() => import('./routes/admin/ban')) },
+  { path: 'blacklist', ...page(() => import('./routes/admin/blacklist')) },
+  { path: 'image-bans', ...page(() => import('./routes/admin/image-bans')) },
+  { path: 'gallery', ...page(() => import('./routes/admin/gallery')) },
 ];
 
 const adminPaths = (screens: RouteObject[]) =>

@@ -8,7 +8,7 @@ from datetime import datetime
 from functools import lru_cache
 from typing import Any
 
-from sqlalchemy import DateTime, Engine, MetaData, create_engine, event
+from sqlalchemy import DateTime, Engine, MetaData, and_, create_engine, event
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
 from addme.core import clock, deadlines
@@ -127,3 +127,16 @@ def session_scope() -> Iterator[Session]:
         raise
     finally:
         session.close()
+
+
+def starts_with(column: Any, prefix: str, *, dialect: str) -> Any:
+    """`column LIKE 'prefix%'` (wildcards escaped) that an index can answer on both databases.
+
+    PostgreSQL walks a text_pattern_ops index for it. SQLite's LIKE is case-insensitive and cannot
+    use a plain index, so there a range on the (binary-collated) column leads and LIKE confirms.
+    """
+    escaped = prefix.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+    like = column.like(escaped + "%", escape="\\")
+    if dialect == "sqlite":
+        return and_(column >= prefix, column < prefix + "\U0010ffff", like)
+    return like

@@ -412,3 +412,46 @@ def wallet_read(session: Session, *, user: User) -> WalletRead:
             auto_topup=_entitlement(user.automation_topup_ending_at),
         ),
     )
+
+
+BELOW_ZERO = "The account has only {have}: a removal cannot take a balance below zero."
+
+
+def admin_adjust(session: Session, *, user_id: int, kind: Kind, delta: int, admin_id: int, note: str) -> bool:
+    """Grant (delta > 0) or remove (delta < 0) a balance by an admin: one ledger row with the reason.
+
+    A removal is one conditional update, so it never drives the balance below zero; False then.
+    The caller commits, with its audit row.
+    """
+    if delta == 0:
+        return True
+    if delta > 0:
+        return credit(
+            session,
+            user_id=user_id,
+            kind=kind,
+            amount=delta,
+            reason=Reason.ADMIN,
+            admin_id=admin_id,
+            note=note,
+        )
+    col = User.top_ups_count if kind == Kind.TOP_UP else User.fire_pins_count
+    result = session.execute(
+        update(User).where(User.id == user_id, col >= -delta).values({col: col + delta}),
+        execution_options={"synchronize_session": "fetch"},
+    )
+    if result.rowcount != 1:  # type: ignore[attr-defined]
+        return False
+    session.add(
+        LedgerEntry(
+            user_id=user_id,
+            kind=kind,
+            delta=delta,
+            reason=Reason.ADMIN,
+            admin_id=admin_id,
+            note=note[:200],
+            created_at=clock.now(),
+        )
+    )
+    session.flush()
+    return True
