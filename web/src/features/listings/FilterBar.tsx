@@ -13,7 +13,6 @@ import {
   ORIENTATIONS,
   withFilter,
 } from './filters';
-import { countryFlag } from './flags';
 import { countriesQuery, tagsQuery } from './queries';
 
 const MAX_TAG_OPTIONS = 60;
@@ -128,7 +127,7 @@ export function FilterBar({
               <option value="">{t('listings.filters.anyCountry')}</option>
               {countryOptions.map((c) => (
                 <option key={c.code} value={c.code}>
-                  {`${countryFlag(c.code)} ${c.name}`}
+                  {c.name}
                 </option>
               ))}
             </Form.Select>
