@@ -48,8 +48,9 @@ export function FilterBar({
     ...listed,
     ...allCountries(i18n.language).filter((c) => !listedCodes.has(c.code)),
   ];
+  // An app's pages have a VIP tab: a "VIP only" filter beside it would say the same thing twice.
   const shown: FilterKey[] = (['gender', 'orientation', 'country', 'tag', 'vip'] as const).filter(
-    (key) => !locked.has(key),
+    (key) => !locked.has(key) && !(key === 'vip' && scope.app),
   );
   const activeCount = shown.filter((key) => filters[key] !== undefined).length;
   const panelId = `${id}-panel`;
