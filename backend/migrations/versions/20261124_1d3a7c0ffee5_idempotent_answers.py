@@ -1,7 +1,7 @@
 """idempotent answers: a purchase repeated with the same Idempotency-Key replays the first answer
 
 Revision ID: 1d3a7c0ffee5
-Revises: c0ffee11a001
+Revises: b7e0a11ce0b1
 Create Date: 2026-11-24 00:30:00
 """
 
@@ -11,7 +11,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = "1d3a7c0ffee5"
-down_revision: str | None = "c0ffee11a001"
+down_revision: str | None = "b7e0a11ce0b1"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
