@@ -42,6 +42,11 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 
 def _free_port(ports: range) -> int:
+    # Each xdist worker searches its own half of the range, so two workers never pick the same port.
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw")
+    if worker.isdigit() and len(ports) > 1:
+        half = len(ports) // 2
+        ports = ports[half:] if int(worker) % 2 else ports[:half]
     for port in ports:
         with socket.socket() as s:
             s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
