@@ -6,9 +6,12 @@ import json
 import sys
 import time
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
+
+if TYPE_CHECKING:
+    from addme.core.config import Settings
 
 app = typer.Typer(no_args_is_help=True, add_completion=False, help="AddMe server commands.")
 BACKEND_DIR = Path(__file__).resolve().parents[1]
@@ -23,9 +26,7 @@ def serve(
     """Serve the API and the built web app."""
     import uvicorn
 
-    from addme.core.config import get_settings
-
-    s = get_settings()
+    s = _settings_or_exit()
     uvicorn.run(
         "addme.main:create_app",
         factory=True,
@@ -35,6 +36,62 @@ def serve(
         proxy_headers=False,  # client IPs are resolved by core.net from configured proxies only
         access_log=False,
     )
+
+
+def _settings_or_exit() -> Settings:
+    """The settings, or the reasons they are refused (in words) and exit code 1."""
+    from pydantic import ValidationError
+
+    from addme.core.config import get_settings
+
+    try:
+        return get_settings()
+    except ValidationError as exc:
+        for problem in _problems(exc):
+            typer.echo(problem, err=True)
+        raise typer.Exit(1) from exc
+
+
+def _problems(exc: Exception) -> list[str]:
+    from pydantic import ValidationError
+
+    from addme.core.config import ProductionRefused
+
+    if not isinstance(exc, ValidationError):
+        return [str(exc)]
+    out: list[str] = []
+    for err in exc.errors():
+        cause = (err.get("ctx") or {}).get("error")
+        if isinstance(cause, ProductionRefused):
+            out += cause.problems
+        else:
+            name = ".".join(str(p) for p in err.get("loc", ())).upper() or "settings"
+            out.append(f"{name}: {err['msg']}")
+    return out
+
+
+@app.command()
+def doctor() -> None:
+    """Say, in words, what is wrong with the current configuration (exit code 1 if anything)."""
+    from pydantic import ValidationError
+
+    from addme.core.config import Settings
+
+    try:
+        s = Settings()
+    except ValidationError as exc:
+        problems = _problems(exc)
+        typer.echo(f"{len(problems)} problem(s) with this configuration:")
+        for problem in problems:
+            typer.echo(f"- {problem}")
+        raise typer.Exit(1) from exc
+    if s.env != "production":
+        typer.echo(
+            f"ENV={s.env}: fine for local use. Run with ENV=production (make prod-check) to check "
+            "what a public server needs."
+        )
+        return
+    typer.echo(f"The production configuration has no known problem (site {s.site_url}).")
 
 
 def run_migrations(url: str | None = None) -> None:

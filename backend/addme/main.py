@@ -15,10 +15,11 @@ from starlette.concurrency import run_in_threadpool
 from addme import models  # noqa: F401 - every table registered before anything queries
 from addme.api import api_router
 from addme.content import seo as _site_pages  # noqa: F401 - registers the other pages' heads
-from addme.core import reads
+from addme.core import deadlines, reads
+from addme.core.bodylimit import BodyLimitMiddleware
 from addme.core.config import get_settings
 from addme.core.db import new_session
-from addme.core.errors import envelope, install_error_handlers
+from addme.core.errors import CatchAllMiddleware, envelope, install_error_handlers
 from addme.core.headers import SecurityHeadersMiddleware, security_headers
 from addme.core.logging import configure_logging
 from addme.core.responses import JsonResponse
@@ -26,6 +27,7 @@ from addme.core.web import render_index, resolve_meta
 from addme.jobs import registry  # noqa: F401 - registers the jobs
 from addme.jobs.service import Scheduler
 from addme.listings.seo import site_router
+from addme.moderation.ipguard import IpBanMiddleware
 
 log = logging.getLogger("addme")
 mimetypes.add_type("application/manifest+json", ".webmanifest")
@@ -63,15 +65,25 @@ def create_app() -> FastAPI:
     app = FastAPI(
         title=f"{settings.site_name} API",
         version="1.0.0",
-        openapi_url="/v1/openapi.json",
-        docs_url="/v1/docs",
+        # Off by default in production: the document maps every route for an attacker.
+        openapi_url="/v1/openapi.json" if settings.docs_public else None,
+        docs_url="/v1/docs" if settings.docs_public else None,
         redoc_url=None,
         lifespan=lifespan,
     )
     install_error_handlers(app)
     app.include_router(api_router, prefix="/v1")
 
-    app.add_middleware(SecurityHeadersMiddleware, defaults=security_headers(hsts=settings.cookie_secure))
+    # Innermost: a body past its route's allowance is refused while it is read (413, before parsing).
+    app.add_middleware(BodyLimitMiddleware, api_prefix="/v1")
+    # A banned IP's writes are refused before their bodies are read (reads pass through).
+    app.add_middleware(IpBanMiddleware)
+    # An unhandled exception becomes the envelope's 500, inside the headers so it still gets them.
+    app.add_middleware(CatchAllMiddleware)
+    # Every database call a request makes (endpoint, dependencies, their threads) gets the web deadline.
+    app.add_middleware(deadlines.WebRequestMiddleware)
+    hsts = settings.cookie_secure or settings.env == "production"
+    app.add_middleware(SecurityHeadersMiddleware, defaults=security_headers(hsts=hsts))
 
     app.include_router(site_router)  # robots.txt and sitemap.xml, before the SPA catch-all
     _mount_web(app)
@@ -94,6 +106,8 @@ def _mount_web(app: FastAPI) -> None:
     async def spa(path: str, request: Request) -> Response:
         if path.startswith("v1/") or path == "v1":
             return JsonResponse(envelope("This page could not be found"), status_code=404)
+        if path.endswith(".map") and not settings.source_maps_public:
+            return PlainTextResponse("", status_code=404)
         asset = (dist / path).resolve() if path else None
         if asset and asset.is_relative_to(dist.resolve()) and asset.is_file():
             cache = (

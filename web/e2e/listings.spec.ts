@@ -169,6 +169,12 @@ test('an underage report hides the username from the list at once', async ({
   const card = page.getByTestId('username-card').filter({ hasText: name });
   await expect(card).toBeVisible();
   await card.getByRole('link', { name }).click();
+  // A visitor is asked to log in: reporting is a member action.
+  await page.getByRole('button', { name: 'Report Username' }).click();
+  await expect(page.getByTestId('report-login')).toHaveText('Log in to report a username.');
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+  await logIn(page, await createMember(request, `rep2-${testInfo.project.name}`));
+  await page.reload();
   await page.getByRole('button', { name: 'Report Username' }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('button', { name: 'Send report' }).click();

@@ -31,6 +31,31 @@ const withErrors = (children: RouteObject[]): RouteObject[] => [
   { errorElement: <RouteErrorPage />, children },
 ];
 
+/** The admin area's screens; each one's menu entry and permission are in features/admin/adminNav.ts. */
+const ADMIN_SCREENS: RouteObject[] = [
+  { index: true, ...page(() => import('./routes/admin/home')) },
+  { path: 'review', ...page(() => import('./routes/admin/review')) },
+  { path: 'report', ...page(() => import('./routes/admin/report')) },
+  { path: 'unban-requests', ...page(() => import('./routes/admin/unban-requests')) },
+  { path: 'removal-requests', ...page(() => import('./routes/admin/removal-requests')) },
+  { path: 'contact', ...page(() => import('./routes/admin/contact')) },
+  { path: 'macros', ...page(() => import('./routes/admin/macros')) },
+  { path: 'audit', ...page(() => import('./routes/admin/audit')) },
+  { path: 'order', ...page(() => import('./routes/admin/orders')) },
+  { path: 'keygen', ...page(() => import('./routes/admin/keygen')) },
+  { path: 'pins', ...page(() => import('./routes/admin/pins')) },
+  // People and bans: each screen's loader asks the server (403 error page when refused).
+  { path: 'users', ...page(() => import('./routes/admin/users')) },
+  { path: 'users/:id', ...page(() => import('./routes/admin/user')) },
+  { path: 'ban', ...page(() => import('./routes/admin/ban')) },
+  { path: 'blacklist', ...page(() => import('./routes/admin/blacklist')) },
+  { path: 'image-bans', ...page(() => import('./routes/admin/image-bans')) },
+  { path: 'gallery', ...page(() => import('./routes/admin/gallery')) },
+];
+
+const adminPaths = (screens: RouteObject[]) =>
+  screens.map((s) => (s.index ? '/admin' : `/admin/${s.path}`));
+
 export function routes(queryClient: QueryClient): RouteObject[] {
   return [
     {
@@ -176,12 +201,9 @@ export function routes(queryClient: QueryClient): RouteObject[] {
           path: 'admin',
           Component: AdminLayout,
           loader: guard.admin(queryClient),
-          children: withErrors([
-            { index: true, ...page(() => import('./routes/admin/home')) },
-            { path: 'order', ...page(() => import('./routes/admin/orders')) },
-            { path: 'keygen', ...page(() => import('./routes/admin/keygen')) },
-            { path: 'pins', ...page(() => import('./routes/admin/pins')) },
-          ]),
+          // The menu shows an entry only when its screen is routed here.
+          handle: { adminPaths: adminPaths(ADMIN_SCREENS) },
+          children: withErrors(ADMIN_SCREENS),
         },
         {
           Component: EmptyLayout,

@@ -1,21 +1,52 @@
-"""Admin-wide routes (each domain's admin screens live in its own router)."""
+"""Admin-wide routes: who am I, the home's figures, health and the audit log (each domain's admin
+screens live in its own router)."""
 
 from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Depends
+from fastapi import APIRouter, Depends, Query
 
 from addme.accounts.dependencies import DbSession
 from addme.accounts.models import User
-from addme.admin import health
+from addme.admin import health, overview, service
+from addme.admin.schemas import AdminMe, AuditRead, Overview
+from addme.core.params import MAX_ID, PageQuery
 from addme.core.permissions import Permission, require
+from addme.core.schemas import ErrorBody, Page
 
-router = APIRouter(prefix="/admin", tags=["admin"])
+router = APIRouter(
+    prefix="/admin", tags=["admin"], responses={code: {"model": ErrorBody} for code in (401, 403, 422)}
+)
+
+Dashboard = Annotated[User, Depends(require(Permission.DASHBOARD))]
+
+
+@router.get("/me", response_model=AdminMe)
+def admin_me(admin: Dashboard) -> AdminMe:
+    return service.me(admin=admin)
+
+
+@router.get("/overview", response_model=Overview)
+def admin_overview(admin: Dashboard, db: DbSession) -> Overview:
+    return overview.overview(db, admin=admin)
 
 
 @router.get("/health", response_model=health.HealthFigures)
-def admin_health(
-    _admin: Annotated[User, Depends(require(Permission.DASHBOARD))], db: DbSession
-) -> health.HealthFigures:
+def admin_health(_admin: Dashboard, db: DbSession) -> health.HealthFigures:
     return health.figures(db)
+
+
+@router.get("/audit", response_model=Page[AuditRead])
+def admin_audit(
+    _admin: Annotated[User, Depends(require(Permission.AUDIT))],
+    db: DbSession,
+    actor: Annotated[int | None, Query(ge=1, le=MAX_ID, description="The admin's user id")] = None,
+    action: Annotated[
+        str | None, Query(max_length=40, description="An action or its domain: report.")
+    ] = None,
+    target: Annotated[str | None, Query(max_length=120, description='"kind:id", e.g. username:12')] = None,
+    page: PageQuery = 1,
+    per_page: Annotated[int, Query(ge=1, le=100)] = 50,
+) -> Page[AuditRead]:
+    return service.audit_page(db, actor=actor, action=action, target=target, page=page, per_page=per_page)

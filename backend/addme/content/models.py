@@ -74,5 +74,7 @@ class ContactRequest(Base):
     # Only the fields the reason asks for; the rest are dropped, not stored.
     fields: Mapped[dict[str, object]] = mapped_column(JSON, default=dict)
     ip_address: Mapped[str | None] = mapped_column(String(45))
-    status: Mapped[str] = mapped_column(String(10), default="open")
+    # new -> answered (a reply was mailed) -> closed; or closed without a reply.
+    status: Mapped[str] = mapped_column(String(10), default="new")
     created_at: Mapped[datetime] = mapped_column(default=clock.now)
+    answered_at: Mapped[datetime | None]

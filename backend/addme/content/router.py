@@ -1,16 +1,31 @@
-"""Content routes: blog, help, alerts, ads and the contact form."""
+"""Content routes: blog, help, alerts, ads, the contact form and its admin inbox."""
 
 from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from fastapi import APIRouter, Query, Request
+from fastapi import APIRouter, Depends, Query, Request
 
 from addme.accounts.dependencies import DbSession, OptionalUser
-from addme.content import contact, service
-from addme.content.schemas import AdRead, AlertRead, BlogPage, BlogPostRead, ContactIn, HelpRead
+from addme.accounts.models import User
+from addme.content import contact, inbox, service
+from addme.content.schemas import (
+    AdRead,
+    AlertRead,
+    BlogPage,
+    BlogPostRead,
+    ContactIn,
+    ContactMessageRead,
+    ContactReason,
+    ContactReplyIn,
+    ContactStatus,
+    ContactStatusIn,
+    HelpRead,
+)
 from addme.core.net import client_country, client_ip, ip_bucket
-from addme.core.schemas import ActionResult, ErrorBody
+from addme.core.params import IdPath, PageQuery
+from addme.core.permissions import Permission, require
+from addme.core.schemas import ActionResult, ErrorBody, Page
 from addme.trust.captcha import require_captcha
 
 router = APIRouter(tags=["content"], responses={code: {"model": ErrorBody} for code in (404, 422, 429, 503)})
@@ -19,7 +34,7 @@ router = APIRouter(tags=["content"], responses={code: {"model": ErrorBody} for c
 @router.get("/blog", response_model=BlogPage)
 def list_posts(
     db: DbSession,
-    page: Annotated[int, Query(ge=1)] = 1,
+    page: PageQuery = 1,
     per_page: Annotated[int, Query(ge=1, le=service.PER_PAGE_MAX)] = service.PER_PAGE_DEFAULT,
 ) -> BlogPage:
     return service.list_posts(db, page=page, per_page=per_page)
@@ -59,3 +74,34 @@ def contact_us(body: ContactIn, request: Request, viewer: OptionalUser, db: DbSe
     require_captcha(body.captcha_token, remote_ip=ip)
     message = contact.submit(db, data=body, user=viewer, ip=ip, ip_key=ip_bucket(ip))
     return ActionResult(success=True, message=message)
+
+
+# -- the contact inbox (admin) --------------------------------------------------------------------
+
+InboxAdmin = Annotated[User, Depends(require(Permission.CONTACT))]
+
+
+@router.get("/admin/contact", response_model=Page[ContactMessageRead], tags=["admin"])
+def contact_inbox(
+    _admin: InboxAdmin,
+    db: DbSession,
+    status: ContactStatus | None = None,
+    reason: ContactReason | None = None,
+    page: PageQuery = 1,
+    per_page: Annotated[int, Query(ge=1, le=100)] = 25,
+) -> Page[ContactMessageRead]:
+    return inbox.inbox(db, status=status, reason=reason, page=page, per_page=per_page)
+
+
+@router.post("/admin/contact/{message_id}/reply", response_model=ContactMessageRead, tags=["admin"])
+def contact_reply(
+    message_id: IdPath, body: ContactReplyIn, admin: InboxAdmin, db: DbSession
+) -> ContactMessageRead:
+    return inbox.reply(db, admin=admin, message_id=message_id, body=body.body, close=body.close)
+
+
+@router.post("/admin/contact/{message_id}/status", response_model=ContactMessageRead, tags=["admin"])
+def contact_status(
+    message_id: IdPath, body: ContactStatusIn, admin: InboxAdmin, db: DbSession
+) -> ContactMessageRead:
+    return inbox.set_status(db, admin=admin, message_id=message_id, status=body.status, reason=body.reason)

@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import BaseModel, EmailStr, Field, field_validator
 
-from addme.core.schemas import PageMeta, StrictInput, UtcDatetime
+from addme.core.schemas import PageMeta, Schema, StrictInput, UtcDatetime
 
 ContactReason = Literal[
     "ageverification",
@@ -112,3 +112,31 @@ class ContactIn(StrictInput):
         if any(len(n) > 40 for n in names):
             raise ValueError("A username has at most 40 characters.")
         return names or None
+
+
+# -- the contact inbox (admin) --------------------------------------------------------------------
+
+ContactStatus = Literal["new", "answered", "closed"]
+
+
+class ContactMessageRead(Schema):
+    id: int
+    user_id: int | None
+    reason: str
+    reply_email: str
+    other_notes: str
+    fields: dict[str, object]
+    status: str
+    created_at: UtcDatetime
+    answered_at: UtcDatetime | None
+
+
+class ContactReplyIn(StrictInput):
+    body: str = Field(min_length=1, max_length=5000)
+    # Close the thread with the reply (nothing more to do), or leave it answered.
+    close: bool = False
+
+
+class ContactStatusIn(StrictInput):
+    status: ContactStatus
+    reason: str = Field(default="", max_length=2000)

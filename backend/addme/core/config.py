@@ -20,7 +20,8 @@ class Settings(BaseSettings):
     host: str = "127.0.0.1"
     port: int = 8000
     workers: int = 1
-    site_url: str = "http://127.0.0.1:8000"
+    # Where mailed links and canonical URLs point; unset, it follows HOST and PORT (dev and tests).
+    site_url: str = ""
     secret_key: str = DEV_SECRET
 
     database_url: str = f"sqlite:///{REPO_ROOT / 'data' / 'addme.db'}"
@@ -50,6 +51,9 @@ class Settings(BaseSettings):
     smtp_username: str | None = None
     smtp_password: str | None = None
     smtp_starttls: bool = False
+    # Mail leaves in a background thread right after the commit that queued it (the deliver-mail
+    # job retries what could not be sent); false leaves it all to the job.
+    mail_after_commit: bool = True
 
     shop_webhook_secret: str = "dev-shop-webhook-secret"  # noqa: S105
     # The card shop's checkout page per SKU (e.g. {"topup-20": "https://shop.example/products/20"});
@@ -87,6 +91,10 @@ class Settings(BaseSettings):
     run_jobs_in_web: bool = True
     rate_limits_enabled: bool = True
     cookie_secure: bool = False
+    # /v1/docs and /v1/openapi.json; unset means on everywhere but production.
+    public_docs: bool | None = None
+    # The web app's *.map files (its TypeScript source); unset means on everywhere but production.
+    public_source_maps: bool | None = None
 
     @property
     def is_sqlite(self) -> bool:
@@ -101,14 +109,73 @@ class Settings(BaseSettings):
                 return "postgresql+psycopg://" + url[len(prefix) :]
         return url
 
+    @property
+    def dev_routes(self) -> bool:
+        """/v1/dev/* (the outbox): only when ENV=development was set explicitly, never by default."""
+        return self.env == "development" and "env" in self.model_fields_set
+
+    @property
+    def docs_public(self) -> bool:
+        return self.public_docs if self.public_docs is not None else self.env != "production"
+
+    @property
+    def source_maps_public(self) -> bool:
+        return self.public_source_maps if self.public_source_maps is not None else self.env != "production"
+
     @model_validator(mode="after")
-    def _refuse_placeholder_secrets(self) -> Settings:
+    def _site_url_and_production_checks(self) -> Settings:
+        if not self.site_url:
+            # Not through __setattr__, which would count SITE_URL as given.
+            object.__setattr__(self, "site_url", _local_url(self.host, self.port))
         if self.env == "production":
-            if self.secret_key == DEV_SECRET or len(self.secret_key) < 32:
-                raise ValueError("SECRET_KEY must be set to a random value of 32+ characters in production")
-            if self.shop_webhook_secret.startswith("dev-"):
-                raise ValueError("SHOP_WEBHOOK_SECRET must be set in production")
+            problems = production_problems(self)
+            if problems:
+                raise ProductionRefused(problems)
         return self
+
+
+def _local_url(host: str, port: int) -> str:
+    # A wildcard bind address is not something a browser can open.
+    shown = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host  # noqa: S104
+    if ":" in shown:
+        shown = f"[{shown}]"
+    return f"http://{shown}:{port}"
+
+
+class ProductionRefused(ValueError):
+    """ENV=production with settings only fit for development; `problems` says what, in words."""
+
+    def __init__(self, problems: list[str]) -> None:
+        super().__init__("ENV=production refuses these settings:\n- " + "\n- ".join(problems))
+        self.problems = problems
+
+
+def production_problems(s: Settings) -> list[str]:
+    """Every reason these settings are unsafe to serve the public with (empty when none)."""
+    problems: list[str] = []
+    if s.secret_key == DEV_SECRET or len(s.secret_key) < 32:
+        problems.append("SECRET_KEY must be set to a random value of 32+ characters in production.")
+    if s.shop_webhook_secret.startswith("dev-") or len(s.shop_webhook_secret) < 16:
+        problems.append("SHOP_WEBHOOK_SECRET must be set to the shop's signing secret (16+ characters).")
+    if s.captcha_provider == "none":
+        problems.append(
+            "CAPTCHA_PROVIDER is 'none': the local test captcha lets any script through. "
+            "Set 'turnstile' or 'hcaptcha' with CAPTCHA_SITE_KEY and CAPTCHA_SECRET."
+        )
+    elif not (s.captcha_site_key and s.captcha_secret):
+        problems.append(f"CAPTCHA_SITE_KEY and CAPTCHA_SECRET must be set for {s.captcha_provider}.")
+    if not s.cookie_secure:
+        problems.append("COOKIE_SECURE must be true: session cookies would travel over plain HTTP.")
+    if not s.smtp_host:
+        problems.append(
+            "SMTP_HOST is not set: mail would stay in the development outbox and nobody could "
+            "confirm an account or reset a password."
+        )
+    if "site_url" not in s.model_fields_set:
+        problems.append("SITE_URL is not set: mailed links would point at " + s.site_url + ".")
+    elif not s.site_url.startswith("https://"):
+        problems.append(f"SITE_URL must be an https:// address (it is {s.site_url}).")
+    return problems
 
 
 @lru_cache

@@ -9,14 +9,17 @@ import psycopg
 import psycopg_pool
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from sqlalchemy.exc import DBAPIError, OperationalError
+from sqlalchemy.exc import DataError, DBAPIError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from addme.core.responses import JsonResponse
 
 log = logging.getLogger("addme.errors")
 
+INTERNAL_ERROR = "An internal error occurred."
+INVALID_DATA = "The given data was invalid."
 SERVER_DOWN = (
     "Our servers are currently down and we are working on getting them back up and running as soon "
     "as possible. Please refresh or come back later."
@@ -121,7 +124,7 @@ def install_error_handlers(app: FastAPI) -> None:
         errors: dict[str, list[str]] = {}
         for err in exc.errors():
             errors.setdefault(_field_name(tuple(err.get("loc", ()))), []).append(_clean_msg(err["msg"]))
-        first = next(iter(errors.values()))[0] if errors else "The given data was invalid."
+        first = next(iter(errors.values()))[0] if errors else INVALID_DATA
         return JsonResponse(envelope(first, errors, code="validation_error"), status_code=422)
 
     @app.exception_handler(StarletteHTTPException)
@@ -148,6 +151,53 @@ def install_error_handlers(app: FastAPI) -> None:
         if isinstance(exc, DBAPIError) and exc.connection_invalidated:
             return await _db_down(request, exc)
         log.exception("database error", exc_info=exc)
-        return JsonResponse(envelope("An internal error occurred."), status_code=500)
+        return JsonResponse(envelope(INTERNAL_ERROR, code="internal_error"), status_code=500)
 
     app.add_exception_handler(DBAPIError, _dbapi)
+
+    async def _out_of_range(request: Request, exc: Exception) -> JsonResponse:
+        # A value the database cannot hold (an integer past its column, a malformed number) that
+        # got past the bounded parameters: the caller's data is wrong, the server is fine. On a
+        # path id it means "no such row"; SQLite raises OverflowError before its driver sees it.
+        log.warning("value out of the database's range on %s: %s", request.url.path, exc.__class__.__name__)
+        if request.path_params:
+            return JsonResponse(envelope("This page could not be found", code="not_found"), status_code=404)
+        return JsonResponse(envelope(INVALID_DATA, code="validation_error"), status_code=422)
+
+    app.add_exception_handler(DataError, _out_of_range)
+    app.add_exception_handler(psycopg.DataError, _out_of_range)
+    app.add_exception_handler(OverflowError, _out_of_range)
+
+
+class CatchAllMiddleware:
+    """Answers any unhandled exception with the JSON envelope's 500, inside the security headers.
+
+    Starlette's own ServerErrorMiddleware is the outermost layer: its 500 is plain text and goes out
+    past every other middleware, so it carried none of the security headers. Placed just inside
+    SecurityHeadersMiddleware, this turns the exception into a response that still passes through it.
+    A response that already started cannot be replaced: that exception goes on up to the server.
+    """
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        started = False
+
+        async def send_tracking(message: Message) -> None:
+            nonlocal started
+            if message["type"] == "http.response.start":
+                started = True
+            await send(message)
+
+        try:
+            await self.app(scope, receive, send_tracking)
+        except Exception:
+            if started:
+                raise
+            log.exception("unhandled error on %s %s", scope.get("method"), scope.get("path"))
+            response = JsonResponse(envelope(INTERNAL_ERROR, code="internal_error"), status_code=500)
+            await response(scope, receive, send)

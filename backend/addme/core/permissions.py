@@ -38,10 +38,16 @@ class Permission(StrEnum):
     TAGS = "listings.tags"
     OUTBOX = "mail.outbox"
     DASHBOARD = "admin.dashboard"
+    # Pending usernames: moderators decide them as they decide reports (docs/decisions.md).
+    REVIEW = "moderation.review"
+    # The contact form's inbox (orders, keys, disputes): Full only, as the spec's lists leave it out.
+    CONTACT = "content.contact"
+    AUDIT = "admin.audit"
 
 
 _MODERATOR = {
     Permission.DASHBOARD,
+    Permission.REVIEW,
     Permission.REPORTS,
     Permission.BANS,
     Permission.MACROS,

@@ -7,6 +7,7 @@ from typing import Annotated, Literal
 from fastapi import APIRouter, Query
 
 from addme.accounts.dependencies import CurrentUser, DbSession, OptionalUser
+from addme.core.params import IdPath, PageQuery
 from addme.core.schemas import ActionResult, ErrorBody
 from addme.groups import service
 from addme.groups.schemas import (
@@ -29,7 +30,7 @@ router = APIRouter(
 def list_groups(
     db: DbSession,
     app: AppName | None = None,
-    page: Annotated[int, Query(ge=1)] = 1,
+    page: PageQuery = 1,
     per_page: Annotated[int, Query(ge=1, le=service.PER_PAGE_MAX)] = service.PER_PAGE_DEFAULT,
     vip: bool = False,
     order: Literal["latest", "popular"] = "latest",
@@ -54,13 +55,13 @@ def get_group(slug: str, viewer: OptionalUser, db: DbSession) -> GroupDetail:
 
 
 @router.post("/groups/{group_id}/join", response_model=GroupResult)
-def join_group(group_id: int, user: CurrentUser, db: DbSession) -> GroupResult:
+def join_group(group_id: IdPath, user: CurrentUser, db: DbSession) -> GroupResult:
     group = service.join(db, user=user, group_id=group_id)
     return GroupResult(success=True, message=service.JOINED, group=group)
 
 
 @router.post("/groups/{group_id}/leave", response_model=GroupResult)
-def leave_group(group_id: int, user: CurrentUser, db: DbSession) -> GroupResult:
+def leave_group(group_id: IdPath, user: CurrentUser, db: DbSession) -> GroupResult:
     group = service.leave(db, user=user, group_id=group_id)
     return GroupResult(success=True, message=service.LEFT, group=group)
 
@@ -77,12 +78,12 @@ def create_group(body: GroupCreate, user: CurrentUser, db: DbSession) -> GroupRe
 
 
 @router.patch("/user/groups/{group_id}", response_model=GroupResult)
-def update_group(group_id: int, body: GroupUpdate, user: CurrentUser, db: DbSession) -> GroupResult:
+def update_group(group_id: IdPath, body: GroupUpdate, user: CurrentUser, db: DbSession) -> GroupResult:
     group = service.update_group(db, user=user, group_id=group_id, data=body)
     return GroupResult(success=True, message=service.UPDATED, group=group)
 
 
 @router.delete("/user/groups/{group_id}", response_model=ActionResult)
-def delete_group(group_id: int, user: CurrentUser, db: DbSession) -> ActionResult:
+def delete_group(group_id: IdPath, user: CurrentUser, db: DbSession) -> ActionResult:
     service.delete_group(db, user=user, group_id=group_id)
     return ActionResult(success=True, message=service.DELETED)

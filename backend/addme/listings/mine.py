@@ -21,6 +21,8 @@ def status_notice(username: Username, *, now: datetime) -> str | None:
     if username.status == c.Status.PENDING:
         return c.PENDING_NOTICE
     if username.status == c.Status.REJECTED:
+        if username.rejection_reason:
+            return f"{c.REJECTED_NOTICE} {c.REJECTED_REASON.format(reason=username.rejection_reason)}"
         return c.REJECTED_NOTICE
     if username.status == c.Status.BANNED:
         until = username.banned_until
@@ -81,6 +83,7 @@ def to_read(username: Username, *, user: User, counters: tuple[int, int] = (0, 0
         profile_picture=username.profile_picture,
         status=username.status,
         status_notice=status_notice(username, now=now),
+        rejection_reason=username.rejection_reason if username.status == c.Status.REJECTED else None,
         is_listed=username.listed,
         is_hidden=username.is_hidden,
         banned_until=username.banned_until,

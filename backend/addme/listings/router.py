@@ -6,6 +6,7 @@ from fastapi import APIRouter, Request, Response, status
 
 from addme.accounts.dependencies import CurrentUser, DbSession
 from addme.core.net import client_ip, ip_bucket
+from addme.core.params import IdPath
 from addme.core.schemas import ActionResult, ErrorBody, query_parameters
 from addme.listings import mine, public, seo, service, stats  # noqa: F401 - seo registers page heads
 from addme.listings.schemas import (
@@ -51,7 +52,7 @@ async def list_usernames(request: Request) -> Response:
 @router.get(
     "/usernames/{username_id}", response_class=Response, responses=_json(UsernameProfile), tags=["usernames"]
 )
-async def get_username(username_id: int, request: Request) -> Response:
+async def get_username(username_id: IdPath, request: Request) -> Response:
     return await public.profile_response(request, username_id)
 
 
@@ -61,19 +62,19 @@ async def get_username(username_id: int, request: Request) -> Response:
     responses=_json(list[UsernameCard]),
     tags=["usernames"],
 )
-async def similar_usernames(username_id: int, request: Request) -> Response:
+async def similar_usernames(username_id: IdPath, request: Request) -> Response:
     return await public.similar_response(request, username_id)
 
 
 @router.post("/usernames/{username_id}/view", status_code=status.HTTP_204_NO_CONTENT, tags=["usernames"])
-def count_view(username_id: int, request: Request, db: DbSession) -> None:
+def count_view(username_id: IdPath, request: Request, db: DbSession) -> None:
     stats.record(db, username_id=username_id, kind="view", ip_key=ip_bucket(client_ip(request)))
 
 
 @router.post(
     "/usernames/{username_id}/message-click", status_code=status.HTTP_204_NO_CONTENT, tags=["usernames"]
 )
-def count_message_click(username_id: int, request: Request, db: DbSession) -> None:
+def count_message_click(username_id: IdPath, request: Request, db: DbSession) -> None:
     stats.record(db, username_id=username_id, kind="click", ip_key=ip_bucket(client_ip(request)))
 
 
@@ -115,7 +116,7 @@ def my_usernames(user: CurrentUser, db: DbSession) -> MyUsernames:
 
 
 @router.get("/user/usernames/{username_id}", response_model=MyUsername, tags=["user usernames"])
-def my_username(username_id: int, user: CurrentUser, db: DbSession) -> MyUsername:
+def my_username(username_id: IdPath, user: CurrentUser, db: DbSession) -> MyUsername:
     return mine.get_mine(db, user=user, username_id=username_id)
 
 
@@ -132,24 +133,24 @@ def submit_username(body: UsernameCreate, user: CurrentUser, db: DbSession) -> M
 
 @router.patch("/user/usernames/{username_id}", response_model=MyUsernameResult, tags=["user usernames"])
 def edit_username(
-    username_id: int, body: UsernameUpdate, user: CurrentUser, db: DbSession
+    username_id: IdPath, body: UsernameUpdate, user: CurrentUser, db: DbSession
 ) -> MyUsernameResult:
     username, message = service.update_username(db, user=user, username_id=username_id, data=body)
     return MyUsernameResult(success=True, message=message, data=mine.to_read(username, user=user))
 
 
 @router.delete("/user/usernames/{username_id}", response_model=ActionResult, tags=["user usernames"])
-def delete_username(username_id: int, user: CurrentUser, db: DbSession) -> ActionResult:
+def delete_username(username_id: IdPath, user: CurrentUser, db: DbSession) -> ActionResult:
     return ActionResult(success=True, message=service.delete_username(db, user=user, username_id=username_id))
 
 
 @router.post("/user/usernames/{username_id}/delist", response_model=MyUsernameResult, tags=["user usernames"])
-def delist_username(username_id: int, user: CurrentUser, db: DbSession) -> MyUsernameResult:
+def delist_username(username_id: IdPath, user: CurrentUser, db: DbSession) -> MyUsernameResult:
     username, message = service.delist(db, user=user, username_id=username_id)
     return MyUsernameResult(success=True, message=message, data=mine.to_read(username, user=user))
 
 
 @router.post("/user/usernames/{username_id}/relist", response_model=MyUsernameResult, tags=["user usernames"])
-def relist_username(username_id: int, user: CurrentUser, db: DbSession) -> MyUsernameResult:
+def relist_username(username_id: IdPath, user: CurrentUser, db: DbSession) -> MyUsernameResult:
     username, message = service.relist(db, user=user, username_id=username_id)
     return MyUsernameResult(success=True, message=message, data=mine.to_read(username, user=user))

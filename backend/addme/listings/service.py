@@ -13,6 +13,7 @@ from addme.accounts import service as accounts
 from addme.accounts.models import User
 from addme.core import clock
 from addme.core.config import get_settings
+from addme.core.db import starts_with
 from addme.core.errors import AppError, FieldError, NotFound
 from addme.listings import cache, queries, validation
 from addme.listings import constants as c
@@ -254,6 +255,8 @@ def submit(session: Session, *, user: User, data: UsernameCreate) -> tuple[Usern
     normalized = validation.normalize_handle(data.username)
     if _is_taken(session, app=data.app, normalized=normalized):
         raise FieldError("username", c.DUPLICATE.format(app=c.APP_LABELS[c.App(data.app)]))
+    if moderation.handle_removed(session, app=data.app, normalized=normalized):
+        raise FieldError("username", c.REMOVED_HANDLE)
     now = clock.now()
     # One conditional update claims the day's new-username right: two submits at once, one wins.
     claimed = session.execute(
@@ -430,10 +433,115 @@ def ban(session: Session, *, username: Username, until: datetime | None) -> None
     _touch(session)
 
 
+def of_user(session: Session, *, user_id: int, limit: int = 50) -> list[Username]:
+    """Every username of an account, deleted ones too, newest first (the admin's user page)."""
+    return list(
+        session.scalars(
+            select(Username).where(Username.user_id == user_id).order_by(Username.id.desc()).limit(limit)
+        )
+    )
+
+
+def owner_ids_with_handle(*, prefix: str, dialect: str) -> Select[Any]:
+    """Owners of usernames whose handle starts with `prefix` (a subquery for the admin's user search)."""
+    handle = validation.normalize_handle(prefix)
+    return select(Username.user_id).where(starts_with(Username.username_normalized, handle, dialect=dialect))
+
+
+def banned_usernames(session: Session, *, limit: int = 200) -> list[Username]:
+    """Usernames banned now, latest ban first (the admin's list of bans)."""
+    return list(
+        session.scalars(
+            select(Username)
+            .where(Username.status == c.Status.BANNED)
+            .order_by(Username.updated_at.desc(), Username.id.desc())
+            .limit(limit)
+        )
+    )
+
+
 def hide(session: Session, *, username: Username) -> None:
     """Take a username off every list and profile at once (an underage report), until an admin decides."""
     username.is_hidden = True
     username.listed = False
+    _touch(session)
+
+
+# -- moderators' decisions: the only place a decision changes a username's status -----------------
+
+
+def get_any(session: Session, *, username_id: int) -> Username:
+    """Any username by id for a moderator, deleted ones included; 404 if there is none."""
+    username = session.get(Username, username_id)
+    if username is None:
+        raise NotFound(c.NOT_FOUND)
+    return username
+
+
+def _owner(session: Session, username: Username) -> User:
+    owner = session.get(User, username.user_id)
+    assert owner is not None  # the foreign key cascades
+    return owner
+
+
+def approve(session: Session, *, username: Username) -> None:
+    """A moderator approves a pending username: it is listed at once (unless hidden or the owner is out)."""
+    if username.status != c.Status.PENDING:
+        raise AppError(c.NOT_PENDING, code="not_pending")
+    if _is_taken(session, app=username.app, normalized=username.username_normalized, exclude_id=username.id):
+        raise AppError(c.DUPLICATE.format(app=c.APP_LABELS[c.App(username.app)]), code="duplicate")
+    now = clock.now()
+    username.status = c.Status.APPROVED
+    username.rejection_reason = None
+    username.approved_at = username.approved_at or now
+    username.sort_at = username.last_top_up or username.approved_at
+    refresh_listed(username, _owner(session, username))
+    _touch(session)
+
+
+def reject(session: Session, *, username: Username, reason: str) -> None:
+    """A moderator rejects a pending username; the member reads the reason on /user."""
+    if username.status != c.Status.PENDING:
+        raise AppError(c.NOT_PENDING, code="not_pending")
+    username.status = c.Status.REJECTED
+    username.rejection_reason = reason[:300] or None
+    username.listed = False
+    _touch(session)
+
+
+def unhide(session: Session, *, username: Username) -> None:
+    """Put a username hidden by a report back in the lists (the report was dismissed)."""
+    username.is_hidden = False
+    refresh_listed(username, _owner(session, username))
+    _touch(session)
+
+
+def remove(session: Session, *, username: Username) -> None:
+    """A moderator deletes a username from the site (report upheld, removal request)."""
+    username.status = c.Status.DELETED
+    username.listed = False
+    _touch(session)
+
+
+def mark_paid(session: Session, *, username: Username) -> None:
+    """A report showed the listing sells content: it stays, marked paid, and comes back if hidden."""
+    username.paid_content = True
+    username.is_hidden = False
+    refresh_listed(username, _owner(session, username))
+    _touch(session)
+
+
+def unban(session: Session, *, username: Username) -> None:
+    """Lift a username's ban (an accepted unban request): listed again if nothing else holds it."""
+    if username.status != c.Status.BANNED:
+        raise AppError(c.NOT_BANNED, code="not_banned")
+    if _is_taken(session, app=username.app, normalized=username.username_normalized, exclude_id=username.id):
+        raise AppError(c.DUPLICATE.format(app=c.APP_LABELS[c.App(username.app)]), code="duplicate")
+    username.status = c.Status.APPROVED
+    username.banned_until = None
+    username.approved_at = username.approved_at or clock.now()
+    username.sort_at = username.sort_at or username.approved_at
+    refresh_listed(username, _owner(session, username))
     _touch(session)
 
 

@@ -8,6 +8,8 @@ from fastapi import APIRouter, Depends, Query, Request
 
 from addme.accounts.dependencies import CurrentUser, DbSession, OptionalUser
 from addme.accounts.models import User
+from addme.core.bodylimit import allow_body
+from addme.core.params import IdPath, PageQuery
 from addme.core.permissions import Permission, require
 from addme.core.schemas import ActionResult, ErrorBody
 from addme.media import public, service
@@ -22,15 +24,24 @@ from addme.media.schemas import (
     PictureResult,
     UploadResult,
 )
-from addme.media.uploads import GALLERY_BODY, PICTURE_BODY, GalleryFiles, PictureFile
+from addme.media.uploads import (
+    GALLERY_BODY,
+    PICTURE_BODY,
+    UPLOAD_BYTES,
+    GalleryFiles,
+    PictureFile,
+    Uploader,
+)
 
 router = APIRouter(responses={code: {"model": ErrorBody} for code in (400, 401, 403, 404, 422, 429, 503)})
+allow_body("POST", "/user/usernames/{username_id}/media", UPLOAD_BYTES)
+allow_body("POST", "/user/usernames/{username_id}/profile-picture", UPLOAD_BYTES)
 GalleryAdmin = Annotated[User, Depends(require(Permission.GALLERY))]
 BansAdmin = Annotated[User, Depends(require(Permission.IMAGE_BANS))]
 
 
 @router.get("/user/usernames/{username_id}/media", response_model=MyMedia, tags=["media"])
-def my_media(username_id: int, user: CurrentUser, db: DbSession) -> MyMedia:
+def my_media(username_id: IdPath, user: CurrentUser, db: DbSession) -> MyMedia:
     return service.my_media(db, user=user, username_id=username_id)
 
 
@@ -41,7 +52,7 @@ def my_media(username_id: int, user: CurrentUser, db: DbSession) -> MyMedia:
     tags=["media"],
     openapi_extra=GALLERY_BODY,
 )
-def upload_media(username_id: int, user: CurrentUser, files: GalleryFiles, db: DbSession) -> UploadResult:
+def upload_media(username_id: IdPath, user: Uploader, files: GalleryFiles, db: DbSession) -> UploadResult:
     return service.upload_gallery(db, user=user, username_id=username_id, files=files)
 
 
@@ -52,13 +63,13 @@ def upload_media(username_id: int, user: CurrentUser, files: GalleryFiles, db: D
     openapi_extra=PICTURE_BODY,
 )
 def upload_profile_picture(
-    username_id: int, user: CurrentUser, file: PictureFile, db: DbSession
+    username_id: IdPath, user: Uploader, file: PictureFile, db: DbSession
 ) -> PictureResult:
     return service.set_profile_picture(db, user=user, username_id=username_id, file=file)
 
 
 @router.delete("/user/usernames/{username_id}/media/{media_id}", response_model=ActionResult, tags=["media"])
-def delete_media(username_id: int, media_id: int, user: CurrentUser, db: DbSession) -> ActionResult:
+def delete_media(username_id: IdPath, media_id: IdPath, user: CurrentUser, db: DbSession) -> ActionResult:
     return service.delete_media(db, user=user, username_id=username_id, media_id=media_id)
 
 
@@ -80,14 +91,14 @@ def nudes_gallery(slug: str, request: Request, viewer: OptionalUser, db: DbSessi
 def admin_gallery(
     _admin: GalleryAdmin,
     db: DbSession,
-    page: Annotated[int, Query(ge=1, le=10_000)] = 1,
+    page: PageQuery = 1,
     per_page: Annotated[int, Query(ge=1, le=100)] = 48,
 ) -> AdminMediaPage:
     return service.recent_uploads(db, page=page, per_page=per_page)
 
 
 @router.delete("/admin/gallery/{media_id}", response_model=ActionResult, tags=["admin"])
-def admin_remove_media(media_id: int, admin: GalleryAdmin, db: DbSession) -> ActionResult:
+def admin_remove_media(media_id: IdPath, admin: GalleryAdmin, db: DbSession) -> ActionResult:
     return service.admin_remove(db, admin=admin, media_id=media_id)
 
 

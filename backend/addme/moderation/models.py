@@ -1,15 +1,16 @@
-"""Moderation data: the blacklist the automated approval reads, and reports on usernames."""
+"""Moderation data: the blacklist the automated approval reads, reports on usernames, macros and
+handles removed for good."""
 
 from __future__ import annotations
 
 from datetime import datetime
 from enum import StrEnum
 
-from sqlalchemy import ForeignKey, Index, String, Text, UniqueConstraint
+from sqlalchemy import ForeignKey, Index, String, Text, UniqueConstraint, text
 from sqlalchemy.orm import Mapped, mapped_column
 
 from addme.core import clock
-from addme.core.db import Base
+from addme.core.db import Base, TimestampMixin
 
 
 class TermKind(StrEnum):
@@ -19,6 +20,8 @@ class TermKind(StrEnum):
     LINK = "link"
     PHONE = "phone"
     ILLEGAL = "illegal"
+    # An IP address or CIDR range: accounts signing in from it are high-risk (no free Top-Ups).
+    IP = "ip"
 
 
 class ReportType(StrEnum):
@@ -45,9 +48,54 @@ class BlacklistTerm(Base):
     created_at: Mapped[datetime] = mapped_column(default=clock.now)
 
 
+class ReportStatus(StrEnum):
+    OPEN = "open"
+    # The report was wrong (or not enough): it counts against its reporter's standing.
+    DISMISSED = "dismissed"
+    # A moderator acted on the username: the report was right.
+    UPHELD = "upheld"
+
+
+class Macro(TimestampMixin, Base):
+    """A canned answer moderators pick to fill a decision's reason (review, reports, requests)."""
+
+    __tablename__ = "macros"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(80))
+    # Where it is offered: review, report, unban, removal, contact.
+    type: Mapped[str] = mapped_column(String(10), index=True)
+    text: Mapped[str] = mapped_column(Text)
+
+
+class RemovedHandle(Base):
+    """A handle removed on its owner's request: it can never be listed again on the same app."""
+
+    __tablename__ = "removed_handles"
+    __table_args__ = (UniqueConstraint("app", "handle_normalized"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    app: Mapped[str] = mapped_column(String(10))
+    handle_normalized: Mapped[str] = mapped_column(String(40))
+    removal_request_id: Mapped[int | None]
+    created_at: Mapped[datetime] = mapped_column(default=clock.now)
+
+
 class Report(Base):
     __tablename__ = "username_reports"
-    __table_args__ = (Index("ix_username_reports_open", "status", "created_at"),)
+    __table_args__ = (
+        Index("ix_username_reports_open", "status", "created_at"),
+        Index("ix_username_reports_reporter", "reporter_id", "status"),
+        # One open report per member per username; the service's friendly 409 runs first.
+        Index(
+            "uq_username_reports_open_member",
+            "username_id",
+            "reporter_id",
+            unique=True,
+            postgresql_where=text("status = 'open'"),
+            sqlite_where=text("status = 'open'"),
+        ),
+    )
 
     id: Mapped[int] = mapped_column(primary_key=True)
     username_id: Mapped[int] = mapped_column(ForeignKey("usernames.id", ondelete="CASCADE"), index=True)
@@ -56,5 +104,29 @@ class Report(Base):
     type: Mapped[str] = mapped_column(String(10))
     message: Mapped[str] = mapped_column(Text, default="")
     status: Mapped[str] = mapped_column(String(10), default="open")
+    # True when this report took the listing off the lists (underage, reporter in good standing).
+    hid_listing: Mapped[bool] = mapped_column(default=False)
+    # The moderator's decision: the action taken and the reason given.
+    decision: Mapped[str | None] = mapped_column(String(20))
+    decision_reason: Mapped[str | None] = mapped_column(Text)
+    decided_by: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"))
     created_at: Mapped[datetime] = mapped_column(default=clock.now)
     resolved_at: Mapped[datetime | None]
+
+
+class IpBan(Base):
+    """An IP address or CIDR range (IPv4 or IPv6) that may read the site but not write to it."""
+
+    __tablename__ = "ip_bans"
+    __table_args__ = (Index("ix_ip_bans_active", "lifted_at", "banned_until"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    # Normalised network form ("203.0.113.0/24", "2001:db8::/48"); a single address is a /32 or /128.
+    cidr: Mapped[str] = mapped_column(String(50))
+    reason: Mapped[str] = mapped_column(String(300), default="")
+    # None: for good.
+    banned_until: Mapped[datetime | None]
+    admin_id: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"))
+    created_at: Mapped[datetime] = mapped_column(default=clock.now)
+    # Unbanning keeps the row (with who lifted it in the audit log), so the history stays readable.
+    lifted_at: Mapped[datetime | None]

@@ -59,6 +59,8 @@ class UnbanRequest(Base):
     status: Mapped[str] = mapped_column(String(10), default=RequestStatus.PENDING)
     # True when the rule below approved it without an admin.
     automatic: Mapped[bool] = mapped_column(default=False)
+    # The moderator's reason (the member reads it on the unban page).
+    decision_reason: Mapped[str | None] = mapped_column(Text)
     created_at: Mapped[datetime] = mapped_column(default=clock.now)
     decided_at: Mapped[datetime | None]
 
@@ -77,6 +79,8 @@ class RemovalRequest(Base):
     proof_path: Mapped[str] = mapped_column(String(120))
     ip_address: Mapped[str | None] = mapped_column(String(45))
     status: Mapped[str] = mapped_column(String(10), default=RequestStatus.PENDING)
+    # The moderator's reason (mailed to the requester).
+    decision_reason: Mapped[str | None] = mapped_column(Text)
     created_at: Mapped[datetime] = mapped_column(default=clock.now)
     decided_at: Mapped[datetime | None]
 
@@ -92,6 +96,8 @@ class UnbanRequestRead(BaseModel):
     id: int
     status: str
     message: str
+    # The moderator's reason, once decided.
+    decision_reason: str | None = None
     created_at: UtcDatetime
     decided_at: UtcDatetime | None
 
@@ -156,6 +162,7 @@ def _read(req: UnbanRequest | None) -> UnbanRequestRead | None:
         id=req.id,
         status=req.status,
         message=req.message,
+        decision_reason=req.decision_reason,
         created_at=req.created_at,
         decided_at=req.decided_at,
     )

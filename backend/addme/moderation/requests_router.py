@@ -7,7 +7,9 @@ from typing import Annotated
 from fastapi import APIRouter, File, Form, Request, UploadFile
 
 from addme.accounts.dependencies import CurrentUser, DbSession
+from addme.core.bodylimit import MULTIPART_OVERHEAD, allow_body
 from addme.core.net import client_ip, ip_bucket
+from addme.core.params import IdPath
 from addme.core.schemas import ActionResult, ErrorBody
 from addme.moderation import requests as service
 from addme.moderation.requests import (
@@ -20,18 +22,19 @@ from addme.moderation.requests import (
 )
 from addme.trust.captcha import require_captcha
 
+allow_body("POST", "/remove-username", service.PROOF_MAX_BYTES + MULTIPART_OVERHEAD)
 router = APIRouter(responses={code: {"model": ErrorBody} for code in (400, 401, 404, 409, 422, 429, 503)})
 
 
 @router.get("/user/usernames/{username_id}/unban", response_model=UnbanState, tags=["user usernames"])
-def unban_state(username_id: int, user: CurrentUser, db: DbSession) -> UnbanState:
+def unban_state(username_id: IdPath, user: CurrentUser, db: DbSession) -> UnbanState:
     return service.unban_state(db, user=user, username_id=username_id)
 
 
 @router.post(
     "/user/usernames/{username_id}/unban-request", response_model=UnbanResult, tags=["user usernames"]
 )
-def request_unban(username_id: int, body: UnbanRequestIn, user: CurrentUser, db: DbSession) -> UnbanResult:
+def request_unban(username_id: IdPath, body: UnbanRequestIn, user: CurrentUser, db: DbSession) -> UnbanResult:
     return service.request_unban(db, user=user, username_id=username_id, message=body.message)
 
 
@@ -40,7 +43,13 @@ def removal_lookup(app: AppName, username: str, db: DbSession) -> RemovalLookup:
     return service.lookup(db, app=app, username=username)
 
 
-@router.post("/remove-username", response_model=ActionResult, tags=["moderation"])
+# One screenshot and the five text fields: the parser refuses a second file or a flood of fields.
+@router.post(
+    "/remove-username",
+    response_model=ActionResult,
+    tags=["moderation"],
+    form_limits={"max_files": 1, "max_fields": 10},
+)
 def remove_username(
     form: Annotated[RemovalForm, Form()],
     screenshot: Annotated[UploadFile, File(description="Proof of ownership: an image, at most 4 MB")],

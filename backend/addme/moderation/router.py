@@ -1,4 +1,4 @@
-"""Reports on usernames: open to visitors, throttled per IP."""
+"""Reports on usernames: filed by signed-in members with a confirmed e-mail."""
 
 from __future__ import annotations
 
@@ -8,37 +8,33 @@ from fastapi import APIRouter, Depends, Request
 
 from addme.accounts.dependencies import DbSession, OptionalUser
 from addme.accounts.models import User
-from addme.core.net import client_ip, ip_bucket
+from addme.core.net import client_ip
+from addme.core.params import IdPath
 from addme.core.permissions import Permission, require
 from addme.core.schemas import ActionResult, ErrorBody
 from addme.moderation import bans, service
 from addme.moderation.schemas import ReportIn
 
 router = APIRouter(
-    tags=["moderation"], responses={code: {"model": ErrorBody} for code in (404, 422, 429, 503)}
+    tags=["moderation"],
+    responses={code: {"model": ErrorBody} for code in (401, 403, 404, 409, 422, 429, 503)},
 )
 
 
 @router.post("/usernames/{username_id}/reports", response_model=ActionResult)
 def report_username(
-    username_id: int, body: ReportIn, request: Request, viewer: OptionalUser, db: DbSession
+    username_id: IdPath, body: ReportIn, request: Request, viewer: OptionalUser, db: DbSession
 ) -> ActionResult:
     ip = client_ip(request)
     message = service.report_username(
-        db,
-        username_id=username_id,
-        type=body.type,
-        message=body.message,
-        reporter=viewer,
-        ip=ip,
-        ip_key=ip_bucket(ip),
+        db, username_id=username_id, type=body.type, message=body.message, reporter=viewer, ip=ip
     )
     return ActionResult(success=True, message=message)
 
 
 @router.post("/admin/usernames/{username_id}/ban", response_model=bans.BanOut, tags=["admin"])
 def ban_username(
-    username_id: int,
+    username_id: IdPath,
     body: bans.BanIn,
     admin: Annotated[User, Depends(require(Permission.BANS))],
     db: DbSession,

@@ -15,7 +15,7 @@ from addme.core import clock, ratelimit
 from addme.core.config import get_settings
 from addme.core.errors import Conflict, NotFound
 from addme.listings import service as listings
-from addme.listings.constants import SLOT_CAP
+from addme.listings.constants import SLOT_CAP, UNLOCKED_BY_KEY
 from addme.listings.models import Username
 from addme.mail import service as mail
 from addme.shop.constants import DELIVERY_NOTE, KEY_FAILURES, KEY_UNKNOWN, KEY_USED, ORDER_APPLIED, PRODUCTS
@@ -152,7 +152,7 @@ def apply(session: Session, *, user: User, code: str) -> KeyApplied:
     unlocked = session.execute(
         update(Username)
         .where(Username.user_id == user.id, Username.status == "rejected")
-        .values(status="pending", review_reason=None),
+        .values(status="pending", review_reason=UNLOCKED_BY_KEY, rejection_reason=None),
         execution_options={"synchronize_session": False},
     ).rowcount  # type: ignore[attr-defined]
     if unlocked:

@@ -9,7 +9,9 @@ from starlette.concurrency import run_in_threadpool
 
 from addme.accounts.dependencies import CurrentUser, DbSession
 from addme.accounts.models import User
+from addme.core.bodylimit import MB, allow_body
 from addme.core.net import client_ip, ip_bucket
+from addme.core.params import IdPath
 from addme.core.permissions import Permission, require
 from addme.core.schemas import ErrorBody, Message
 from addme.shop import service
@@ -68,6 +70,10 @@ def missing_key(body: MissingKeyIn, request: Request, db: DbSession) -> Message:
     return Message(message=message)
 
 
+# Shopify's order payloads grow with line items and notes; a JSON route's 64 KB could refuse one.
+allow_body("POST", "/webhooks/shop", MB)
+
+
 @router.post("/webhooks/shop", response_model=Message, tags=["webhooks"])
 async def shop_webhook(request: Request, db: DbSession) -> Message:
     # The signature covers the exact bytes sent, so the body is read raw, never re-serialized.
@@ -91,13 +97,13 @@ def admin_orders(
 
 
 @router.post("/admin/orders/{order_id}/confirm", response_model=AdminOrderRead, tags=["admin"])
-def admin_confirm(order_id: int, body: ConfirmIn, admin: OrdersAdmin, db: DbSession) -> AdminOrderRead:
+def admin_confirm(order_id: IdPath, body: ConfirmIn, admin: OrdersAdmin, db: DbSession) -> AdminOrderRead:
     return service.confirm_order(db, admin=admin, order_id=order_id, transaction_id=body.transaction_id)
 
 
 @router.post("/admin/orders/{order_id}/cancel", response_model=AdminOrderRead, tags=["admin"])
 def admin_cancel(
-    order_id: int, admin: OrdersAdmin, db: DbSession, body: CancelIn | None = None
+    order_id: IdPath, admin: OrdersAdmin, db: DbSession, body: CancelIn | None = None
 ) -> AdminOrderRead:
     return service.cancel_order(db, admin=admin, order_id=order_id, reason=body.reason if body else None)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from fastapi import APIRouter
 
 from addme.accounts.dependencies import CurrentUser, DbSession
+from addme.core.params import IdPath, IdQuery
 from addme.core.schemas import ErrorBody
 from addme.swipes import service
 from addme.swipes.schemas import CheckInIn, CheckInResult, Deck, Favorites, SwipeIn, SwipeResult
@@ -15,17 +16,17 @@ router = APIRouter(
 
 
 @router.post("/user/usernames/{username_id}/check-in", response_model=CheckInResult)
-def check_in(username_id: int, body: CheckInIn, user: CurrentUser, db: DbSession) -> CheckInResult:
+def check_in(username_id: IdPath, body: CheckInIn, user: CurrentUser, db: DbSession) -> CheckInResult:
     return service.check_in(db, user=user, username_id=username_id, lat=body.lat, lng=body.lng)
 
 
 @router.post("/user/usernames/{username_id}/clear-location", response_model=CheckInResult)
-def clear_location(username_id: int, user: CurrentUser, db: DbSession) -> CheckInResult:
+def clear_location(username_id: IdPath, user: CurrentUser, db: DbSession) -> CheckInResult:
     return service.clear_location(db, user=user, username_id=username_id)
 
 
 @router.get("/user/swipes/deck", response_model=Deck)
-def deck(username_id: int, user: CurrentUser, db: DbSession) -> Deck:
+def deck(username_id: IdQuery, user: CurrentUser, db: DbSession) -> Deck:
     return service.deck(db, user=user, username_id=username_id)
 
 
@@ -37,5 +38,5 @@ def swipe(body: SwipeIn, user: CurrentUser, db: DbSession) -> SwipeResult:
 
 
 @router.get("/user/swipes/favorites", response_model=Favorites)
-def favorites(user: CurrentUser, db: DbSession, username_id: int | None = None) -> Favorites:
+def favorites(user: CurrentUser, db: DbSession, username_id: IdQuery | None = None) -> Favorites:
     return service.favorites(db, user=user, username_id=username_id)

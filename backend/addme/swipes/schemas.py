@@ -6,6 +6,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
+from addme.core.params import IdField
 from addme.core.schemas import ActionResult, StrictInput, UtcDatetime
 
 
@@ -47,8 +48,8 @@ class Deck(BaseModel):
 
 
 class SwipeIn(StrictInput):
-    from_username_id: int
-    to_username_id: int
+    from_username_id: IdField
+    to_username_id: IdField
     action: Literal["like", "pass"]
 
 

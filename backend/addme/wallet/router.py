@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-from fastapi import APIRouter
+from typing import Annotated
+
+from fastapi import APIRouter, Header
 
 from addme.accounts.dependencies import CurrentUser, DbSession
+from addme.core.params import IdPath
 from addme.core.schemas import ErrorBody
 from addme.wallet import service
 from addme.wallet.schemas import LedgerRead, WalletActionResult, WalletRead
@@ -16,18 +19,31 @@ router = APIRouter(responses=ERRORS, tags=["wallet"])
 
 
 @router.post("/user/usernames/{username_id}/topup", response_model=WalletActionResult)
-def topup(username_id: int, user: CurrentUser, db: DbSession) -> WalletActionResult:
+def topup(username_id: IdPath, user: CurrentUser, db: DbSession) -> WalletActionResult:
     return service.topup(db, user=user, username_id=username_id)
 
 
 @router.post("/user/usernames/{username_id}/fire-pin", response_model=WalletActionResult)
-def fire_pin(username_id: int, user: CurrentUser, db: DbSession) -> WalletActionResult:
+def fire_pin(username_id: IdPath, user: CurrentUser, db: DbSession) -> WalletActionResult:
     return service.fire_pin(db, user=user, username_id=username_id)
 
 
 @router.post("/user/add-slot", response_model=WalletActionResult)
-def add_slot(user: CurrentUser, db: DbSession) -> WalletActionResult:
-    return service.add_slot(db, user=user)
+def add_slot(
+    user: CurrentUser,
+    db: DbSession,
+    idempotency_key: Annotated[
+        str | None,
+        Header(
+            alias="Idempotency-Key",
+            min_length=8,
+            max_length=100,
+            pattern=r"^[A-Za-z0-9_.:-]+$",
+            description="One per purchase intent: a repeat replays the first answer and never buys twice.",
+        ),
+    ] = None,
+) -> WalletActionResult:
+    return service.add_slot(db, user=user, key=idempotency_key)
 
 
 @router.post("/user/free-topup", response_model=WalletActionResult)

@@ -205,7 +205,7 @@ def test_profile_picture_refusals(client, db, owner):
     assert _count(db) == 0
 
 
-def test_a_request_declaring_more_than_64mb_is_refused_unread(client, db, owner):
+def test_a_request_declaring_more_than_five_files_worth_is_refused_unread(client, db, owner):
     _, headers, username = owner
     res = client.post(
         f"/v1/user/usernames/{username.id}/media",
@@ -213,10 +213,11 @@ def test_a_request_declaring_more_than_64mb_is_refused_unread(client, db, owner)
         headers={
             **headers,
             "Content-Type": "multipart/form-data; boundary=b",
-            "Content-Length": str(65 << 20),
+            "Content-Length": str(21 << 20),
         },
     )
-    assert res.status_code == 413 and res.json()["message"] == "The upload is too large."
+    assert res.status_code == 413
+    assert res.json()["message"] == "The request is too large: at most 20 MB can be sent here."
 
 
 def test_a_storage_failure_stores_nothing_and_says_so(client, db, owner, monkeypatch):

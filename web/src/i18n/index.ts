@@ -1,16 +1,20 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { getCookie, setCookie } from '../lib/cookies';
+import enAdmin from './en/admin.json';
 import enCommon from './en/common.json';
 import enCommunity from './en/community.json';
 import enLegal from './en/legal.json';
 import enListings from './en/listings.json';
+import enPeople from './en/people.json';
 import enShop from './en/shop.json';
 import enWallet from './en/wallet.json';
+import frAdmin from './fr/admin.json';
 import frCommon from './fr/common.json';
 import frCommunity from './fr/community.json';
 import frLegal from './fr/legal.json';
 import frListings from './fr/listings.json';
+import frPeople from './fr/people.json';
 import frShop from './fr/shop.json';
 import frWallet from './fr/wallet.json';
 
@@ -52,6 +56,8 @@ void i18n.use(initReactI18next).init({
         community: enCommunity,
         legal: enLegal,
         listings: enListings,
+        mod: enAdmin,
+        people: enPeople,
         shop: enShop,
         wallet: enWallet,
       },
@@ -62,6 +68,8 @@ void i18n.use(initReactI18next).init({
         community: frCommunity,
         legal: frLegal,
         listings: frListings,
+        mod: frAdmin,
+        people: frPeople,
         shop: frShop,
         wallet: frWallet,
       },

@@ -3,10 +3,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Form, Modal } from 'react-bootstrap';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
 import { z } from 'zod';
 import { api, unwrap } from '../../api/client';
 import { FormField, SubmitButton, useErrorText } from '../../components/FormField';
 import { applyServerErrors } from '../../hooks/useServerErrors';
+import { loginUrl } from '../../lib/redirect';
+import { useUser } from '../auth/session';
 import { toast } from '../toasts/toastStore';
 import { listingKeys } from './queries';
 
@@ -29,6 +32,8 @@ export function ReportModal({
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
+  const { user } = useUser();
+  const location = useLocation();
   const {
     register,
     handleSubmit,
@@ -58,6 +63,35 @@ export function ReportModal({
     },
     onError: (error) => applyServerErrors(error, setError, ['type', 'message']),
   });
+
+  // Reporting is a member action (spec section 1): a visitor is asked to log in first.
+  if (!user) {
+    return (
+      <Modal show={show} onHide={onClose} centered aria-labelledby="report-title">
+        <Modal.Header closeButton closeLabel={t('toast.close')}>
+          <Modal.Title id="report-title" as="h2" className="h5">
+            {t('listings.report.title')}
+          </Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          <p className="mb-0" data-testid="report-login">
+            {t('listings.report.loginFirst')}
+          </p>
+        </Modal.Body>
+        <Modal.Footer>
+          <button type="button" className="btn btn-link btn-touch" onClick={onClose}>
+            {t('toast.cancel')}
+          </button>
+          <Link
+            className="btn btn-primary btn-touch"
+            to={loginUrl(`${location.pathname}${location.search}`)}
+          >
+            {t('listings.report.login')}
+          </Link>
+        </Modal.Footer>
+      </Modal>
+    );
+  }
 
   return (
     <Modal show={show} onHide={onClose} centered aria-labelledby="report-title">

@@ -1,0 +1,169 @@
+"""The moderators' queues: review, reports, unban and removal requests, macros."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from fastapi import APIRouter, Depends, Query
+from fastapi.responses import FileResponse
+
+from addme.accounts.dependencies import DbSession
+from addme.accounts.models import User
+from addme.core.params import IdPath, PageQuery
+from addme.core.permissions import Permission, require
+from addme.core.schemas import ErrorBody, Page
+from addme.moderation import decisions, macros, reports, review
+from addme.moderation.models import ReportType
+from addme.moderation.schemas import (
+    AdminUsername,
+    BulkIn,
+    BulkOut,
+    DecisionIn,
+    MacroIn,
+    MacroRead,
+    MacroType,
+    MacroUpdate,
+    RemovalDecideIn,
+    RemovalRequestAdmin,
+    ReportDecideIn,
+    ReportDecision,
+    ReportGroup,
+    RequestDecideIn,
+    ReviewItem,
+    UnbanRequestAdmin,
+)
+
+router = APIRouter(
+    prefix="/admin",
+    tags=["admin"],
+    responses={code: {"model": ErrorBody} for code in (400, 401, 403, 404, 409, 422)},
+)
+
+Reviewer = Annotated[User, Depends(require(Permission.REVIEW))]
+Moderator = Annotated[User, Depends(require(Permission.REPORTS))]
+BanAdmin = Annotated[User, Depends(require(Permission.BANS))]
+MacroAdmin = Annotated[User, Depends(require(Permission.MACROS))]
+PerPage = Annotated[int, Query(ge=1, le=100)]
+RequestState = Literal["pending", "decided"]
+
+
+@router.get("/review", response_model=Page[ReviewItem])
+def review_queue(
+    _admin: Reviewer,
+    db: DbSession,
+    page: PageQuery = 1,
+    per_page: PerPage = 25,
+    q: Annotated[str | None, Query(max_length=100)] = None,
+) -> Page[ReviewItem]:
+    return review.queue(db, page=page, per_page=per_page, q=q)
+
+
+@router.post("/usernames/bulk", response_model=BulkOut)
+def review_bulk(body: BulkIn, admin: Reviewer, db: DbSession) -> BulkOut:
+    return review.decide_many(
+        db, admin=admin, ids=body.ids, approve=body.action == "approve", reason=body.reason
+    )
+
+
+@router.post("/usernames/{username_id}/approve", response_model=AdminUsername)
+def approve_username(username_id: IdPath, body: DecisionIn, admin: Reviewer, db: DbSession) -> AdminUsername:
+    return review.decide(db, admin=admin, username_id=username_id, approve=True, reason=body.reason)
+
+
+@router.post("/usernames/{username_id}/reject", response_model=AdminUsername)
+def reject_username(username_id: IdPath, body: DecisionIn, admin: Reviewer, db: DbSession) -> AdminUsername:
+    return review.decide(db, admin=admin, username_id=username_id, approve=False, reason=body.reason)
+
+
+@router.get("/reports", response_model=Page[ReportGroup])
+def report_queue(
+    _admin: Moderator,
+    db: DbSession,
+    status: Literal["open", "decided"] = "open",
+    type: ReportType | None = None,
+    page: PageQuery = 1,
+    per_page: PerPage = 20,
+) -> Page[ReportGroup]:
+    return reports.queue(db, status=status, type=type, page=page, per_page=per_page)
+
+
+@router.post("/reports/{report_id}/decide", response_model=ReportDecision)
+def decide_report(report_id: IdPath, body: ReportDecideIn, admin: Moderator, db: DbSession) -> ReportDecision:
+    return reports.decide(
+        db, admin=admin, report_id=report_id, action=body.action, reason=body.reason, hours=body.hours
+    )
+
+
+@router.get("/unban-requests", response_model=Page[UnbanRequestAdmin])
+def unban_queue(
+    _admin: BanAdmin,
+    db: DbSession,
+    status: RequestState = "pending",
+    page: PageQuery = 1,
+    per_page: PerPage = 25,
+) -> Page[UnbanRequestAdmin]:
+    return decisions.unban_queue(db, status=status, page=page, per_page=per_page)
+
+
+@router.post("/unban-requests/{request_id}/decide", response_model=UnbanRequestAdmin)
+def decide_unban(
+    request_id: IdPath, body: RequestDecideIn, admin: BanAdmin, db: DbSession
+) -> UnbanRequestAdmin:
+    return decisions.decide_unban(
+        db, admin=admin, request_id=request_id, accept=body.action == "accept", reason=body.reason
+    )
+
+
+@router.get("/removal-requests", response_model=Page[RemovalRequestAdmin])
+def removal_queue(
+    _admin: Moderator,
+    db: DbSession,
+    status: RequestState = "pending",
+    page: PageQuery = 1,
+    per_page: PerPage = 25,
+) -> Page[RemovalRequestAdmin]:
+    return decisions.removal_queue(db, status=status, page=page, per_page=per_page)
+
+
+@router.post("/removal-requests/{request_id}/decide", response_model=RemovalRequestAdmin)
+def decide_removal(
+    request_id: IdPath, body: RemovalDecideIn, admin: Moderator, db: DbSession
+) -> RemovalRequestAdmin:
+    return decisions.decide_removal(
+        db, admin=admin, request_id=request_id, remove=body.action == "remove", reason=body.reason
+    )
+
+
+@router.get(
+    "/removal-requests/{request_id}/proof",
+    response_class=FileResponse,
+    responses={200: {"content": {"image/webp": {}}}},
+)
+def removal_proof(request_id: IdPath, _admin: Moderator, db: DbSession) -> FileResponse:
+    path = decisions.proof_file(db, request_id=request_id)
+    # Private: never kept by a shared cache, never shown inside another site.
+    return FileResponse(
+        path,
+        media_type="image/webp",
+        headers={"Cache-Control": "private, no-store", "Content-Disposition": "inline"},
+    )
+
+
+@router.get("/macros", response_model=list[MacroRead])
+def list_macros(_admin: MacroAdmin, db: DbSession, type: MacroType | None = None) -> list[MacroRead]:
+    return macros.list_macros(db, type=type)
+
+
+@router.post("/macros", response_model=MacroRead, status_code=201)
+def create_macro(body: MacroIn, admin: MacroAdmin, db: DbSession) -> MacroRead:
+    return macros.create(db, admin=admin, data=body)
+
+
+@router.patch("/macros/{macro_id}", response_model=MacroRead)
+def update_macro(macro_id: IdPath, body: MacroUpdate, admin: MacroAdmin, db: DbSession) -> MacroRead:
+    return macros.update(db, admin=admin, macro_id=macro_id, data=body)
+
+
+@router.delete("/macros/{macro_id}", status_code=204)
+def delete_macro(macro_id: IdPath, admin: MacroAdmin, db: DbSession) -> None:
+    macros.delete(db, admin=admin, macro_id=macro_id)

@@ -1,0 +1,239 @@
+"""Moderators decide unban requests (every kind of ban, lifetime included) and removal requests
+(within 48 hours); each decision is audited with its reason and told to the member by mail."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from pathlib import Path
+
+from sqlalchemy import ColumnElement, func, select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Mapped, Session
+
+from addme.accounts.models import User
+from addme.admin import service as audit
+from addme.core import clock
+from addme.core.config import get_settings
+from addme.core.errors import Conflict, NotFound
+from addme.core.schemas import Page, PageMeta
+from addme.listings import constants as lc
+from addme.listings import service as listings
+from addme.listings.models import Username
+from addme.listings.validation import normalize_handle
+from addme.mail import service as mail
+from addme.moderation.models import RemovedHandle
+from addme.moderation.requests import RemovalRequest, RequestStatus, UnbanRequest
+from addme.moderation.review import snapshot
+from addme.moderation.schemas import AdminUsername, RemovalRequestAdmin, UnbanRequestAdmin
+
+REMOVAL_LIMIT = timedelta(hours=48)
+UNBAN_NOT_FOUND = "Unban request not found."
+REMOVAL_NOT_FOUND = "Removal request not found."
+ALREADY_DECIDED = "This request has already been decided."
+
+
+def _meta(page: int, per_page: int, total: int) -> PageMeta:
+    return PageMeta(page=page, per_page=per_page, total=total, has_next=page * per_page < total)
+
+
+def _status_where(column: Mapped[str], status: str) -> ColumnElement[bool]:
+    return column == RequestStatus.PENDING if status == "pending" else column != RequestStatus.PENDING
+
+
+# -- unban requests -------------------------------------------------------------------------------
+
+
+def _unban_read(req: UnbanRequest, username: Username) -> UnbanRequestAdmin:
+    return UnbanRequestAdmin(
+        id=req.id,
+        status=req.status,
+        message=req.message,
+        automatic=req.automatic,
+        decision_reason=req.decision_reason,
+        created_at=req.created_at,
+        decided_at=req.decided_at,
+        lifetime=username.status == lc.Status.BANNED and username.banned_until is None,
+        username=AdminUsername.model_validate(username),
+    )
+
+
+def unban_queue(session: Session, *, status: str, page: int, per_page: int) -> Page[UnbanRequestAdmin]:
+    """Unban requests in this state (pending: oldest first; decided: newest first)."""
+    where = _status_where(UnbanRequest.status, status)
+    total = int(session.scalar(select(func.count()).select_from(UnbanRequest).where(where)) or 0)
+    order = UnbanRequest.created_at if status == "pending" else UnbanRequest.decided_at.desc()
+    rows = session.execute(
+        select(UnbanRequest, Username)
+        .join(Username, Username.id == UnbanRequest.username_id)
+        .where(where)
+        .order_by(order, UnbanRequest.id)
+        .offset((page - 1) * per_page)
+        .limit(per_page)
+    ).all()
+    return Page[UnbanRequestAdmin](
+        data=[_unban_read(r, u) for r, u in rows], meta=_meta(page, per_page, total)
+    )
+
+
+def pending_unbans(session: Session) -> int:
+    """Unban requests waiting for a moderator."""
+    where = UnbanRequest.status == RequestStatus.PENDING
+    return int(session.scalar(select(func.count()).select_from(UnbanRequest).where(where)) or 0)
+
+
+def decide_unban(
+    session: Session, *, admin: User, request_id: int, accept: bool, reason: str
+) -> UnbanRequestAdmin:
+    """Accept (the username is listed again) or refuse (it stays banned) an unban request."""
+    req = session.get(UnbanRequest, request_id)
+    if req is None:
+        raise NotFound(UNBAN_NOT_FOUND, code="unban_request_not_found")
+    if req.status != RequestStatus.PENDING:
+        raise Conflict(ALREADY_DECIDED, code="already_decided")
+    username = listings.get_any(session, username_id=req.username_id)
+    before = snapshot(username)
+    if accept and username.status == lc.Status.BANNED:
+        listings.unban(session, username=username)
+    req.status = RequestStatus.APPROVED if accept else RequestStatus.REFUSED
+    req.decision_reason = reason or None
+    req.decided_at = clock.now()
+    owner = session.get(User, req.user_id)
+    if owner is not None:
+        verdict = "accepted: your username is listed again" if accept else "refused: it stays banned"
+        mail.queue(
+            session,
+            to=owner.email,
+            subject=f"Your unban request for {username.username} was {'accepted' if accept else 'refused'}",
+            body=f"Your unban request for {username.username} ({username.app}) was {verdict}.\n\n"
+            + (f"Reason: {reason}\n" if reason else ""),
+        )
+    audit.record(
+        session,
+        admin=admin,
+        action="unban_request.accept" if accept else "unban_request.refuse",
+        target=f"username:{username.id}",
+        reason=reason,
+        before=before,
+        after=snapshot(username),
+        details={"unban_request_id": req.id},
+    )
+    session.commit()
+    return _unban_read(req, username)
+
+
+# -- removal requests -----------------------------------------------------------------------------
+
+
+def _removal_read(req: RemovalRequest) -> RemovalRequestAdmin:
+    due = req.created_at + REMOVAL_LIMIT
+    return RemovalRequestAdmin(
+        id=req.id,
+        status=req.status,
+        app=req.app,
+        username=req.username,
+        reason=req.reason,
+        email=req.email,
+        decision_reason=req.decision_reason,
+        created_at=req.created_at,
+        decided_at=req.decided_at,
+        due_at=due,
+        overdue=req.status == RequestStatus.PENDING and clock.now() > due,
+        listed_username_id=req.username_id,
+        proof_url=f"/v1/admin/removal-requests/{req.id}/proof",
+    )
+
+
+def removal_queue(session: Session, *, status: str, page: int, per_page: int) -> Page[RemovalRequestAdmin]:
+    """Removal requests in this state; pending ones oldest (closest to their 48 hours) first."""
+    where = _status_where(RemovalRequest.status, status)
+    total = int(session.scalar(select(func.count()).select_from(RemovalRequest).where(where)) or 0)
+    order = RemovalRequest.created_at if status == "pending" else RemovalRequest.decided_at.desc()
+    rows = session.scalars(
+        select(RemovalRequest)
+        .where(where)
+        .order_by(order, RemovalRequest.id)
+        .offset((page - 1) * per_page)
+        .limit(per_page)
+    )
+    return Page[RemovalRequestAdmin](data=[_removal_read(r) for r in rows], meta=_meta(page, per_page, total))
+
+
+def removal_summary(session: Session) -> tuple[int, int | None]:
+    """Pending removal requests and the oldest one's age in hours."""
+    count, oldest = session.execute(
+        select(func.count(), func.min(RemovalRequest.created_at)).where(
+            RemovalRequest.status == RequestStatus.PENDING
+        )
+    ).one()
+    hours = int((clock.now() - oldest).total_seconds() // 3600) if oldest is not None else None
+    return int(count or 0), hours
+
+
+def proof_file(session: Session, *, request_id: int) -> Path:
+    """The private screenshot of a removal request (moderators only; never a public URL)."""
+    req = session.get(RemovalRequest, request_id)
+    if req is None:
+        raise NotFound(REMOVAL_NOT_FOUND, code="removal_request_not_found")
+    root = get_settings().private_dir.resolve()
+    path = (root / req.proof_path).resolve()
+    if root not in path.parents or not path.is_file():
+        raise NotFound(REMOVAL_NOT_FOUND, code="proof_not_found")
+    return path
+
+
+def decide_removal(
+    session: Session, *, admin: User, request_id: int, remove: bool, reason: str
+) -> RemovalRequestAdmin:
+    """Remove the listing and block its handle on that app for good, or refuse with a mailed reason."""
+    req = session.get(RemovalRequest, request_id)
+    if req is None:
+        raise NotFound(REMOVAL_NOT_FOUND, code="removal_request_not_found")
+    if req.status != RequestStatus.PENDING:
+        raise Conflict(ALREADY_DECIDED, code="already_decided")
+    normalized = normalize_handle(req.username)
+    removed: list[int] = []
+    if remove:
+        # Every live listing of the handle on the app goes, not only the one found at request time.
+        for username in session.scalars(
+            select(Username).where(
+                Username.app == req.app,
+                Username.username_normalized == normalized,
+                Username.status != lc.Status.DELETED,
+            )
+        ):
+            listings.remove(session, username=username)
+            removed.append(username.id)
+        exists = session.scalar(
+            select(RemovedHandle.id).where(
+                RemovedHandle.app == req.app, RemovedHandle.handle_normalized == normalized
+            )
+        )
+        if exists is None:
+            session.add(RemovedHandle(app=req.app, handle_normalized=normalized, removal_request_id=req.id))
+    req.status = RequestStatus.APPROVED if remove else RequestStatus.REFUSED
+    req.decision_reason = reason or None
+    req.decided_at = clock.now()
+    if remove:
+        body = (
+            f"The username {req.username} ({req.app}) has been removed from AddMe and cannot be "
+            "listed again.\n"
+        )
+    else:
+        body = f"We did not remove the username {req.username} ({req.app}).\n\nReason: {reason or '-'}\n"
+    mail.queue(session, to=req.email, subject=f"Your removal request #{req.id}", body=body)
+    audit.record(
+        session,
+        admin=admin,
+        action="removal_request.remove" if remove else "removal_request.refuse",
+        target=f"removal_request:{req.id}",
+        reason=reason,
+        before={"status": RequestStatus.PENDING},
+        after={"status": req.status, "removed_username_ids": removed},
+        details={"app": req.app, "username": req.username},
+    )
+    try:
+        session.commit()
+    except IntegrityError as exc:  # two moderators removing the same handle at once
+        session.rollback()
+        raise Conflict(ALREADY_DECIDED, code="already_decided") from exc
+    return _removal_read(req)

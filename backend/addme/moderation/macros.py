@@ -1,0 +1,73 @@
+"""Macros: canned answers moderators pick to fill a decision's reason."""
+
+from __future__ import annotations
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from addme.accounts.models import User
+from addme.admin import service as audit
+from addme.core.errors import NotFound
+from addme.moderation.models import Macro
+from addme.moderation.schemas import MacroIn, MacroRead, MacroUpdate
+
+NOT_FOUND = "Macro not found."
+
+
+def list_macros(session: Session, *, type: str | None) -> list[MacroRead]:
+    """Every macro (or one type's), by type then name."""
+    stmt = select(Macro).order_by(Macro.type, Macro.name, Macro.id)
+    if type:
+        stmt = stmt.where(Macro.type == type)
+    return [MacroRead.model_validate(m) for m in session.scalars(stmt)]
+
+
+def _get(session: Session, macro_id: int) -> Macro:
+    macro = session.get(Macro, macro_id)
+    if macro is None:
+        raise NotFound(NOT_FOUND, code="macro_not_found")
+    return macro
+
+
+def _fields(macro: Macro) -> dict[str, object]:
+    return {"name": macro.name, "type": macro.type, "text": macro.text}
+
+
+def create(session: Session, *, admin: User, data: MacroIn) -> MacroRead:
+    """Add a macro."""
+    macro = Macro(name=data.name, type=data.type, text=data.text)
+    session.add(macro)
+    session.flush()
+    audit.record(
+        session, admin=admin, action="macro.create", target=f"macro:{macro.id}", after=_fields(macro)
+    )
+    session.commit()
+    return MacroRead.model_validate(macro)
+
+
+def update(session: Session, *, admin: User, macro_id: int, data: MacroUpdate) -> MacroRead:
+    """Change the fields sent."""
+    macro = _get(session, macro_id)
+    before = _fields(macro)
+    for field, value in data.model_dump(exclude_unset=True, exclude_none=True).items():
+        setattr(macro, field, value)
+    audit.record(
+        session,
+        admin=admin,
+        action="macro.update",
+        target=f"macro:{macro.id}",
+        before=before,
+        after=_fields(macro),
+    )
+    session.commit()
+    return MacroRead.model_validate(macro)
+
+
+def delete(session: Session, *, admin: User, macro_id: int) -> None:
+    """Remove a macro."""
+    macro = _get(session, macro_id)
+    audit.record(
+        session, admin=admin, action="macro.delete", target=f"macro:{macro.id}", before=_fields(macro)
+    )
+    session.delete(macro)
+    session.commit()

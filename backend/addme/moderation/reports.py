@@ -1,0 +1,185 @@
+"""The reports queue: open reports grouped per username, underage first, and their decisions.
+
+A decision is about the username, so it closes every open report on it at once: dismissed (the
+reporters were wrong) or upheld (a moderator acted). get_mail decides nothing: it shows the owner's
+address to the moderator and leaves an audit row.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from sqlalchemy import ColumnElement, case, func, select
+from sqlalchemy.orm import Session
+
+from addme.accounts import service as accounts
+from addme.accounts.models import User
+from addme.admin import service as audit
+from addme.core import clock
+from addme.core.errors import NotFound
+from addme.core.schemas import Page, PageMeta
+from addme.listings import constants as lc
+from addme.listings import service as listings
+from addme.listings.models import Username
+from addme.moderation import service as moderation
+from addme.moderation.models import Report, ReportStatus, ReportType
+from addme.moderation.review import snapshot
+from addme.moderation.schemas import (
+    AdminUsername,
+    ReportAction,
+    ReportDecision,
+    ReportGroup,
+    ReportRead,
+)
+
+REPORT_NOT_FOUND = "Report not found"
+MESSAGES: dict[str, str] = {
+    "dismiss": "Reports dismissed.",
+    "delete_username": "Username deleted.",
+    "ban_username": "Username banned.",
+    "ban_user": "Account banned.",
+    "change_to_paid": "Username marked as paid content.",
+    "get_mail": "The owner's e-mail address is shown below.",
+}
+
+
+def _status_filter(status: str) -> ColumnElement[bool]:
+    if status == "open":
+        return Report.status == ReportStatus.OPEN
+    return Report.status != ReportStatus.OPEN
+
+
+def queue(
+    session: Session, *, status: str, type: ReportType | None, page: int, per_page: int
+) -> Page[ReportGroup]:
+    """Usernames with reports in this state, those with an underage report first, then oldest first."""
+    where = [_status_filter(status)]
+    if type is not None:
+        where.append(Report.type == type)
+    underage = func.max(case((Report.type == ReportType.UNDERAGE, 1), else_=0))
+    first = func.min(Report.created_at)
+    groups = (
+        select(Report.username_id, underage.label("underage"), first.label("first"))
+        .where(*where)
+        .group_by(Report.username_id)
+    ).subquery()
+    total = int(session.scalar(select(func.count()).select_from(groups)) or 0)
+    ids = list(
+        session.scalars(
+            select(groups.c.username_id)
+            .order_by(groups.c.underage.desc(), groups.c.first, groups.c.username_id)
+            .offset((page - 1) * per_page)
+            .limit(per_page)
+        )
+    )
+    reports = list(
+        session.scalars(
+            select(Report).where(Report.username_id.in_(ids), *where).order_by(Report.created_at, Report.id)
+        )
+    )
+    standing = moderation.reporter_standing(
+        session, reporter_ids=sorted({r.reporter_id for r in reports if r.reporter_id is not None})
+    )
+    usernames = {u.id: u for u in session.scalars(select(Username).where(Username.id.in_(ids)))}
+    data = [
+        ReportGroup(
+            username=AdminUsername.model_validate(usernames[uid]),
+            reports=[_read(r, standing) for r in reports if r.username_id == uid],
+            has_underage=any(r.type == ReportType.UNDERAGE for r in reports if r.username_id == uid),
+        )
+        for uid in ids
+    ]
+    return Page[ReportGroup](
+        data=data, meta=PageMeta(page=page, per_page=per_page, total=total, has_next=page * per_page < total)
+    )
+
+
+def _read(report: Report, standing: dict[int, tuple[int, int]]) -> ReportRead:
+    dismissed, upheld = standing.get(report.reporter_id or 0, (0, 0))
+    return ReportRead(
+        id=report.id,
+        type=report.type,
+        message=report.message,
+        status=report.status,
+        hid_listing=report.hid_listing,
+        reporter_id=report.reporter_id,
+        reporter_dismissed=dismissed,
+        reporter_upheld=upheld,
+        decision=report.decision,
+        decision_reason=report.decision_reason,
+        created_at=report.created_at,
+        resolved_at=report.resolved_at,
+    )
+
+
+def open_counts(session: Session) -> dict[str, int]:
+    """Open reports per type."""
+    rows = session.execute(
+        select(Report.type, func.count()).where(Report.status == ReportStatus.OPEN).group_by(Report.type)
+    ).all()
+    return {t: int(n) for t, n in rows}
+
+
+def _close_all(session: Session, *, username: Username, admin: User, action: str, reason: str) -> int:
+    status = ReportStatus.DISMISSED if action == "dismiss" else ReportStatus.UPHELD
+    now = clock.now()
+    rows = list(
+        session.scalars(
+            select(Report).where(Report.username_id == username.id, Report.status == ReportStatus.OPEN)
+        )
+    )
+    for r in rows:
+        r.status, r.decision, r.decision_reason = status, action, reason or None
+        r.decided_by, r.resolved_at = admin.id, now
+    return len(rows)
+
+
+def decide(
+    session: Session, *, admin: User, report_id: int, action: ReportAction, reason: str, hours: int | None
+) -> ReportDecision:
+    """Apply a moderator's decision on a report's username, through the owning domains' services."""
+    report = session.get(Report, report_id)
+    if report is None:
+        raise NotFound(REPORT_NOT_FOUND, code="report_not_found")
+    username = listings.get_any(session, username_id=report.username_id)
+    before = snapshot(username)
+    owner = session.get(User, username.user_id)
+    assert owner is not None
+    owner_email: str | None = None
+    decided = 0
+    if action == "get_mail":
+        owner_email = owner.email
+    else:
+        if report.status != ReportStatus.OPEN:
+            raise NotFound(REPORT_NOT_FOUND, code="report_not_found")
+        until = None if hours is None else clock.now() + timedelta(hours=hours)
+        if action == "dismiss":
+            if username.is_hidden and username.status != lc.Status.DELETED:
+                listings.unhide(session, username=username)
+        elif action == "delete_username":
+            listings.remove(session, username=username)
+        elif action == "ban_username":
+            listings.ban(session, username=username, until=until)
+        elif action == "ban_user":
+            accounts.ban(session, user=owner, until=until, reason=reason)
+        elif action == "change_to_paid":
+            listings.mark_paid(session, username=username)
+        decided = _close_all(session, username=username, admin=admin, action=action, reason=reason)
+    audit.record(
+        session,
+        admin=admin,
+        action=f"report.{action}",
+        target=f"user:{owner.id}" if action in ("ban_user", "get_mail") else f"username:{username.id}",
+        reason=reason,
+        before=before,
+        after=snapshot(username),
+        details={"report_id": report.id, "username_id": username.id, "decided": decided, "hours": hours},
+    )
+    session.commit()
+    return ReportDecision(
+        success=True,
+        message=MESSAGES[action],
+        username=AdminUsername.model_validate(username),
+        decided=decided,
+        owner_email=owner_email,
+    )

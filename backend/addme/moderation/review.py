@@ -1,0 +1,133 @@
+"""The review queue: pending usernames, oldest first, each with the rule that held it.
+
+Decisions go through listings' service (it keeps the listed flag and the list cache right) and
+write one audit row each, in the same transaction.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import func, or_, select
+from sqlalchemy.orm import Session
+
+from addme.accounts.models import User
+from addme.admin import service as audit
+from addme.core import clock
+from addme.core.errors import AppError
+from addme.core.schemas import Page, PageMeta
+from addme.listings import constants as lc
+from addme.listings import service as listings
+from addme.listings.models import Username
+from addme.moderation.schemas import AdminUsername, BulkOut, HeldBy, ReviewItem
+
+APPROVED = "Username approved."
+REJECTED = "Username rejected."
+
+
+def held_by(review_reason: str | None) -> tuple[HeldBy, str]:
+    """Which kind of rule held a username, read from the reason the automated review wrote."""
+    if not review_reason:
+        return "unknown", ""
+    if review_reason == lc.UNLOCKED_BY_KEY:
+        return "key", review_reason
+    if review_reason.startswith("underage: age"):
+        # The written-age check is a rule of its own, not a blacklist term.
+        return "macro", review_reason
+    return "blacklist", review_reason
+
+
+def snapshot(username: Username) -> dict[str, object]:
+    """The fields a decision changes, for the audit row's before and after."""
+    return {
+        "status": username.status,
+        "listed": username.listed,
+        "is_hidden": username.is_hidden,
+        "paid_content": username.paid_content,
+        "rejection_reason": username.rejection_reason,
+    }
+
+
+def _item(username: Username) -> ReviewItem:
+    kind, rule = held_by(username.review_reason)
+    waited = clock.now() - username.created_at
+    return ReviewItem(
+        username=AdminUsername.model_validate(username),
+        held_by=kind,
+        rule=rule,
+        waiting_hours=max(0, int(waited.total_seconds() // 3600)),
+    )
+
+
+def queue(session: Session, *, page: int, per_page: int, q: str | None) -> Page[ReviewItem]:
+    """Pending usernames, the longest waiting first."""
+    where = [Username.status == lc.Status.PENDING]
+    if q:
+        like = f"%{q.strip().casefold()}%"
+        where.append(or_(Username.username_normalized.like(like), Username.review_reason.like(like)))
+    total = int(session.scalar(select(func.count()).select_from(Username).where(*where)) or 0)
+    rows = session.scalars(
+        select(Username)
+        .where(*where)
+        .order_by(Username.created_at, Username.id)
+        .offset((page - 1) * per_page)
+        .limit(per_page)
+    )
+    return Page[ReviewItem](
+        data=[_item(u) for u in rows],
+        meta=PageMeta(page=page, per_page=per_page, total=total, has_next=page * per_page < total),
+    )
+
+
+def pending_summary(session: Session) -> tuple[int, int | None]:
+    """How many usernames wait for review, and the oldest one's wait in hours."""
+    count, oldest = session.execute(
+        select(func.count(), func.min(Username.created_at)).where(Username.status == lc.Status.PENDING)
+    ).one()
+    hours = int((clock.now() - oldest).total_seconds() // 3600) if oldest is not None else None
+    return int(count or 0), hours
+
+
+def _decide(session: Session, *, admin: User, username: Username, approve: bool, reason: str) -> None:
+    before = snapshot(username)
+    if approve:
+        listings.approve(session, username=username)
+    else:
+        listings.reject(session, username=username, reason=reason)
+    audit.record(
+        session,
+        admin=admin,
+        action="username.approve" if approve else "username.reject",
+        target=f"username:{username.id}",
+        reason=reason,
+        before=before,
+        after=snapshot(username),
+        details={"rule": username.review_reason},
+    )
+
+
+def decide(session: Session, *, admin: User, username_id: int, approve: bool, reason: str) -> AdminUsername:
+    """Approve or reject one pending username."""
+    username = listings.get_any(session, username_id=username_id)
+    _decide(session, admin=admin, username=username, approve=approve, reason=reason)
+    session.commit()
+    return AdminUsername.model_validate(username)
+
+
+def decide_many(session: Session, *, admin: User, ids: list[int], approve: bool, reason: str) -> BulkOut:
+    """Approve or reject several at once; one that cannot be decided is skipped, the rest go through."""
+    done: list[int] = []
+    skipped: dict[int, str] = {}
+    for username_id in dict.fromkeys(ids):
+        username = session.get(Username, username_id)
+        if username is None:
+            skipped[username_id] = lc.NOT_FOUND
+            continue
+        try:
+            _decide(session, admin=admin, username=username, approve=approve, reason=reason)
+        except AppError as exc:
+            skipped[username_id] = exc.message
+            continue
+        session.flush()
+        done.append(username_id)
+    session.commit()
+    verb = APPROVED if approve else REJECTED
+    return BulkOut(success=bool(done), message=f"{len(done)} × {verb}", done=done, skipped=skipped)
