@@ -5,6 +5,7 @@ from __future__ import annotations
 from fastapi import APIRouter
 
 from addme.accounts.router import router as accounts_router
+from addme.admin.people_router import router as admin_people_router
 from addme.admin.router import router as admin_router
 from addme.content.router import router as content_router
 from addme.core.health import router as health_router
@@ -13,6 +14,7 @@ from addme.listings.router import router as listings_router
 from addme.mail.router import router as mail_router
 from addme.media.router import router as media_router
 from addme.moderation.admin_router import router as moderation_admin_router
+from addme.moderation.bans_router import router as moderation_bans_router
 from addme.moderation.requests_router import router as moderation_requests_router
 from addme.moderation.router import router as moderation_router
 from addme.shop.router import router as shop_router
@@ -34,4 +36,6 @@ api_router.include_router(groups_router)
 api_router.include_router(swipes_router)
 api_router.include_router(content_router)
 api_router.include_router(admin_router)
+api_router.include_router(admin_people_router)
 api_router.include_router(moderation_admin_router)
+api_router.include_router(moderation_bans_router)

@@ -15,7 +15,7 @@ from starlette.concurrency import run_in_threadpool
 from addme import models  # noqa: F401 - every table registered before anything queries
 from addme.api import api_router
 from addme.content import seo as _site_pages  # noqa: F401 - registers the other pages' heads
-from addme.core import reads
+from addme.core import deadlines, reads
 from addme.core.bodylimit import BodyLimitMiddleware
 from addme.core.config import get_settings
 from addme.core.db import new_session
@@ -27,6 +27,7 @@ from addme.core.web import render_index, resolve_meta
 from addme.jobs import registry  # noqa: F401 - registers the jobs
 from addme.jobs.service import Scheduler
 from addme.listings.seo import site_router
+from addme.moderation.ipguard import IpBanMiddleware
 
 log = logging.getLogger("addme")
 mimetypes.add_type("application/manifest+json", ".webmanifest")
@@ -75,8 +76,12 @@ def create_app() -> FastAPI:
 
     # Innermost: a body past its route's allowance is refused while it is read (413, before parsing).
     app.add_middleware(BodyLimitMiddleware, api_prefix="/v1")
+    # A banned IP's writes are refused before their bodies are read (reads pass through).
+    app.add_middleware(IpBanMiddleware)
     # An unhandled exception becomes the envelope's 500, inside the headers so it still gets them.
     app.add_middleware(CatchAllMiddleware)
+    # Every database call a request makes (endpoint, dependencies, their threads) gets the web deadline.
+    app.add_middleware(deadlines.WebRequestMiddleware)
     hsts = settings.cookie_secure or settings.env == "production"
     app.add_middleware(SecurityHeadersMiddleware, defaults=security_headers(hsts=hsts))
 

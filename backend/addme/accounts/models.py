@@ -24,6 +24,16 @@ class User(TimestampMixin, Base):
         # The database itself refuses a negative balance, behind the conditional updates.
         CheckConstraint("top_ups_count >= 0", name="top_ups_non_negative"),
         CheckConstraint("fire_pins_count >= 0", name="fire_pins_non_negative"),
+        # The admin user list: newest first, and look-ups by the IP an account last used.
+        Index("ix_users_created", "created_at", "id"),
+        Index("ix_users_last_login", "last_login_at", "id"),
+        Index("ix_users_ip_address", "ip_address"),
+        # E-mail prefix search: PostgreSQL needs pattern ops for LIKE 'x%' under a non-C collation.
+        Index(
+            "ix_users_email_prefix",
+            "email_normalized",
+            postgresql_ops={"email_normalized": "text_pattern_ops"},
+        ),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -59,6 +69,10 @@ class User(TimestampMixin, Base):
 
     deleted_at: Mapped[datetime | None] = mapped_column(index=True)
     banned_at: Mapped[datetime | None]
+    # None with banned_at set: banned for good. Past it, the ban is lifted (at login, or by the job).
+    banned_until: Mapped[datetime | None]
+    # Shown to the member when they try to log in.
+    ban_reason: Mapped[str | None] = mapped_column(String(300))
 
     # Entitlements are stored as end dates; "is" flags derive from them, so expiry applies on every read.
     @property
@@ -92,7 +106,11 @@ class AuthToken(Base):
     """A signed-in session: the bearer token's SHA-256, never the token."""
 
     __tablename__ = "auth_tokens"
-    __table_args__ = (Index("ix_auth_tokens_user_active", "user_id", "revoked_at"),)
+    __table_args__ = (
+        Index("ix_auth_tokens_user_active", "user_id", "revoked_at"),
+        # The admin's user search by IP also finds the accounts that signed in from it.
+        Index("ix_auth_tokens_ip_address", "ip_address"),
+    )
 
     id: Mapped[int] = mapped_column(primary_key=True)
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))

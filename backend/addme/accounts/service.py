@@ -2,23 +2,28 @@
 
 from __future__ import annotations
 
+import ipaddress
 import unicodedata
 from collections.abc import Callable
 from datetime import datetime, timedelta
+from typing import Any
 
-from sqlalchemy import select, update
+from sqlalchemy import ColumnElement, Select, and_, func, or_, select, true, update
 from sqlalchemy.orm import Session
 
 from addme.accounts.models import AuthToken, EmailToken, EmailTokenPurpose, User
 from addme.accounts.schemas import UserRead
 from addme.core import clock, ratelimit, security
 from addme.core.config import get_settings
+from addme.core.db import session_scope, starts_with
 from addme.core.errors import AppError, FieldError, Forbidden, NotFound
 from addme.mail import service as mail
 
 UNCONFIRMED = "You must confirm your email before you can login. Check your junk and spam folder."
 BAD_CREDENTIALS = "These credentials do not match our records."
 BANNED = "This account has been banned."
+BANNED_UNTIL = "This account has been banned until {until} UTC."
+BANNED_FOR_GOOD = "This account has been banned for good."
 RESET_SENT = (
     "If a matching account was found an email was sent to {email} to allow you to reset your password."
 )
@@ -264,8 +269,9 @@ def login(
     now = clock.now()
     if user.deleted_at is not None and user.deleted_at + DELETION_GRACE <= now:
         raise FieldError("email", BAD_CREDENTIALS)  # past the grace period it is as good as erased
+    lift_expired_ban(user, now=now)
     if user.banned_at is not None:
-        raise Forbidden(BANNED, code="banned")
+        raise Forbidden(ban_message(user), code="banned")
     if user.email_confirmed_at is None:
         raise Forbidden(UNCONFIRMED, code="email_unconfirmed")
     if security.needs_rehash(user.password_hash):
@@ -275,6 +281,12 @@ def login(
     user.last_login_at = now
     if ip:
         user.ip_address = ip
+    # The risk check: signing in from a blacklisted range makes the account high-risk, and signing
+    # in again from elsewhere clears it (spec section 4).
+    # Imported here: moderation reaches accounts through the admin audit log (an import cycle).
+    from addme.moderation import ipbans
+
+    user.high_risk = ipbans.blacklisted_ip(session, ip=ip)
     token = _new_session(session, user=user, ip=ip, user_agent=user_agent)
     session.commit()
     return token, restored
@@ -312,11 +324,22 @@ def logout(session: Session, *, auth: AuthToken) -> None:
     session.commit()
 
 
-def forgot_password(session: Session, *, email: str, ip: str | None) -> str:
-    """Mail a reset link if the account exists; the answer is the same either way."""
+def forgot_password(*, email: str) -> str:
+    """The answer to a reset request: the same message, after the same work, whoever asks.
+
+    Nothing here reads or writes the database: whether the account exists is found out by
+    `send_reset_link`, which the route runs after this answer has left.
+    """
     ratelimit.hit(RESET_EMAIL_LIMIT, "reset-email", normalize_email(email))
-    user = get_by_email(session, email=email)
-    if user is not None and user.deleted_at is None and user.banned_at is None:
+    return RESET_SENT.format(email=email)
+
+
+def send_reset_link(*, email: str) -> None:
+    """Mail a reset link if the account exists (run after the answer, on its own session)."""
+    with session_scope() as session:
+        user = get_by_email(session, email=email)
+        if user is None or user.deleted_at is not None or user.banned_at is not None:
+            return
         token = _issue_email_token(session, user=user, purpose=EmailTokenPurpose.RESET)
         settings = get_settings()
         mail.queue(
@@ -329,8 +352,6 @@ def forgot_password(session: Session, *, email: str, ip: str | None) -> str:
                 "This link expires in 1 hour and works once. If it wasn't you, ignore this message."
             ),
         )
-        session.commit()
-    return RESET_SENT.format(email=email)
 
 
 def reset_password(session: Session, *, token: str, password: str, password_confirmation: str) -> str:
@@ -404,12 +425,88 @@ def revoke_session(session: Session, *, user: User, session_id: int) -> None:
     session.commit()
 
 
+def ban_message(user: User) -> str:
+    """What a banned member reads when they try to log in: until when, and why."""
+    if user.banned_until is None:
+        text = BANNED_FOR_GOOD
+    else:
+        text = BANNED_UNTIL.format(until=user.banned_until.strftime("%Y-%m-%d %H:%M"))
+    return f"{text} Reason: {user.ban_reason}" if user.ban_reason else text
+
+
+def lift_expired_ban(user: User, *, now: datetime | None = None) -> bool:
+    """Clear a ban whose end has passed (the flush hook lists the usernames again); True if lifted."""
+    until = user.banned_until
+    if user.banned_at is None or until is None or until > (now or clock.now()):
+        return False
+    user.banned_at = user.banned_until = user.ban_reason = None
+    return True
+
+
 def ban(session: Session, *, user: User, until: datetime | None, reason: str) -> None:
     """Ban an account (its sessions end at once, its usernames leave the lists); the caller commits."""
-    # `until` and `reason` are kept by the people work (users' bans); here the account is out at once.
-    del until, reason
     user.banned_at = clock.now()
+    user.banned_until = until
+    user.ban_reason = reason or None
     revoke_sessions(session, user_id=user.id)
+
+
+def unban(session: Session, *, user: User) -> None:
+    """Lift an account's ban; its approved usernames are listed again. The caller commits."""
+    user.banned_at = user.banned_until = user.ban_reason = None
+
+
+def admin_delete(session: Session, *, user: User) -> None:
+    """Soft-delete as the member's own deletion does: hidden now, erased after 30 days."""
+    user.deleted_at = clock.now()
+    revoke_sessions(session, user_id=user.id)
+
+
+def set_admin_level(session: Session, *, user: User, level: str | None) -> None:
+    """Change an account's admin level and end its sessions (new sessions get the level's lifetimes)."""
+    user.admin_level = level or None
+    revoke_sessions(session, user_id=user.id)
+
+
+def admin_resend_confirmation(session: Session, *, user: User) -> None:
+    """Mail a fresh confirmation link (older ones stop working). The caller commits."""
+    _send_confirmation(session, user=user)
+
+
+def lift_expired_bans(session: Session) -> int:
+    """Lift every account ban whose end has passed (the job)."""
+    now = clock.now()
+    users = session.scalars(
+        select(User).where(User.banned_at.is_not(None), User.banned_until <= now).limit(500)
+    ).all()
+    for user in users:
+        lift_expired_ban(user, now=now)
+    session.commit()
+    return len(users)
+
+
+def sessions_of(session: Session, *, user_id: int, limit: int = 20) -> list[AuthToken]:
+    """An account's latest sessions, live or ended (the admin's view)."""
+    return list(
+        session.scalars(
+            select(AuthToken).where(AuthToken.user_id == user_id).order_by(AuthToken.id.desc()).limit(limit)
+        )
+    )
+
+
+def ips_of(session: Session, *, user: User) -> list[str]:
+    """Every IP the account registered or signed in from, the latest first."""
+    rows = session.execute(
+        select(AuthToken.ip_address, func.max(AuthToken.id))
+        .where(AuthToken.user_id == user.id, AuthToken.ip_address.is_not(None))
+        .group_by(AuthToken.ip_address)
+        .order_by(func.max(AuthToken.id).desc())
+        .limit(50)
+    ).all()
+    ips = [r[0] for r in rows if r[0]]
+    if user.ip_address and user.ip_address not in ips:
+        ips.insert(0, user.ip_address)
+    return ips
 
 
 def erase_deleted_accounts(session: Session, *, now: datetime | None = None, batch: int = 500) -> int:
@@ -462,3 +559,94 @@ def user_read(session: Session, *, user: User) -> UserRead:
     for hook in _user_read_hooks:
         extra.update(hook(session, user))
     return UserRead.model_validate(user).model_copy(update=extra)
+
+
+# -- the admin's user list ---------------------------------------------------------------------------
+
+USER_SORTS = {
+    "newest": (User.created_at.desc(), User.id.desc()),
+    "oldest": (User.created_at.asc(), User.id.asc()),
+    "email": (User.email_normalized.asc(),),
+    "last_login": (User.last_login_at.desc(), User.id.desc()),
+}
+
+
+def search_users(
+    session: Session,
+    *,
+    q: str | None,
+    handle_owner_ids: Select[Any] | None,
+    level: str | None,
+    banned: bool | None,
+    high_risk: bool | None,
+    vip: bool | None,
+    studio: bool | None,
+    sort: str,
+    page: int,
+    per_page: int,
+) -> tuple[list[User], int]:
+    """One page of accounts matching the admin's search and filters, and the total."""
+    now = clock.now()
+    conds: list[ColumnElement[bool]] = []
+    if q:
+        term = q.strip()
+        dialect = session.get_bind().dialect.name
+        matches: list[ColumnElement[bool]] = [
+            starts_with(User.email_normalized, normalize_email(term), dialect=dialect)
+        ]
+        try:
+            ipaddress.ip_address(term)
+        except ValueError:
+            pass
+        else:
+            seen_at = select(AuthToken.user_id).where(AuthToken.ip_address == term)
+            matches += [User.ip_address == term, User.id.in_(seen_at)]
+        if term.isdigit() and int(term) <= 2_147_483_647:
+            matches.append(User.id == int(term))
+        if handle_owner_ids is not None:
+            matches.append(User.id.in_(handle_owner_ids))
+        conds.append(or_(*matches))
+    if level == "none":
+        conds.append(User.admin_level.is_(None))
+    elif level == "any":
+        conds.append(User.admin_level.is_not(None))
+    elif level:
+        conds.append(User.admin_level == level)
+    if banned is not None:
+        conds.append(User.banned_at.is_not(None) if banned else User.banned_at.is_(None))
+    if high_risk is not None:
+        conds.append(User.high_risk.is_(high_risk))
+    if vip is not None:
+        conds.append(
+            User.promotion_ending_at > now
+            if vip
+            else or_(User.promotion_ending_at.is_(None), User.promotion_ending_at <= now)
+        )
+    if studio is not None:
+        conds.append(
+            User.studio_ending_at > now
+            if studio
+            else or_(User.studio_ending_at.is_(None), User.studio_ending_at <= now)
+        )
+    where = and_(true(), *conds)
+    total = int(session.scalar(select(func.count()).select_from(User).where(where)) or 0)
+    rows = session.scalars(
+        select(User)
+        .where(where)
+        .order_by(*USER_SORTS.get(sort, USER_SORTS["newest"]))
+        .offset((page - 1) * per_page)
+        .limit(per_page)
+    ).all()
+    return list(rows), total
+
+
+def banned_users(session: Session, *, limit: int = 200) -> list[User]:
+    """Accounts banned now, latest ban first (the admin's list of bans)."""
+    return list(
+        session.scalars(
+            select(User)
+            .where(User.banned_at.is_not(None), User.deleted_at.is_(None))
+            .order_by(User.banned_at.desc())
+            .limit(limit)
+        )
+    )

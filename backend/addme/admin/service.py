@@ -48,6 +48,32 @@ def entries(session: Session, *, action: str | None = None, limit: int = 100) ->
     return list(session.scalars(stmt))
 
 
+def for_targets(session: Session, *, targets: list[str], limit: int = 50) -> list[AdminAudit]:
+    """The latest audit rows about any of these targets ("user:12", "username:40"...)."""
+    if not targets:
+        return []
+    stmt = (
+        select(AdminAudit).where(AdminAudit.target.in_(targets)).order_by(AdminAudit.id.desc()).limit(limit)
+    )
+    return list(session.scalars(stmt))
+
+
+def latest_reasons(session: Session, *, targets: list[str], action: str) -> dict[str, str]:
+    """The reason of the latest `action` row per target (e.g. why each username was banned)."""
+    if not targets:
+        return {}
+    rows = session.scalars(
+        select(AdminAudit)
+        .where(AdminAudit.target.in_(targets), AdminAudit.action == action)
+        .order_by(AdminAudit.id.asc())
+    ).all()
+    found: dict[str, str] = {}
+    for row in rows:
+        legacy = (row.details or {}).get("reason") if isinstance(row.details, dict) else None
+        found[row.target or ""] = row.reason or str(legacy or "")
+    return found
+
+
 def me(*, admin: User) -> AdminMe:
     """The admin's level and what it may open."""
     return AdminMe(admin_level=admin.admin_level or "", permissions=sorted(permissions_of(admin)))

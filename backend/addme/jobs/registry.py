@@ -20,6 +20,11 @@ def erase_deleted_accounts(session: Session) -> int:
     return accounts.erase_deleted_accounts(session)
 
 
+@register("lift-expired-user-bans", every=timedelta(minutes=5))
+def lift_expired_user_bans(session: Session) -> int:
+    return accounts.lift_expired_bans(session)
+
+
 @register("deliver-mail", every=timedelta(seconds=30))
 def deliver_mail(_session: Session) -> int:
     return mail.deliver_pending()

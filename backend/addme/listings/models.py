@@ -50,6 +50,12 @@ class Username(TimestampMixin, Base):
             sqlite_where=text("status IN ('pending', 'approved')"),
         ),
         Index("ix_usernames_user_status", "user_id", "status"),
+        # The admin's user search by handle prefix (pattern ops: LIKE 'x%' under a non-C collation).
+        Index(
+            "ix_usernames_handle_prefix",
+            "username_normalized",
+            postgresql_ops={"username_normalized": "text_pattern_ops"},
+        ),
         _listed_index("ix_usernames_l_type", "type", "sort_at", "id", include=_PIN),
         _listed_index("ix_usernames_l_app", "app", "type", "sort_at", "id", include=_PIN),
         _listed_index("ix_usernames_l_gender", "type", "gender", "sort_at", "id", include=_PIN),

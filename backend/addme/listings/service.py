@@ -13,6 +13,7 @@ from addme.accounts import service as accounts
 from addme.accounts.models import User
 from addme.core import clock
 from addme.core.config import get_settings
+from addme.core.db import starts_with
 from addme.core.errors import AppError, FieldError, NotFound
 from addme.listings import cache, queries, validation
 from addme.listings import constants as c
@@ -430,6 +431,33 @@ def ban(session: Session, *, username: Username, until: datetime | None) -> None
     username.banned_until = until
     username.listed = False
     _touch(session)
+
+
+def of_user(session: Session, *, user_id: int, limit: int = 50) -> list[Username]:
+    """Every username of an account, deleted ones too, newest first (the admin's user page)."""
+    return list(
+        session.scalars(
+            select(Username).where(Username.user_id == user_id).order_by(Username.id.desc()).limit(limit)
+        )
+    )
+
+
+def owner_ids_with_handle(*, prefix: str, dialect: str) -> Select[Any]:
+    """Owners of usernames whose handle starts with `prefix` (a subquery for the admin's user search)."""
+    handle = validation.normalize_handle(prefix)
+    return select(Username.user_id).where(starts_with(Username.username_normalized, handle, dialect=dialect))
+
+
+def banned_usernames(session: Session, *, limit: int = 200) -> list[Username]:
+    """Usernames banned now, latest ban first (the admin's list of bans)."""
+    return list(
+        session.scalars(
+            select(Username)
+            .where(Username.status == c.Status.BANNED)
+            .order_by(Username.updated_at.desc(), Username.id.desc())
+            .limit(limit)
+        )
+    )
 
 
 def hide(session: Session, *, username: Username) -> None:

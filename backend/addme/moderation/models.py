@@ -20,6 +20,8 @@ class TermKind(StrEnum):
     LINK = "link"
     PHONE = "phone"
     ILLEGAL = "illegal"
+    # An IP address or CIDR range: accounts signing in from it are high-risk (no free Top-Ups).
+    IP = "ip"
 
 
 class ReportType(StrEnum):
@@ -110,3 +112,21 @@ class Report(Base):
     decided_by: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"))
     created_at: Mapped[datetime] = mapped_column(default=clock.now)
     resolved_at: Mapped[datetime | None]
+
+
+class IpBan(Base):
+    """An IP address or CIDR range (IPv4 or IPv6) that may read the site but not write to it."""
+
+    __tablename__ = "ip_bans"
+    __table_args__ = (Index("ix_ip_bans_active", "lifted_at", "banned_until"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    # Normalised network form ("203.0.113.0/24", "2001:db8::/48"); a single address is a /32 or /128.
+    cidr: Mapped[str] = mapped_column(String(50))
+    reason: Mapped[str] = mapped_column(String(300), default="")
+    # None: for good.
+    banned_until: Mapped[datetime | None]
+    admin_id: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"))
+    created_at: Mapped[datetime] = mapped_column(default=clock.now)
+    # Unbanning keeps the row (with who lifted it in the audit log), so the history stays readable.
+    lifted_at: Mapped[datetime | None]

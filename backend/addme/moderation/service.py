@@ -15,7 +15,7 @@ from addme.core import ratelimit
 from addme.core.errors import Conflict, Forbidden, Unauthorized
 from addme.moderation import rules
 from addme.moderation.defaults import DEFAULT_TERMS
-from addme.moderation.models import BlacklistTerm, RemovedHandle, Report, ReportStatus, ReportType
+from addme.moderation.models import BlacklistTerm, RemovedHandle, Report, ReportStatus, ReportType, TermKind
 
 REPORTED = "This username has been reported."
 LOGIN_TO_REPORT = "Log in to report a username."
@@ -60,7 +60,9 @@ def active_terms(session: Session) -> rules.CompiledTerms:
     ensure_default_terms(session)
     rows = session.execute(
         select(BlacklistTerm.kind, BlacklistTerm.pattern, BlacklistTerm.is_regex).where(
-            BlacklistTerm.active.is_(True)
+            # IP ranges are for the risk check (ipbans.blacklisted_ip), not for a username's text.
+            BlacklistTerm.active.is_(True),
+            BlacklistTerm.kind != TermKind.IP,
         )
     ).all()
     compiled = rules.compile_terms((r[0], r[1], r[2]) for r in rows)

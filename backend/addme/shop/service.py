@@ -395,3 +395,11 @@ def active_pins(session: Session) -> list[PinRead]:
         for u in rows
         if u.fire_pinned_until is not None
     ]
+
+
+def orders_of_user(session: Session, *, user_id: int, limit: int = 20) -> list[AdminOrderRead]:
+    """An account's latest orders (the admin's user page)."""
+    rows = session.scalars(
+        select(Order).where(Order.user_id == user_id).order_by(Order.id.desc()).limit(limit)
+    ).all()
+    return [orders.admin_read(session, o) for o in rows]

@@ -6,6 +6,7 @@ import enCommon from './en/common.json';
 import enCommunity from './en/community.json';
 import enLegal from './en/legal.json';
 import enListings from './en/listings.json';
+import enPeople from './en/people.json';
 import enShop from './en/shop.json';
 import enWallet from './en/wallet.json';
 import frAdmin from './fr/admin.json';
@@ -13,6 +14,7 @@ import frCommon from './fr/common.json';
 import frCommunity from './fr/community.json';
 import frLegal from './fr/legal.json';
 import frListings from './fr/listings.json';
+import frPeople from './fr/people.json';
 import frShop from './fr/shop.json';
 import frWallet from './fr/wallet.json';
 
@@ -55,6 +57,7 @@ void i18n.use(initReactI18next).init({
         legal: enLegal,
         listings: enListings,
         mod: enAdmin,
+        people: enPeople,
         shop: enShop,
         wallet: enWallet,
       },
@@ -66,6 +69,7 @@ void i18n.use(initReactI18next).init({
         legal: frLegal,
         listings: frListings,
         mod: frAdmin,
+        people: frPeople,
         shop: frShop,
         wallet: frWallet,
       },

@@ -1,0 +1,255 @@
+"""The admin's people tools: find an account, read everything about it, act on it.
+
+Each action goes through the owning domain's service (accounts for the account and its sessions,
+wallet for balances) and writes one audit row in the same transaction.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from typing import Any
+
+from sqlalchemy.orm import Session
+
+from addme.accounts import service as accounts
+from addme.accounts.models import AdminLevel, User
+from addme.admin import service as audit
+from addme.admin.people_schemas import (
+    AdminUserDetail,
+    AdminUserProfile,
+    AdminUserRow,
+    AuditRow,
+    LedgerRow,
+    SessionRow,
+    UsernameBrief,
+)
+from addme.core import clock
+from addme.core.errors import AppError, Forbidden, NotFound
+from addme.core.schemas import ActionResult, Page, PageMeta
+from addme.listings import service as listings
+from addme.moderation import history
+from addme.shop import service as shop
+from addme.wallet import service as wallet
+
+NOT_FOUND = "User not found."
+NOT_YOURSELF = "You cannot do this to your own account."
+ADMINS_BY_FULL = "Only a Full admin can ban or delete an admin."
+NOT_BANNED = "This account is not banned."
+ALREADY_CONFIRMED = "This account's e-mail is already confirmed."
+BANNED = "Account banned: its sessions have ended and its usernames are off the lists."
+UNBANNED = "Account unbanned."
+DELETED = "Account deleted: hidden now, erased after 30 days unless its owner logs in."
+LEVEL_SET = "Admin level updated: the account's sessions have ended."
+SESSIONS_ENDED = "Every session of this account has ended."
+CONFIRMATION_SENT = "A new confirmation e-mail is on its way."
+GRANTED = "Balances updated."
+
+
+def _iso(value: datetime | None) -> str | None:
+    return None if value is None else value.isoformat() + "Z"
+
+
+def _ban_state(user: User) -> dict[str, Any]:
+    return {
+        "banned_at": _iso(user.banned_at),
+        "banned_until": _iso(user.banned_until),
+        "ban_reason": user.ban_reason,
+    }
+
+
+def _target(session: Session, user_id: int) -> User:
+    user = session.get(User, user_id)
+    if user is None:
+        raise NotFound(NOT_FOUND, code="user_not_found")
+    return user
+
+
+def _not_self(admin: User, user: User) -> None:
+    if admin.id == user.id:
+        raise Forbidden(NOT_YOURSELF, code="self_action")
+
+
+def search(
+    session: Session,
+    *,
+    q: str | None,
+    level: str | None,
+    banned: bool | None,
+    high_risk: bool | None,
+    vip: bool | None,
+    studio: bool | None,
+    sort: str,
+    page: int,
+    per_page: int,
+) -> Page[AdminUserRow]:
+    """A page of accounts for the admin's table."""
+    term = (q or "").strip()[:100] or None
+    owners = None
+    if term and "@" not in term:
+        owners = listings.owner_ids_with_handle(prefix=term, dialect=session.get_bind().dialect.name)
+    rows, total = accounts.search_users(
+        session,
+        q=term,
+        handle_owner_ids=owners,
+        level=level,
+        banned=banned,
+        high_risk=high_risk,
+        vip=vip,
+        studio=studio,
+        sort=sort,
+        page=page,
+        per_page=per_page,
+    )
+    return Page(
+        data=[AdminUserRow.model_validate(u) for u in rows],
+        meta=PageMeta(page=page, per_page=per_page, total=total, has_next=page * per_page < total),
+    )
+
+
+def detail(session: Session, *, user_id: int) -> AdminUserDetail:
+    """Everything an admin weighs before acting on an account."""
+    user = _target(session, user_id)
+    names = listings.of_user(session, user_id=user.id)
+    targets = [f"user:{user.id}"] + [f"username:{u.id}" for u in names]
+    return AdminUserDetail(
+        user=AdminUserProfile.model_validate(user),
+        usernames=[UsernameBrief.model_validate(u) for u in names],
+        orders=shop.orders_of_user(session, user_id=user.id),
+        ledger=[LedgerRow.model_validate(r) for r in wallet.history(session, user_id=user.id, limit=30)],
+        sessions=[SessionRow.model_validate(s) for s in accounts.sessions_of(session, user_id=user.id)],
+        ips=accounts.ips_of(session, user=user),
+        reports_by=history.reports_by(session, user_id=user.id),
+        reports_against=history.reports_against(session, user_id=user.id),
+        audit=[AuditRow.model_validate(a) for a in audit.for_targets(session, targets=targets)],
+    )
+
+
+def ban(session: Session, *, admin: User, user_id: int, hours: int | None, reason: str) -> ActionResult:
+    """Ban an account for `hours` or for good: its tokens stop working and its usernames leave the lists."""
+    user = _target(session, user_id)
+    _not_self(admin, user)
+    if user.admin_level and admin.admin_level != AdminLevel.FULL:
+        raise Forbidden(ADMINS_BY_FULL, code="admins_by_full")
+    before = _ban_state(user)
+    until = None if hours is None else clock.now() + timedelta(hours=hours)
+    accounts.ban(session, user=user, until=until, reason=reason)
+    audit.record(
+        session,
+        admin=admin,
+        action="user.ban",
+        target=f"user:{user.id}",
+        reason=reason,
+        before=before,
+        after=_ban_state(user),
+    )
+    session.commit()
+    return ActionResult(success=True, message=BANNED)
+
+
+def unban(session: Session, *, admin: User, user_id: int, reason: str) -> ActionResult:
+    """Lift an account's ban; its approved usernames are listed again."""
+    user = _target(session, user_id)
+    if user.banned_at is None:
+        raise AppError(NOT_BANNED, code="not_banned")
+    before = _ban_state(user)
+    accounts.unban(session, user=user)
+    audit.record(
+        session,
+        admin=admin,
+        action="user.unban",
+        target=f"user:{user.id}",
+        reason=reason,
+        before=before,
+        after=_ban_state(user),
+    )
+    session.commit()
+    return ActionResult(success=True, message=UNBANNED)
+
+
+def delete(session: Session, *, admin: User, user_id: int, reason: str) -> ActionResult:
+    """Soft-delete an account as its owner would."""
+    user = _target(session, user_id)
+    _not_self(admin, user)
+    if user.deleted_at is not None:
+        raise NotFound(NOT_FOUND, code="user_not_found")
+    accounts.admin_delete(session, user=user)
+    audit.record(
+        session,
+        admin=admin,
+        action="user.delete",
+        target=f"user:{user.id}",
+        reason=reason,
+        before={"deleted_at": None},
+        after={"deleted_at": _iso(user.deleted_at)},
+    )
+    session.commit()
+    return ActionResult(success=True, message=DELETED)
+
+
+def set_level(session: Session, *, admin: User, user_id: int, level: str | None, reason: str) -> ActionResult:
+    """Set an account's admin level (Full only; never one's own); its sessions end."""
+    user = _target(session, user_id)
+    _not_self(admin, user)
+    before = {"admin_level": user.admin_level}
+    accounts.set_admin_level(session, user=user, level=level)
+    audit.record(
+        session,
+        admin=admin,
+        action="user.level",
+        target=f"user:{user.id}",
+        reason=reason,
+        before=before,
+        after={"admin_level": user.admin_level},
+    )
+    session.commit()
+    return ActionResult(success=True, message=LEVEL_SET)
+
+
+def end_sessions(session: Session, *, admin: User, user_id: int, reason: str) -> ActionResult:
+    """Sign an account out everywhere."""
+    user = _target(session, user_id)
+    accounts.revoke_sessions(session, user_id=user.id)
+    audit.record(session, admin=admin, action="user.end_sessions", target=f"user:{user.id}", reason=reason)
+    session.commit()
+    return ActionResult(success=True, message=SESSIONS_ENDED)
+
+
+def resend_confirmation(session: Session, *, admin: User, user_id: int) -> ActionResult:
+    """Mail a fresh confirmation link to an unconfirmed account."""
+    user = _target(session, user_id)
+    if user.email_confirmed_at is not None:
+        raise AppError(ALREADY_CONFIRMED, code="already_confirmed")
+    accounts.admin_resend_confirmation(session, user=user)
+    audit.record(session, admin=admin, action="user.resend_confirmation", target=f"user:{user.id}")
+    session.commit()
+    return ActionResult(success=True, message=CONFIRMATION_SENT)
+
+
+def grant(
+    session: Session, *, admin: User, user_id: int, top_ups: int, fire_pins: int, reason: str
+) -> ActionResult:
+    """Grant or remove Top-Ups and Fire Pins: one ledger row each, never below zero."""
+    user = _target(session, user_id)
+    before = {"top_ups": user.top_ups_count, "fire_pins": user.fire_pins_count}
+    for kind, delta, have in (
+        (wallet.Kind.TOP_UP, top_ups, user.top_ups_count),
+        (wallet.Kind.FIRE_PIN, fire_pins, user.fire_pins_count),
+    ):
+        if not wallet.admin_adjust(
+            session, user_id=user.id, kind=kind, delta=delta, admin_id=admin.id, note=reason
+        ):
+            session.rollback()
+            label = "Top-Ups" if kind == wallet.Kind.TOP_UP else "Fire Pins"
+            raise AppError(wallet.BELOW_ZERO.format(have=f"{have} {label}"), code="below_zero")
+    session.refresh(user)
+    audit.record(
+        session,
+        admin=admin,
+        action="user.grant",
+        target=f"user:{user.id}",
+        reason=reason,
+        before=before,
+        after={"top_ups": user.top_ups_count, "fire_pins": user.fire_pins_count},
+    )
+    session.commit()
+    return ActionResult(success=True, message=GRANTED)

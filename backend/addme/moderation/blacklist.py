@@ -1,0 +1,100 @@
+"""The blacklist admins edit: terms (and regexes) the automated approval reads, and IP ranges the
+risk check reads. Switching a term off keeps it, so the defaults never come back uninvited."""
+
+from __future__ import annotations
+
+import re
+
+from sqlalchemy import func, select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from addme.accounts.models import User
+from addme.admin import service as audit
+from addme.core.errors import Conflict, FieldError, NotFound
+from addme.moderation import ipbans, service
+from addme.moderation.admin_schemas import BlacklistTermIn
+from addme.moderation.models import BlacklistTerm, TermKind
+
+NOT_FOUND = "Blacklist entry not found."
+DUPLICATE = "This entry is already on the blacklist."
+
+
+def _snapshot(row: BlacklistTerm) -> dict[str, object]:
+    return {"kind": row.kind, "pattern": row.pattern, "is_regex": row.is_regex, "active": row.active}
+
+
+def entries(
+    session: Session, *, kind: str | None, page: int, per_page: int
+) -> tuple[list[BlacklistTerm], int]:
+    """Blacklist entries (of one kind, when given), newest first, and their total."""
+    service.ensure_default_terms(session)
+    session.commit()
+    stmt = select(BlacklistTerm)
+    count = select(func.count()).select_from(BlacklistTerm)
+    if kind:
+        stmt, count = stmt.where(BlacklistTerm.kind == kind), count.where(BlacklistTerm.kind == kind)
+    total = int(session.scalar(count) or 0)
+    rows = session.scalars(
+        stmt.order_by(BlacklistTerm.id.desc()).offset((page - 1) * per_page).limit(per_page)
+    ).all()
+    return list(rows), total
+
+
+def add(session: Session, *, admin: User, data: BlacklistTermIn) -> BlacklistTerm:
+    """Add a term, regex or IP range; it applies to the next submission or sign-in."""
+    pattern, is_regex = data.pattern.strip(), data.is_regex
+    if data.kind == TermKind.IP:
+        pattern, is_regex = str(ipbans.parse_network(pattern)), False
+    elif is_regex:
+        try:
+            re.compile(pattern)
+        except re.error as exc:
+            raise FieldError("pattern", f"This regular expression is not valid: {exc}.") from None
+    service.ensure_default_terms(session)
+    row = BlacklistTerm(kind=data.kind, pattern=pattern, is_regex=is_regex)
+    session.add(row)
+    try:
+        session.flush()
+    except IntegrityError:
+        session.rollback()
+        raise Conflict(DUPLICATE, code="duplicate") from None
+    audit.record(
+        session, admin=admin, action="blacklist.add", target=f"blacklist:{row.id}", after=_snapshot(row)
+    )
+    session.commit()
+    service.invalidate_terms()
+    return row
+
+
+def switch(session: Session, *, admin: User, term_id: int, active: bool) -> BlacklistTerm:
+    """Switch an entry on or off."""
+    row = session.get(BlacklistTerm, term_id)
+    if row is None:
+        raise NotFound(NOT_FOUND)
+    before = _snapshot(row)
+    row.active = active
+    audit.record(
+        session,
+        admin=admin,
+        action="blacklist.switch",
+        target=f"blacklist:{row.id}",
+        before=before,
+        after=_snapshot(row),
+    )
+    session.commit()
+    service.invalidate_terms()
+    return row
+
+
+def remove(session: Session, *, admin: User, term_id: int) -> None:
+    """Delete an entry for good."""
+    row = session.get(BlacklistTerm, term_id)
+    if row is None:
+        raise NotFound(NOT_FOUND)
+    audit.record(
+        session, admin=admin, action="blacklist.delete", target=f"blacklist:{row.id}", before=_snapshot(row)
+    )
+    session.delete(row)
+    session.commit()
+    service.invalidate_terms()

@@ -1,0 +1,173 @@
+"""IP and CIDR range bans: a banned address may read the site but not register, log in or write.
+
+Every state-changing request is checked (ipguard.py), so the active ranges are kept in memory per
+process: reloaded after a change here at once, and at most every 30 seconds for other processes.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import threading
+import time
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from sqlalchemy import or_, select
+from sqlalchemy.orm import Session
+
+from addme.accounts.models import User
+from addme.admin import service as audit
+from addme.core import clock
+from addme.core.errors import FieldError, NotFound
+from addme.moderation.models import BlacklistTerm, IpBan, TermKind
+
+Network = ipaddress.IPv4Network | ipaddress.IPv6Network
+
+IP_BANNED = "Your network has been banned from this site: you can browse, but not sign in, register or post."
+NOT_FOUND = "Ban not found."
+BAD_CIDR = "Enter an IP address or a CIDR range, such as 203.0.113.7, 203.0.113.0/24 or 2001:db8::/48."
+# A range wider than this would shut out a whole provider, or the Internet: refused as a typo.
+MIN_PREFIX = {4: 8, 6: 32}
+_TTL = 30.0
+
+
+@dataclass(frozen=True)
+class _Ranges:
+    expires: float
+    networks: tuple[Network, ...]
+    # The earliest end among the bans: the cache reloads then even inside its TTL.
+    next_end: datetime | None
+
+
+_lock = threading.Lock()
+_cache: _Ranges | None = None
+
+
+def parse_network(value: str) -> Network:
+    """An address or CIDR range in normal form, else a 422 on `cidr`."""
+    try:
+        net = ipaddress.ip_network(value.strip(), strict=False)
+    except ValueError:
+        raise FieldError("cidr", BAD_CIDR) from None
+    if net.prefixlen < MIN_PREFIX[net.version]:
+        raise FieldError("cidr", f"A range wider than /{MIN_PREFIX[net.version]} is refused.")
+    return net
+
+
+def _active(now: datetime):  # type: ignore[no-untyped-def]
+    return (IpBan.lifted_at.is_(None), or_(IpBan.banned_until.is_(None), IpBan.banned_until > now))
+
+
+def invalidate() -> None:
+    """Forget the cached ranges (after a ban or an unban)."""
+    global _cache
+    with _lock:
+        _cache = None
+
+
+def _fresh() -> tuple[Network, ...] | None:
+    cached = _cache
+    if cached is None or cached.expires <= time.monotonic():
+        return None
+    if cached.next_end is not None and cached.next_end <= clock.now():
+        return None
+    return cached.networks
+
+
+def _contains(networks: tuple[Network, ...], ip: str) -> bool:
+    try:
+        addr = ipaddress.ip_address(ip)
+    except ValueError:
+        return False
+    return any(addr.version == net.version and addr in net for net in networks)
+
+
+def cached_verdict(ip: str) -> bool | None:
+    """Whether an address is banned, from the cache alone; None when the cache must be reloaded."""
+    networks = _fresh()
+    return None if networks is None else _contains(networks, ip)
+
+
+def load_ranges(session: Session) -> tuple[Network, ...]:
+    """The active banned networks, from the cache when it is fresh."""
+    global _cache
+    fresh = _fresh()
+    if fresh is not None:
+        return fresh
+    now = clock.now()
+    rows = session.execute(select(IpBan.cidr, IpBan.banned_until).where(*_active(now))).all()
+    networks = tuple(ipaddress.ip_network(r[0], strict=False) for r in rows)
+    ends = [r[1] for r in rows if r[1] is not None]
+    with _lock:
+        _cache = _Ranges(time.monotonic() + _TTL, networks, min(ends) if ends else None)
+    return networks
+
+
+def is_banned(session: Session, *, ip: str) -> bool:
+    """Whether an address is inside an active IP ban."""
+    return _contains(load_ranges(session), ip)
+
+
+def ban_ip(session: Session, *, admin: User, cidr: str, hours: int | None, reason: str) -> IpBan:
+    """Ban an address or range, for `hours` or for good, with the audit row."""
+    net = parse_network(cidr)
+    until = None if hours is None else clock.now() + timedelta(hours=hours)
+    row = IpBan(cidr=str(net), reason=reason, banned_until=until, admin_id=admin.id)
+    session.add(row)
+    session.flush()
+    audit.record(
+        session,
+        admin=admin,
+        action="ip.ban",
+        target=f"ip_ban:{row.id}",
+        reason=reason,
+        after={"cidr": row.cidr, "banned_until": until.isoformat() + "Z" if until else None},
+    )
+    session.commit()
+    invalidate()
+    return row
+
+
+def lift(session: Session, *, admin: User, ban_id: int, reason: str) -> IpBan:
+    """Lift an active IP ban (the row stays for history)."""
+    row = session.get(IpBan, ban_id)
+    if row is None or row.lifted_at is not None:
+        raise NotFound(NOT_FOUND)
+    row.lifted_at = clock.now()
+    audit.record(
+        session,
+        admin=admin,
+        action="ip.unban",
+        target=f"ip_ban:{row.id}",
+        reason=reason,
+        before={"cidr": row.cidr},
+    )
+    session.commit()
+    invalidate()
+    return row
+
+
+def active_bans(session: Session) -> list[IpBan]:
+    """IP bans in force, newest first."""
+    return list(session.scalars(select(IpBan).where(*_active(clock.now())).order_by(IpBan.id.desc())))
+
+
+def blacklisted_ip(session: Session, *, ip: str | None) -> bool:
+    """Whether an address is inside an active blacklist IP range (the risk check: high-risk)."""
+    if not ip:
+        return False
+    try:
+        addr = ipaddress.ip_address(ip)
+    except ValueError:
+        return False
+    patterns = session.scalars(
+        select(BlacklistTerm.pattern).where(BlacklistTerm.kind == TermKind.IP, BlacklistTerm.active.is_(True))
+    ).all()
+    for pattern in patterns:
+        try:
+            net = ipaddress.ip_network(pattern, strict=False)
+        except ValueError:
+            continue
+        if addr.version == net.version and addr in net:
+            return True
+    return False

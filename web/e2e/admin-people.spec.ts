@@ -1,0 +1,170 @@
+import {
+  type APIRequestContext,
+  type Browser,
+  expect as baseExpect,
+  type Page,
+  test,
+} from '@playwright/test';
+import { createMember, PASSWORD, preAgree } from './helpers';
+
+// Two cores shared with other runs: sign-ins (Argon2) and first loads can take seconds.
+const expect = baseExpect.configure({ timeout: 20_000 });
+test.setTimeout(120_000);
+
+const SHOTS = 'e2e/screenshots';
+const ADMIN = { email: 'admin@addme.local', password: 'local-admin-passphrase-2026' };
+
+async function adminToken(request: APIRequestContext): Promise<string> {
+  const login = await request.post('/v1/auth/login', { data: ADMIN });
+  expect(login.ok(), await login.text()).toBeTruthy();
+  return ((await login.json()) as { token: string }).token;
+}
+
+async function userIdOf(request: APIRequestContext, token: string, email: string) {
+  const res = await request.get(`/v1/admin/users?q=${encodeURIComponent(email)}`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  const body = (await res.json()) as { data: { id: number }[] };
+  return body.data[0].id;
+}
+
+async function logIn(page: Page, baseURL: string, email: string, password: string) {
+  await preAgree(page, baseURL);
+  await page.goto('/auth/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/user$/);
+}
+
+async function newPage(
+  browser: Browser,
+  baseURL: string,
+  viewport: { width: number; height: number },
+) {
+  const context = await browser.newContext({ baseURL, viewport });
+  return context.newPage();
+}
+
+async function shot(page: Page, project: string, name: string) {
+  for (const theme of ['light', 'dark'] as const) {
+    await page.evaluate(
+      `document.documentElement.setAttribute('data-bs-theme', '${theme}');` +
+        `document.body.classList.remove('dark', 'light');` +
+        `document.body.classList.add('${theme}');`,
+    );
+    await page.screenshot({
+      path: `${SHOTS}/${project}-${theme}-people-${name}.png`,
+      fullPage: true,
+    });
+  }
+}
+
+test('a Full admin bans a member from their page, and the member is signed out at once', async ({
+  page,
+  browser,
+  request,
+  baseURL,
+}, info) => {
+  const base = baseURL as string;
+  const email = await createMember(request, 'banned');
+  const memberPage = await newPage(
+    browser,
+    base,
+    page.viewportSize() ?? { width: 1280, height: 800 },
+  );
+  await logIn(memberPage, base, email, PASSWORD);
+
+  await logIn(page, base, ADMIN.email, ADMIN.password);
+  await page.goto(`/admin/users?q=${encodeURIComponent(email)}`);
+  await page.getByRole('link', { name: email }).filter({ visible: true }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('User #');
+  await page.getByRole('button', { name: 'Ban', exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Duration').selectOption('lifetime');
+  await dialog.getByLabel('Reason the member will see').fill('Selling content');
+  await dialog.getByRole('button', { name: 'Ban', exact: true }).click();
+  await expect(page.getByText('Account banned: its sessions have ended')).toBeVisible();
+  await expect(page.getByTestId('user-profile')).toContainText('Selling content');
+  await expect(page.getByRole('button', { name: 'Unban' })).toBeVisible();
+
+  // The member's session stopped working: their next page asks them to log in.
+  await memberPage.goto('/user');
+  await expect(memberPage).toHaveURL(/\/auth\/login/);
+  await memberPage.getByLabel('Email').fill(email);
+  await memberPage.getByLabel('Password').fill(PASSWORD);
+  await memberPage.getByRole('button', { name: 'Log in' }).click();
+  await expect(
+    memberPage.getByText('This account has been banned for good. Reason: Selling content'),
+  ).toBeVisible();
+  await memberPage.context().close();
+  await shot(page, info.project.name, 'user');
+});
+
+test('a Full admin bans an IP range and lifts it from the list of bans', async ({
+  page,
+  baseURL,
+}, info) => {
+  await logIn(page, baseURL as string, ADMIN.email, ADMIN.password);
+  await page.goto('/admin/ban');
+  // A documentation range (never the test server's own address): other tests keep writing meanwhile.
+  const range = `198.51.100.${info.project.name === 'mobile' ? '0' : '128'}/25`;
+  const form = page.getByRole('form', { name: 'Ban an IP or a range' });
+  await form.getByLabel('IP address or CIDR range').fill(range);
+  await form.getByLabel('Duration').selectOption('24');
+  await form.getByLabel('Reason').fill('Registration spam wave');
+  await form.getByRole('button', { name: 'Ban' }).click();
+  await expect(page.getByText('Ban recorded.')).toBeVisible();
+  const row = page.getByTestId('ban-row').filter({ hasText: range });
+  await expect(row).toContainText('Registration spam wave');
+  await expect(row).toContainText('IP range');
+  await shot(page, info.project.name, 'bans');
+
+  await row.getByRole('button', { name: 'Unban' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Unban' }).click();
+  await expect(page.getByText('Ban lifted.')).toBeVisible();
+  await expect(page.getByTestId('ban-row').filter({ hasText: range })).toHaveCount(0);
+});
+
+test('an AdPartner cannot open users: the server refuses and the 403 page shows', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const email = await createMember(request, 'adpartner');
+  const token = await adminToken(request);
+  const id = await userIdOf(request, token, email);
+  const set = await request.patch(`/v1/admin/users/${id}`, {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { admin_level: 'AdPartner', reason: 'e2e' },
+  });
+  expect(set.ok(), await set.text()).toBeTruthy();
+
+  await logIn(page, baseURL as string, email, PASSWORD);
+  for (const path of ['/admin/users', `/admin/users/${id}`, '/admin/blacklist', '/admin/gallery']) {
+    await page.goto(path);
+    await expect(page.getByTestId('error-page')).toContainText('403');
+    await expect(page.getByTestId('error-page')).toContainText('You are not allowed to do this.');
+  }
+  // Bans are a moderator's tool: the AdPartner opens that one.
+  await page.goto('/admin/ban');
+  await expect(page.getByRole('heading', { level: 1, name: 'Bans' })).toBeVisible();
+});
+
+test('screens of the people tools, light and dark', async ({ page, baseURL }, info) => {
+  await logIn(page, baseURL as string, ADMIN.email, ADMIN.password);
+  await page.goto('/admin/users');
+  await expect(
+    page.getByTestId(info.project.name === 'mobile' ? 'users-cards' : 'users-table'),
+  ).toBeVisible();
+  await shot(page, info.project.name, 'users');
+  await page.goto('/admin/blacklist');
+  await expect(page.getByTestId('blacklist')).toBeVisible();
+  await shot(page, info.project.name, 'blacklist');
+  await page.goto('/admin/gallery');
+  await expect(page.getByRole('heading', { level: 1, name: 'Gallery' })).toBeVisible();
+  await shot(page, info.project.name, 'gallery');
+  await page.goto('/admin/image-bans');
+  await expect(page.getByRole('heading', { level: 1, name: 'Image bans' })).toBeVisible();
+  await shot(page, info.project.name, 'image-bans');
+});

@@ -1,0 +1,148 @@
+import { useId, useState } from 'react';
+import { Form, Modal } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { SubmitButton } from '../../../components/FormField';
+
+const PRESETS = ['24', '72', '168', '720', 'custom', 'lifetime'] as const;
+type Preset = (typeof PRESETS)[number];
+
+/** The duration of a ban: presets, any number of hours up to a year, or for good (null). */
+export function DurationField({
+  value,
+  onChange,
+}: {
+  value: number | null;
+  onChange: (hours: number | null) => void;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [preset, setPreset] = useState<Preset>(
+    value === null
+      ? 'lifetime'
+      : PRESETS.includes(String(value) as Preset)
+        ? (String(value) as Preset)
+        : 'custom',
+  );
+  return (
+    <div className="mb-3">
+      <Form.Label htmlFor={`${id}-preset`} className="fw-medium">
+        {t('people.common.duration')}
+      </Form.Label>
+      <Form.Select
+        id={`${id}-preset`}
+        value={preset}
+        onChange={(e) => {
+          const next = e.target.value as Preset;
+          setPreset(next);
+          if (next === 'lifetime') onChange(null);
+          else if (next !== 'custom') onChange(Number(next));
+        }}
+      >
+        {PRESETS.map((p) => (
+          <option key={p} value={p}>
+            {p === 'lifetime'
+              ? t('people.common.lifetime')
+              : p === 'custom'
+                ? t('people.common.hours')
+                : t('people.common.durationHours', { count: Number(p) })}
+          </option>
+        ))}
+      </Form.Select>
+      {preset === 'custom' && (
+        <Form.Control
+          className="mt-2"
+          type="number"
+          min={1}
+          max={8760}
+          required
+          aria-label={t('people.common.hours')}
+          value={value ?? ''}
+          onChange={(e) => onChange(e.target.value ? Number(e.target.value) : 1)}
+        />
+      )}
+    </div>
+  );
+}
+
+/**
+ * A confirm dialog that asks for the reason: every admin action goes through one, so the audit
+ * log always says why. `memberFacing` labels the reason as one the member will read.
+ */
+export function ActionDialog({
+  show,
+  title,
+  message,
+  confirmLabel,
+  danger = false,
+  reasonRequired = true,
+  memberFacing = false,
+  withReason = true,
+  pending,
+  onClose,
+  onConfirm,
+  children,
+}: {
+  show: boolean;
+  title: string;
+  message: string;
+  confirmLabel: string;
+  danger?: boolean;
+  reasonRequired?: boolean;
+  memberFacing?: boolean;
+  withReason?: boolean;
+  pending: boolean;
+  onClose: () => void;
+  onConfirm: (reason: string) => void;
+  children?: React.ReactNode;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [reason, setReason] = useState('');
+  return (
+    <Modal show={show} onHide={onClose} centered aria-labelledby={`${id}-title`}>
+      <Form
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (withReason && reasonRequired && !reason.trim()) return;
+          onConfirm(reason.trim());
+        }}
+      >
+        <Modal.Header closeButton closeLabel={t('toast.close')}>
+          <Modal.Title id={`${id}-title`} as="h2" className="h5">
+            {title}
+          </Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          <p>{message}</p>
+          {children}
+          {withReason && (
+            <Form.Group controlId={`${id}-reason`}>
+              <Form.Label className="fw-medium">
+                {memberFacing ? t('people.common.memberReason') : t('people.common.reason')}
+              </Form.Label>
+              <Form.Control
+                as="textarea"
+                rows={2}
+                maxLength={300}
+                required={reasonRequired}
+                value={reason}
+                onChange={(e) => setReason(e.target.value)}
+              />
+              <Form.Text>
+                {memberFacing ? t('people.common.memberReasonHint') : t('people.common.reasonHint')}
+              </Form.Text>
+            </Form.Group>
+          )}
+        </Modal.Body>
+        <Modal.Footer>
+          <button type="button" className="btn btn-outline-secondary btn-touch" onClick={onClose}>
+            {t('people.common.cancel')}
+          </button>
+          <SubmitButton pending={pending} variant={danger ? 'danger' : 'accent'}>
+            {confirmLabel}
+          </SubmitButton>
+        </Modal.Footer>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,199 @@
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { Form, Placeholder } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { SubmitButton } from '../../../components/FormField';
+import { LoadError } from '../../../components/LoadError';
+import { toast } from '../../toasts/toastStore';
+import { ActionDialog, DurationField } from './ActionDialog';
+import { formatWhen } from './format';
+import { type BanAction, type BanRow, bansQuery, useBan, useLiftBan } from './queries';
+
+type Kind = BanAction['kind'];
+
+/** One ban form per kind: the target, the duration and the reason. */
+function BanForm({ kind }: { kind: Kind }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const ban = useBan();
+  const [target, setTarget] = useState('');
+  const [hours, setHours] = useState<number | null>(72);
+  const [reason, setReason] = useState('');
+  const title = { user: 'byUser', username: 'byUsername', ip: 'byIp' }[kind];
+  return (
+    <Form
+      className="addme-card p-3 h-100"
+      aria-labelledby={`${id}-title`}
+      onSubmit={(e) => {
+        e.preventDefault();
+        const value = target.trim();
+        if (!value || !reason.trim()) return;
+        const action: BanAction =
+          kind === 'ip'
+            ? { kind, cidr: value, hours, reason: reason.trim() }
+            : { kind, id: Number(value), hours, reason: reason.trim() };
+        ban.mutate(action, {
+          onSuccess: () => {
+            toast.success(t('people.bans.banned'));
+            setTarget('');
+            setReason('');
+          },
+        });
+      }}
+    >
+      <h2 className="h5" id={`${id}-title`}>
+        {t(`people.bans.${title}`)}
+      </h2>
+      <Form.Group className="mb-3" controlId={`${id}-target`}>
+        <Form.Label className="fw-medium">
+          {t(
+            kind === 'ip'
+              ? 'people.bans.cidr'
+              : kind === 'user'
+                ? 'people.bans.userId'
+                : 'people.bans.usernameId',
+          )}
+        </Form.Label>
+        <Form.Control
+          required
+          value={target}
+          inputMode={kind === 'ip' ? 'text' : 'numeric'}
+          pattern={kind === 'ip' ? undefined : '[0-9]+'}
+          maxLength={50}
+          className={kind === 'ip' ? 'font-monospace' : undefined}
+          onChange={(e) => setTarget(e.target.value)}
+        />
+        {kind === 'ip' && <Form.Text>{t('people.bans.cidrHint')}</Form.Text>}
+      </Form.Group>
+      <DurationField value={hours} onChange={setHours} />
+      <Form.Group className="mb-3" controlId={`${id}-reason`}>
+        <Form.Label className="fw-medium">
+          {kind === 'user' ? t('people.common.memberReason') : t('people.common.reason')}
+        </Form.Label>
+        <Form.Control
+          as="textarea"
+          rows={2}
+          required
+          maxLength={300}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+        />
+      </Form.Group>
+      <SubmitButton pending={ban.isPending} variant="danger">
+        {t('people.bans.submit')}
+      </SubmitButton>
+    </Form>
+  );
+}
+
+function BanList() {
+  const { t, i18n } = useTranslation();
+  const bans = useQuery(bansQuery);
+  const lift = useLiftBan();
+  const [lifting, setLifting] = useState<BanRow | null>(null);
+  if (bans.isError)
+    return (
+      <LoadError
+        message={t('people.common.loadError')}
+        onRetry={() => void bans.refetch()}
+        retrying={bans.isFetching}
+      />
+    );
+  if (!bans.data)
+    return (
+      <Placeholder as="div" animation="glow">
+        <Placeholder xs={12} className="rounded-4" style={{ height: '8rem' }} />
+      </Placeholder>
+    );
+  if (bans.data.length === 0)
+    return <p className="text-body-secondary">{t('people.bans.empty')}</p>;
+  return (
+    <>
+      <ul className="list-unstyled d-flex flex-column gap-2" data-testid="ban-list">
+        {bans.data.map((b) => (
+          <li
+            key={`${b.kind}-${b.id}`}
+            className="addme-card p-3 d-flex flex-column flex-md-row gap-2 align-items-md-center"
+            data-testid="ban-row"
+          >
+            <div className="flex-grow-1">
+              <div className="d-flex flex-wrap align-items-center gap-2">
+                <span className="badge text-bg-secondary">{t(`people.bans.kinds.${b.kind}`)}</span>
+                {b.kind === 'user' ? (
+                  <Link to={`/admin/users/${b.id}`} className="fw-semibold text-break">
+                    {b.label}
+                  </Link>
+                ) : (
+                  <span
+                    className={`fw-semibold text-break ${b.kind === 'ip' ? 'font-monospace' : ''}`}
+                  >
+                    {b.label}
+                  </span>
+                )}
+              </div>
+              <div className="small text-body-secondary">
+                {b.banned_until
+                  ? `${t('people.common.until')} ${formatWhen(b.banned_until, i18n.language)}`
+                  : t('people.common.forGood')}
+                {b.since && ` · ${t('people.bans.since')} ${formatWhen(b.since, i18n.language)}`}
+              </div>
+              {b.reason && <div className="small text-break">{b.reason}</div>}
+            </div>
+            <div>
+              <button
+                type="button"
+                className="btn btn-outline-secondary btn-touch"
+                onClick={() => setLifting(b)}
+              >
+                {t('people.bans.unban')}
+              </button>
+            </div>
+          </li>
+        ))}
+      </ul>
+      {lifting && (
+        <ActionDialog
+          show
+          title={t('people.bans.unban')}
+          message={t('people.bans.unbanConfirm', { label: lifting.label })}
+          confirmLabel={t('people.bans.unban')}
+          reasonRequired={false}
+          pending={lift.isPending}
+          onClose={() => setLifting(null)}
+          onConfirm={(reason) =>
+            lift.mutate(
+              { ban: lifting, reason },
+              {
+                onSuccess: () => {
+                  toast.success(t('people.bans.lifted'));
+                  setLifting(null);
+                },
+              },
+            )
+          }
+        />
+      )}
+    </>
+  );
+}
+
+/** /admin/ban: ban an account, a username or an IP range; the bans in force, and unban. */
+export function BansAdmin() {
+  const { t } = useTranslation();
+  return (
+    <div>
+      <h1 className="h3">{t('people.bans.title')}</h1>
+      <p className="text-body-secondary">{t('people.bans.intro')}</p>
+      <div className="row g-3 mb-4">
+        {(['user', 'username', 'ip'] as const).map((kind) => (
+          <div key={kind} className="col-12 col-lg-4">
+            <BanForm kind={kind} />
+          </div>
+        ))}
+      </div>
+      <h2 className="h4">{t('people.bans.active')}</h2>
+      <BanList />
+    </div>
+  );
+}

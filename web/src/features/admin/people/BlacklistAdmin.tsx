@@ -1,0 +1,159 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Form, Placeholder } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { SubmitButton } from '../../../components/FormField';
+import { LoadError } from '../../../components/LoadError';
+import { toast } from '../../toasts/toastStore';
+import { blacklistQuery, type TermKind, useBlacklistChange } from './queries';
+
+const KINDS: TermKind[] = ['spam', 'selling', 'underage', 'link', 'phone', 'illegal', 'ip'];
+
+/** /admin/blacklist: terms for the automated approval and IP ranges for the risk check. */
+export function BlacklistAdmin() {
+  const { t } = useTranslation();
+  const [filter, setFilter] = useState<TermKind | null>(null);
+  const list = useQuery(blacklistQuery(filter));
+  const change = useBlacklistChange();
+  const [kind, setKind] = useState<TermKind>('spam');
+  const [pattern, setPattern] = useState('');
+  const [isRegex, setIsRegex] = useState(false);
+
+  return (
+    <div>
+      <h1 className="h3">{t('people.blacklist.title')}</h1>
+      <p className="text-body-secondary">{t('people.blacklist.intro')}</p>
+      <Form
+        className="addme-card p-3 mb-3 row g-2 align-items-end mx-0"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!pattern.trim()) return;
+          change.mutate(
+            {
+              kind: 'add',
+              term: { kind, pattern: pattern.trim(), is_regex: kind !== 'ip' && isRegex },
+            },
+            {
+              onSuccess: () => {
+                toast.success(t('people.blacklist.added'));
+                setPattern('');
+                setIsRegex(false);
+              },
+            },
+          );
+        }}
+      >
+        <Form.Group className="col-12 col-md-3" controlId="blacklist-kind">
+          <Form.Label className="small mb-1">{t('people.blacklist.kind')}</Form.Label>
+          <Form.Select value={kind} onChange={(e) => setKind(e.target.value as TermKind)}>
+            {KINDS.map((k) => (
+              <option key={k} value={k}>
+                {t(`people.blacklist.kinds.${k}`)}
+              </option>
+            ))}
+          </Form.Select>
+        </Form.Group>
+        <Form.Group className="col-12 col-md-5" controlId="blacklist-pattern">
+          <Form.Label className="small mb-1">{t('people.blacklist.pattern')}</Form.Label>
+          <Form.Control
+            required
+            maxLength={200}
+            value={pattern}
+            className={kind === 'ip' || isRegex ? 'font-monospace' : undefined}
+            onChange={(e) => setPattern(e.target.value)}
+          />
+        </Form.Group>
+        <div className="col-12 col-md-2">
+          <Form.Check
+            id="blacklist-regex"
+            className="addme-check py-2"
+            label={t('people.blacklist.regex')}
+            checked={isRegex && kind !== 'ip'}
+            disabled={kind === 'ip'}
+            onChange={(e) => setIsRegex(e.target.checked)}
+          />
+        </div>
+        <div className="col-12 col-md-2">
+          <SubmitButton pending={change.isPending} className="w-100">
+            {t('people.blacklist.add')}
+          </SubmitButton>
+        </div>
+      </Form>
+      <div className="d-flex align-items-center gap-2 mb-2">
+        <Form.Label htmlFor="blacklist-filter" className="mb-0">
+          {t('people.blacklist.filter')}
+        </Form.Label>
+        <Form.Select
+          id="blacklist-filter"
+          className="w-auto"
+          value={filter ?? ''}
+          onChange={(e) => setFilter((e.target.value || null) as TermKind | null)}
+        >
+          <option value="">{t('people.blacklist.all')}</option>
+          {KINDS.map((k) => (
+            <option key={k} value={k}>
+              {t(`people.blacklist.kinds.${k}`)}
+            </option>
+          ))}
+        </Form.Select>
+      </div>
+      {list.isError ? (
+        <LoadError
+          message={t('people.common.loadError')}
+          onRetry={() => void list.refetch()}
+          retrying={list.isFetching}
+        />
+      ) : !list.data ? (
+        <Placeholder as="div" animation="glow">
+          <Placeholder xs={12} className="rounded-4" style={{ height: '10rem' }} />
+        </Placeholder>
+      ) : list.data.data.length === 0 ? (
+        <p className="text-body-secondary">{t('people.blacklist.empty')}</p>
+      ) : (
+        <ul className="list-unstyled d-flex flex-column gap-2" data-testid="blacklist">
+          {list.data.data.map((term) => (
+            <li
+              key={term.id}
+              className={`addme-card p-2 px-3 d-flex flex-wrap align-items-center gap-2 ${term.active ? '' : 'opacity-75'}`}
+            >
+              <span className="badge text-bg-secondary">
+                {t(`people.blacklist.kinds.${term.kind}`, { defaultValue: term.kind })}
+              </span>
+              <code className="flex-grow-1 text-break text-body">{term.pattern}</code>
+              {term.is_regex && <span className="badge text-bg-light border">regex</span>}
+              <span className={`badge ${term.active ? 'text-bg-success' : 'text-bg-secondary'}`}>
+                {term.active ? t('people.blacklist.on') : t('people.blacklist.off')}
+              </span>
+              <button
+                type="button"
+                className="btn btn-sm btn-outline-secondary btn-touch"
+                disabled={change.isPending}
+                onClick={() => change.mutate({ kind: 'switch', id: term.id, active: !term.active })}
+              >
+                {term.active ? t('people.blacklist.switchOff') : t('people.blacklist.switchOn')}
+              </button>
+              <button
+                type="button"
+                className="btn btn-sm btn-outline-danger btn-touch"
+                disabled={change.isPending}
+                onClick={() =>
+                  toast.confirm(
+                    t('people.blacklist.deleteConfirm', { pattern: term.pattern }),
+                    () =>
+                      change.mutate(
+                        { kind: 'delete', id: term.id },
+                        { onSuccess: () => toast.success(t('people.blacklist.deleted')) },
+                      ),
+                    t('people.blacklist.delete'),
+                  )
+                }
+              >
+                {t('people.blacklist.delete')}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

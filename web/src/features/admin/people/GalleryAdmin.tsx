@@ -1,0 +1,197 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Placeholder } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { LoadError } from '../../../components/LoadError';
+import { toast } from '../../toasts/toastStore';
+import { ActionDialog } from './ActionDialog';
+import { formatWhen } from './format';
+import { type AdminMedia, galleryQuery, imageBansQuery, useMediaAction } from './queries';
+
+function MediaCard({ item }: { item: AdminMedia }) {
+  const { t, i18n } = useTranslation();
+  const act = useMediaAction();
+  const [banning, setBanning] = useState(false);
+  const username = item.username ?? `#${item.username_id}`;
+  return (
+    <li className="col-6 col-md-4 col-xl-3" data-testid="gallery-item">
+      <div className="addme-card p-2 h-100 d-flex flex-column">
+        <a
+          href={item.url}
+          target="_blank"
+          rel="noreferrer"
+          className="d-block ratio ratio-1x1 mb-2"
+        >
+          <img
+            src={item.thumb_url}
+            alt={t('people.gallery.alt', { id: item.id, username })}
+            className="rounded-3 object-fit-cover w-100 h-100"
+            loading="lazy"
+          />
+        </a>
+        <div className="small text-break">
+          <Link to={`/admin/users/${item.user_id}`}>
+            {t('people.gallery.by', { username, user: item.user_id })}
+          </Link>
+        </div>
+        <div className="small text-body-secondary mb-2">
+          {formatWhen(item.created_at, i18n.language)}
+        </div>
+        <div className="d-flex flex-wrap gap-2 mt-auto">
+          <button
+            type="button"
+            className="btn btn-sm btn-outline-secondary btn-touch"
+            disabled={act.isPending}
+            onClick={() =>
+              toast.confirm(
+                t('people.gallery.removeConfirm', { username }),
+                () =>
+                  act.mutate(
+                    { kind: 'remove', id: item.id },
+                    { onSuccess: () => toast.success(t('people.gallery.removed')) },
+                  ),
+                t('people.gallery.remove'),
+              )
+            }
+          >
+            {t('people.gallery.remove')}
+          </button>
+          <button
+            type="button"
+            className="btn btn-sm btn-outline-danger btn-touch"
+            disabled={act.isPending}
+            onClick={() => setBanning(true)}
+          >
+            {t('people.gallery.ban')}
+          </button>
+          {banning && (
+            <ActionDialog
+              show
+              danger
+              title={t('people.gallery.ban')}
+              message={t('people.gallery.banConfirm')}
+              confirmLabel={t('people.gallery.ban')}
+              pending={act.isPending}
+              onClose={() => setBanning(false)}
+              onConfirm={(reason) =>
+                act.mutate(
+                  { kind: 'ban', id: item.id, reason },
+                  {
+                    onSuccess: () => {
+                      toast.success(t('people.gallery.banned'));
+                      setBanning(false);
+                    },
+                  },
+                )
+              }
+            />
+          )}
+        </div>
+      </div>
+    </li>
+  );
+}
+
+/** /admin/gallery: the latest uploads with thumbnails; remove, or ban an image. */
+export function GalleryAdmin() {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  const gallery = useQuery(galleryQuery(page));
+  return (
+    <div>
+      <h1 className="h3">{t('people.gallery.title')}</h1>
+      <p className="text-body-secondary">{t('people.gallery.intro')}</p>
+      {gallery.isError && !gallery.data ? (
+        <LoadError
+          message={t('people.common.loadError')}
+          onRetry={() => void gallery.refetch()}
+          retrying={gallery.isFetching}
+        />
+      ) : !gallery.data ? (
+        <Placeholder as="div" animation="glow">
+          <Placeholder xs={12} className="rounded-4" style={{ height: '16rem' }} />
+        </Placeholder>
+      ) : gallery.data.data.length === 0 ? (
+        <p className="text-body-secondary">{t('people.gallery.empty')}</p>
+      ) : (
+        <>
+          <ul className="list-unstyled row g-2">
+            {gallery.data.data.map((item) => (
+              <MediaCard key={item.id} item={item} />
+            ))}
+          </ul>
+          <nav
+            className="d-flex align-items-center gap-2 mt-3"
+            aria-label={t('people.gallery.title')}
+          >
+            <button
+              type="button"
+              className="btn btn-outline-secondary btn-touch"
+              disabled={page <= 1}
+              onClick={() => setPage(page - 1)}
+            >
+              {t('people.common.previous')}
+            </button>
+            <span className="small text-body-secondary">
+              {t('people.common.pageOf', { page, total: gallery.data.meta.total })}
+            </span>
+            <button
+              type="button"
+              className="btn btn-outline-secondary btn-touch"
+              disabled={!gallery.data.meta.has_next}
+              onClick={() => setPage(page + 1)}
+            >
+              {t('people.common.loadMore')}
+            </button>
+          </nav>
+        </>
+      )}
+    </div>
+  );
+}
+
+/** /admin/image-bans: banned images by fingerprint and reason. */
+export function ImageBansAdmin() {
+  const { t, i18n } = useTranslation();
+  const bans = useQuery(imageBansQuery);
+  return (
+    <div>
+      <h1 className="h3">{t('people.imageBans.title')}</h1>
+      <p className="text-body-secondary">
+        {t('people.imageBans.intro')}{' '}
+        <Link to="/admin/gallery" className="d-inline-block py-2">
+          {t('people.imageBans.toGallery')}
+        </Link>
+      </p>
+      {bans.isError ? (
+        <LoadError
+          message={t('people.common.loadError')}
+          onRetry={() => void bans.refetch()}
+          retrying={bans.isFetching}
+        />
+      ) : !bans.data ? (
+        <Placeholder as="div" animation="glow">
+          <Placeholder xs={12} className="rounded-4" style={{ height: '8rem' }} />
+        </Placeholder>
+      ) : bans.data.length === 0 ? (
+        <p className="text-body-secondary">{t('people.imageBans.empty')}</p>
+      ) : (
+        <ul className="list-unstyled d-flex flex-column gap-2" data-testid="image-bans">
+          {bans.data.map((b) => (
+            <li key={b.id} className="addme-card p-3">
+              <div className="small text-body-secondary">
+                {t('people.imageBans.hash')}: <code className="text-body">{b.phash}</code>
+              </div>
+              <div className="text-break">{b.reason || '—'}</div>
+              <div className="small text-body-secondary">
+                {formatWhen(b.created_at, i18n.language)}
+                {b.created_by ? ` · ${t('people.user.actor', { id: b.created_by })}` : ''}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,12 @@
+import { useTranslation } from 'react-i18next';
+import { BlacklistAdmin } from '../../features/admin/people/BlacklistAdmin';
+import { useTitle } from '../../hooks/useTitle';
+import { serverGuard } from './serverGuard';
+
+export const loader = serverGuard('/v1/admin/blacklist?per_page=1');
+
+export function Component() {
+  const { t } = useTranslation();
+  useTitle(t('people.blacklist.title'));
+  return <BlacklistAdmin />;
+}

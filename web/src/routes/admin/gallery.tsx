@@ -1,0 +1,12 @@
+import { useTranslation } from 'react-i18next';
+import { GalleryAdmin } from '../../features/admin/people/GalleryAdmin';
+import { useTitle } from '../../hooks/useTitle';
+import { serverGuard } from './serverGuard';
+
+export const loader = serverGuard('/v1/admin/gallery?per_page=1');
+
+export function Component() {
+  const { t } = useTranslation();
+  useTitle(t('people.gallery.title'));
+  return <GalleryAdmin />;
+}

@@ -1,0 +1,12 @@
+import { useTranslation } from 'react-i18next';
+import { ImageBansAdmin } from '../../features/admin/people/GalleryAdmin';
+import { useTitle } from '../../hooks/useTitle';
+import { serverGuard } from './serverGuard';
+
+export const loader = serverGuard('/v1/admin/image-bans');
+
+export function Component() {
+  const { t } = useTranslation();
+  useTitle(t('people.imageBans.title'));
+  return <ImageBansAdmin />;
+}
