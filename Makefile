@@ -8,15 +8,19 @@ BACKEND := backend
 WEB := web
 PY := cd $(BACKEND) && $(UV) run --frozen
 E2E_PORT ?= 8123
+FUZZ_PORT ?= 8124
+# Seconds of schemathesis per identity (anonymous, member): the whole CI run must stay under 20 min.
+FUZZ_SECONDS ?= 45
 PG_TEST_URL ?= postgresql://postgres@127.0.0.1:5432/test
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
 .PHONY: help run test deps backend-deps web-deps web-build chromium migrate seed serve lint typecheck \
-	api-types api-types-check prod-check test-backend test-backend-sqlite test-backend-pg test-web test-e2e bench
+	api-types api-types-check prod-check test-backend test-backend-sqlite test-backend-pg test-web test-e2e \
+	test-fuzz bench
 
 help:
 	@echo "make run    install, migrate, seed demo data once, build the web app, serve http://127.0.0.1:8000"
-	@echo "make test   lint, types, backend tests (SQLite + PostgreSQL), web unit tests, browser tests"
+	@echo "make test   lint, types, backend tests (SQLite + PostgreSQL, fault drills), schemathesis, web unit tests, browser tests"
 
 ## --- installing -------------------------------------------------------------------------------
 backend-deps:
@@ -108,7 +112,39 @@ test-e2e: deps chromium
 	for i in $$(seq 1 60); do curl -sf http://127.0.0.1:$(E2E_PORT)/v1/health >/dev/null && break; sleep 0.5; done; \
 	cd $(WEB) && E2E_BASE_URL=http://127.0.0.1:$(E2E_PORT) npx playwright test || { tail -50 $$tmp/server.log; exit 1; }
 
-test: lint typecheck api-types-check test-backend test-web test-e2e
+# schemathesis over the whole OpenAPI document, anonymous then as a signed-in member, against a real
+# server on its own PostgreSQL database (rate limits off): any 5xx or response outside its documented
+# schema fails. A member must stay signed in, so the routes that end the session are left out.
+FUZZ_CHECKS := not_a_server_error,response_schema_conformance
+FUZZ_KEEP_SESSION := --exclude-path /v1/auth/logout --exclude-path /v1/user/password \
+	--exclude-path /v1/user/sessions/{session_id} --exclude-path /v1/user/account
+test-fuzz: backend-deps
+	@if ! (cd $(BACKEND) && $(UV) run --frozen python -c "import psycopg; psycopg.connect('$(PG_TEST_URL)', connect_timeout=3).close()") 2>/dev/null; then \
+		if [ "$${CI:-}" = "true" ]; then echo "PostgreSQL at $(PG_TEST_URL) is unreachable: failing (CI=true)"; exit 1; fi; \
+		echo "WARNING: PostgreSQL at $(PG_TEST_URL) is unreachable: schemathesis SKIPPED"; exit 0; \
+	fi
+	@tmp=$$(mktemp -d); db="addme_fuzz_$$$$"; admin_url='$(PG_TEST_URL)'; base="$${admin_url%/*}"; \
+	py() { (cd $(BACKEND) && .venv/bin/python -c "$$1"); }; \
+	py "import psycopg; psycopg.connect('$$admin_url', autocommit=True).execute('CREATE DATABASE $$db')"; \
+	export ENV=development DATABASE_URL="$$base/$$db" MEDIA_DIR="$$tmp/media" PRIVATE_DIR="$$tmp/private" \
+		WEB_DIST="$$tmp/dist" SITE_URL="http://127.0.0.1:$(FUZZ_PORT)" RUN_JOBS_IN_WEB=false RATE_LIMITS_ENABLED=false; \
+	cleanup() { kill $$pid 2>/dev/null; wait $$pid 2>/dev/null || true; \
+		py "import psycopg; psycopg.connect('$$admin_url', autocommit=True).execute('DROP DATABASE IF EXISTS $$db WITH (FORCE)')" || true; \
+		rm -rf $$tmp; }; \
+	pid=; trap cleanup EXIT; \
+	(cd $(BACKEND) && .venv/bin/addme migrate >/dev/null && .venv/bin/addme seed --members 20 >/dev/null); \
+	(cd $(BACKEND) && exec .venv/bin/addme serve --port $(FUZZ_PORT)) > $$tmp/server.log 2>&1 & pid=$$!; \
+	for i in $$(seq 1 120); do curl -sf http://127.0.0.1:$(FUZZ_PORT)/v1/health >/dev/null && break; sleep 0.5; done; \
+	token=$$(curl -sf -X POST http://127.0.0.1:$(FUZZ_PORT)/v1/auth/login -H 'Content-Type: application/json' \
+		-d '{"email":"member1@demo.addme.local","password":"demo-member-passphrase"}' \
+		| (cd $(BACKEND) && .venv/bin/python -c "import json,sys; print(json.load(sys.stdin)['token'])")); \
+	st() { (cd $(BACKEND) && .venv/bin/schemathesis run http://127.0.0.1:$(FUZZ_PORT)/v1/openapi.json \
+		--checks $(FUZZ_CHECKS) --max-time $(FUZZ_SECONDS) --workers 2 --seed 2018 --no-color "$$@") \
+		|| { tail -40 $$tmp/server.log; exit 1; }; }; \
+	echo "schemathesis: anonymous"; st; \
+	echo "schemathesis: as a member"; st -H "Authorization: Bearer $$token" $(FUZZ_KEEP_SESSION)
+
+test: lint typecheck api-types-check test-backend test-fuzz test-web test-e2e
 	@echo "All checks passed."
 
 bench: deps

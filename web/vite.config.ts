@@ -1,8 +1,40 @@
+import { cpSync, createReadStream, existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
+const FLAGS_DIR = resolve(__dirname, 'node_modules/flag-icons/flags/4x3');
+const FLAG_FILE = /^[a-z]{2}\.svg$/;
+
+/**
+ * Country flags (the flag-icons SVG set) served from the app under /flags: copied next to the
+ * build, served from node_modules in development. Pages load the few they show as images, so the
+ * set never weighs on the JavaScript bundle.
+ */
+function flagIcons(): Plugin {
+  return {
+    name: 'addme-flag-icons',
+    configureServer(server) {
+      server.middlewares.use('/flags', (req, res, next) => {
+        const name = (req.url ?? '').replace(/^\//, '').split('?')[0] ?? '';
+        const file = resolve(FLAGS_DIR, name);
+        if (!FLAG_FILE.test(name) || !existsSync(file)) return next();
+        res.setHeader('Content-Type', 'image/svg+xml');
+        createReadStream(file).pipe(res);
+      });
+    },
+    writeBundle(options) {
+      cpSync(FLAGS_DIR, resolve(options.dir ?? 'dist', 'flags'), {
+        recursive: true,
+        filter: (src) => src === FLAGS_DIR || FLAG_FILE.test(src.split(/[\\/]/).pop() ?? ''),
+      });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), flagIcons()],
   server: {
     proxy: {
       '/v1': { target: 'http://127.0.0.1:8000', changeOrigin: false },

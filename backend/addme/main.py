@@ -15,7 +15,7 @@ from starlette.concurrency import run_in_threadpool
 from addme import models  # noqa: F401 - every table registered before anything queries
 from addme.api import api_router
 from addme.content import seo as _site_pages  # noqa: F401 - registers the other pages' heads
-from addme.core import reads
+from addme.core import deadlines, reads
 from addme.core.bodylimit import BodyLimitMiddleware
 from addme.core.config import get_settings
 from addme.core.db import new_session
@@ -80,6 +80,8 @@ def create_app() -> FastAPI:
     app.add_middleware(IpBanMiddleware)
     # An unhandled exception becomes the envelope's 500, inside the headers so it still gets them.
     app.add_middleware(CatchAllMiddleware)
+    # Every database call a request makes (endpoint, dependencies, their threads) gets the web deadline.
+    app.add_middleware(deadlines.WebRequestMiddleware)
     hsts = settings.cookie_secure or settings.env == "production"
     app.add_middleware(SecurityHeadersMiddleware, defaults=security_headers(hsts=hsts))
 

@@ -13,7 +13,8 @@ from addme.listings.models import Tag, Username, UsernameDailyStat, username_tag
 from addme.mail.models import OutboxMessage
 from addme.media import seed as _media_seed  # noqa: F401 - registers the demo galleries step
 from addme.media.models import Media, MediaImageBan
-from addme.moderation.models import BlacklistTerm, Report
+from addme.moderation import seed as _moderation_seed  # noqa: F401 - registers the demo queues step
+from addme.moderation.models import BlacklistTerm, Macro, RemovedHandle, Report
 from addme.moderation.requests import RemovalRequest, UnbanRequest
 from addme.shop.models import Key, Order, OrderItem, WebhookEvent
 from addme.swipes.models import Swipe, SwipeDailyStat
@@ -33,12 +34,14 @@ __all__ = [
     "JobLease",
     "Key",
     "LedgerEntry",
+    "Macro",
     "Media",
     "MediaImageBan",
     "Order",
     "OrderItem",
     "OutboxMessage",
     "RemovalRequest",
+    "RemovedHandle",
     "Report",
     "Swipe",
     "SwipeDailyStat",

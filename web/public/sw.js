@@ -1,14 +1,16 @@
 /* AddMe's service worker: makes the home-screen app start fast and survive a flaky connection.
    Only the app's own hashed assets are cached (cache-first: their names change with each build);
-   pages are network-first with the last good shell as the offline fallback; the API is never cached,
-   so nobody ever sees someone else's or a stale private answer. */
-const CACHE = 'addme-shell-v1';
+   pages are network-first with the offline page as the fallback (the app cannot do anything useful
+   without the API); the API is never cached, so nobody ever sees someone else's or a stale private
+   answer. */
+const CACHE = 'addme-shell-v2';
+const OFFLINE = '/offline.html';
 
 self.addEventListener('install', (event) => {
   event.waitUntil(
     caches
       .open(CACHE)
-      .then((cache) => cache.addAll(['/']))
+      .then((cache) => cache.addAll([OFFLINE, '/manifest.webmanifest', '/icons/icon-192.png']))
       .then(() => self.skipWaiting()),
   );
 });
@@ -47,7 +49,7 @@ self.addEventListener('fetch', (event) => {
 
   if (request.mode === 'navigate') {
     event.respondWith(
-      fetch(request).catch(() => caches.match('/').then((hit) => hit || Response.error())),
+      fetch(request).catch(() => caches.match(OFFLINE).then((hit) => hit || Response.error())),
     );
   }
 });

@@ -13,6 +13,7 @@ import {
 } from './features/theme/darkMode';
 import { ThemeProvider } from './features/theme/ThemeProvider';
 import './i18n';
+import { listenForInstallPrompt } from './features/pwa/pwa';
 import { createAppRouter } from './router';
 
 // Apply the theme before the first paint so a dark-mode reader never sees a white flash.
@@ -32,6 +33,7 @@ const container = document.getElementById('root');
 if (!container) throw new Error('#root missing from index.html');
 
 // The home-screen app: a service worker caches the built shell (never the API).
+listenForInstallPrompt();
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
   window.addEventListener('load', () => {
     navigator.serviceWorker.register('/sw.js').catch(() => undefined);

@@ -19,6 +19,10 @@ import * as go from './routes/redirects';
 
 type LazyModule = { Component: React.ComponentType };
 
+/** Routes that only redirect or answer 404 from their loader still name a component, so React
+ * Router never warns about an empty leaf route. */
+const Nothing = () => null;
+
 /** A lazy route whose chunk heals a stale deploy by reloading (at most once a minute). */
 const page = (load: () => Promise<LazyModule>) => ({ lazy: lazyWithReload(load) });
 
@@ -26,6 +30,31 @@ const page = (load: () => Promise<LazyModule>) => ({ lazy: lazyWithReload(load) 
 const withErrors = (children: RouteObject[]): RouteObject[] => [
   { errorElement: <RouteErrorPage />, children },
 ];
+
+/** The admin area's screens; each one's menu entry and permission are in features/admin/adminNav.ts. */
+const ADMIN_SCREENS: RouteObject[] = [
+  { index: true, ...page(() => import('./routes/admin/home')) },
+  { path: 'review', ...page(() => import('./routes/admin/review')) },
+  { path: 'report', ...page(() => import('./routes/admin/report')) },
+  { path: 'unban-requests', ...page(() => import('./routes/admin/unban-requests')) },
+  { path: 'removal-requests', ...page(() => import('./routes/admin/removal-requests')) },
+  { path: 'contact', ...page(() => import('./routes/admin/contact')) },
+  { path: 'macros', ...page(() => import('./routes/admin/macros')) },
+  { path: 'audit', ...page(() => import('./routes/admin/audit')) },
+  { path: 'order', ...page(() => import('./routes/admin/orders')) },
+  { path: 'keygen', ...page(() => import('./routes/admin/keygen')) },
+  { path: 'pins', ...page(() => import('./routes/admin/pins')) },
+  // People and bans: each screen's loader asks the server (403 error page when refused).
+  { path: 'users', ...page(() => import('./routes/admin/users')) },
+  { path: 'users/:id', ...page(() => import('./routes/admin/user')) },
+  { path: 'ban', ...page(() => import('./routes/admin/ban')) },
+  { path: 'blacklist', ...page(() => import('./routes/admin/blacklist')) },
+  { path: 'image-bans', ...page(() => import('./routes/admin/image-bans')) },
+  { path: 'gallery', ...page(() => import('./routes/admin/gallery')) },
+];
+
+const adminPaths = (screens: RouteObject[]) =>
+  screens.map((s) => (s.index ? '/admin' : `/admin/${s.path}`));
 
 export function routes(queryClient: QueryClient): RouteObject[] {
   return [
@@ -65,7 +94,7 @@ export function routes(queryClient: QueryClient): RouteObject[] {
               path: 'auth/email-confirmation',
               ...page(() => import('./routes/auth/verification')),
             },
-            { path: 'auth/Oauth', loader: go.signInCallback(queryClient) },
+            { path: 'auth/Oauth', loader: go.signInCallback(queryClient), Component: Nothing },
             { path: 'auth/Verification', ...page(() => import('./routes/auth/verification')) },
             // The shop never shows ads (spec section 5).
             { path: 'shop', ...page(() => import('./routes/shop/index')) },
@@ -102,11 +131,11 @@ export function routes(queryClient: QueryClient): RouteObject[] {
             })),
             { path: 'group/:slug', ...page(() => import('./routes/groups/group')) },
             // The spec's optional-parameter forms lead to the list or the member's own page.
-            { path: 'group', loader: go.to('/groups') },
-            { path: 'nude', loader: go.to('/nudes') },
-            { path: 'profile', loader: go.ownProfile(queryClient) },
-            { path: 'username', loader: go.to('/list') },
-            { path: 'username/:username', loader: go.usernameLoader },
+            { path: 'group', loader: go.to('/groups'), Component: Nothing },
+            { path: 'nude', loader: go.to('/nudes'), Component: Nothing },
+            { path: 'profile', loader: go.ownProfile(queryClient), Component: Nothing },
+            { path: 'username', loader: go.to('/list'), Component: Nothing },
+            { path: 'username/:username', loader: go.usernameLoader, Component: Nothing },
             ...nudesPaths().map((path) => ({ path, ...page(() => import('./routes/nudes/list')) })),
             { path: 'nude/:slug', ...page(() => import('./routes/nudes/gallery')) },
             { path: 'local-swipes', ...page(() => import('./routes/swipes/landing')) },
@@ -121,9 +150,10 @@ export function routes(queryClient: QueryClient): RouteObject[] {
               ...page(() => import('./routes/listings/profile')),
             },
             // A top-level short link: a username's handle (docs/decisions.md), else the 404 page.
-            { path: ':token', loader: go.shortLinkLoader },
+            { path: ':token', loader: go.shortLinkLoader, Component: Nothing },
             {
               path: '*',
+              Component: Nothing,
               loader: () => {
                 throw data(null, { status: 404 });
               },
@@ -141,7 +171,7 @@ export function routes(queryClient: QueryClient): RouteObject[] {
             { path: 'edit/:id', ...page(() => import('./routes/user/edit')) },
             { path: 'orders', ...page(() => import('./routes/user/orders')) },
             // The old orders page of the previous site: the same history lives on /user/orders.
-            { path: 'ordersold', loader: go.to('/user/orders') },
+            { path: 'ordersold', loader: go.to('/user/orders'), Component: Nothing },
             { path: 'missing-key', ...page(() => import('./routes/user/missing-key')) },
             {
               path: 'switch',
@@ -160,6 +190,7 @@ export function routes(queryClient: QueryClient): RouteObject[] {
             },
             {
               path: '*',
+              Component: Nothing,
               loader: () => {
                 throw data(null, { status: 404 });
               },
@@ -170,19 +201,9 @@ export function routes(queryClient: QueryClient): RouteObject[] {
           path: 'admin',
           Component: AdminLayout,
           loader: guard.admin(queryClient),
-          children: withErrors([
-            { index: true, ...page(() => import('./routes/admin/home')) },
-            { path: 'order', ...page(() => import('./routes/admin/orders')) },
-            { path: 'keygen', ...page(() => import('./routes/admin/keygen')) },
-            { path: 'pins', ...page(() => import('./routes/admin/pins')) },
-            // People and bans: each screen's loader asks the server (403 error page when refused).
-            { path: 'users', ...page(() => import('./routes/admin/users')) },
-            { path: 'users/:id', ...page(() => import('./routes/admin/user')) },
-            { path: 'ban', ...page(() => import('./routes/admin/ban')) },
-            { path: 'blacklist', ...page(() => import('./routes/admin/blacklist')) },
-            { path: 'image-bans', ...page(() => import('./routes/admin/image-bans')) },
-            { path: 'gallery', ...page(() => import('./routes/admin/gallery')) },
-          ]),
+          // The menu shows an entry only when its screen is routed here.
+          handle: { adminPaths: adminPaths(ADMIN_SCREENS) },
+          children: withErrors(ADMIN_SCREENS),
         },
         {
           Component: EmptyLayout,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from fastapi import APIRouter, Depends, Request, Response, status
+from fastapi import APIRouter, BackgroundTasks, Depends, Request, Response, status
 
 from addme.accounts import service
 from addme.accounts.dependencies import (
@@ -134,8 +134,11 @@ def logout(caller: CurrentCaller, response: Response, db: DbSession) -> None:
     dependencies=[Depends(ip_throttle("reset"))],
     tags=["auth"],
 )
-def forgot_password(body: ForgotPasswordIn, request: Request, db: DbSession) -> Message:
-    return Message(message=service.forgot_password(db, email=str(body.email), ip=client_ip(request)))
+def forgot_password(body: ForgotPasswordIn, tasks: BackgroundTasks) -> Message:
+    # The answer leaves before the account is looked up: known and unknown e-mails cost the same.
+    message = service.forgot_password(email=str(body.email))
+    tasks.add_task(service.send_reset_link, email=str(body.email))
+    return Message(message=message)
 
 
 @router.post(

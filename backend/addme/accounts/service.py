@@ -15,7 +15,7 @@ from addme.accounts.models import AuthToken, EmailToken, EmailTokenPurpose, User
 from addme.accounts.schemas import UserRead
 from addme.core import clock, ratelimit, security
 from addme.core.config import get_settings
-from addme.core.db import starts_with
+from addme.core.db import session_scope, starts_with
 from addme.core.errors import AppError, FieldError, Forbidden, NotFound
 from addme.mail import service as mail
 
@@ -324,11 +324,22 @@ def logout(session: Session, *, auth: AuthToken) -> None:
     session.commit()
 
 
-def forgot_password(session: Session, *, email: str, ip: str | None) -> str:
-    """Mail a reset link if the account exists; the answer is the same either way."""
+def forgot_password(*, email: str) -> str:
+    """The answer to a reset request: the same message, after the same work, whoever asks.
+
+    Nothing here reads or writes the database: whether the account exists is found out by
+    `send_reset_link`, which the route runs after this answer has left.
+    """
     ratelimit.hit(RESET_EMAIL_LIMIT, "reset-email", normalize_email(email))
-    user = get_by_email(session, email=email)
-    if user is not None and user.deleted_at is None and user.banned_at is None:
+    return RESET_SENT.format(email=email)
+
+
+def send_reset_link(*, email: str) -> None:
+    """Mail a reset link if the account exists (run after the answer, on its own session)."""
+    with session_scope() as session:
+        user = get_by_email(session, email=email)
+        if user is None or user.deleted_at is not None or user.banned_at is not None:
+            return
         token = _issue_email_token(session, user=user, purpose=EmailTokenPurpose.RESET)
         settings = get_settings()
         mail.queue(
@@ -341,8 +352,6 @@ def forgot_password(session: Session, *, email: str, ip: str | None) -> str:
                 "This link expires in 1 hour and works once. If it wasn't you, ignore this message."
             ),
         )
-        session.commit()
-    return RESET_SENT.format(email=email)
 
 
 def reset_password(session: Session, *, token: str, password: str, password_confirmation: str) -> str:

@@ -51,6 +51,9 @@ class Settings(BaseSettings):
     smtp_username: str | None = None
     smtp_password: str | None = None
     smtp_starttls: bool = False
+    # Mail leaves in a background thread right after the commit that queued it (the deliver-mail
+    # job retries what could not be sent); false leaves it all to the job.
+    mail_after_commit: bool = True
 
     shop_webhook_secret: str = "dev-shop-webhook-secret"  # noqa: S105
     # The card shop's checkout page per SKU (e.g. {"topup-20": "https://shop.example/products/20"});

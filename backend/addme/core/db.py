@@ -11,7 +11,7 @@ from typing import Any
 from sqlalchemy import DateTime, Engine, MetaData, and_, create_engine, event
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
-from addme.core import clock
+from addme.core import clock, deadlines
 from addme.core.config import get_settings
 
 NAMING_CONVENTION = {
@@ -44,7 +44,7 @@ def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
 
 
 def make_engine(url: str | None = None) -> Engine:
-    """Build an engine with the timeouts security.md asks for (5 s to reach the database)."""
+    """Build an engine whose every wait on the database is bounded (core/deadlines.py)."""
     settings = get_settings()
     url = url or settings.sqlalchemy_url
     timeout = settings.db_timeout_seconds
@@ -57,17 +57,38 @@ def make_engine(url: str | None = None) -> Engine:
         engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": timeout})
         event.listen(engine, "connect", _sqlite_pragmas)
         return engine
-    return create_engine(
+    limits = deadlines.Deadlines.from_budget(timeout)
+    engine = create_engine(
         url,
         pool_size=settings.db_pool_size,
         max_overflow=settings.db_pool_size,
-        pool_timeout=timeout,
+        pool_timeout=limits.pool_wait,
         pool_pre_ping=True,  # a dead connection after a restart is replaced, so the app recovers alone
         connect_args={
-            "connect_timeout": int(timeout),
-            "options": "-c statement_timeout=15000 -c lock_timeout=5000",
+            **deadlines.libpq_keepalives(limits),
+            "options": deadlines.SERVER_OPTIONS,
+            "cursor_factory": deadlines.DeadlineCursor,
         },
     )
+
+    @event.listens_for(engine, "do_connect")
+    def _connect(_dialect: Any, _record: Any, cargs: Any, cparams: Any) -> Any:
+        # psycopg.connect with our connection class: its commits and rollbacks are timed too.
+        conn = deadlines.DeadlineConnection.connect(*cargs, **cparams)
+        conn.statement_seconds = limits.statement
+        conn.background_seconds = limits.job_statement
+        return conn
+
+    # The pre-ping is a trivial statement: given a short deadline, a frozen server fails it fast
+    # and the reconnect that follows (connect_timeout) still fits in the budget.
+    ping = engine.dialect.do_ping
+
+    def _quick_ping(dbapi_conn: Any) -> bool:
+        with deadlines.statement_deadline(limits.ping):
+            return ping(dbapi_conn)
+
+    engine.dialect.do_ping = _quick_ping  # type: ignore[method-assign,assignment]
+    return engine
 
 
 @lru_cache

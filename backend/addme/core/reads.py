@@ -30,7 +30,7 @@ from psycopg_pool import AsyncConnectionPool
 from sqlalchemy import Select, make_url
 from sqlalchemy.dialects.postgresql.psycopg import PGDialect_psycopg
 
-from addme.core import db
+from addme.core import db, deadlines
 from addme.core.config import Settings, get_settings
 
 log = logging.getLogger("addme.reads")
@@ -107,7 +107,7 @@ class ThreadReader:
 # or starting workers costs 30-80 ms (a generic plan's pessimistic cost estimate invites both).
 READ_SESSION_OPTIONS = " ".join(
     [
-        "-c statement_timeout=15000",
+        deadlines.SERVER_OPTIONS,
         "-c default_transaction_read_only=on",
         "-c plan_cache_mode=force_generic_plan",
         "-c jit=off",
@@ -120,17 +120,22 @@ class _DeadConnection(Exception):
     """A pooled connection that the server closed (a restart, an idle timeout)."""
 
 
+class ReadTimeout(psycopg.OperationalError):
+    """A read that did not finish within its deadline: the database is hung (answered 503)."""
+
+
 class PgReader:
     """PostgreSQL through psycopg's async pool, on the event loop."""
 
     dialect = PGDialect_psycopg()  # type: ignore[no-untyped-call]
 
     def __init__(self, conninfo: str, *, max_size: int, timeout: float) -> None:
+        self.limits = deadlines.Deadlines.from_budget(timeout)
         self._pool = AsyncConnectionPool(
             conninfo,
             min_size=min(2, max_size),
             max_size=max_size,
-            timeout=timeout,
+            timeout=self.limits.read_pool_wait,
             open=False,
             name="addme-reads",
             kwargs={
@@ -138,7 +143,7 @@ class PgReader:
                 "application_name": "addme-reads",
                 # Every statement here is one of a few shapes: prepare them on first use.
                 "prepare_threshold": 0,
-                "connect_timeout": max(1, int(timeout)),
+                **deadlines.libpq_keepalives(self.limits),
                 "options": READ_SESSION_OPTIONS,
             },
         )
@@ -174,11 +179,18 @@ class PgReader:
         except _DeadConnection:
             # Every idle connection may be as dead as this one: drop them all, then read once more.
             log.warning("read connection lost; checking the pool and retrying once")
-            await self._pool.check()
+            try:
+                await asyncio.wait_for(self._pool.check(), self.limits.read)
+            except TimeoutError as exc:
+                raise ReadTimeout("the read pool's check did not finish in time") from exc
             return await self._run(bound, prepare=prepare)
 
     async def _run(self, bound: list[tuple[str, dict[str, Any]]], *, prepare: bool) -> list[Sequence[Row]]:
         async with self._pool.connection() as conn:
+            # Not asyncio.wait_for: cancelling a psycopg read makes it send a cancel request to
+            # the (hung) server and wait up to 5 s for it. A timer that shuts the socket down
+            # makes the read itself fail at once; the pool then discards the connection.
+            timer = asyncio.get_running_loop().call_later(self.limits.read, deadlines.abort_socket, conn)
             try:
                 if len(bound) == 1:
                     cur = await conn.execute(bound[0][0], bound[0][1], prepare=prepare)
@@ -187,9 +199,13 @@ class PgReader:
                     cursors = [await conn.execute(sql, params, prepare=prepare) for sql, params in bound]
                 return [await cur.fetchall() for cur in cursors]
             except psycopg.OperationalError as exc:
+                if timer.when() <= asyncio.get_running_loop().time():
+                    raise ReadTimeout("a read did not finish within its deadline") from exc
                 if conn.broken:
                     raise _DeadConnection from exc
                 raise
+            finally:
+                timer.cancel()
 
 
 def pg_conninfo(settings: Settings) -> str | None:

@@ -33,7 +33,7 @@ class _GroupFields(StrictInput):
     name: str | None = Field(default=None, min_length=3, max_length=60)
     username: str | None = Field(default=None, min_length=2, max_length=200)
     description: str | None = Field(default=None, max_length=1000)
-    max_members: int | None = Field(default=None, ge=MIN_MEMBERS, le=MAX_MEMBERS)
+    max_members: int | None = Field(default=None, ge=MIN_MEMBERS, le=MAX_MEMBERS, strict=True)
 
     @field_validator("username")
     @classmethod
@@ -53,7 +53,7 @@ class GroupCreate(_GroupFields):
     name: str = Field(min_length=3, max_length=60)
     username: str = Field(min_length=2, max_length=200)
     description: str = Field(default="", max_length=1000)
-    max_members: int = Field(ge=MIN_MEMBERS, le=MAX_MEMBERS)
+    max_members: int = Field(ge=MIN_MEMBERS, le=MAX_MEMBERS, strict=True)
 
 
 class GroupUpdate(_GroupFields):

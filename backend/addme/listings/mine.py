@@ -83,6 +83,7 @@ def to_read(username: Username, *, user: User, counters: tuple[int, int] = (0, 0
         profile_picture=username.profile_picture,
         status=username.status,
         status_notice=status_notice(username, now=now),
+        rejection_reason=username.rejection_reason if username.status == c.Status.REJECTED else None,
         is_listed=username.listed,
         is_hidden=username.is_hidden,
         banned_until=username.banned_until,

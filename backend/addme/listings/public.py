@@ -89,6 +89,11 @@ async def build_list(p: ListParams, *, now_: datetime | None = None) -> bytes:
     plan = queries.plan_list(p, now=now, dialect=get_engine().dialect.name)
     results = await reads.current().fetch(*plan.queries, prepare=not plan.dynamic)
     rows, has_next, total = queries.read_list(p, plan, results)
+    if total is None:  # a page past the end of a long list: one exact count, bounded by the page
+        dialect = get_engine().dialect.name
+        [[(total,)]] = await reads.current().fetch(
+            queries.beyond_end_count(p, now=now, dialect=dialect), prepare=False
+        )
     return dumps(
         {
             "data": [queries.card(r, now) for r in rows],

@@ -258,14 +258,14 @@ def _statements(shape: Shape, per_page: int) -> tuple[Any, Any]:
     return _pinned_first_stmt(where, rows=rows), _count_stmt(where)
 
 
-def _count_stmt(where: Sequence[ColumnElement[bool]]) -> Any:
+def _count_stmt(where: Sequence[ColumnElement[bool]], cap: int = c.COUNT_CAP) -> Any:
     # Ordered like a page, so the planner walks the filter's index instead of scanning the heap.
     capped = (
         select(literal_column("1"))
         .select_from(Username.__table__)
         .where(*where)
         .order_by(U.sort_at.desc(), U.id.desc())
-        .limit(c.COUNT_CAP)
+        .limit(cap)
         .subquery()
     )
     return select(func.count()).select_from(capped)
@@ -307,20 +307,42 @@ def plan_list(p: ListParams, *, now: datetime, dialect: str) -> ListPlan:
 
 def read_list(
     p: ListParams, plan: ListPlan, results: Sequence[Sequence[Any]]
-) -> tuple[Sequence[Any], bool, int]:
-    """One page of rows, whether another follows, and the (capped) total, from plan_list's results."""
+) -> tuple[Sequence[Any], bool, int | None]:
+    """One page of rows, whether another follows, and the total from plan_list's results.
+
+    The total is never wrong for the page: exact on the last page (the page itself counts it) and
+    on an empty one; "at least" (capped or a few seconds old) only while more pages follow. None
+    when an empty page past the end needs `beyond_end_count` to know the exact total.
+    """
     rows = results[0]
     page, has_next = rows[: p.per_page], len(rows) > p.per_page
+    counted: int | None = None
     if plan.total is not None:
         total = plan.total
     else:
-        total = int(results[1][0][0])
+        total = counted = int(results[1][0][0])
         if plan.count_key is not None:
             if len(_counts) > 4096:
                 _counts.clear()
             _counts[plan.count_key] = (time.monotonic() + _COUNT_TTL, total)
-    # A total memoized a few seconds ago may be short of what this page shows.
-    return page, has_next, max(total, (p.page - 1) * p.per_page + len(page) + (1 if has_next else 0))
+    start = (p.page - 1) * p.per_page
+    if page and not has_next:
+        return page, False, start + len(page)
+    if page:
+        # A total memoized a few seconds ago may be short of what this page shows.
+        return page, True, max(total, start + len(page) + 1)
+    if start == 0:
+        return page, False, 0
+    if counted is not None and counted < c.COUNT_CAP:
+        return page, False, counted  # counted in this very round trip, under the cap: exact
+    return page, False, None
+
+
+def beyond_end_count(p: ListParams, *, now: datetime, dialect: str) -> tuple[Any, dict[str, Any]]:
+    """The exact total for an empty page past the end: it is below the page's start, so a count
+    capped there is exact and never walks further than the pages before it."""
+    where = conditions(p, now=now, dialect=dialect)
+    return _count_stmt(where, cap=(p.page - 1) * p.per_page), {}
 
 
 def forget_counts() -> None:

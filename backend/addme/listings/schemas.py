@@ -226,6 +226,8 @@ class MyUsername(BaseModel):
     profile_picture: str | None
     status: Literal["pending", "approved", "rejected", "banned", "delisted", "deleted"]
     status_notice: str | None
+    # The moderator's reason when rejected (also appended to status_notice).
+    rejection_reason: str | None = None
     is_listed: bool
     is_hidden: bool
     banned_until: UtcDatetime | None

@@ -16,6 +16,13 @@ MAX_FILE_BYTES = 4 * 1024 * 1024
 MAX_LONG_SIDE = 7680
 MAX_SHORT_SIDE = 4320
 MAX_PIXELS = 40_000_000
+# All the images of one request together, judged from their headers before any is decoded: five
+# 12-megapixel phone photos fit; five 33-megapixel images (380 MB and seconds of decoding) do not.
+MAX_REQUEST_PIXELS = 60_000_000
+# Images decoded at once in a process: decoding is CPU-bound and a full-size one holds ~100-130 MB.
+DECODE_SLOTS = 2
+# Uploads (requests, not files) per account: plenty for filling galleries, not for a decoding loop.
+UPLOAD_LIMIT = "60/hour"
 # What is kept: large enough for any screen, small enough that a gallery page stays light.
 STORED_LONG_SIDE = 2048
 THUMB_SIDE = 320
@@ -42,6 +49,9 @@ ONE_FILE = "Only one file is allowed."
 NOT_AN_IMAGE = "The file is not a JPEG, PNG, WebP or GIF image."
 TOO_BIG_PIXELS = "The image is too large: at most 7680x4320 pixels (40 megapixels)."
 UNREADABLE = "The image could not be read."
+TOO_MANY_PIXELS = (
+    "These images are too large together: at most 60 megapixels in one upload. Send fewer at a time."
+)
 BANNED_IMAGE = "This image is not allowed on the site."
 BANNED = "Image banned."
 GALLERY_FULL = "A username can hold {limit} images and this one has {count}; delete some first."

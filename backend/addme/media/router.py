@@ -30,6 +30,7 @@ from addme.media.uploads import (
     UPLOAD_BYTES,
     GalleryFiles,
     PictureFile,
+    Uploader,
 )
 
 router = APIRouter(responses={code: {"model": ErrorBody} for code in (400, 401, 403, 404, 422, 429, 503)})
@@ -51,7 +52,7 @@ def my_media(username_id: IdPath, user: CurrentUser, db: DbSession) -> MyMedia:
     tags=["media"],
     openapi_extra=GALLERY_BODY,
 )
-def upload_media(username_id: IdPath, user: CurrentUser, files: GalleryFiles, db: DbSession) -> UploadResult:
+def upload_media(username_id: IdPath, user: Uploader, files: GalleryFiles, db: DbSession) -> UploadResult:
     return service.upload_gallery(db, user=user, username_id=username_id, files=files)
 
 
@@ -62,7 +63,7 @@ def upload_media(username_id: IdPath, user: CurrentUser, files: GalleryFiles, db
     openapi_extra=PICTURE_BODY,
 )
 def upload_profile_picture(
-    username_id: IdPath, user: CurrentUser, file: PictureFile, db: DbSession
+    username_id: IdPath, user: Uploader, file: PictureFile, db: DbSession
 ) -> PictureResult:
     return service.set_profile_picture(db, user=user, username_id=username_id, file=file)
 

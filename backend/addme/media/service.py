@@ -110,9 +110,25 @@ def process_files(files: Sequence[Incoming], *, banned: list[str], field: str) -
     """Re-encode every file under the limit; one bad file refuses the whole request (nothing stored)."""
     done: list[pipeline.Processed] = []
     problems: list[str] = []
+    readable: list[Incoming] = []
+    pixels = 0
+    # Every header first: a request over the pixel budget is refused before anything is decoded.
     for f in files:
         if f.data is None:
             continue
+        try:
+            width, height = pipeline.dimensions(f.data)
+        except pipeline.ImageRejected as exc:
+            problems.append(f"{f.name}: {exc}")
+            continue
+        pixels += width * height
+        readable.append(f)
+    if problems:
+        raise FieldError({field: problems})
+    if pixels > c.MAX_REQUEST_PIXELS:
+        raise FieldError(field, c.TOO_MANY_PIXELS)
+    for f in readable:
+        assert f.data is not None
         try:
             image = pipeline.process(f.data)
         except pipeline.ImageRejected as exc:

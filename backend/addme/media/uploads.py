@@ -12,6 +12,9 @@ from starlette.datastructures import UploadFile
 from starlette.exceptions import HTTPException
 from starlette.formparsers import MultiPartException
 
+from addme.accounts.dependencies import CurrentUser
+from addme.accounts.models import User
+from addme.core import ratelimit
 from addme.core.bodylimit import MULTIPART_OVERHEAD
 from addme.core.errors import FieldError
 from addme.media import constants as c
@@ -70,6 +73,14 @@ async def picture_file(request: Request) -> Incoming:
     return (await _read(request, field="file", max_files=1, too_many=c.ONE_FILE))[0]
 
 
+def uploader(user: CurrentUser) -> User:
+    """The signed-in member, within the per-account upload throttle (checked before the body is read)."""
+    ratelimit.hit(c.UPLOAD_LIMIT, "upload", str(user.id))
+    return user
+
+
+# Routes take Uploader before their files: dependencies resolve in order, so a refusal reads nothing.
+Uploader = Annotated[User, Depends(uploader)]
 GalleryFiles = Annotated[list[Incoming], Depends(gallery_files)]
 PictureFile = Annotated[Incoming, Depends(picture_file)]
 

@@ -22,7 +22,8 @@ BANNED = "Username banned."
 class BanIn(StrictInput):
     # None bans for good: such a ban always goes to a moderator when an unban is asked.
     # 0 is a warning: off the lists now, and the owner may ask to be unbanned at once.
-    hours: int | None = Field(default=72, ge=0, le=24 * 365)
+    # strict: JSON false would otherwise read as 0 hours (a warning instead of a ban).
+    hours: int | None = Field(default=72, ge=0, le=24 * 365, strict=True)
     reason: str = Field(default="", max_length=300)
 
 

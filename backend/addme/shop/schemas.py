@@ -38,7 +38,7 @@ class Catalogue(BaseModel):
 
 class ItemIn(StrictInput):
     sku: str = Field(min_length=1, max_length=24)
-    quantity: int = Field(ge=1, le=50)
+    quantity: int = Field(ge=1, le=50, strict=True)
 
 
 class DirectOrderIn(StrictInput):
@@ -156,7 +156,7 @@ class CancelIn(StrictInput):
 
 class KeygenIn(StrictInput):
     sku: str = Field(min_length=1, max_length=24)
-    count: int = Field(ge=1, le=100)
+    count: int = Field(ge=1, le=100, strict=True)
 
 
 class KeygenRead(BaseModel):

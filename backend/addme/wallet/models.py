@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from datetime import datetime
 from enum import StrEnum
+from typing import Any
 
-from sqlalchemy import ForeignKey, Index, String
+from sqlalchemy import JSON, ForeignKey, Index, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 
 from addme.core import clock
@@ -70,3 +71,17 @@ class WalletState(Base):
     last_purchase_at: Mapped[datetime | None]
     vip_window_started_at: Mapped[datetime | None]
     vip_window_used: Mapped[int] = mapped_column(default=0)
+
+
+class IdempotentAnswer(Base):
+    """The first answer to a purchase sent with an Idempotency-Key: a repeat replays it."""
+
+    __tablename__ = "idempotent_answers"
+    __table_args__ = (UniqueConstraint("user_id", "action", "key", name="uq_idempotent_answers_key"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    action: Mapped[str] = mapped_column(String(20))
+    key: Mapped[str] = mapped_column(String(100))
+    answer: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(default=clock.now, index=True)

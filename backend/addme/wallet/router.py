@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from fastapi import APIRouter
+from typing import Annotated
+
+from fastapi import APIRouter, Header
 
 from addme.accounts.dependencies import CurrentUser, DbSession
 from addme.core.params import IdPath
@@ -27,8 +29,21 @@ def fire_pin(username_id: IdPath, user: CurrentUser, db: DbSession) -> WalletAct
 
 
 @router.post("/user/add-slot", response_model=WalletActionResult)
-def add_slot(user: CurrentUser, db: DbSession) -> WalletActionResult:
-    return service.add_slot(db, user=user)
+def add_slot(
+    user: CurrentUser,
+    db: DbSession,
+    idempotency_key: Annotated[
+        str | None,
+        Header(
+            alias="Idempotency-Key",
+            min_length=8,
+            max_length=100,
+            pattern=r"^[A-Za-z0-9_.:-]+$",
+            description="One per purchase intent: a repeat replays the first answer and never buys twice.",
+        ),
+    ] = None,
+) -> WalletActionResult:
+    return service.add_slot(db, user=user, key=idempotency_key)
 
 
 @router.post("/user/free-topup", response_model=WalletActionResult)

@@ -15,7 +15,7 @@ from datetime import datetime, timedelta
 from typing import Concatenate, ParamSpec
 
 from sqlalchemy import func, select, update
-from sqlalchemy.exc import OperationalError
+from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 from sqlalchemy.orm import Session
 
@@ -39,7 +39,7 @@ from addme.wallet.ledger import (
     slot_limit,
     spend,
 )
-from addme.wallet.models import Kind, LedgerEntry, Reason, WalletState
+from addme.wallet.models import IdempotentAnswer, Kind, LedgerEntry, Reason, WalletState
 from addme.wallet.schemas import Entitlement as EntitlementRead
 from addme.wallet.schemas import (
     Entitlements,
@@ -91,6 +91,8 @@ SLOT_ADDED = "Username slot added. You can now list {n} usernames."
 SLOT_OVER_LIMIT = "Unlock or reactivate your disabled usernames before buying a new slot."
 SLOT_AT_MAX = "You have reached the maximum of 5 usernames. A Studio account lists up to 25."
 SLOT_STUDIO = "Your Studio account already lists up to 25 usernames."
+SLOT_IN_PROGRESS = "This purchase is already being processed."
+SLOT_ACTION = "add-slot"
 FREE_CLAIMED = "You got a free Top-Up."
 FREE_HIGH_RISK = (
     "Free Top-Ups are not available on a high-risk connection (VPN, proxy or anonymised session). "
@@ -212,10 +214,66 @@ def slot_offer(session: Session, *, user: User) -> tuple[int | None, str | None,
 
 
 @guarded
-def add_slot(session: Session, *, user: User) -> WalletActionResult:
-    """Buy one more username slot for 2 x the current slot count in Top-Ups (up to 5)."""
+def add_slot(session: Session, *, user: User, key: str | None = None) -> WalletActionResult:
+    """Buy one more username slot for 2 x the current slot count in Top-Ups (up to 5).
+
+    With an Idempotency-Key, the first answer is kept with the purchase (same transaction) and a
+    repeat of the key replays it: ten clicks that send one key buy one slot, even all at once.
+    """
+    if key is None:
+        result = _buy_slot(session, user=user)
+        if result.success:
+            session.commit()
+        return result
+    replay = _answer_for(session, user_id=user.id, key=key)
+    if replay is not None:
+        return replay
+    # Claimed first: a concurrent request with the same key waits on the unique index here, then
+    # fails and replays this one's answer.
+    claim = IdempotentAnswer(user_id=user.id, action=SLOT_ACTION, key=key)
+    session.add(claim)
+    try:
+        session.flush()
+    except IntegrityError:
+        session.rollback()
+        return _answer_for(session, user_id=user.id, key=key) or fail(SOMETHING_WRONG, code="error")
+    result = _buy_slot(session, user=user)
+    if result.success:
+        claim.answer = result.model_dump(mode="json")
+        session.commit()
+        return result
+    # A refusal bought nothing (rolled back with the claim): kept too, so a repeat answers the same.
+    session.add(
+        IdempotentAnswer(user_id=user.id, action=SLOT_ACTION, key=key, answer=result.model_dump(mode="json"))
+    )
+    try:
+        session.commit()
+    except IntegrityError:
+        session.rollback()
+    return result
+
+
+def _answer_for(session: Session, *, user_id: int, key: str) -> WalletActionResult | None:
+    """The kept answer for this key, waiting a moment for one still being written."""
+    stmt = select(IdempotentAnswer.answer).where(
+        IdempotentAnswer.user_id == user_id,
+        IdempotentAnswer.action == SLOT_ACTION,
+        IdempotentAnswer.key == key,
+    )
+    found = session.execute(stmt).first()
+    session.rollback()  # no transaction stays open (nor a snapshot hides the other's commit)
+    if found is None:
+        return None
+    if found[0] is None:  # claimed by a request that has not committed: this one never buys
+        return fail(SLOT_IN_PROGRESS, code="in_progress")
+    return WalletActionResult.model_validate(found[0])
+
+
+def _buy_slot(session: Session, *, user: User) -> WalletActionResult:
+    """The purchase itself, flushed, not committed; a refusal rolls back."""
     price, code, refusal = slot_offer(session, user=user)
     if price is None:
+        session.rollback()
         return fail(refusal or SOMETHING_WRONG, code=code or "error")
     current = user.max_usernames
     # Priced on `current`: if a concurrent buy moved it, this one changes nothing.
@@ -231,7 +289,6 @@ def add_slot(session: Session, *, user: User) -> WalletActionResult:
     if not spend(session, user_id=user.id, kind=Kind.TOP_UP, reason=Reason.SLOT, amount=price):
         session.rollback()
         return fail(NOT_ENOUGH_TOPUP, code="not_enough_topups")
-    session.commit()
     return ok(SLOT_ADDED.format(n=current + 1))
 
 

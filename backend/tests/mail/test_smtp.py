@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import socket
+import time
 
 import pytest
 from aiosmtpd.controller import Controller
@@ -29,16 +30,69 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-@pytest.fixture
-def smtp_server(monkeypatch):
+def _serve_smtp(monkeypatch, *, after_commit: bool):  # type: ignore[no-untyped-def]
     handler = _Collect()
     port = _free_port()
     controller = Controller(handler, hostname="127.0.0.1", port=port)
     controller.start()
-    settings = config.get_settings().model_copy(update={"smtp_host": "127.0.0.1", "smtp_port": port})
+    settings = config.get_settings().model_copy(
+        update={"smtp_host": "127.0.0.1", "smtp_port": port, "mail_after_commit": after_commit}
+    )
     monkeypatch.setattr(service, "get_settings", lambda: settings)
+    return handler, controller
+
+
+@pytest.fixture
+def smtp_server(monkeypatch):
+    """SMTP with delivery left to the job (deliver_pending called by the test)."""
+    handler, controller = _serve_smtp(monkeypatch, after_commit=False)
     yield handler
     controller.stop()
+
+
+@pytest.fixture
+def smtp_now(monkeypatch):
+    """SMTP with delivery right after commit, as served."""
+    handler, controller = _serve_smtp(monkeypatch, after_commit=True)
+    yield handler
+    assert service.settle(10)  # nothing still writing when the tables are emptied
+    controller.stop()
+
+
+def _wait_for(predicate, seconds: float) -> float:  # type: ignore[no-untyped-def]
+    start = time.monotonic()
+    while not predicate():
+        if time.monotonic() - start > seconds:
+            break
+        time.sleep(0.02)
+    return time.monotonic() - start
+
+
+def test_a_new_member_gets_the_confirmation_within_seconds_without_the_job(client, smtp_now):
+    r = client.post(
+        "/v1/auth/register",
+        json={
+            "email": "newcomer@example.com",
+            "password": "a-long-passphrase-2026",
+            "password_confirmation": "a-long-passphrase-2026",
+            "terms": True,
+            "captcha_token": "local-captcha-ok",
+        },
+    )
+    assert r.status_code in (200, 201), r.text
+    waited = _wait_for(lambda: len(smtp_now.messages) == 1, 5)
+    assert len(smtp_now.messages) == 1 and waited < 2, waited
+    assert smtp_now.messages[0]["To"] == "newcomer@example.com"
+    # Sent once: the job that runs later finds nothing left.
+    assert service.deliver_pending() == 0
+
+
+def test_a_rolled_back_transaction_sends_nothing(db, smtp_now):
+    service.queue(db, to="reader@example.com", subject="Never", body="rolled back")
+    db.rollback()
+    db.commit()
+    time.sleep(0.3)
+    assert smtp_now.messages == []
 
 
 def test_outbox_mail_is_delivered_over_smtp(db, smtp_server):
@@ -55,7 +109,9 @@ def test_outbox_mail_is_delivered_over_smtp(db, smtp_server):
 
 
 def test_unreachable_smtp_keeps_the_message_for_a_retry(db, monkeypatch):
-    settings = config.get_settings().model_copy(update={"smtp_host": "127.0.0.1", "smtp_port": _free_port()})
+    settings = config.get_settings().model_copy(
+        update={"smtp_host": "127.0.0.1", "smtp_port": _free_port(), "mail_after_commit": False}
+    )
     monkeypatch.setattr(service, "get_settings", lambda: settings)
     service.queue(db, to="reader@example.com", subject="Hello", body="body")
     db.commit()

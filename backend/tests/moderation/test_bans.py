@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from sqlalchemy import select
 
 from addme.admin.models import AdminAudit
@@ -59,3 +60,12 @@ def test_a_warning_ban_can_be_appealed_at_once_and_a_ban_for_good_waits_for_a_mo
     )
     assert r.json()["message"] == "Your unban request has been created."
     assert client.get(f"/v1/usernames/{for_good.id}").status_code == 404
+
+
+@pytest.mark.parametrize("hours", [False, True, "24", 1.5])
+def test_ban_hours_must_be_a_whole_number(client, db, hours) -> None:
+    target = make_username(db)
+    moderator = auth(token_for(db, make_user(db, admin_level="Moderator")))
+    r = client.post(f"/v1/admin/usernames/{target.id}/ban", json={"hours": hours}, headers=moderator)
+    assert r.status_code == 422 and "hours" in r.json()["errors"]
+    assert client.get(f"/v1/usernames/{target.id}").status_code == 200  # still listed

@@ -114,6 +114,8 @@ def test_applying_a_key_unlocks_rejected_usernames_and_lifts_hopping(client, db)
     db.refresh(user)
     assert (rejected.status, banned.status) == ("pending", "banned")
     assert user.hopping_restricted_until is None
+    # The review queue tells the moderator why it is back.
+    assert rejected.review_reason == "key: unlocked by a purchase key"
 
 
 def test_unlocked_usernames_get_the_slot_they_need(client, db):

@@ -3297,6 +3297,8 @@ export interface components {
             profile_picture: string | null;
             /** Ready To Unban */
             ready_to_unban: boolean;
+            /** Rejection Reason */
+            rejection_reason?: string | null;
             /** Reputation */
             reputation: number;
             /** Short Description */
@@ -10913,7 +10915,10 @@ export interface operations {
     add_slot_v1_user_add_slot_post: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description One per purchase intent: a repeat replays the first answer and never buys twice. */
+                "Idempotency-Key"?: string | null;
+            };
             path?: never;
             cookie?: never;
         };
@@ -10953,6 +10958,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
             /** @description Too Many Requests */

@@ -1,6 +1,7 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { getCookie, setCookie } from '../lib/cookies';
+import enAdmin from './en/admin.json';
 import enCommon from './en/common.json';
 import enCommunity from './en/community.json';
 import enLegal from './en/legal.json';
@@ -8,6 +9,7 @@ import enListings from './en/listings.json';
 import enPeople from './en/people.json';
 import enShop from './en/shop.json';
 import enWallet from './en/wallet.json';
+import frAdmin from './fr/admin.json';
 import frCommon from './fr/common.json';
 import frCommunity from './fr/community.json';
 import frLegal from './fr/legal.json';
@@ -54,6 +56,7 @@ void i18n.use(initReactI18next).init({
         community: enCommunity,
         legal: enLegal,
         listings: enListings,
+        mod: enAdmin,
         people: enPeople,
         shop: enShop,
         wallet: enWallet,
@@ -65,6 +68,7 @@ void i18n.use(initReactI18next).init({
         community: frCommunity,
         legal: frLegal,
         listings: frListings,
+        mod: frAdmin,
         people: frPeople,
         shop: frShop,
         wallet: frWallet,

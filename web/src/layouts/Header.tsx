@@ -3,7 +3,9 @@ import { Container, Form, Nav, Navbar, NavDropdown } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Icon } from '../components/Icon';
+import { useUser } from '../features/auth/session';
 import { APPS, useConfig } from '../features/config/config';
+import { Crown } from '../features/listings/AppBadge';
 import { DarkModeToggle } from '../features/theme/DarkModeToggle';
 import { AccountMenu } from './AccountMenu';
 import { AppMenu } from './AppMenu';
@@ -45,6 +47,9 @@ export function Header({ transparent = false }: { transparent?: boolean }) {
   const { t } = useTranslation();
   const { site_name, default_app } = useConfig();
   const { expanded, setExpanded, ref } = useCollapsibleNav();
+  const { user } = useUser();
+  // Spec section 6: a VIP (or Studio) member sees a crown on the logo.
+  const vip = !!user && (user.is_promoted || user.is_studio);
   // The brand's own app comes first in the menu.
   const apps = [default_app, ...APPS.filter((a) => a !== default_app)];
 
@@ -61,8 +66,14 @@ export function Header({ transparent = false }: { transparent?: boolean }) {
         <Navbar.Brand as={Link} to="/" className="addme-brand">
           <span className="addme-logo" aria-hidden="true">
             {site_name.charAt(0)}
+            {vip && (
+              <span className="addme-logo-crown" data-testid="logo-crown">
+                <Crown size={16} />
+              </span>
+            )}
           </span>
           {site_name}
+          {vip && <span className="visually-hidden">{t('nav.vipMember')}</span>}
         </Navbar.Brand>
         {/* React-Bootstrap leaves aria-expanded off the toggler; screen readers need the state. */}
         <Navbar.Toggle

@@ -1,6 +1,7 @@
 import { Nav } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router';
+import { AdminNav, useAdminPageAllowed } from '../features/admin/AdminNav';
 import { AdSlot, AlertBanner } from '../features/content/AdsAndAlerts';
 import { WalletHost } from '../features/wallet/WalletHost';
 import { Footer } from './Footer';
@@ -119,24 +120,30 @@ export function UserLayout() {
   );
 }
 
-const ADMIN_NAV = [
-  { to: '/admin', key: 'admin', end: true },
-  { to: '/admin/order', key: 'adminOrders' },
-  { to: '/admin/keygen', key: 'adminKeygen' },
-  { to: '/admin/pins', key: 'adminPins' },
-];
+function AdminOutlet() {
+  const { t } = useTranslation();
+  const allowed = useAdminPageAllowed();
+  if (allowed === false) {
+    return (
+      <div className="addme-card p-4" role="alert" data-testid="admin-forbidden">
+        <h1 className="h4">{t('mod.forbidden.title')}</h1>
+        <p className="mb-0">{t('mod.forbidden.text')}</p>
+      </div>
+    );
+  }
+  return <Outlet />;
+}
 
 export function AdminLayout() {
-  const { t } = useTranslation();
   return (
     <Shell ads={false}>
       <div className="container-fluid py-4 px-lg-4">
         <div className="row g-4">
           <div className="col-lg-2">
-            <SideNav items={ADMIN_NAV} label={t('nav.admin')} />
+            <AdminNav />
           </div>
           <div className="col-lg-10">
-            <Outlet />
+            <AdminOutlet />
           </div>
         </div>
       </div>

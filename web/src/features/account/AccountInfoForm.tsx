@@ -28,7 +28,7 @@ export function AccountInfoForm() {
     register,
     handleSubmit,
     setError,
-    formState: { errors, isDirty },
+    formState: { errors },
     reset,
   } = useForm<Values>({
     resolver: zodResolver(schema),
@@ -84,9 +84,7 @@ export function AccountInfoForm() {
           ))}
         </Form.Select>
       </FormField>
-      <SubmitButton pending={save.isPending} className={isDirty ? '' : 'opacity-75'}>
-        {t('account.save')}
-      </SubmitButton>
+      <SubmitButton pending={save.isPending}>{t('account.save')}</SubmitButton>
     </Form>
   );
 }

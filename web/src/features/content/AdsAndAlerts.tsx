@@ -30,13 +30,35 @@ function useViewer(layoutAllowsAds: boolean): Viewer {
   };
 }
 
-/** The rotating, dismissible alert banner. Alert text is shown as text, never as markup. */
+/** Alerts an admin made non-dismissible may still be folded away on a phone, for this visit only. */
+const HIDDEN_KEY = 'alertsHiddenThisVisit';
+function hiddenThisVisit(): number[] {
+  try {
+    return JSON.parse(sessionStorage.getItem(HIDDEN_KEY) ?? '[]') as number[];
+  } catch {
+    return [];
+  }
+}
+function hideThisVisit(id: number) {
+  try {
+    sessionStorage.setItem(HIDDEN_KEY, JSON.stringify([...hiddenThisVisit(), id]));
+  } catch {
+    // Private mode without storage: it stays hidden until the next page load.
+  }
+}
+
+/**
+ * The rotating alert banner, one compact line on a phone (tap the text to read it all). Alert text
+ * is shown as text, never as markup. Dismissible alerts are dismissed for 14 days; on a phone any
+ * alert can be folded away for the visit, so it never holds the top of every page.
+ */
 export function AlertBanner() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const alerts = useAlerts(true);
-  const [dismissed, setDismissed] = useState<number[]>([]);
+  const [dismissed, setDismissed] = useState<number[]>(() => hiddenThisVisit());
   const [index, setIndex] = useState(0);
+  const [expanded, setExpanded] = useState(false);
   const spot = pathname === '/' ? 'home' : 'global';
   const visible = (alerts.data ?? []).filter(
     (a: Alert) =>
@@ -45,34 +67,41 @@ export function AlertBanner() {
       !alertDismissed(a.id),
   );
   useEffect(() => {
-    if (visible.length < 2) return;
+    if (visible.length < 2 || expanded) return;
     const timer = setInterval(() => setIndex((i) => i + 1), ROTATE_MS);
     return () => clearInterval(timer);
-  }, [visible.length]);
+  }, [visible.length, expanded]);
   if (!visible.length) return null;
   const alert = visible[index % visible.length] as Alert;
   const variant = ['info', 'warning', 'danger', 'success', 'primary'].includes(alert.type)
     ? alert.type
     : 'info';
+  const close = () => {
+    if (alert.dismissible) dismissAlert(alert.id);
+    else hideThisVisit(alert.id);
+    setDismissed((d) => [...d, alert.id]);
+  };
   return (
     <div
-      className={`site-alert alert alert-${variant} mb-0 rounded-0`}
+      className={`site-alert alert alert-${variant} mb-0 rounded-0 ${expanded ? 'is-expanded' : ''}`}
       role="status"
       data-testid="site-alert"
     >
       <div className="container-xl d-flex align-items-center gap-2">
-        <span className="flex-grow-1">{alert.text}</span>
-        {alert.dismissible && (
-          <button
-            type="button"
-            className="btn-close btn-touch"
-            aria-label={t('community.alerts.dismiss')}
-            onClick={() => {
-              dismissAlert(alert.id);
-              setDismissed((d) => [...d, alert.id]);
-            }}
-          />
-        )}
+        <button
+          type="button"
+          className="site-alert-text btn btn-link p-0 text-reset text-decoration-none text-start flex-grow-1"
+          aria-expanded={expanded}
+          onClick={() => setExpanded((e) => !e)}
+        >
+          {alert.text}
+        </button>
+        <button
+          type="button"
+          className={`btn-close btn-touch ${alert.dismissible ? '' : 'd-lg-none'}`}
+          aria-label={t('community.alerts.dismiss')}
+          onClick={close}
+        />
       </div>
     </div>
   );

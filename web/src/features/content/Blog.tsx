@@ -4,6 +4,7 @@ import { ApiError } from '../../api/errors';
 import { LoadError } from '../../components/LoadError';
 import { useTitle } from '../../hooks/useTitle';
 import { Pager } from '../listings/Pager';
+import { BlogCover } from './BlogCover';
 import { formatDate, useBlog, usePost } from './queries';
 import './content.css';
 
@@ -37,11 +38,14 @@ export function BlogList() {
                 {post.picture_url ? (
                   <img src={post.picture_url} alt="" loading="lazy" />
                 ) : (
-                  <div className="blog-card-cover" aria-hidden="true" />
+                  <BlogCover title={post.title} className="blog-card-cover" />
                 )}
                 <div className="p-3">
                   <h2 className="h5">
-                    <Link to={`/blog/${encodeURIComponent(post.slug)}`} className="stretched-link">
+                    <Link
+                      to={`/blog/${encodeURIComponent(post.slug)}`}
+                      className="stretched-link blog-card-title"
+                    >
                       {post.title}
                     </Link>
                   </h2>
@@ -98,7 +102,11 @@ export function BlogPost({ slug }: { slug: string }) {
       <p className="text-body-secondary">
         <time dateTime={p.published_at}>{formatDate(p.published_at, i18n.language)}</time>
       </p>
-      {p.picture_url && <img src={p.picture_url} alt="" className="img-fluid rounded mb-4" />}
+      {p.picture_url ? (
+        <img src={p.picture_url} alt="" className="img-fluid rounded mb-4" />
+      ) : (
+        <BlogCover title={p.title} className="blog-post-cover rounded mb-4" />
+      )}
       <div
         className="blog-body"
         // body_html is Markdown rendered AND sanitized on the server with nh3 (content/markdown.py);

@@ -22,7 +22,7 @@ export function UpPage() {
       {health.isPending ? (
         <p role="status">{t('listings.loading')}</p>
       ) : health.data?.ok ? (
-        <p className="text-success fw-medium mb-2" data-testid="up-ok">
+        <p className="text-success-emphasis fw-medium mb-2" data-testid="up-ok">
           ● {t('community.up.ok')}
         </p>
       ) : (

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LoadError } from '../../components/LoadError';
 import { useTitle } from '../../hooks/useTitle';
-import { countryFlag } from './flags';
+import { Flag } from './flags';
 import { countriesQuery } from './queries';
 import './listings.css';
 
@@ -51,9 +51,7 @@ export function CountryList() {
           {rows.map((c) => (
             <li key={c.code}>
               <Link to={`/countries/${c.code}`} className="addme-card">
-                <span className="flag" aria-hidden="true">
-                  {countryFlag(c.code)}
-                </span>
+                <Flag code={c.code} className="flag" />
                 <span>{c.label}</span>
                 <span className="count" aria-hidden="true">
                   {c.count}

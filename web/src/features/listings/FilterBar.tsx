@@ -13,7 +13,6 @@ import {
   ORIENTATIONS,
   withFilter,
 } from './filters';
-import { countryFlag } from './flags';
 import { countriesQuery, tagsQuery } from './queries';
 
 const MAX_TAG_OPTIONS = 60;
@@ -49,8 +48,9 @@ export function FilterBar({
     ...listed,
     ...allCountries(i18n.language).filter((c) => !listedCodes.has(c.code)),
   ];
+  // An app's pages have a VIP tab: a "VIP only" filter beside it would say the same thing twice.
   const shown: FilterKey[] = (['gender', 'orientation', 'country', 'tag', 'vip'] as const).filter(
-    (key) => !locked.has(key),
+    (key) => !locked.has(key) && !(key === 'vip' && scope.app),
   );
   const activeCount = shown.filter((key) => filters[key] !== undefined).length;
   const panelId = `${id}-panel`;
@@ -128,7 +128,7 @@ export function FilterBar({
               <option value="">{t('listings.filters.anyCountry')}</option>
               {countryOptions.map((c) => (
                 <option key={c.code} value={c.code}>
-                  {`${countryFlag(c.code)} ${c.name}`}
+                  {c.name}
                 </option>
               ))}
             </Form.Select>

@@ -9,7 +9,7 @@ import { AppBadge, Crown } from './AppBadge';
 import { Avatar } from './Avatar';
 import { CardGrid } from './CardGrid';
 import { messageUrl } from './deepLinks';
-import { countryFlag } from './flags';
+import { Flag } from './flags';
 import { profileQuery, recordMessageClick, recordView, similarQuery } from './queries';
 import { ReportModal } from './ReportModal';
 import './listings.css';
@@ -63,14 +63,19 @@ export function ProfileView({ id }: { id: number }) {
   if (profile.error) throw profile.error;
   if (!p) return <ProfileSkeleton />;
 
-  const flag = countryFlag(p.country_code);
   const facts = [
     { key: 'age', value: t('listings.profile.yearsOld', { count: p.age }) },
     { key: 'gender', value: t(`gender.${p.gender}`) },
     { key: 'orientation', value: t(`orientation.${p.orientation}`) },
     {
       key: 'country',
-      value: p.country ? `${flag} ${p.country}` : t('listings.profile.unknownCountry'),
+      value: p.country ? (
+        <>
+          <Flag code={p.country_code} /> {p.country}
+        </>
+      ) : (
+        t('listings.profile.unknownCountry')
+      ),
     },
   ];
   const deepLink = messageUrl(p.app, p.username);

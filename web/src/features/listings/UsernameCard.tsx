@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Icon } from '../../components/Icon';
 import { AppBadge, Crown } from './AppBadge';
 import { Avatar } from './Avatar';
-import { countryFlag } from './flags';
+import { Flag } from './flags';
 import { profilePath } from './paths';
 import { formatTimeAgo } from './timeAgo';
 import type { UsernameCard as Card } from './types';
@@ -14,7 +14,6 @@ export const CARD_TAGS = 3;
 export function UsernameCard({ card, headingLevel = 2 }: { card: Card; headingLevel?: 2 | 3 }) {
   const { t, i18n } = useTranslation();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
-  const flag = countryFlag(card.country_code);
   const classes = ['ucard'];
   if (card.is_promoted) classes.push('ucard-vip');
   if (card.is_fire_pinned) classes.push('ucard-pinned');
@@ -65,7 +64,7 @@ export function UsernameCard({ card, headingLevel = 2 }: { card: Card; headingLe
               <>
                 {' '}
                 <span className="dot" title={card.country ?? undefined}>
-                  <span aria-hidden="true">{flag}</span>{' '}
+                  <Flag code={card.country_code} />{' '}
                   <abbr title={card.country ?? undefined} className="ucard-country">
                     {card.country_code}
                   </abbr>

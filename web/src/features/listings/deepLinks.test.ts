@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { messageUrl } from './deepLinks';
-import { countryFlag } from './flags';
+import { flagUrl } from './flags';
 
 describe('Message deep links', () => {
   it('opens each app on the handle', () => {
@@ -15,10 +15,11 @@ describe('Message deep links', () => {
 });
 
 describe('country flags', () => {
-  it('builds the emoji from the code', () => {
-    expect(countryFlag('fr')).toBe('🇫🇷');
-    expect(countryFlag('US')).toBe('🇺🇸');
-    expect(countryFlag(null)).toBe('');
-    expect(countryFlag('USA')).toBe('');
+  it('serves an SVG per two-letter code, and nothing for anything else', () => {
+    expect(flagUrl('fr')).toBe('/flags/fr.svg');
+    expect(flagUrl('US')).toBe('/flags/us.svg');
+    expect(flagUrl(null)).toBeNull();
+    expect(flagUrl('USA')).toBeNull();
+    expect(flagUrl('../')).toBeNull();
   });
 });

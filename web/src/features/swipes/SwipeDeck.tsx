@@ -69,16 +69,27 @@ export function SwipeDeck({ user }: { user: User }) {
     return () => window.removeEventListener('keydown', onKey);
   }, [act]);
 
-  if (!canSwipe(user)) return <SwipesLanding compact />;
+  const heading = <h1 className="h3 mb-3">{t('community.swipes.title')}</h1>;
+  if (!canSwipe(user)) {
+    return (
+      <>
+        {heading}
+        <SwipesLanding compact />
+      </>
+    );
+  }
   if (mine.isPending) return <p role="status">{t('listings.loading')}</p>;
   if (!current) {
     return (
-      <div className="addme-card p-4 text-center" data-testid="swipes-no-username">
-        <p className="mb-3">{t('community.swipes.needUsername')}</p>
-        <Link to="/user/submit" className="btn btn-accent btn-touch">
-          {t('nav.submit')}
-        </Link>
-      </div>
+      <>
+        {heading}
+        <div className="addme-card p-4 text-center" data-testid="swipes-no-username">
+          <p className="mb-3">{t('community.swipes.needUsername')}</p>
+          <Link to="/user/submit" className="btn btn-accent btn-touch">
+            {t('nav.submit')}
+          </Link>
+        </div>
+      </>
     );
   }
 

@@ -71,6 +71,11 @@ export function MyUsernameItem({ item }: { item: MyUsername }) {
             })}
           </p>
         )}
+        {item.rejection_reason && (
+          <p className="small mb-0 mt-1" data-testid="rejection-reason">
+            {t('listings.notice.reason', { reason: item.rejection_reason })}
+          </p>
+        )}
         <p className="small text-body-secondary mb-0 mt-1">
           {[
             t('listings.mine.views', { count: item.views_7d }),

@@ -12,11 +12,19 @@ import { myUsernamesQuery } from './queries';
 import { SlotModal } from './SlotModal';
 import '../listings/listings.css';
 
-const LINKS = [
-  { key: 'becomeVip', to: '/shop' },
-  { key: 'buyPromotion', to: '/shop' },
-  { key: 'addKey', to: '/user/orders' },
-] as const;
+/** What to offer: nothing the member already has (no "Become VIP" for a VIP or a Studio). */
+export function boostLinks(user: Pick<User, 'is_promoted' | 'is_studio'>) {
+  const links: { key: 'becomeVip' | 'renewVip' | 'buyPromotion' | 'addKey'; to: string }[] = [];
+  if (user.is_studio) {
+    // Studio makes every username VIP: no VIP to sell.
+  } else if (user.is_promoted) {
+    links.push({ key: 'renewVip', to: '/shop' });
+  } else {
+    links.push({ key: 'becomeVip', to: '/shop' }, { key: 'buyPromotion', to: '/shop' });
+  }
+  links.push({ key: 'addKey', to: '/user/orders' });
+  return links;
+}
 
 function formatDate(iso: string, locale: string): string {
   try {
@@ -42,6 +50,12 @@ export function MyUsernames({ user }: { user: User }) {
     user.promotion_ending_at && Date.parse(user.promotion_ending_at) > Date.now()
       ? formatDate(user.promotion_ending_at, i18n.language)
       : null;
+  const studioUntil =
+    user.is_studio && user.studio_ending_at
+      ? formatDate(user.studio_ending_at, i18n.language)
+      : null;
+  // Every slot used and none left to buy: nothing to add, so no "Add username" button.
+  const full = atLimit && meta?.slot.state === 'at_max';
 
   const stats = [
     {
@@ -55,7 +69,14 @@ export function MyUsernames({ user }: { user: User }) {
     { key: 'firePins', icon: 'flame' as const, value: String(user.fire_pins_count) },
   ];
 
-  const addButton = atLimit ? (
+  const addButton = full ? (
+    <div className="text-end small" data-testid="slots-full">
+      <div className="text-body-secondary">
+        {t('listings.mine.slotsFull', { count: meta?.max_usernames ?? user.max_usernames })}
+      </div>
+      {meta?.slot.studio_upsell && <Link to="/shop">{t('listings.slot.studio')}</Link>}
+    </div>
+  ) : atLimit ? (
     <button
       type="button"
       className="btn btn-outline-secondary btn-touch"
@@ -115,7 +136,13 @@ export function MyUsernames({ user }: { user: User }) {
         ))}
       </div>
       <p className="small mb-4" data-testid="vip-status">
-        {vipUntil ? (
+        {user.is_studio ? (
+          <span className="fw-semibold">
+            {studioUntil
+              ? t('listings.mine.studioUntil', { date: studioUntil })
+              : t('listings.mine.studio')}
+          </span>
+        ) : vipUntil ? (
           <span className="fw-semibold">{t('listings.mine.vipUntil', { date: vipUntil })}</span>
         ) : (
           <span className="text-body-secondary">{t('listings.mine.notVip')}</span>
@@ -165,7 +192,7 @@ export function MyUsernames({ user }: { user: User }) {
           >
             {t('listings.mine.links.freeTopUp')}
           </button>
-          {LINKS.map((l) => (
+          {boostLinks(user).map((l) => (
             <Link key={l.key} to={l.to} className="btn btn-outline-secondary btn-touch">
               {t(`listings.mine.links.${l.key}`)}
             </Link>

@@ -1,8 +1,9 @@
+import { useRef } from 'react';
 import { Modal } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SubmitButton } from '../../components/FormField';
-import { useAddSlot } from '../wallet/queries';
+import { newIntentKey, useAddSlot } from '../wallet/queries';
 import type { MyUsernamesMeta } from './types';
 
 /**
@@ -22,6 +23,11 @@ export function SlotModal({
 }) {
   const { t } = useTranslation();
   const addSlot = useAddSlot();
+  // One key per purchase intent: kept when no answer came back (a retry must not buy twice),
+  // renewed once the server has answered.
+  const intent = useRef(newIntentKey());
+  // Set in the click itself: a double click lands before the disabled button is rendered.
+  const inFlight = useRef(false);
   const { slot } = meta;
   const price = slot.price ?? 0;
   const canAfford = topUps >= price;
@@ -60,7 +66,17 @@ export function SlotModal({
           <form
             onSubmit={(e) => {
               e.preventDefault();
-              addSlot.mutate(undefined, { onSuccess: (data) => data.success && onClose() });
+              if (inFlight.current) return;
+              inFlight.current = true;
+              addSlot.mutate(intent.current, {
+                onSuccess: (data) => {
+                  intent.current = newIntentKey();
+                  if (data.success) onClose();
+                },
+                onSettled: () => {
+                  inFlight.current = false;
+                },
+              });
             }}
           >
             <SubmitButton pending={addSlot.isPending}>

@@ -82,16 +82,3 @@ export const actions = {
       api.DELETE('/v1/user/usernames/{username_id}', { params: { path: { username_id: id } } }),
     ),
 };
-
-/** Buys one more slot with Top-Ups (spec section 7: success reloads the user, else a danger toast). */
-export function useAddSlot() {
-  const refresh = useRefreshAfterChange();
-  return useMutation({
-    mutationFn: () => unwrap(api.POST('/v1/user/add-slot')),
-    onSuccess: (data) => {
-      if (data.success) toast.success(data.message);
-      else toast.danger(data.message);
-      void refresh();
-    },
-  });
-}

@@ -7,7 +7,8 @@ import type { User } from '../auth/session';
 import { AppBadge } from '../listings/AppBadge';
 import { myUsernamesQuery } from '../usernames/queries';
 
-const PERKS = ['slots', 'vip', 'autoTopUps', 'manager', 'chat', 'bypass'] as const;
+// Only what the server grants a Studio (no daily-wait bypass: one new username a day still applies).
+const PERKS = ['slots', 'vip', 'autoTopUps', 'edits'] as const;
 
 function formatDate(iso: string | null, locale: string): string | null {
   if (!iso) return null;

@@ -104,9 +104,19 @@ export function useFirePin() {
   );
 }
 
-/** Buy one more username slot for 2 x max_usernames Top-Ups. */
+/**
+ * Buy one more username slot for 2 x max_usernames Top-Ups. `key` names the purchase intent: the
+ * server buys once per key and replays its first answer to a repeat (a retry after a lost answer).
+ */
 export function useAddSlot() {
-  return useWalletAction<void>(() => unwrap(api.POST('/v1/user/add-slot')));
+  return useWalletAction((key: string) =>
+    unwrap(api.POST('/v1/user/add-slot', { params: { header: { 'Idempotency-Key': key } } })),
+  );
+}
+
+/** A fresh Idempotency-Key for one purchase intent. */
+export function newIntentKey(): string {
+  return `intent-${crypto.randomUUID()}`;
 }
 
 /** Claim a free Top-Up; a refusal says why (and when the next one is possible). */

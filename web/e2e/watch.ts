@@ -1,0 +1,51 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+/**
+ * What a visitor would never want to see in their console: errors, React warnings, failed requests
+ * and answers of 400 or more. Collects for one page; `expectClean` fails with the list.
+ */
+export function watchConsole(page: Page) {
+  const problems: string[] = [];
+  page.on('console', (msg) => {
+    const text = msg.text();
+    if (msg.type() === 'error') problems.push(`console error: ${text}`);
+    // React Router and React report misuse as warnings.
+    if (msg.type() === 'warning' && /React Router|React does not|Warning:/.test(text)) {
+      problems.push(`console warning: ${text}`);
+    }
+  });
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('requestfailed', (request) => {
+    const failure = request.failure()?.errorText ?? '';
+    // A navigation that replaces the page aborts what the old page was loading: not a failure.
+    if (failure.includes('ERR_ABORTED')) return;
+    problems.push(`request failed: ${request.method()} ${request.url()} ${failure}`);
+  });
+  page.on('response', (response) => {
+    if (response.status() >= 400) {
+      problems.push(`HTTP ${response.status()}: ${response.request().method()} ${response.url()}`);
+    }
+  });
+  return {
+    problems,
+    /** Forget what happened so far (e.g. an expected 404 document). */
+    reset: () => {
+      problems.length = 0;
+    },
+    expectClean: (where: string) => expect(problems, where).toEqual([]),
+  };
+}
+
+/** axe on the page as it is: no violation at all (WCAG 2.x A and AA rules and best practices). */
+export async function expectAxeClean(page: Page, where: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const summary = results.violations.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+        .slice(0, 3)
+        .map((n) => n.target.join(' '))
+        .join(' | ')}`,
+  );
+  expect(summary, `axe on ${where}`).toEqual([]);
+}

@@ -1,0 +1,49 @@
+/**
+ * The admin menu as one list: what each entry opens and the permission (core/permissions.py) it
+ * needs. The menu shows an entry only when GET /v1/admin/me lists its permission, and the layout
+ * refuses a page whose permission the level lacks. Entries whose screens come later (users, bans,
+ * blacklist, image bans, gallery) are listed already; they show once their route exists.
+ */
+export type AdminNavItem = {
+  path: string;
+  /** i18n key under `mod.nav`. */
+  key: string;
+  permission: string;
+  end?: boolean;
+};
+
+export const ADMIN_NAV: readonly AdminNavItem[] = [
+  { path: '/admin', key: 'home', permission: 'admin.dashboard', end: true },
+  { path: '/admin/review', key: 'review', permission: 'moderation.review' },
+  { path: '/admin/report', key: 'reports', permission: 'moderation.reports' },
+  { path: '/admin/unban-requests', key: 'unban', permission: 'moderation.bans' },
+  { path: '/admin/removal-requests', key: 'removal', permission: 'moderation.reports' },
+  { path: '/admin/contact', key: 'contact', permission: 'content.contact' },
+  { path: '/admin/macros', key: 'macros', permission: 'moderation.macros' },
+  { path: '/admin/users', key: 'users', permission: 'accounts.users' },
+  { path: '/admin/ban', key: 'bans', permission: 'moderation.bans' },
+  { path: '/admin/blacklist', key: 'blacklist', permission: 'moderation.blacklist' },
+  { path: '/admin/image-bans', key: 'imageBans', permission: 'media.image_bans' },
+  { path: '/admin/gallery', key: 'gallery', permission: 'media.gallery' },
+  { path: '/admin/order', key: 'orders', permission: 'shop.orders' },
+  { path: '/admin/keygen', key: 'keygen', permission: 'shop.keygen' },
+  { path: '/admin/pins', key: 'pins', permission: 'wallet.pins' },
+  { path: '/admin/audit', key: 'audit', permission: 'admin.audit' },
+];
+
+/** The entries this admin may open, among those the app has a route for. */
+export function visibleNav(
+  permissions: readonly string[],
+  hasRoute: (path: string) => boolean,
+): AdminNavItem[] {
+  const allowed = new Set(permissions);
+  return ADMIN_NAV.filter((item) => allowed.has(item.permission) && hasRoute(item.path));
+}
+
+/** The menu entry a location belongs to (the longest path that prefixes it). */
+export function navItemFor(pathname: string): AdminNavItem | undefined {
+  const clean = pathname.replace(/\/+$/, '') || '/';
+  return [...ADMIN_NAV]
+    .filter((item) => clean === item.path || clean.startsWith(`${item.path}/`))
+    .sort((a, b) => b.path.length - a.path.length)[0];
+}

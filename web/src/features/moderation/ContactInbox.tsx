@@ -1,0 +1,156 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Form } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { CONTACT_REASONS } from '../contact/reasons';
+import { toast } from '../toasts/toastStore';
+import { EmptyQueue, QueueLoading, QueuePager, ReasonField, useAgo, useQueueParams } from './parts';
+import { type ContactMessage, contactQuery, useContactReply, useContactStatus } from './queries';
+
+const STATUSES = ['new', 'answered', 'closed'] as const;
+
+function MessageCard({ msg }: { msg: ContactMessage }) {
+  const { t } = useTranslation();
+  const ago = useAgo();
+  const reply = useContactReply();
+  const setStatus = useContactStatus();
+  const [body, setBody] = useState('');
+  const fields = Object.entries(msg.fields ?? {});
+  return (
+    <li className="addme-card p-3" data-testid="contact-item">
+      <div className="d-flex flex-wrap gap-2 align-items-center">
+        <span className="badge text-bg-secondary">
+          {t(`community.contact.reasons.${msg.reason}`, { defaultValue: msg.reason })}
+        </span>
+        <span
+          className={`badge ${msg.status === 'new' ? 'text-bg-warning' : 'text-bg-light border'}`}
+        >
+          {t(`mod.contact.status.${msg.status}`, { defaultValue: msg.status })}
+        </span>
+        <span className="small text-body-secondary">{ago(msg.created_at)}</span>
+      </div>
+      <div className="small text-break mt-1">
+        {msg.reply_email}
+        {msg.user_id ? ` · ${t('mod.contact.account', { id: msg.user_id })}` : ''}
+      </div>
+      {fields.length > 0 && (
+        <dl className="small row mb-0 mt-2">
+          {fields.map(([k, v]) => (
+            <div key={k} className="col-12 d-flex gap-2">
+              <dt className="fw-medium">{k}</dt>
+              <dd className="mb-0 text-break">{Array.isArray(v) ? v.join(', ') : String(v)}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+      {msg.other_notes && <p className="small mt-2 mb-0 text-break">{msg.other_notes}</p>}
+      <Form
+        className="mt-3 d-flex flex-column gap-2"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!body.trim()) return;
+          reply.mutate(
+            { id: msg.id, body: body.trim(), close: false },
+            {
+              onSuccess: () => {
+                toast.success(t('mod.contact.sent'));
+                setBody('');
+              },
+            },
+          );
+        }}
+      >
+        <ReasonField
+          id={`reply-${msg.id}`}
+          type="contact"
+          value={body}
+          onChange={setBody}
+          label={t('mod.contact.reply')}
+        />
+        <div className="d-flex flex-wrap gap-2">
+          <button
+            type="submit"
+            className="btn btn-accent btn-touch"
+            disabled={reply.isPending || !body.trim()}
+          >
+            {t('mod.contact.send')}
+          </button>
+          {msg.status !== 'closed' ? (
+            <button
+              type="button"
+              className="btn btn-outline-secondary btn-touch"
+              disabled={setStatus.isPending}
+              onClick={() => setStatus.mutate({ id: msg.id, status: 'closed', reason: '' })}
+            >
+              {t('mod.contact.close')}
+            </button>
+          ) : (
+            <button
+              type="button"
+              className="btn btn-outline-secondary btn-touch"
+              disabled={setStatus.isPending}
+              onClick={() => setStatus.mutate({ id: msg.id, status: 'new', reason: '' })}
+            >
+              {t('mod.contact.reopen')}
+            </button>
+          )}
+        </div>
+      </Form>
+    </li>
+  );
+}
+
+/** /admin/contact: the contact form's messages by reason, answered by mail. */
+export function ContactInbox() {
+  const { t } = useTranslation();
+  const { page, get, set } = useQueueParams({ status: 'new' });
+  const status = get('status');
+  const reason = get('reason');
+  const query = useQuery(contactQuery(status === 'all' ? '' : status, reason, page));
+  const items = query.data?.data ?? [];
+  return (
+    <div>
+      <h1 className="h3">{t('mod.nav.contact')}</h1>
+      <div className="d-flex flex-wrap gap-2 mb-3">
+        <Form.Select
+          aria-label={t('mod.contact.statusLabel')}
+          className="addme-touch-select w-auto"
+          value={status}
+          onChange={(e) => set('status', e.target.value)}
+        >
+          {STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {t(`mod.contact.status.${s}`)}
+            </option>
+          ))}
+          <option value="all">{t('mod.contact.all')}</option>
+        </Form.Select>
+        <Form.Select
+          aria-label={t('mod.contact.reasonLabel')}
+          className="addme-touch-select w-auto"
+          value={reason}
+          onChange={(e) => set('reason', e.target.value)}
+        >
+          <option value="">{t('mod.contact.allReasons')}</option>
+          {CONTACT_REASONS.map((r) => (
+            <option key={r} value={r}>
+              {t(`community.contact.reasons.${r}`)}
+            </option>
+          ))}
+        </Form.Select>
+      </div>
+      {query.isPending ? (
+        <QueueLoading />
+      ) : items.length === 0 ? (
+        <EmptyQueue text={t('mod.contact.empty')} />
+      ) : (
+        <ul className="list-unstyled d-flex flex-column gap-3">
+          {items.map((m) => (
+            <MessageCard key={m.id} msg={m} />
+          ))}
+        </ul>
+      )}
+      <QueuePager page={page} meta={query.data?.meta} />
+    </div>
+  );
+}

@@ -1,0 +1,189 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Form } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { REPORT_TYPES } from '../listings/ReportModal';
+import { toast } from '../toasts/toastStore';
+import {
+  EmptyQueue,
+  QueueLoading,
+  QueuePager,
+  ReasonField,
+  StateTabs,
+  UsernameSummary,
+  useAgo,
+  useQueueParams,
+} from './parts';
+import { type ReportAction, type ReportGroup, reportsQuery, useReportDecision } from './queries';
+
+const ACTIONS: { action: ReportAction; variant: string }[] = [
+  { action: 'dismiss', variant: 'btn-success' },
+  { action: 'change_to_paid', variant: 'btn-outline-secondary' },
+  { action: 'ban_username', variant: 'btn-outline-danger' },
+  { action: 'delete_username', variant: 'btn-outline-danger' },
+  { action: 'ban_user', variant: 'btn-danger' },
+  { action: 'get_mail', variant: 'btn-outline-secondary' },
+];
+
+function GroupCard({ group, open }: { group: ReportGroup; open: boolean }) {
+  const { t } = useTranslation();
+  const ago = useAgo();
+  const decide = useReportDecision();
+  const [reason, setReason] = useState('');
+  const [hours, setHours] = useState('72');
+  const [email, setEmail] = useState<string | null>(null);
+  const first = group.reports[0];
+  const run = (action: ReportAction) => {
+    const go = () =>
+      decide.mutate(
+        { id: first.id, action, reason, hours: hours === 'life' ? null : Number(hours) },
+        {
+          onSuccess: (res) => {
+            if (action === 'get_mail') setEmail(res.owner_email ?? null);
+            else toast.success(res.message);
+          },
+        },
+      );
+    if (action === 'ban_user' || action === 'delete_username') {
+      toast.confirm(
+        t(`mod.reports.confirm.${action}`, { name: group.username.username }),
+        go,
+        t(`mod.reports.actions.${action}`),
+      );
+    } else go();
+  };
+  return (
+    <li
+      className={`addme-card p-3 ${group.has_underage ? 'border border-danger' : ''}`}
+      data-testid="report-group"
+    >
+      <UsernameSummary username={group.username} />
+      <ul className="list-unstyled small mt-2 mb-0 d-flex flex-column gap-2">
+        {group.reports.map((r) => (
+          <li key={r.id} className="border-top pt-2">
+            <span
+              className={`badge me-2 ${r.type === 'underage' ? 'text-bg-danger' : 'text-bg-secondary'}`}
+            >
+              {t(`listings.report.types.${r.type}`, { defaultValue: r.type })}
+            </span>
+            <span className="text-body-secondary">{ago(r.created_at)}</span>
+            {r.hid_listing && (
+              <span className="badge text-bg-warning ms-2">{t('mod.reports.hid')}</span>
+            )}
+            {r.message && <div className="text-break mt-1">“{r.message}”</div>}
+            <div className="text-body-secondary" data-testid="reporter-standing">
+              {t('mod.reports.standing', {
+                dismissed: r.reporter_dismissed,
+                upheld: r.reporter_upheld,
+              })}
+            </div>
+            {r.decision && (
+              <div>
+                {t('mod.reports.decided', { action: t(`mod.reports.actions.${r.decision}`) })}
+                {r.decision_reason ? ` — ${r.decision_reason}` : ''}
+              </div>
+            )}
+          </li>
+        ))}
+      </ul>
+      {email && (
+        <div className="alert alert-info mt-2 mb-0 text-break" data-testid="owner-email">
+          {t('mod.reports.email')}: <strong>{email}</strong>
+        </div>
+      )}
+      {open && (
+        <div className="mt-3 d-flex flex-column gap-2">
+          <ReasonField
+            id={`report-reason-${first.id}`}
+            type="report"
+            value={reason}
+            onChange={setReason}
+          />
+          <div>
+            <Form.Label htmlFor={`hours-${first.id}`} className="small mb-1">
+              {t('mod.reports.banFor')}
+            </Form.Label>
+            <Form.Select
+              id={`hours-${first.id}`}
+              className="addme-touch-select"
+              value={hours}
+              onChange={(e) => setHours(e.target.value)}
+            >
+              {['24', '72', '168', '720'].map((h) => (
+                <option key={h} value={h}>
+                  {t('mod.reports.hours', { count: Number(h) })}
+                </option>
+              ))}
+              <option value="life">{t('mod.reports.lifetime')}</option>
+            </Form.Select>
+          </div>
+          <div className="d-grid gap-2 addme-mod-actions">
+            {ACTIONS.map(({ action, variant }) => (
+              <button
+                key={action}
+                type="button"
+                className={`btn btn-touch ${variant}`}
+                disabled={decide.isPending}
+                onClick={() => run(action)}
+              >
+                {t(`mod.reports.actions.${action}`)}
+              </button>
+            ))}
+          </div>
+        </div>
+      )}
+    </li>
+  );
+}
+
+/** /admin/report: reports grouped per username, underage first, with each reporter's standing. */
+export function ReportsQueue() {
+  const { t } = useTranslation();
+  const { page, get, set } = useQueueParams({ status: 'open' });
+  const status = get('status') === 'decided' ? 'decided' : 'open';
+  const type = get('type');
+  const reports = useQuery(reportsQuery(status, type, page));
+  const groups = reports.data?.data ?? [];
+  return (
+    <div>
+      <h1 className="h3">{t('mod.nav.reports')}</h1>
+      <p className="text-body-secondary">{t('mod.reports.intro')}</p>
+      <div className="d-flex flex-wrap gap-2 align-items-start">
+        <StateTabs
+          label={t('mod.state')}
+          value={status}
+          onChange={(v) => set('status', v)}
+          options={[
+            { value: 'open', label: t('mod.reports.open') },
+            { value: 'decided', label: t('mod.reports.decidedTab') },
+          ]}
+        />
+        <Form.Select
+          aria-label={t('mod.reports.type')}
+          className="addme-touch-select w-auto"
+          value={type}
+          onChange={(e) => set('type', e.target.value)}
+        >
+          <option value="">{t('mod.reports.allTypes')}</option>
+          {REPORT_TYPES.map((ty) => (
+            <option key={ty} value={ty}>
+              {t(`listings.report.types.${ty}`)}
+            </option>
+          ))}
+        </Form.Select>
+      </div>
+      {reports.isPending ? (
+        <QueueLoading />
+      ) : groups.length === 0 ? (
+        <EmptyQueue text={t('mod.reports.empty')} />
+      ) : (
+        <ul className="list-unstyled d-flex flex-column gap-3">
+          {groups.map((g) => (
+            <GroupCard key={g.username.id} group={g} open={status === 'open'} />
+          ))}
+        </ul>
+      )}
+      <QueuePager page={page} meta={reports.data?.meta} />
+    </div>
+  );
+}

@@ -1,0 +1,276 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from '../toasts/toastStore';
+import {
+  EmptyQueue,
+  QueueLoading,
+  QueuePager,
+  ReasonField,
+  StateTabs,
+  UsernameSummary,
+  useAgo,
+  useQueueParams,
+} from './parts';
+import {
+  type RemovalItem,
+  removalQuery,
+  type UnbanItem,
+  unbanQuery,
+  useRemovalDecision,
+  useUnbanDecision,
+} from './queries';
+
+function DecisionButtons({
+  pending,
+  yes,
+  no,
+  onYes,
+  onNo,
+}: {
+  pending: boolean;
+  yes: string;
+  no: string;
+  onYes: () => void;
+  onNo: () => void;
+}) {
+  return (
+    <div className="d-flex gap-2">
+      <button
+        type="button"
+        className="btn btn-success btn-touch flex-fill"
+        disabled={pending}
+        onClick={onYes}
+      >
+        {yes}
+      </button>
+      <button
+        type="button"
+        className="btn btn-outline-danger btn-touch flex-fill"
+        disabled={pending}
+        onClick={onNo}
+      >
+        {no}
+      </button>
+    </div>
+  );
+}
+
+function UnbanCard({ item }: { item: UnbanItem }) {
+  const { t } = useTranslation();
+  const ago = useAgo();
+  const decide = useUnbanDecision();
+  const [reason, setReason] = useState('');
+  const act = (action: 'accept' | 'refuse') =>
+    decide.mutate(
+      { id: item.id, action, reason },
+      {
+        onSuccess: () =>
+          toast.success(t(action === 'accept' ? 'mod.unban.accepted' : 'mod.unban.refused')),
+      },
+    );
+  return (
+    <li className="addme-card p-3" data-testid="unban-item">
+      <UsernameSummary username={item.username} />
+      <div className="small mt-2">
+        {item.lifetime ? (
+          <span className="badge text-bg-danger">{t('mod.unban.lifetime')}</span>
+        ) : (
+          <span className="badge text-bg-secondary">{t('mod.unban.timed')}</span>
+        )}{' '}
+        <span className="text-body-secondary">{ago(item.created_at)}</span>
+      </div>
+      {item.message && <p className="small mt-2 mb-0 text-break">“{item.message}”</p>}
+      {item.status === 'pending' ? (
+        <div className="mt-3 d-flex flex-column flex-md-row gap-2 align-items-md-end">
+          <div className="flex-grow-1">
+            <ReasonField
+              id={`unban-reason-${item.id}`}
+              type="unban"
+              value={reason}
+              onChange={setReason}
+            />
+          </div>
+          <DecisionButtons
+            pending={decide.isPending}
+            yes={t('mod.unban.accept')}
+            no={t('mod.unban.refuse')}
+            onYes={() => act('accept')}
+            onNo={() => act('refuse')}
+          />
+        </div>
+      ) : (
+        <p className="small mt-2 mb-0">
+          {t(`mod.requestStatus.${item.status}`)}
+          {item.decision_reason ? ` — ${item.decision_reason}` : ''}
+        </p>
+      )}
+    </li>
+  );
+}
+
+/** /admin/unban-requests: every kind of ban, lifetime included; accept or refuse with a reason. */
+export function UnbanQueue() {
+  const { t } = useTranslation();
+  const { page, get, set } = useQueueParams({ status: 'pending' });
+  const status = get('status') === 'decided' ? 'decided' : 'pending';
+  const query = useQuery(unbanQuery(status, page));
+  const items = query.data?.data ?? [];
+  return (
+    <div>
+      <h1 className="h3">{t('mod.nav.unban')}</h1>
+      <p className="text-body-secondary">{t('mod.unban.intro')}</p>
+      <StateTabs
+        label={t('mod.state')}
+        value={status}
+        onChange={(v) => set('status', v)}
+        options={[
+          { value: 'pending', label: t('mod.pending') },
+          { value: 'decided', label: t('mod.decided') },
+        ]}
+      />
+      {query.isPending ? (
+        <QueueLoading />
+      ) : items.length === 0 ? (
+        <EmptyQueue text={t('mod.unban.empty')} />
+      ) : (
+        <ul className="list-unstyled d-flex flex-column gap-3">
+          {items.map((item) => (
+            <UnbanCard key={item.id} item={item} />
+          ))}
+        </ul>
+      )}
+      <QueuePager page={page} meta={query.data?.meta} />
+    </div>
+  );
+}
+
+/** Time left on the 48-hour limit, red once overdue. */
+function Clock({ item }: { item: RemovalItem }) {
+  const { t } = useTranslation();
+  if (item.status !== 'pending') return null;
+  const left = Math.round((Date.parse(item.due_at) - Date.now()) / 3_600_000);
+  return item.overdue ? (
+    <span className="badge text-bg-danger" data-testid="removal-clock">
+      {t('mod.removal.overdue', { count: Math.abs(left) })}
+    </span>
+  ) : (
+    <span
+      className={`badge ${left < 12 ? 'text-bg-warning' : 'text-bg-secondary'}`}
+      data-testid="removal-clock"
+    >
+      {t('mod.removal.left', { count: Math.max(0, left) })}
+    </span>
+  );
+}
+
+function RemovalCard({ item }: { item: RemovalItem }) {
+  const { t } = useTranslation();
+  const ago = useAgo();
+  const decide = useRemovalDecision();
+  const [reason, setReason] = useState('');
+  const [showProof, setShowProof] = useState(false);
+  const act = (action: 'remove' | 'refuse') => {
+    const go = () =>
+      decide.mutate(
+        { id: item.id, action, reason },
+        { onSuccess: () => toast.success(t(`mod.removal.${action}d`)) },
+      );
+    if (action === 'remove')
+      toast.confirm(t('mod.removal.confirm', { name: item.username }), go, t('mod.removal.remove'));
+    else go();
+  };
+  return (
+    <li className="addme-card p-3" data-testid="removal-item">
+      <div className="d-flex flex-wrap gap-2 align-items-center">
+        <span className="fw-semibold text-break">{item.username}</span>
+        <span className="badge text-bg-secondary text-capitalize">{item.app}</span>
+        <Clock item={item} />
+        <span className="small text-body-secondary">{ago(item.created_at)}</span>
+      </div>
+      <div className="small text-body-secondary text-break">
+        {item.email} ·{' '}
+        {item.listed_username_id
+          ? t('mod.removal.listed', { id: item.listed_username_id })
+          : t('mod.removal.notListed')}
+      </div>
+      <p className="small mt-2 mb-2 text-break">“{item.reason}”</p>
+      <button
+        type="button"
+        className="btn btn-outline-secondary btn-touch btn-sm"
+        aria-expanded={showProof}
+        onClick={() => setShowProof((v) => !v)}
+      >
+        {showProof ? t('mod.removal.hideProof') : t('mod.removal.showProof')}
+      </button>
+      {showProof && (
+        <img
+          src={item.proof_url}
+          alt={t('mod.removal.proofAlt', { name: item.username })}
+          className="d-block mt-2 rounded border img-fluid addme-proof"
+          data-testid="removal-proof"
+        />
+      )}
+      {item.status === 'pending' ? (
+        <div className="mt-3 d-flex flex-column flex-md-row gap-2 align-items-md-end">
+          <div className="flex-grow-1">
+            <ReasonField
+              id={`removal-reason-${item.id}`}
+              type="removal"
+              value={reason}
+              onChange={setReason}
+            />
+          </div>
+          <DecisionButtons
+            pending={decide.isPending}
+            yes={t('mod.removal.remove')}
+            no={t('mod.removal.refuse')}
+            onYes={() => act('remove')}
+            onNo={() => act('refuse')}
+          />
+        </div>
+      ) : (
+        <p className="small mt-2 mb-0">
+          {t(`mod.requestStatus.${item.status}`)}
+          {item.decision_reason ? ` — ${item.decision_reason}` : ''}
+        </p>
+      )}
+    </li>
+  );
+}
+
+/** /admin/removal-requests: decided within 48 hours; the proof is fetched with the admin's session. */
+export function RemovalQueue() {
+  const { t } = useTranslation();
+  const { page, get, set } = useQueueParams({ status: 'pending' });
+  const status = get('status') === 'decided' ? 'decided' : 'pending';
+  const query = useQuery(removalQuery(status, page));
+  const items = query.data?.data ?? [];
+  return (
+    <div>
+      <h1 className="h3">{t('mod.nav.removal')}</h1>
+      <p className="text-body-secondary">{t('mod.removal.intro')}</p>
+      <StateTabs
+        label={t('mod.state')}
+        value={status}
+        onChange={(v) => set('status', v)}
+        options={[
+          { value: 'pending', label: t('mod.pending') },
+          { value: 'decided', label: t('mod.decided') },
+        ]}
+      />
+      {query.isPending ? (
+        <QueueLoading />
+      ) : items.length === 0 ? (
+        <EmptyQueue text={t('mod.removal.empty')} />
+      ) : (
+        <ul className="list-unstyled d-flex flex-column gap-3">
+          {items.map((item) => (
+            <RemovalCard key={item.id} item={item} />
+          ))}
+        </ul>
+      )}
+      <QueuePager page={page} meta={query.data?.meta} />
+    </div>
+  );
+}

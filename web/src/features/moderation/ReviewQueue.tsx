@@ -1,0 +1,208 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Form } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { toast } from '../toasts/toastStore';
+import {
+  EmptyQueue,
+  QueueLoading,
+  QueuePager,
+  ReasonField,
+  UsernameSummary,
+  useQueueParams,
+} from './parts';
+import { type ReviewItem, reviewQuery, useBulkReview, useReviewDecision } from './queries';
+
+const HELD_CLASS: Record<string, string> = {
+  blacklist: 'text-bg-danger',
+  macro: 'text-bg-warning',
+  key: 'text-bg-info',
+  unknown: 'text-bg-secondary',
+};
+
+function ReviewCard({
+  item,
+  selected,
+  onSelect,
+}: {
+  item: ReviewItem;
+  selected: boolean;
+  onSelect: (on: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  const decide = useReviewDecision();
+  const [reason, setReason] = useState('');
+  const u = item.username;
+  const act = (approve: boolean) =>
+    decide.mutate(
+      { id: u.id, approve, reason },
+      {
+        onSuccess: () =>
+          toast.success(
+            t(approve ? 'mod.review.approved' : 'mod.review.rejected', { name: u.username }),
+          ),
+      },
+    );
+  return (
+    <li className="addme-card p-3" data-testid="review-item">
+      <div className="d-flex gap-3">
+        <Form.Check
+          id={`pick-${u.id}`}
+          className="addme-check pt-1"
+          aria-label={t('mod.review.pick', { name: u.username })}
+          checked={selected}
+          onChange={(e) => onSelect(e.target.checked)}
+        />
+        <div className="flex-grow-1 min-w-0">
+          <UsernameSummary username={u} />
+          <div className="small mt-2 d-flex flex-wrap gap-2 align-items-center">
+            <span className={`badge ${HELD_CLASS[item.held_by]}`}>
+              {t(`mod.review.held.${item.held_by}`)}
+            </span>
+            {item.rule && <span className="text-break">{item.rule}</span>}
+            <span className="text-body-secondary">
+              · {t('mod.review.waiting', { count: item.waiting_hours })}
+            </span>
+          </div>
+        </div>
+      </div>
+      <div className="mt-3 d-flex flex-column flex-md-row gap-2 align-items-md-end">
+        <div className="flex-grow-1">
+          <ReasonField id={`reason-${u.id}`} type="review" value={reason} onChange={setReason} />
+        </div>
+        <div className="d-flex gap-2">
+          <button
+            type="button"
+            className="btn btn-success btn-touch flex-fill"
+            disabled={decide.isPending}
+            onClick={() => act(true)}
+          >
+            {t('mod.review.approve')}
+          </button>
+          <button
+            type="button"
+            className="btn btn-outline-danger btn-touch flex-fill"
+            disabled={decide.isPending}
+            onClick={() => act(false)}
+          >
+            {t('mod.review.reject')}
+          </button>
+        </div>
+      </div>
+    </li>
+  );
+}
+
+/** /admin/review: pending usernames, oldest first, with the rule that held each one. */
+export function ReviewQueue() {
+  const { t } = useTranslation();
+  const { page, get, set } = useQueueParams();
+  const q = get('q');
+  const review = useQuery(reviewQuery(page, q));
+  const bulk = useBulkReview();
+  const [picked, setPicked] = useState<Set<number>>(new Set());
+  const [bulkReason, setBulkReason] = useState('');
+  const items = review.data?.data ?? [];
+  const toggle = (id: number, on: boolean) =>
+    setPicked((prev) => {
+      const next = new Set(prev);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  const runBulk = (action: 'approve' | 'reject') =>
+    bulk.mutate(
+      { ids: [...picked], action, reason: bulkReason },
+      {
+        onSuccess: (res) => {
+          toast.success(t('mod.review.bulkDone', { count: res.done.length }));
+          setPicked(new Set());
+        },
+      },
+    );
+  return (
+    <div>
+      <h1 className="h3">{t('mod.nav.review')}</h1>
+      <p className="text-body-secondary">{t('mod.review.intro')}</p>
+      <Form
+        role="search"
+        className="mb-3"
+        onSubmit={(e) => {
+          e.preventDefault();
+          set('q', String(new FormData(e.currentTarget).get('q') ?? '').trim());
+        }}
+      >
+        <Form.Label htmlFor="review-q" className="visually-hidden">
+          {t('mod.search')}
+        </Form.Label>
+        <Form.Control
+          id="review-q"
+          name="q"
+          type="search"
+          defaultValue={q}
+          placeholder={t('mod.search')}
+        />
+      </Form>
+      {review.isPending ? (
+        <QueueLoading />
+      ) : items.length === 0 ? (
+        <EmptyQueue text={t('mod.review.empty')} />
+      ) : (
+        <>
+          <div className="addme-card p-3 mb-3" data-testid="bulk-bar">
+            <Form.Check
+              id="pick-all"
+              className="addme-check mb-2"
+              label={t('mod.review.pickAll', { count: items.length })}
+              checked={items.every((i) => picked.has(i.username.id))}
+              onChange={(e) =>
+                setPicked(e.target.checked ? new Set(items.map((i) => i.username.id)) : new Set())
+              }
+            />
+            {picked.size > 0 && (
+              <div className="d-flex flex-column flex-md-row gap-2 align-items-md-end">
+                <div className="flex-grow-1">
+                  <ReasonField
+                    id="bulk-reason"
+                    type="review"
+                    value={bulkReason}
+                    onChange={setBulkReason}
+                  />
+                </div>
+                <div className="d-flex gap-2">
+                  <button
+                    type="button"
+                    className="btn btn-success btn-touch flex-fill"
+                    disabled={bulk.isPending}
+                    onClick={() => runBulk('approve')}
+                  >
+                    {t('mod.review.approveN', { count: picked.size })}
+                  </button>
+                  <button
+                    type="button"
+                    className="btn btn-outline-danger btn-touch flex-fill"
+                    disabled={bulk.isPending}
+                    onClick={() => runBulk('reject')}
+                  >
+                    {t('mod.review.rejectN', { count: picked.size })}
+                  </button>
+                </div>
+              </div>
+            )}
+          </div>
+          <ul className="list-unstyled d-flex flex-column gap-3">
+            {items.map((item) => (
+              <ReviewCard
+                key={item.username.id}
+                item={item}
+                selected={picked.has(item.username.id)}
+                onSelect={(on) => toggle(item.username.id, on)}
+              />
+            ))}
+          </ul>
+        </>
+      )}
+      <QueuePager page={page} meta={review.data?.meta} />
+    </div>
+  );
+}

@@ -1,0 +1,185 @@
+import { useQuery } from '@tanstack/react-query';
+import { Form, Placeholder } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useSearchParams } from 'react-router';
+import { Pager } from '../listings/Pager';
+import { formatTimeAgo } from '../listings/timeAgo';
+import { type AdminUsername, type MacroType, macrosQuery } from './queries';
+
+/** The reason a decision carries (audited; shown to the member where it concerns them), with macros. */
+export function ReasonField({
+  id,
+  type,
+  value,
+  onChange,
+  label,
+}: {
+  id: string;
+  type: MacroType;
+  value: string;
+  onChange: (value: string) => void;
+  label?: string;
+}) {
+  const { t } = useTranslation();
+  const macros = useQuery(macrosQuery(type));
+  return (
+    <div className="d-flex flex-column gap-1">
+      <Form.Label htmlFor={id} className="small mb-0">
+        {label ?? t('mod.reason')}
+      </Form.Label>
+      {(macros.data?.length ?? 0) > 0 && (
+        <Form.Select
+          aria-label={t('mod.macro')}
+          className="form-select-sm addme-touch-select"
+          value=""
+          onChange={(e) => {
+            const macro = macros.data?.find((m) => String(m.id) === e.target.value);
+            if (macro) onChange(macro.text);
+          }}
+        >
+          <option value="">{t('mod.macro')}</option>
+          {macros.data?.map((m) => (
+            <option key={m.id} value={m.id}>
+              {m.name}
+            </option>
+          ))}
+        </Form.Select>
+      )}
+      <Form.Control
+        id={id}
+        as="textarea"
+        rows={2}
+        maxLength={2000}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </div>
+  );
+}
+
+export function useAgo() {
+  const { i18n } = useTranslation();
+  return (iso: string | null | undefined) => formatTimeAgo(iso, i18n.language, '—');
+}
+
+/** Page and filters live in the URL, so a queue can be linked and reloaded as it was. */
+export function useQueueParams(defaults: Record<string, string> = {}) {
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const get = (key: string) => params.get(key) ?? defaults[key] ?? '';
+  const set = (key: string, value: string) => {
+    const next = new URLSearchParams(params);
+    if (value && value !== defaults[key]) next.set(key, value);
+    else next.delete(key);
+    next.delete('page');
+    setParams(next, { replace: true });
+  };
+  return { page, get, set, params };
+}
+
+export function QueuePager({
+  page,
+  meta,
+}: {
+  page: number;
+  meta?: { has_next: boolean; total: number; per_page: number };
+}) {
+  const { pathname, search } = useLocation();
+  if (!meta) return null;
+  const hrefFor = (p: number) => {
+    const next = new URLSearchParams(search);
+    if (p > 1) next.set('page', String(p));
+    else next.delete('page');
+    const qs = next.toString();
+    return qs ? `${pathname}?${qs}` : pathname;
+  };
+  return (
+    <Pager
+      page={page}
+      hasNext={meta.has_next}
+      totalPages={meta.total > 0 ? Math.ceil(meta.total / meta.per_page) : undefined}
+      hrefFor={hrefFor}
+    />
+  );
+}
+
+/** Two states of a queue (to decide / decided) as a segmented control. */
+export function StateTabs({
+  value,
+  options,
+  onChange,
+  label,
+}: {
+  value: string;
+  options: { value: string; label: string }[];
+  onChange: (value: string) => void;
+  label: string;
+}) {
+  return (
+    <fieldset className="btn-group mb-3">
+      <legend className="visually-hidden">{label}</legend>
+      {options.map((o) => (
+        <button
+          key={o.value}
+          type="button"
+          className={`btn btn-touch ${value === o.value ? 'btn-secondary' : 'btn-outline-secondary'}`}
+          aria-pressed={value === o.value}
+          onClick={() => onChange(o.value)}
+        >
+          {o.label}
+        </button>
+      ))}
+    </fieldset>
+  );
+}
+
+export function QueueLoading() {
+  return (
+    <Placeholder as="div" animation="glow" aria-hidden="true">
+      <Placeholder xs={12} className="rounded-4 mb-2" style={{ height: '6rem' }} />
+      <Placeholder xs={12} className="rounded-4" style={{ height: '6rem' }} />
+    </Placeholder>
+  );
+}
+
+export function EmptyQueue({ text }: { text: string }) {
+  return (
+    <p className="addme-card p-4 text-center text-body-secondary" data-testid="queue-empty">
+      {text}
+    </p>
+  );
+}
+
+/** A username as moderators read it: handle, app, status, and the text that matters. */
+export function UsernameSummary({ username }: { username: AdminUsername }) {
+  const { t } = useTranslation();
+  return (
+    <div className="min-w-0">
+      <div className="d-flex flex-wrap align-items-center gap-2">
+        <span className="fw-semibold text-break" data-testid="mod-handle">
+          {username.username}
+        </span>
+        <span className="badge text-bg-secondary text-capitalize">{username.app}</span>
+        <span className="badge text-bg-light border">
+          {t(`mod.status.${username.status}`, { defaultValue: username.status })}
+        </span>
+        {username.is_hidden && <span className="badge text-bg-warning">{t('mod.hidden')}</span>}
+        {username.paid_content && <span className="badge text-bg-info">{t('mod.paid')}</span>}
+      </div>
+      <div className="small text-body-secondary">
+        {t('mod.userLine', {
+          age: username.age,
+          gender: username.gender,
+          type: username.type,
+          id: username.user_id,
+        })}
+      </div>
+      {username.description && <p className="small mb-0 mt-1 text-break">{username.description}</p>}
+      {username.tags_text && (
+        <div className="small text-body-secondary text-break">
+          #{username.tags_text.split(' ').join(' #')}
+        </div>
+      )}
+    </div>
+  );
+}
