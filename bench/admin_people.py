@@ -123,6 +123,9 @@ def main() -> None:
     ap.add_argument("--reseed", action="store_true")
     args = ap.parse_args()
     url = db_url(args.db, args.rows)
+    # Before anything imports the app: its settings (and engine) are read once.
+    os.environ["DATABASE_URL"] = url
+    os.environ.setdefault("ENV", "development")
     if args.db == "postgresql":
         _ensure_pg_database(url)
     else:
@@ -133,8 +136,6 @@ def main() -> None:
         seed(url, args.rows)
         _shape(url)
 
-    os.environ["DATABASE_URL"] = url
-    os.environ.setdefault("ENV", "development")
     from addme import models  # noqa: F401
     from addme.admin import people
     from addme.core.db import new_session
