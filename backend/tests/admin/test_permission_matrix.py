@@ -41,6 +41,7 @@ ROUTES: dict[tuple[str, str], Permission] = {
     ("GET", "/v1/admin/contact"): P.CONTACT,
     ("POST", "/v1/admin/contact/{message_id}/reply"): P.CONTACT,
     ("POST", "/v1/admin/contact/{message_id}/status"): P.CONTACT,
+    # People and bans: users are Full only; bans (accounts, usernames, IPs) every admin level.
     ("GET", "/v1/admin/bans"): P.BANS,
     ("GET", "/v1/admin/ip-bans"): P.BANS,
     ("POST", "/v1/admin/ip-bans"): P.BANS,
@@ -68,25 +69,6 @@ ROUTES: dict[tuple[str, str], Permission] = {
     ("DELETE", "/v1/admin/gallery/{media_id}"): P.GALLERY,
     ("GET", "/v1/admin/image-bans"): P.IMAGE_BANS,
     ("POST", "/v1/admin/image-bans"): P.IMAGE_BANS,
-    # People and bans: users are Full only; bans (accounts, usernames, IPs) every admin level.
-    ("GET", "/v1/admin/users"): P.USERS,
-    ("GET", "/v1/admin/users/{user_id}"): P.USERS,
-    ("PATCH", "/v1/admin/users/{user_id}"): P.ADMIN_LEVELS,
-    ("DELETE", "/v1/admin/users/{user_id}"): P.USERS,
-    ("POST", "/v1/admin/users/{user_id}/grants"): P.USERS,
-    ("POST", "/v1/admin/users/{user_id}/end-sessions"): P.USERS,
-    ("POST", "/v1/admin/users/{user_id}/resend-confirmation"): P.USERS,
-    ("POST", "/v1/admin/users/{user_id}/ban"): P.BANS,
-    ("POST", "/v1/admin/users/{user_id}/unban"): P.BANS,
-    ("POST", "/v1/admin/usernames/{username_id}/unban"): P.BANS,
-    ("GET", "/v1/admin/bans"): P.BANS,
-    ("GET", "/v1/admin/ip-bans"): P.BANS,
-    ("POST", "/v1/admin/ip-bans"): P.BANS,
-    ("DELETE", "/v1/admin/ip-bans/{ban_id}"): P.BANS,
-    ("GET", "/v1/admin/blacklist"): P.BLACKLIST,
-    ("POST", "/v1/admin/blacklist"): P.BLACKLIST,
-    ("PATCH", "/v1/admin/blacklist/{term_id}"): P.BLACKLIST,
-    ("DELETE", "/v1/admin/blacklist/{term_id}"): P.BLACKLIST,
 }
 
 LEVELS = ["anonymous", "member", "Moderator", "AdPartner", "Full"]
