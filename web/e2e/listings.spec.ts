@@ -32,7 +32,7 @@ test('a member submits a username, then finds it in /user, the list, filters and
   await page.goto('/user/submit');
   await page.locator('label[for="form-app-snapchat"]').click();
   await page.getByLabel('Snapchat username').fill('no spaces allowed');
-  await page.getByLabel('Age').fill('17');
+  await page.getByLabel('Age', { exact: true }).fill('17');
   await page.getByRole('button', { name: 'Submit username' }).click();
   await expect(
     page.getByText('3 to 15 characters: letters, digits, - _ and . only.').last(),
@@ -40,7 +40,7 @@ test('a member submits a username, then finds it in /user, the list, filters and
   await expect(page.getByText('You must be 18 or older to list a username.')).toBeVisible();
 
   await page.getByLabel('Snapchat username').fill(handle);
-  await page.getByLabel('Age').fill('27');
+  await page.getByLabel('Age', { exact: true }).fill('27');
   await page.getByLabel('Gender').selectOption('Female');
   await page.getByLabel('Orientation').selectOption('Bisexual');
   await page.getByLabel('Country').selectOption('IS');

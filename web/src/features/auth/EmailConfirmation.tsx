@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { api, unwrap } from '../../api/client';
 import { toast } from '../toasts/toastStore';
-import { userQuery } from './session';
+import { reloadUser } from './session';
 
 /**
  * Posts the token from the e-mailed link once, on load. The server signs the member in with it,
@@ -20,7 +20,7 @@ export function EmailConfirmation({ token }: { token: string }) {
     mutationFn: () => unwrap(api.POST('/v1/auth/email-confirmation', { body: { token } })),
     onSuccess: async (data) => {
       if (!data.token) return;
-      await queryClient.fetchQuery({ ...userQuery, staleTime: 0 });
+      await reloadUser(queryClient);
       toast.show({ type: 'success', message: t('auth.confirmedSignedIn') });
       navigate('/user', { replace: true });
     },

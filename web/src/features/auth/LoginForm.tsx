@@ -11,7 +11,7 @@ import { applyServerErrors } from '../../hooks/useServerErrors';
 import { safeRedirect } from '../../lib/redirect';
 import { UnconfirmedNotice } from './ResendConfirmation';
 import { type LoginValues, loginSchema } from './schemas';
-import { userQuery } from './session';
+import { reloadUser } from './session';
 
 export function LoginForm() {
   const { t } = useTranslation();
@@ -30,7 +30,7 @@ export function LoginForm() {
     mutationFn: (values: LoginValues) => unwrap(api.POST('/v1/auth/login', { body: values })),
     onSuccess: async () => {
       // The session cookie is set by the server; the token is never kept by the browser app.
-      await queryClient.fetchQuery({ ...userQuery, staleTime: 0 });
+      await reloadUser(queryClient);
       navigate(safeRedirect(params.get('redirect')), { replace: true });
     },
     onError: (error) => applyServerErrors(error, setError, ['email', 'password']),

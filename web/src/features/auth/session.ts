@@ -37,6 +37,16 @@ export async function ensureUser(queryClient: QueryClient): Promise<User | null>
   }
 }
 
+/**
+ * Reads who is signed in again, right after the server set a session cookie (login, e-mail
+ * confirmation). A session check already in flight was sent without that cookie: it is cancelled,
+ * not joined, or its stale "visitor" answer would send the new member back to the login page.
+ */
+export async function reloadUser(queryClient: QueryClient): Promise<User | null> {
+  await queryClient.cancelQueries({ queryKey: userKey });
+  return queryClient.fetchQuery({ ...userQuery, staleTime: 0 });
+}
+
 /** Forgets everything cached for the signed-in user (logout, lost session). */
 export function clearSession(queryClient: QueryClient) {
   queryClient.setQueryData(userKey, null);
