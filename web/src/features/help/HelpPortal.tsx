@@ -45,7 +45,12 @@ export function HelpPortal() {
     <div className="mx-auto" style={{ maxWidth: 860 }} data-testid="help">
       <h1 className="h3 mb-2">{t('community.help.title')}</h1>
       <p className="text-body-secondary">{t('community.help.lead')}</p>
-      <Form role="search" className="mb-4" onSubmit={(e) => e.preventDefault()}>
+      <Form
+        role="search"
+        aria-label={t('community.help.search')}
+        className="mb-4"
+        onSubmit={(e) => e.preventDefault()}
+      >
         <Form.Label htmlFor="help-search" visuallyHidden>
           {t('community.help.search')}
         </Form.Label>
