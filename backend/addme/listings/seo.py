@@ -164,7 +164,8 @@ def _optional_form(_s: Session, _m: re.Match[str]) -> PageMeta:
 
 register_meta(r"/(?:profile|group|nude|username)/?", _optional_form)
 register_meta(r"/username/[^/]{1,64}/?", _optional_form)
-register_fallback_meta(r"/(?P<token>[^/.]{1,32})/?", _short_link)
+# Handles may hold dots (storm.otter598): a dotted path that is no file of the app is a handle too.
+register_fallback_meta(r"/(?P<token>[^/]{1,32})/?", _short_link)
 register_meta(rf"/(?P<app>{_APPS})-usernames/tags/(?P<tag>[^/]{{1,40}})", _tags)
 register_meta(r"/tags(?:/(?P<tag>[^/]{1,40}))?", _tags)
 register_meta(r"/countries(?:/(?P<code>[A-Za-z]{2}))?", _countries)

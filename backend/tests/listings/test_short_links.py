@@ -49,6 +49,12 @@ def test_the_page_itself_answers_200_with_the_profile_head_or_404(client, db, bu
     assert r.status_code == 200
     assert "sunny_day on Snapchat" in r.text
     assert client.get("/no-such-handle").status_code == 404
+    # Handles may hold dots: the document is the profile, not a missing file.
+    make_username(db, username="storm.otter598", app="snapchat", age=30)
+    dotted = client.get("/storm.otter598")
+    assert dotted.status_code == 200
+    assert "storm.otter598 on Snapchat" in dotted.text
+    assert client.get("/no-such.file").status_code == 404
     # Real pages keep their own head even if a member picked their name as a handle.
     make_username(db, username="shop", app="kik")
     assert "Shop: Top-Ups" in client.get("/shop").text
