@@ -1,5 +1,5 @@
 import createClient, { type Middleware } from 'openapi-fetch';
-import { getCookie } from '../lib/cookies';
+import { getCookie } from '@/lib/cookies';
 import { ApiError, apiErrorFromBody, apiErrorFromThrown } from './errors';
 import type { paths } from './schema.gen';
 

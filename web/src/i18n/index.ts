@@ -1,6 +1,6 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { getCookie, setCookie } from '../lib/cookies';
+import { getCookie, setCookie } from '@/lib/cookies';
 import enAdmin from './en/admin.json';
 import enCommon from './en/common.json';
 import enCommunity from './en/community.json';

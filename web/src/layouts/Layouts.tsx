@@ -1,9 +1,9 @@
 import { Nav } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router';
-import { AdminNav, useAdminPageAllowed } from '../features/admin/AdminNav';
-import { AdSlot, AlertBanner } from '../features/content/AdsAndAlerts';
-import { WalletHost } from '../features/wallet/WalletHost';
+import { AdminNav, useAdminPageAllowed } from '@/features/admin/AdminNav';
+import { AdSlot, AlertBanner } from '@/features/content/AdsAndAlerts';
+import { WalletHost } from '@/features/wallet/WalletHost';
 import { Footer } from './Footer';
 import { Header } from './Header';
 

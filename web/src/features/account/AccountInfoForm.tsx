@@ -5,11 +5,11 @@ import { Form, Placeholder } from 'react-bootstrap';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { api, unwrap } from '../../api/client';
-import { FormField, SubmitButton } from '../../components/FormField';
-import { applyServerErrors } from '../../hooks/useServerErrors';
-import { userKey } from '../auth/session';
-import { toast } from '../toasts/toastStore';
+import { api, unwrap } from '@/api/client';
+import { FormField, SubmitButton } from '@/components/FormField';
+import { userKey } from '@/features/auth/session';
+import { toast } from '@/features/toasts/toastStore';
+import { applyServerErrors } from '@/hooks/useServerErrors';
 import { countryOptions } from './countries';
 import { accountQuery } from './queries';
 

@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { getCookie } from '../../lib/cookies';
-import { makeUser, renderRoutes } from '../../test/render';
+import { getCookie } from '@/lib/cookies';
+import { makeUser, renderRoutes } from '@/test/render';
 import { AgeGate } from './AgeGate';
 import { browser, shouldShowAgeGate } from './ageGate';
 

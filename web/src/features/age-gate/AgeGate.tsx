@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Button, Modal } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { useUser } from '../auth/session';
-import { useConfig } from '../config/config';
+import { useUser } from '@/features/auth/session';
+import { useConfig } from '@/features/config/config';
 import { confirmAge, isAgeConfirmed, leaveSite, shouldShowAgeGate } from './ageGate';
 
 const STATEMENTS = ['adult', 'minors', 'legal', 'terms'] as const;

@@ -1,4 +1,4 @@
-import { getCookie, removeCookie, setCookie } from '../../lib/cookies';
+import { getCookie, removeCookie, setCookie } from '@/lib/cookies';
 
 export const AGE_COOKIE = 'ageVerified';
 export const AGE_COOKIE_SECONDS = 86400;

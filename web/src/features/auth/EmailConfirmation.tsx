@@ -3,8 +3,8 @@ import { useEffect, useRef } from 'react';
 import { Alert, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { api, unwrap } from '../../api/client';
-import { toast } from '../toasts/toastStore';
+import { api, unwrap } from '@/api/client';
+import { toast } from '@/features/toasts/toastStore';
 import { reloadUser } from './session';
 
 /**

@@ -4,9 +4,9 @@ import { Alert, Form } from 'react-bootstrap';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { api, unwrap } from '../../api/client';
-import { FormField, SubmitButton } from '../../components/FormField';
-import { applyServerErrors } from '../../hooks/useServerErrors';
+import { api, unwrap } from '@/api/client';
+import { FormField, SubmitButton } from '@/components/FormField';
+import { applyServerErrors } from '@/hooks/useServerErrors';
 import { NewPasswordFields } from './NewPasswordFields';
 import { type ForgotValues, forgotSchema, type ResetValues, resetSchema } from './schemas';
 

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Alert, Button } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { api, unwrap } from '../../api/client';
+import { api, unwrap } from '@/api/client';
 
 /** The server sends at most one mail a minute; the button waits as long. */
 const WAIT_SECONDS = 60;

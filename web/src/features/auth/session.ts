@@ -1,6 +1,6 @@
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, api, unwrap } from '../../api/client';
-import type { components } from '../../api/schema.gen';
+import { ApiError, api, unwrap } from '@/api/client';
+import type { components } from '@/api/schema.gen';
 
 export type User = components['schemas']['UserRead'];
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { normalizeHex, readableTextOn } from '../../lib/color';
+import { normalizeHex, readableTextOn } from '@/lib/color';
 import { DEFAULT_CONFIG, useConfig } from './config';
 
 /** Applies the brand accent from the config as CSS variables, with readable text on top. */

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, unwrap } from '../../api/client';
-import type { components } from '../../api/schema.gen';
+import { api, unwrap } from '@/api/client';
+import type { components } from '@/api/schema.gen';
 
 type ApiConfig = components['schemas']['PublicConfig'];
 

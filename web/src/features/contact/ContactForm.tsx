@@ -3,12 +3,12 @@ import { Alert, Form } from 'react-bootstrap';
 import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { api, unwrap } from '../../api/client';
-import { FormField, SubmitButton, useErrorText } from '../../components/FormField';
-import { applyServerErrors } from '../../hooks/useServerErrors';
-import { Captcha } from '../auth/Captcha';
-import { useUser } from '../auth/session';
-import { useConfig } from '../config/config';
+import { api, unwrap } from '@/api/client';
+import { FormField, SubmitButton, useErrorText } from '@/components/FormField';
+import { Captcha } from '@/features/auth/Captcha';
+import { useUser } from '@/features/auth/session';
+import { useConfig } from '@/features/config/config';
+import { applyServerErrors } from '@/hooks/useServerErrors';
 import {
   CONTACT_REASONS,
   type ContactReason,

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { AppName } from '../config/config';
-import { AppBadge } from '../listings/AppBadge';
-import { Avatar } from '../listings/Avatar';
+import type { AppName } from '@/features/config/config';
+import { AppBadge } from '@/features/listings/AppBadge';
+import { Avatar } from '@/features/listings/Avatar';
 import type { Group } from './queries';
-import '../listings/listings.css';
+import '@/features/listings/listings.css';
 import './groups.css';
 
 export function groupPath(group: { slug: string }) {

@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation, useSearchParams } from 'react-router';
-import { LoadError } from '../../components/LoadError';
-import { useTitle } from '../../hooks/useTitle';
-import { APPS } from '../config/config';
-import { Pager } from '../listings/Pager';
-import { SubPathTabs, useSubPathTitle } from '../listings/SubPathTabs';
-import type { SubPathScope } from '../listings/subPaths';
-import { SkeletonCard } from '../listings/UsernameCard';
+import { LoadError } from '@/components/LoadError';
+import { APPS } from '@/features/config/config';
+import { Pager } from '@/features/listings/Pager';
+import { SubPathTabs, useSubPathTitle } from '@/features/listings/SubPathTabs';
+import type { SubPathScope } from '@/features/listings/subPaths';
+import { SkeletonCard } from '@/features/listings/UsernameCard';
+import { useTitle } from '@/hooks/useTitle';
 import { GroupCard } from './GroupCard';
 import { useGroups } from './queries';
 

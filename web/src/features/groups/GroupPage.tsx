@@ -1,17 +1,17 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { ApiError } from '../../api/errors';
-import { SubmitButton } from '../../components/FormField';
-import { useTitle } from '../../hooks/useTitle';
-import { loginUrl } from '../../lib/redirect';
-import { useUser } from '../auth/session';
-import type { AppName } from '../config/config';
-import { AppBadge } from '../listings/AppBadge';
-import { Avatar } from '../listings/Avatar';
-import { CopyButton } from '../shop/CopyButton';
-import { toast } from '../toasts/toastStore';
+import { ApiError } from '@/api/errors';
+import { SubmitButton } from '@/components/FormField';
+import { useUser } from '@/features/auth/session';
+import type { AppName } from '@/features/config/config';
+import { AppBadge } from '@/features/listings/AppBadge';
+import { Avatar } from '@/features/listings/Avatar';
+import { CopyButton } from '@/features/shop/CopyButton';
+import { toast } from '@/features/toasts/toastStore';
+import { useTitle } from '@/hooks/useTitle';
+import { loginUrl } from '@/lib/redirect';
 import { inviteHref, useDeleteGroup, useGroup, useMembership } from './queries';
-import '../listings/listings.css';
+import '@/features/listings/listings.css';
 import './groups.css';
 
 /** /group/:slug: the group, and its handle or invite once the viewer has joined. */

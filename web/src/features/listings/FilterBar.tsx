@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { countryOptions as allCountries } from '../account/countries';
+import { countryOptions as allCountries } from '@/features/account/countries';
 import {
   type FilterKey,
   type Filters,

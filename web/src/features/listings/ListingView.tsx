@@ -3,11 +3,11 @@ import { useCallback, useMemo } from 'react';
 import { Alert } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { ApiError } from '../../api/errors';
-import { LoadError } from '../../components/LoadError';
-import { useTitle } from '../../hooks/useTitle';
-import { loginUrl } from '../../lib/redirect';
-import { APPS } from '../config/config';
+import { ApiError } from '@/api/errors';
+import { LoadError } from '@/components/LoadError';
+import { APPS } from '@/features/config/config';
+import { useTitle } from '@/hooks/useTitle';
+import { loginUrl } from '@/lib/redirect';
 import { CardGrid } from './CardGrid';
 import { FilterBar } from './FilterBar';
 import {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Icon } from '../../components/Icon';
+import { Icon } from '@/components/Icon';
 import { AppBadge, Crown } from './AppBadge';
 import { Avatar } from './Avatar';
 import { Flag } from './flags';

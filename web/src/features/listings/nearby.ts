@@ -1,4 +1,4 @@
-import { getCookie, setCookie } from '../../lib/cookies';
+import { getCookie, setCookie } from '@/lib/cookies';
 
 /**
  * The nearby-users modal (spec sections 2, 4 and 9): page 2 of a listing raises a flag; the modal

@@ -1,15 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ApiError } from '../../api/errors';
-import { useTitle } from '../../hooks/useTitle';
-import type { AppName } from '../config/config';
-import { AppBadge } from '../listings/AppBadge';
-import { Avatar } from '../listings/Avatar';
-import { profilePath } from '../listings/paths';
+import { ApiError } from '@/api/errors';
+import type { AppName } from '@/features/config/config';
+import { AppBadge } from '@/features/listings/AppBadge';
+import { Avatar } from '@/features/listings/Avatar';
+import { profilePath } from '@/features/listings/paths';
+import { useTitle } from '@/hooks/useTitle';
 import { AdultMedia } from './AdultMedia';
 import { useGallery } from './queries';
 import { useAgeConfirmed } from './useAgeConfirmed';
-import '../listings/listings.css';
+import '@/features/listings/listings.css';
 import './media.css';
 
 /** /nude/:slug: one username's gallery. */

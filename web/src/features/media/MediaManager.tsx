@@ -2,15 +2,15 @@ import { useQuery } from '@tanstack/react-query';
 import { ProgressBar } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ApiError } from '../../api/errors';
-import { Avatar } from '../listings/Avatar';
-import { toast } from '../toasts/toastStore';
-import { myUsernameQuery } from '../usernames/queries';
+import { ApiError } from '@/api/errors';
+import { Avatar } from '@/features/listings/Avatar';
+import { toast } from '@/features/toasts/toastStore';
+import { myUsernameQuery } from '@/features/usernames/queries';
 import { Dropzone } from './Dropzone';
 import { galleryPath } from './paths';
 import { MAX_FILES, precheckFiles, precheckMessages } from './precheck';
 import { useDeleteMedia, useMyMedia, useUpload } from './queries';
-import '../listings/listings.css';
+import '@/features/listings/listings.css';
 import './media.css';
 
 /** /user/media/:id: one username's profile picture and gallery. */

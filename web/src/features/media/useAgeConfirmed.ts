@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { isAgeConfirmed } from '../age-gate/ageGate';
-import { useUser } from '../auth/session';
+import { isAgeConfirmed } from '@/features/age-gate/ageGate';
+import { useUser } from '@/features/auth/session';
 
 /**
  * Whether this viewer has passed the age gate: signed-in members skip it, visitors need the cookie.

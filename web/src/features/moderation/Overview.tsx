@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Placeholder } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { HealthPanel } from '../admin/HealthPanel';
+import { HealthPanel } from '@/features/admin/HealthPanel';
 import { overviewQuery } from './queries';
 
 function Tile({

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, unwrap } from '../../api/client';
-import type { components } from '../../api/schema.gen';
+import { api, unwrap } from '@/api/client';
+import type { components } from '@/api/schema.gen';
 
 type S = components['schemas'];
 export type AdminUsername = S['AdminUsername'];

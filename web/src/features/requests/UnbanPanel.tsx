@@ -3,11 +3,11 @@ import { useEffect, useState } from 'react';
 import { Alert, Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { api, unwrap } from '../../api/client';
-import { ApiError } from '../../api/errors';
-import { SubmitButton } from '../../components/FormField';
-import { toast } from '../toasts/toastStore';
-import { myUsernameQuery, myUsernamesKey } from '../usernames/queries';
+import { api, unwrap } from '@/api/client';
+import { ApiError } from '@/api/errors';
+import { SubmitButton } from '@/components/FormField';
+import { toast } from '@/features/toasts/toastStore';
+import { myUsernameQuery, myUsernamesKey } from '@/features/usernames/queries';
 
 /** "2d 03:04:05" for a countdown. */
 export function formatCountdown(seconds: number): string {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Icon, type IconName } from '../../components/Icon';
+import { Icon, type IconName } from '@/components/Icon';
 import { formatMoney } from './fees';
 import { type Product, productTextKey } from './queries';
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CheckoutButton, ProductCard } from './ProductCard';
 import { catalogueQuery, type Product, SHELVES } from './queries';
-import '../wallet/wallet.css';
+import '@/features/wallet/wallet.css';
 import './shop.css';
 
 export function ShopSkeleton() {

@@ -1,6 +1,6 @@
 import { Dropdown } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { Icon } from '../../components/Icon';
+import { Icon } from '@/components/Icon';
 import type { DarkModePreference } from './darkMode';
 import { useDarkMode } from './ThemeProvider';
 

@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { getCookie } from '../../lib/cookies';
+import { getCookie } from '@/lib/cookies';
 import { DarkModeToggle } from './DarkModeToggle';
 import { parsePreference, resolveTheme } from './darkMode';
 import { ThemeProvider } from './ThemeProvider';

@@ -1,4 +1,4 @@
-import { getCookie, setCookie } from '../../lib/cookies';
+import { getCookie, setCookie } from '@/lib/cookies';
 
 /** Spec section 4: dark mode is auto, true or false, kept in a cookie for a year. */
 export type DarkModePreference = 'auto' | 'true' | 'false';

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { makeUser, renderRoutes } from '../../test/render';
+import { makeUser, renderRoutes } from '@/test/render';
 import { MyUsernames } from './MyUsernames';
 
 vi.mock('./queries', async (importOriginal) => ({

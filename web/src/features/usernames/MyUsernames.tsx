@@ -3,14 +3,14 @@ import { useState } from 'react';
 import { Placeholder } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Icon } from '../../components/Icon';
-import { LoadError } from '../../components/LoadError';
-import type { User } from '../auth/session';
-import { useFreeTopUp } from '../wallet/queries';
+import { Icon } from '@/components/Icon';
+import { LoadError } from '@/components/LoadError';
+import type { User } from '@/features/auth/session';
+import { useFreeTopUp } from '@/features/wallet/queries';
 import { MyUsernameItem } from './MyUsernameItem';
 import { myUsernamesQuery } from './queries';
 import { SlotModal } from './SlotModal';
-import '../listings/listings.css';
+import '@/features/listings/listings.css';
 
 /** What to offer: nothing the member already has (no "Become VIP" for a VIP or a Studio). */
 export function boostLinks(user: Pick<User, 'is_promoted' | 'is_studio'>) {

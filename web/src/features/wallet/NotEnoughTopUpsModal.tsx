@@ -1,7 +1,7 @@
 import { Alert, Modal, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Icon } from '../../components/Icon';
+import { Icon } from '@/components/Icon';
 import { closeNotEnoughTopUps, useNotEnoughTopUpsOpen } from './notEnoughStore';
 import { useFreeTopUp } from './queries';
 import './wallet.css';

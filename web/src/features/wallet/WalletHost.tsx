@@ -1,4 +1,4 @@
-import { ReminderModal } from '../reminders/ReminderModal';
+import { ReminderModal } from '@/features/reminders/ReminderModal';
 import { NotEnoughTopUpsModal } from './NotEnoughTopUpsModal';
 
 /** The economy modals a layout hosts: not-enough-Top-Ups (opened by actions) and the reminders. */

@@ -1,10 +1,10 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ApiError, api, unwrap } from '../../api/client';
-import type { components } from '../../api/schema.gen';
-import { userKey } from '../auth/session';
-import { listingKeys } from '../listings/queries';
-import { toast } from '../toasts/toastStore';
+import { ApiError, api, unwrap } from '@/api/client';
+import type { components } from '@/api/schema.gen';
+import { userKey } from '@/features/auth/session';
+import { listingKeys } from '@/features/listings/queries';
+import { toast } from '@/features/toasts/toastStore';
 import { openNotEnoughTopUps } from './notEnoughStore';
 
 export type WalletActionResult = components['schemas']['WalletActionResult'];

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Overview } from '../../features/moderation/Overview';
-import { useTitle } from '../../hooks/useTitle';
+import { Overview } from '@/features/moderation/Overview';
+import { useTitle } from '@/hooks/useTitle';
 
 export function Component() {
   const { t } = useTranslation();

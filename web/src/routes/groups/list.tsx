@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { useLocation } from 'react-router';
-import { ApiError } from '../../api/errors';
-import { GroupList } from '../../features/groups/GroupList';
-import { subPathScope } from '../../features/listings/subPaths';
+import { ApiError } from '@/api/errors';
+import { GroupList } from '@/features/groups/GroupList';
+import { subPathScope } from '@/features/listings/subPaths';
 
 /** /groups, /{app}-groups and their sub-paths (paths from features/listings/subPaths.ts). */
 export function Component() {
