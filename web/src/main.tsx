@@ -5,13 +5,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { installErrorHandling } from '@/api/errorHandling';
-import {
-  applyTheme,
-  readPreference,
-  resolveTheme,
-  systemPrefersDark,
-} from '@/features/theme/darkMode';
-import { ThemeProvider } from '@/features/theme/ThemeProvider';
+import { applyTheme, readPreference, resolveTheme, systemPrefersDark } from '@/theme/darkMode';
+import { ThemeProvider } from '@/theme/ThemeProvider';
 import './i18n';
 import { listenForInstallPrompt } from '@/features/pwa/pwa';
 import { createAppRouter } from './router';

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, data, type RouteObject } from 'react-router';
-import { lazyWithReload } from '@/features/errors/chunkReload';
-import { RouteErrorPage } from '@/features/errors/ErrorPage';
+import { lazyWithReload } from '@/errors/chunkReload';
+import { RouteErrorPage } from '@/errors/ErrorPage';
 import { listingPaths } from '@/features/listings/filters';
 import { subPaths } from '@/features/listings/subPaths';
 import { nudesPaths } from '@/features/media/paths';

@@ -1,9 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { clearAgeConfirmation } from '@/features/age-gate/ageGate';
-import { clearSession } from '@/features/auth/session';
-import { toast } from '@/features/toasts/toastStore';
 import i18n from '@/i18n';
 import { loginUrl } from '@/lib/redirect';
+import { clearAgeConfirmation } from '@/session/ageGate';
+import { clearSession } from '@/session/session';
+import { toast } from '@/toasts/toastStore';
 import { setApiErrorReporter } from './client';
 import { type ApiError, reactionFor } from './errors';
 

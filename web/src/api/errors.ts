@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { ToastType } from '@/features/toasts/toastOptions';
+import type { ToastType } from '@/toasts/toastOptions';
 
 /** One error type for every API failure: an HTTP answer, no answer, or a request never sent. */
 export type ApiErrorKind = 'http' | 'network' | 'setup';

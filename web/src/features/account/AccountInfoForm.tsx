@@ -7,9 +7,9 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { api, unwrap } from '@/api/client';
 import { FormField, SubmitButton } from '@/components/FormField';
-import { userKey } from '@/features/auth/session';
-import { toast } from '@/features/toasts/toastStore';
 import { applyServerErrors } from '@/hooks/useServerErrors';
+import { userKey } from '@/session/session';
+import { toast } from '@/toasts/toastStore';
 import { countryOptions } from './countries';
 import { accountQuery } from './queries';
 

@@ -5,10 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { api, unwrap } from '@/api/client';
 import { FormField, SubmitButton } from '@/components/FormField';
-import { clearAgeConfirmation } from '@/features/age-gate/ageGate';
-import { clearSession } from '@/features/auth/session';
-import { toast } from '@/features/toasts/toastStore';
 import { applyServerErrors } from '@/hooks/useServerErrors';
+import { clearAgeConfirmation } from '@/session/ageGate';
+import { clearSession } from '@/session/session';
+import { toast } from '@/toasts/toastStore';
 
 interface Values {
   password: string;

@@ -7,8 +7,8 @@ import { api, unwrap } from '@/api/client';
 import { FormField, SubmitButton } from '@/components/FormField';
 import { NewPasswordFields } from '@/features/auth/NewPasswordFields';
 import { type ChangePasswordValues, changePasswordSchema } from '@/features/auth/schemas';
-import { toast } from '@/features/toasts/toastStore';
 import { applyServerErrors } from '@/hooks/useServerErrors';
+import { toast } from '@/toasts/toastStore';
 
 export function PasswordChangeForm() {
   const { t } = useTranslation();

@@ -6,7 +6,7 @@ import { useSearchParams } from 'react-router';
 import { SubmitButton } from '@/components/FormField';
 import { formatMoney } from '@/features/shop/fees';
 import { OrderHeading } from '@/features/shop/OrdersList';
-import { toast } from '@/features/toasts/toastStore';
+import { toast } from '@/toasts/toastStore';
 import {
   type AdminOrder,
   adminOrdersQuery,

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import type { CaptchaProvider } from '@/features/config/config';
+import type { CaptchaProvider } from '@/config/config';
 
 export const LOCAL_CAPTCHA_TOKEN = 'local-captcha-ok';
 

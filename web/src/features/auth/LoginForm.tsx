@@ -9,9 +9,9 @@ import { ApiError } from '@/api/errors';
 import { FormField, SubmitButton } from '@/components/FormField';
 import { applyServerErrors } from '@/hooks/useServerErrors';
 import { safeRedirect } from '@/lib/redirect';
+import { reloadUser } from '@/session/session';
 import { UnconfirmedNotice } from './ResendConfirmation';
 import { type LoginValues, loginSchema } from './schemas';
-import { reloadUser } from './session';
 
 export function LoginForm() {
   const { t } = useTranslation();

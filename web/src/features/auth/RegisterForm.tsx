@@ -6,7 +6,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api, unwrap } from '@/api/client';
 import { FormField, SubmitButton, useErrorText } from '@/components/FormField';
-import { useConfig } from '@/features/config/config';
+import { useConfig } from '@/config/config';
 import { applyServerErrors } from '@/hooks/useServerErrors';
 import { Captcha } from './Captcha';
 import { NewPasswordFields } from './NewPasswordFields';

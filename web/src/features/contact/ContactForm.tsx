@@ -5,10 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api, unwrap } from '@/api/client';
 import { FormField, SubmitButton, useErrorText } from '@/components/FormField';
+import { useConfig } from '@/config/config';
 import { Captcha } from '@/features/auth/Captcha';
-import { useUser } from '@/features/auth/session';
-import { useConfig } from '@/features/config/config';
 import { applyServerErrors } from '@/hooks/useServerErrors';
+import { useUser } from '@/session/session';
 import {
   CONTACT_REASONS,
   type ContactReason,

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation, useSearchParams } from 'react-router';
 import { LoadError } from '@/components/LoadError';
-import { APPS } from '@/features/config/config';
+import { APPS } from '@/config/config';
 import { Pager } from '@/features/listings/Pager';
 import { SubPathTabs, useSubPathTitle } from '@/features/listings/SubPathTabs';
 import type { SubPathScope } from '@/features/listings/subPaths';

@@ -1,11 +1,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/api/client';
 import type { components } from '@/api/schema.gen';
-import { userKey } from '@/features/auth/session';
-import type { AppName } from '@/features/config/config';
+import type { AppName } from '@/config/config';
 import type { SubPathScope } from '@/features/listings/subPaths';
-import { toast } from '@/features/toasts/toastStore';
 import { walletKey } from '@/features/wallet/queries';
+import { userKey } from '@/session/session';
+import { toast } from '@/toasts/toastStore';
 
 export type Group = components['schemas']['GroupRead'];
 export type GroupDetail = components['schemas']['GroupDetail'];

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useUser } from '@/features/auth/session';
-import { APPS, useConfig } from '@/features/config/config';
+import { APPS, useConfig } from '@/config/config';
+import { useUser } from '@/session/session';
 
 export function Hero() {
   const { t } = useTranslation();

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useConfig } from '@/features/config/config';
+import { useConfig } from '@/config/config';
 import { useTitle } from '@/hooks/useTitle';
 
 interface LegalSection {

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { AppName } from '@/features/config/config';
+import type { AppName } from '@/config/config';
 
 export function AppBadge({ app }: { app: AppName }) {
   const { t } = useTranslation();

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '@/api/errors';
 import { LoadError } from '@/components/LoadError';
-import { APPS } from '@/features/config/config';
+import { APPS } from '@/config/config';
 import { useTitle } from '@/hooks/useTitle';
 import { loginUrl } from '@/lib/redirect';
 import { CardGrid } from './CardGrid';

@@ -7,10 +7,10 @@ import { Link, useLocation } from 'react-router';
 import { z } from 'zod';
 import { api, unwrap } from '@/api/client';
 import { FormField, SubmitButton, useErrorText } from '@/components/FormField';
-import { useUser } from '@/features/auth/session';
-import { toast } from '@/features/toasts/toastStore';
 import { applyServerErrors } from '@/hooks/useServerErrors';
 import { loginUrl } from '@/lib/redirect';
+import { useUser } from '@/session/session';
+import { toast } from '@/toasts/toastStore';
 import { listingKeys } from './queries';
 
 export const REPORT_TYPES = ['underage', 'fake', 'removal', 'sell', 'other'] as const;

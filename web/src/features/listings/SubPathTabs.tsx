@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
-import type { AppName } from '@/features/config/config';
+import type { AppName } from '@/config/config';
 import { GENDERS, ORIENTATIONS } from './filters';
 
 const tabClass = ({ isActive }: { isActive: boolean }) =>

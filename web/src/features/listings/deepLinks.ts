@@ -1,4 +1,4 @@
-import type { AppName } from '@/features/config/config';
+import type { AppName } from '@/config/config';
 
 const BASES: Record<AppName, string> = {
   snapchat: 'https://www.snapchat.com/add/',

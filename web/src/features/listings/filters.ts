@@ -1,4 +1,4 @@
-import { APPS, type AppName } from '@/features/config/config';
+import { APPS, type AppName } from '@/config/config';
 
 /**
  * Listings: what a path fixes (app, VIP, order, type, a gender...) and what the filter bar adds in

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { Middleware } from 'openapi-fetch';
 import { api, unwrap } from '@/api/client';
 import { apiErrorFromBody } from '@/api/errors';
-import type { AppName } from '@/features/config/config';
+import type { AppName } from '@/config/config';
 import type { ListQuery } from './filters';
 
 /**

@@ -1,4 +1,4 @@
-import { APPS, type AppName } from '@/features/config/config';
+import { APPS, type AppName } from '@/config/config';
 import { GENDERS, type Gender, ORIENTATIONS, type Orientation } from './filters';
 
 /** What a nudes or groups page shows, read from its path ("the same sub-paths" as the lists). */

@@ -1,14 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '@/api/errors';
-import type { AppName } from '@/features/config/config';
+import type { AppName } from '@/config/config';
 import { AppBadge } from '@/features/listings/AppBadge';
 import { Avatar } from '@/features/listings/Avatar';
 import { profilePath } from '@/features/listings/paths';
 import { useTitle } from '@/hooks/useTitle';
+import { useAgeConfirmed } from '@/session/useAgeConfirmed';
 import { AdultMedia } from './AdultMedia';
 import { useGallery } from './queries';
-import { useAgeConfirmed } from './useAgeConfirmed';
 import '@/features/listings/listings.css';
 import './media.css';
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { AppName } from '@/features/config/config';
+import type { AppName } from '@/config/config';
 import { AppBadge } from '@/features/listings/AppBadge';
 import { AdultMedia } from './AdultMedia';
 import { galleryPath } from './paths';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation, useSearchParams } from 'react-router';
 import { ApiError } from '@/api/errors';
 import { LoadError } from '@/components/LoadError';
-import { APPS } from '@/features/config/config';
+import { APPS } from '@/config/config';
 import { PER_PAGE } from '@/features/listings/filters';
 import { Pager } from '@/features/listings/Pager';
 import { SubPathTabs } from '@/features/listings/SubPathTabs';

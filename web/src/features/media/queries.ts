@@ -1,10 +1,10 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/api/client';
 import type { components } from '@/api/schema.gen';
-import type { AppName } from '@/features/config/config';
+import type { AppName } from '@/config/config';
 import type { Gender, Orientation } from '@/features/listings/filters';
-import { toast } from '@/features/toasts/toastStore';
 import { myUsernamesKey } from '@/features/usernames/queries';
+import { toast } from '@/toasts/toastStore';
 
 export type MyMedia = components['schemas']['MyMedia'];
 export type MediaRead = components['schemas']['MediaRead'];

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { CONTACT_REASONS } from '@/features/contact/reasons';
-import { toast } from '@/features/toasts/toastStore';
+import { toast } from '@/toasts/toastStore';
 import { EmptyQueue, QueueLoading, QueuePager, ReasonField, useAgo, useQueueParams } from './parts';
 import { type ContactMessage, contactQuery, useContactReply, useContactStatus } from './queries';
 

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Button, Modal, Nav, Tab } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { useConfig } from '@/features/config/config';
+import { useConfig } from '@/config/config';
 import { anotherModalOpen } from '@/features/listings/nearby';
 import {
   type Browser,

@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import { Modal } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { type User, useUser } from '@/features/auth/session';
 import { getCookie, setCookie } from '@/lib/cookies';
+import { type User, useUser } from '@/session/session';
 import {
   COOKIES,
   connectionCount,

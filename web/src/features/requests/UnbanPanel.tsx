@@ -6,8 +6,8 @@ import { Link } from 'react-router';
 import { api, unwrap } from '@/api/client';
 import { ApiError } from '@/api/errors';
 import { SubmitButton } from '@/components/FormField';
-import { toast } from '@/features/toasts/toastStore';
 import { myUsernameQuery, myUsernamesKey } from '@/features/usernames/queries';
+import { toast } from '@/toasts/toastStore';
 
 /** "2d 03:04:05" for a countdown. */
 export function formatCountdown(seconds: number): string {

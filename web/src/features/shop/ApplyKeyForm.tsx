@@ -4,8 +4,8 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/api/client';
 import { FormField, SubmitButton } from '@/components/FormField';
-import { toast } from '@/features/toasts/toastStore';
 import { applyServerErrors } from '@/hooks/useServerErrors';
+import { toast } from '@/toasts/toastStore';
 import { type KeyApplied, useApplyKey } from './queries';
 import { type ApplyKeyValues, applyKeySchema } from './schemas';
 

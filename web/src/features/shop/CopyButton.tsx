@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from '@/features/toasts/toastStore';
+import { toast } from '@/toasts/toastStore';
 
 /** Copies a value; a refused clipboard gets the spec's "Oops, unable to copy". */
 export async function copyText(value: string): Promise<boolean> {

@@ -3,8 +3,8 @@ import { Alert, Form } from 'react-bootstrap';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormField, SubmitButton } from '@/components/FormField';
-import { useUser } from '@/features/auth/session';
 import { applyServerErrors } from '@/hooks/useServerErrors';
+import { useUser } from '@/session/session';
 import { useMissingKey } from './queries';
 import { type MissingKeyValues, missingKeySchema } from './schemas';
 

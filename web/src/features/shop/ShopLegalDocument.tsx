@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useConfig } from '@/features/config/config';
+import { useConfig } from '@/config/config';
 import { useTitle } from '@/hooks/useTitle';
 
 interface Section {

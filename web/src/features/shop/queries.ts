@@ -1,8 +1,8 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/api/client';
 import type { components } from '@/api/schema.gen';
-import { userKey } from '@/features/auth/session';
 import { listingKeys } from '@/features/listings/queries';
+import { userKey } from '@/session/session';
 
 export type Product = components['schemas']['ProductRead'];
 export type Catalogue = components['schemas']['Catalogue'];

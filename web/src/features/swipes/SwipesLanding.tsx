@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Icon } from '@/components/Icon';
-import { useUser } from '@/features/auth/session';
 import { useTitle } from '@/hooks/useTitle';
+import { useUser } from '@/session/session';
 import { canSwipe } from './vip';
 import './swipes.css';
 

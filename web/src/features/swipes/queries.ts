@@ -2,8 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api, unwrap } from '@/api/client';
 import type { components } from '@/api/schema.gen';
-import { toast } from '@/features/toasts/toastStore';
 import { myUsernamesKey } from '@/features/usernames/queries';
+import { toast } from '@/toasts/toastStore';
 import { currentPosition, formatCoarseLocation, GeoError } from './location';
 
 export type SwipeCard = components['schemas']['SwipeCard'];

@@ -7,12 +7,12 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { api, unwrap } from '@/api/client';
 import { FormField, SubmitButton, useErrorText } from '@/components/FormField';
+import { APPS, type AppName } from '@/config/config';
 import { countryOptions } from '@/features/account/countries';
-import type { User } from '@/features/auth/session';
-import { APPS, type AppName } from '@/features/config/config';
 import { GENDERS, ORIENTATIONS, TYPES } from '@/features/listings/filters';
-import { toast } from '@/features/toasts/toastStore';
 import { applyServerErrors } from '@/hooks/useServerErrors';
+import type { User } from '@/session/session';
+import { toast } from '@/toasts/toastStore';
 import { useRefreshAfterChange } from './queries';
 import {
   DESCRIPTION_MAX,

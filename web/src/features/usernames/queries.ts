@@ -1,8 +1,8 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/api/client';
-import { userKey } from '@/features/auth/session';
 import { listingKeys } from '@/features/listings/queries';
-import { toast } from '@/features/toasts/toastStore';
+import { userKey } from '@/session/session';
+import { toast } from '@/toasts/toastStore';
 
 /** The member's own usernames (keys start with 'user' so logout forgets them). */
 export const myUsernamesKey = ['user', 'usernames'] as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { AppName } from '@/features/config/config';
+import type { AppName } from '@/config/config';
 import { GENDERS, ORIENTATIONS, TYPES } from '@/features/listings/filters';
 
 /**

@@ -3,9 +3,9 @@ import { Placeholder } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Icon } from '@/components/Icon';
-import type { User } from '@/features/auth/session';
 import { AppBadge } from '@/features/listings/AppBadge';
 import { myUsernamesQuery } from '@/features/usernames/queries';
+import type { User } from '@/session/session';
 
 // Only what the server grants a Studio (no daily-wait bypass: one new username a day still applies).
 const PERKS = ['slots', 'vip', 'autoTopUps', 'edits'] as const;

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { clearToasts, getToasts } from '@/features/toasts/toastStore';
+import { clearToasts, getToasts } from '@/toasts/toastStore';
 import { reactToWalletAnswer } from './queries';
 
 const SORRY = 'Sorry, something went wrong.';

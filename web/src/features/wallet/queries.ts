@@ -2,9 +2,9 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { useTranslation } from 'react-i18next';
 import { ApiError, api, unwrap } from '@/api/client';
 import type { components } from '@/api/schema.gen';
-import { userKey } from '@/features/auth/session';
 import { listingKeys } from '@/features/listings/queries';
-import { toast } from '@/features/toasts/toastStore';
+import { userKey } from '@/session/session';
+import { toast } from '@/toasts/toastStore';
 import { openNotEnoughTopUps } from './notEnoughStore';
 
 export type WalletActionResult = components['schemas']['WalletActionResult'];

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AuthCard } from '@/features/auth/AuthCard';
 import { ResendConfirmation } from '@/features/auth/ResendConfirmation';
-import { useUser } from '@/features/auth/session';
+import { useUser } from '@/session/session';
 
 /**
  * /auth/Verification (and /auth/email-confirmation without a link): where a newcomer lands to

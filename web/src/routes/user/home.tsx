@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { useUser } from '@/features/auth/session';
 import { MyUsernames } from '@/features/usernames/MyUsernames';
 import { useTitle } from '@/hooks/useTitle';
+import { useUser } from '@/session/session';
 
 /** /user: my usernames (the signed-in guard runs first). */
 export function Component() {

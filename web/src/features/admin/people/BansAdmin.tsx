@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SubmitButton } from '@/components/FormField';
 import { LoadError } from '@/components/LoadError';
-import { toast } from '@/features/toasts/toastStore';
+import { toast } from '@/toasts/toastStore';
 import { ActionDialog, DurationField } from './ActionDialog';
 import { formatWhen } from './format';
 import { type BanAction, type BanRow, bansQuery, useBan, useLiftBan } from './queries';

@@ -4,7 +4,7 @@ import { Form, Placeholder } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { SubmitButton } from '@/components/FormField';
 import { LoadError } from '@/components/LoadError';
-import { toast } from '@/features/toasts/toastStore';
+import { toast } from '@/toasts/toastStore';
 import { blacklistQuery, type TermKind, useBlacklistChange } from './queries';
 
 const KINDS: TermKind[] = ['spam', 'selling', 'underage', 'link', 'phone', 'illegal', 'ip'];

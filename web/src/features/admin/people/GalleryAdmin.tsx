@@ -4,7 +4,7 @@ import { Placeholder } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LoadError } from '@/components/LoadError';
-import { toast } from '@/features/toasts/toastStore';
+import { toast } from '@/toasts/toastStore';
 import { ActionDialog } from './ActionDialog';
 import { formatWhen } from './format';
 import { type AdminMedia, galleryQuery, imageBansQuery, useMediaAction } from './queries';

@@ -4,7 +4,7 @@ import { Form, Placeholder } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LoadError } from '@/components/LoadError';
-import { toast } from '@/features/toasts/toastStore';
+import { toast } from '@/toasts/toastStore';
 import { ActionDialog, DurationField } from './ActionDialog';
 import { formatWhen } from './format';
 import { type AdminUserDetail, type UserAction, userQuery, useUserAction } from './queries';

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { isAgeConfirmed } from '@/features/age-gate/ageGate';
-import { useUser } from '@/features/auth/session';
+import { isAgeConfirmed } from './ageGate';
+import { useUser } from './session';
 
 /**
  * Whether this viewer has passed the age gate: signed-in members skip it, visitors need the cookie.

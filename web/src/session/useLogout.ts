@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { api } from '@/api/client';
-import { clearAgeConfirmation } from '@/features/age-gate/ageGate';
+import { clearAgeConfirmation } from './ageGate';
 import { clearSession } from './session';
 
 /** Spec section 7: logout errors are ignored; then clear age verification and go home. */
