@@ -3,17 +3,17 @@ import { createBrowserRouter, data, type RouteObject } from 'react-router';
 import { lazyWithReload } from '@/errors/chunkReload';
 import { RouteErrorPage } from '@/errors/ErrorPage';
 import { listingPaths } from '@/features/listings/filters';
-import { subPaths } from '@/features/listings/subPaths';
 import { nudesPaths } from '@/features/media/paths';
+import { EmptyLayout } from '@/layouts/Layouts';
+import { subPaths } from '@/lib/subPaths';
+import * as guard from '@/routes/guards';
 import {
   AdminLayout,
   DefaultLayout,
-  EmptyLayout,
   NoAdsLayout,
   TransparentLayout,
   UserLayout,
-} from '@/layouts/Layouts';
-import * as guard from '@/routes/guards';
+} from '@/routes/layouts';
 import { HydrateFallback, RootError, RootShell } from '@/routes/RootShell';
 import * as go from '@/routes/redirects';
 

@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '@/api/client';
 import type { components } from '@/api/schema.gen';
+import { APPS, type AppName } from './options';
 
 type ApiConfig = components['schemas']['PublicConfig'];
 
-export const APPS = ['snapchat', 'telegram', 'kik'] as const;
-export type AppName = (typeof APPS)[number];
 export const CAPTCHA_PROVIDERS = ['none', 'turnstile', 'hcaptcha'] as const;
 export type CaptchaProvider = (typeof CAPTCHA_PROVIDERS)[number];
 

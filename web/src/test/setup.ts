@@ -4,6 +4,8 @@ import { afterEach } from 'vitest';
 import '@/i18n';
 
 afterEach(() => {
+  // Node-environment tests (scripts/) have no DOM to clean.
+  if (typeof document === 'undefined') return;
   cleanup();
   for (const part of document.cookie.split(';')) {
     const name = part.split('=')[0]?.trim();

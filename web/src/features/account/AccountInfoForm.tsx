@@ -8,9 +8,9 @@ import { z } from 'zod';
 import { api, unwrap } from '@/api/client';
 import { FormField, SubmitButton } from '@/components/FormField';
 import { applyServerErrors } from '@/hooks/useServerErrors';
+import { countryOptions } from '@/lib/countries';
 import { userKey } from '@/session/session';
 import { toast } from '@/toasts/toastStore';
-import { countryOptions } from './countries';
 import { accountQuery } from './queries';
 
 const schema = z.object({

@@ -5,9 +5,9 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { api, unwrap } from '@/api/client';
 import { FormField, SubmitButton } from '@/components/FormField';
-import { NewPasswordFields } from '@/features/auth/NewPasswordFields';
-import { type ChangePasswordValues, changePasswordSchema } from '@/features/auth/schemas';
+import { NewPasswordFields } from '@/components/NewPasswordFields';
 import { applyServerErrors } from '@/hooks/useServerErrors';
+import { type ChangePasswordValues, changePasswordSchema } from '@/lib/credentials';
 import { toast } from '@/toasts/toastStore';
 
 export function PasswordChangeForm() {

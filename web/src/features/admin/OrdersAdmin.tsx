@@ -4,8 +4,8 @@ import { Form, Placeholder } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { SubmitButton } from '@/components/FormField';
-import { formatMoney } from '@/features/shop/fees';
-import { OrderHeading } from '@/features/shop/OrdersList';
+import { OrderHeading } from '@/components/OrderHeading';
+import { formatMoney } from '@/lib/format';
 import { toast } from '@/toasts/toastStore';
 import {
   type AdminOrder,

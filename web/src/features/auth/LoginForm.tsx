@@ -8,10 +8,10 @@ import { api, unwrap } from '@/api/client';
 import { ApiError } from '@/api/errors';
 import { FormField, SubmitButton } from '@/components/FormField';
 import { applyServerErrors } from '@/hooks/useServerErrors';
+import { type LoginValues, loginSchema } from '@/lib/credentials';
 import { safeRedirect } from '@/lib/redirect';
 import { reloadUser } from '@/session/session';
 import { UnconfirmedNotice } from './ResendConfirmation';
-import { type LoginValues, loginSchema } from './schemas';
 
 export function LoginForm() {
   const { t } = useTranslation();

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '@/api/errors';
 import { LoadError } from '@/components/LoadError';
-import { Pager } from '@/features/listings/Pager';
+import { Pager } from '@/components/Pager';
 import { useTitle } from '@/hooks/useTitle';
 import { BlogCover } from './BlogCover';
 import { formatDate, useBlog, usePost } from './queries';

@@ -1,9 +1,9 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/api/client';
 import type { components } from '@/api/schema.gen';
-import type { AppName } from '@/config/config';
-import type { SubPathScope } from '@/features/listings/subPaths';
-import { walletKey } from '@/features/wallet/queries';
+import { walletKey } from '@/api/wallet';
+import type { AppName } from '@/config/options';
+import type { SubPathScope } from '@/lib/subPaths';
 import { userKey } from '@/session/session';
 import { toast } from '@/toasts/toastStore';
 

@@ -4,11 +4,12 @@ import { Alert } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '@/api/errors';
+import { CardGrid } from '@/components/CardGrid';
 import { LoadError } from '@/components/LoadError';
-import { APPS } from '@/config/config';
+import { Pager } from '@/components/Pager';
+import { APPS } from '@/config/options';
 import { useTitle } from '@/hooks/useTitle';
 import { loginUrl } from '@/lib/redirect';
-import { CardGrid } from './CardGrid';
 import { FilterBar } from './FilterBar';
 import {
   clearedFilters,
@@ -22,7 +23,6 @@ import {
   withPage,
 } from './filters';
 import { NearbyModal } from './NearbyModal';
-import { Pager } from './Pager';
 import { useUsernames } from './queries';
 import './listings.css';
 

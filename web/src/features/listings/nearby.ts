@@ -34,8 +34,3 @@ export function isNearbyDismissed(): boolean {
 export function dismissNearby() {
   setCookie(NEARBY_COOKIE, '1', { maxAge: NEARBY_COOKIE_MAX_AGE });
 }
-
-/** The other modals of the spec's precedence (max usernames, not enough Top-Ups, announcement). */
-export function anotherModalOpen(doc: Document = document): boolean {
-  return doc.querySelector('.modal.show') !== null;
-}

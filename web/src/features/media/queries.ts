@@ -1,9 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/api/client';
+import { myUsernamesKey } from '@/api/queryKeys';
 import type { components } from '@/api/schema.gen';
-import type { AppName } from '@/config/config';
-import type { Gender, Orientation } from '@/features/listings/filters';
-import { myUsernamesKey } from '@/features/usernames/queries';
+import type { AppName, Gender, Orientation } from '@/config/options';
 import { toast } from '@/toasts/toastStore';
 
 export type MyMedia = components['schemas']['MyMedia'];

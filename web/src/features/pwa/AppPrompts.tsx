@@ -3,7 +3,7 @@ import { Button, Modal, Nav, Tab } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { useConfig } from '@/config/config';
-import { anotherModalOpen } from '@/features/listings/nearby';
+import { anotherModalOpen } from '@/lib/modals';
 import {
   type Browser,
   countPageView,

@@ -4,13 +4,14 @@ import { Alert, Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { api, unwrap } from '@/api/client';
 import { ApiError } from '@/api/errors';
+import { AppBadge } from '@/components/AppBadge';
+import { Avatar } from '@/components/Avatar';
+import { Captcha } from '@/components/Captcha';
 import { SubmitButton } from '@/components/FormField';
-import { APPS, type AppName, useConfig } from '@/config/config';
-import { Captcha } from '@/features/auth/Captcha';
-import { AppBadge } from '@/features/listings/AppBadge';
-import { Avatar } from '@/features/listings/Avatar';
-import { MAX_FILE_BYTES } from '@/features/media/precheck';
-import '@/features/listings/listings.css';
+import { useConfig } from '@/config/config';
+import { APPS, type AppName } from '@/config/options';
+import { MAX_FILE_BYTES } from '@/lib/precheck';
+import '@/components/cards.css';
 
 type Found = { id: number; username: string; app: string; profile_picture: string | null };
 

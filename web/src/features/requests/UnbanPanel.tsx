@@ -5,8 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api, unwrap } from '@/api/client';
 import { ApiError } from '@/api/errors';
+import { myUsernameQuery } from '@/api/myUsernames';
+import { myUsernamesKey } from '@/api/queryKeys';
 import { SubmitButton } from '@/components/FormField';
-import { myUsernameQuery, myUsernamesKey } from '@/features/usernames/queries';
 import { toast } from '@/toasts/toastStore';
 
 /** "2d 03:04:05" for a countdown. */

@@ -2,8 +2,8 @@ import { useRef } from 'react';
 import { Modal } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { newIntentKey, useAddSlot } from '@/api/wallet';
 import { SubmitButton } from '@/components/FormField';
-import { newIntentKey, useAddSlot } from '@/features/wallet/queries';
 import type { MyUsernamesMeta } from './types';
 
 /**

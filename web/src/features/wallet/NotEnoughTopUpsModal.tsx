@@ -1,10 +1,9 @@
 import { Alert, Modal, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useFreeTopUp } from '@/api/wallet';
 import { Icon } from '@/components/Icon';
-import { closeNotEnoughTopUps, useNotEnoughTopUpsOpen } from './notEnoughStore';
-import { useFreeTopUp } from './queries';
-import './wallet.css';
+import { closeNotEnoughTopUps, useNotEnoughTopUpsOpen } from '@/stores/notEnoughTopUps';
 
 function formatWhen(iso: string | null | undefined, locale: string): string | null {
   if (!iso) return null;

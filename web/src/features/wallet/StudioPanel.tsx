@@ -2,9 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Placeholder } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { myUsernamesQuery } from '@/api/myUsernames';
+import { AppBadge } from '@/components/AppBadge';
 import { Icon } from '@/components/Icon';
-import { AppBadge } from '@/features/listings/AppBadge';
-import { myUsernamesQuery } from '@/features/usernames/queries';
 import type { User } from '@/session/session';
 
 // Only what the server grants a Studio (no daily-wait bypass: one new username a day still applies).

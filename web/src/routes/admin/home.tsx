@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { HealthPanel } from '@/features/admin/HealthPanel';
 import { Overview } from '@/features/moderation/Overview';
 import { useTitle } from '@/hooks/useTitle';
 
@@ -9,7 +10,7 @@ export function Component() {
     <div>
       <h1 className="h3">{t('admin.title')}</h1>
       <p className="text-body-secondary">{t('mod.home.intro')}</p>
-      <Overview />
+      <Overview health={<HealthPanel />} />
     </div>
   );
 }

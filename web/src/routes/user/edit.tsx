@@ -3,7 +3,7 @@ import { Placeholder } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ApiError } from '@/api/errors';
-import { myUsernameQuery } from '@/features/usernames/queries';
+import { myUsernameQuery } from '@/api/myUsernames';
 import { UsernameForm } from '@/features/usernames/UsernameForm';
 import { useTitle } from '@/hooks/useTitle';
 import { useUser } from '@/session/session';

@@ -6,8 +6,8 @@ import { Component as SubmitPage } from './submit';
 
 let meta: MyUsernamesMeta;
 
-vi.mock('@/features/usernames/queries', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/features/usernames/queries')>()),
+vi.mock('@/api/myUsernames', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/api/myUsernames')>()),
   myUsernamesQuery: {
     queryKey: ['test-submit-my-usernames'],
     queryFn: async () => ({ data: [], meta }),

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { UsernameCard as Card } from './types';
+import type { UsernameCard as Card } from '@/api/types';
 import { SkeletonCard, UsernameCard } from './UsernameCard';
+import './cards.css';
 
 /** Cards, skeletons while loading, or the empty state: never a blank page. */
 export function CardGrid({

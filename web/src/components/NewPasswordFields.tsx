@@ -1,7 +1,7 @@
 import { Form } from 'react-bootstrap';
 import type { FieldError, FieldErrors, FieldValues, Path, UseFormRegister } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FormField } from '@/components/FormField';
+import { FormField } from './FormField';
 
 interface NewPassword {
   password: string;

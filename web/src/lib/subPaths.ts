@@ -1,5 +1,11 @@
-import { APPS, type AppName } from '@/config/config';
-import { GENDERS, type Gender, ORIENTATIONS, type Orientation } from './filters';
+import {
+  APPS,
+  type AppName,
+  GENDERS,
+  type Gender,
+  ORIENTATIONS,
+  type Orientation,
+} from '@/config/options';
 
 /** What a nudes or groups page shows, read from its path ("the same sub-paths" as the lists). */
 export interface SubPathScope {

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { avatarGradient, initials } from './avatar';
+import './cards.css';
 
 /** A square avatar: the member's picture, or initials on a gradient when there is none. */
 export function Avatar({

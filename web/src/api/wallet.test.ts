@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearToasts, getToasts } from '@/toasts/toastStore';
-import { reactToWalletAnswer } from './queries';
+import { reactToWalletAnswer } from './wallet';
 
 const SORRY = 'Sorry, something went wrong.';
 

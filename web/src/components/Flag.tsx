@@ -1,3 +1,5 @@
+import './cards.css';
+
 /**
  * Country flags as images: the `flag-icons` SVG set, copied next to the built app under /flags by
  * vite.config.ts. Each page loads only the flags it shows, lazily; none is in the JavaScript bundle.

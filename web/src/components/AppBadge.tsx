@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import type { AppName } from '@/config/config';
+import type { AppName } from '@/config/options';
+import './cards.css';
 
 export function AppBadge({ app }: { app: AppName }) {
   const { t } = useTranslation();

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import './cards.css';
 
 /** Previous / next with rel links (also hoisted into <head> by React 19) for crawlers. */
 export function Pager({

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import type { UsernameCard as Card } from './types';
+import type { UsernameCard as Card } from '@/api/types';
 import { UsernameCard } from './UsernameCard';
 
 const base: Card = {

@@ -1,13 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Icon } from '@/components/Icon';
+import type { UsernameCard as Card } from '@/api/types';
+import { profilePath } from '@/lib/paths';
+import { formatTimeAgo } from '@/lib/timeAgo';
 import { AppBadge, Crown } from './AppBadge';
 import { Avatar } from './Avatar';
-import { Flag } from './flags';
-import { profilePath } from './paths';
-import { formatTimeAgo } from './timeAgo';
-import type { UsernameCard as Card } from './types';
-import './listings.css';
+import { Flag } from './Flag';
+import { Icon } from './Icon';
+import './cards.css';
 
 export const CARD_TAGS = 3;
 

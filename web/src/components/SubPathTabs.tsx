@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
-import type { AppName } from '@/config/config';
-import { GENDERS, ORIENTATIONS } from './filters';
+import type { AppName } from '@/config/options';
+import { GENDERS, ORIENTATIONS } from '@/config/options';
+import './cards.css';
 
 const tabClass = ({ isActive }: { isActive: boolean }) =>
   `btn btn-sm btn-touch ${isActive ? 'btn-accent' : 'btn-outline-secondary'}`;

@@ -1,11 +1,11 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ApiError, api, unwrap } from '@/api/client';
-import type { components } from '@/api/schema.gen';
-import { listingKeys } from '@/features/listings/queries';
+import { listingsKey } from '@/api/queryKeys';
 import { userKey } from '@/session/session';
+import { openNotEnoughTopUps } from '@/stores/notEnoughTopUps';
 import { toast } from '@/toasts/toastStore';
-import { openNotEnoughTopUps } from './notEnoughStore';
+import { ApiError, api, unwrap } from './client';
+import type { components } from './schema.gen';
 
 export type WalletActionResult = components['schemas']['WalletActionResult'];
 export type Wallet = components['schemas']['WalletRead'];
@@ -55,7 +55,7 @@ export function useRefreshWallet() {
     Promise.all([
       queryClient.invalidateQueries({ queryKey: userKey }),
       queryClient.invalidateQueries({ queryKey: ['user'] }),
-      queryClient.invalidateQueries({ queryKey: listingKeys.all }),
+      queryClient.invalidateQueries({ queryKey: listingsKey }),
     ]);
 }
 

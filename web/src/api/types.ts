@@ -1,4 +1,4 @@
-import type { components } from '@/api/schema.gen';
+import type { components } from './schema.gen';
 
 export type UsernameCard = components['schemas']['UsernameCard'];
 export type UsernamePage = components['schemas']['UsernamePage'];
