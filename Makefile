@@ -105,7 +105,8 @@ test-e2e: deps chromium
 	(cd $(WEB) && npm run build --silent -- --outDir "$$tmp/dist" --emptyOutDir >/dev/null); \
 	export ENV=development DATABASE_URL="sqlite:///$$tmp/e2e.db" MEDIA_DIR="$$tmp/media" \
 		PRIVATE_DIR="$$tmp/private" WEB_DIST="$$tmp/dist" \
-		SITE_URL="http://127.0.0.1:$(E2E_PORT)" RUN_JOBS_IN_WEB=false RATE_LIMITS_ENABLED=false; \
+		SITE_URL="http://127.0.0.1:$(E2E_PORT)" RUN_JOBS_IN_WEB=false RATE_LIMITS_ENABLED=false \
+		CONFIRMATION_RESEND_SECONDS=5; \
 	(cd $(BACKEND) && $(UV) run --frozen addme migrate >/dev/null && $(UV) run --frozen addme seed --members 60 >/dev/null); \
 	(cd $(BACKEND) && exec .venv/bin/addme serve --port $(E2E_PORT)) > $$tmp/server.log 2>&1 & pid=$$!; \
 	trap 'kill $$pid 2>/dev/null; wait $$pid 2>/dev/null || true; rm -rf $$tmp' EXIT; \

@@ -19,12 +19,18 @@ const launchOptions = {
 export default defineConfig({
   testDir: './e2e',
   outputDir: './test-results',
-  workers: 2,
-  fullyParallel: false,
+  // The run waits on pages far more than it computes (about a third of two cores busy with two
+  // workers), so four workers share the cores; every test makes its own members and data, so any
+  // test may run beside any other, and a long file no longer sets the length of the whole run.
+  workers: 4,
+  fullyParallel: true,
   // One retry on CI: two browsers and the server share two cores there, and a retried test that
   // passes is still reported as flaky, with a trace of the failed attempt.
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
+  // Sign-ins hash a password (Argon2, a bounded number at once): with four workers on two cores an
+  // answer can take longer than Playwright's default five seconds without anything being wrong.
+  expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {
     baseURL: process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8000',

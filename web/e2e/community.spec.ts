@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
 import {
   bearer,
   createMember,
@@ -7,10 +7,10 @@ import {
   payByCard,
   png,
   preAgree,
+  shot,
   uniqueHandle,
 } from './helpers';
 
-const SHOTS = 'e2e/screenshots';
 /** Each project checks in far from the other, so parallel runs never meet in a deck. */
 const PLACE = {
   mobile: { latitude: 45.5, longitude: -73.57 },
@@ -65,21 +65,6 @@ async function banAsModerator(request: APIRequestContext, usernameId: number, ho
   expect(res.ok(), await res.text()).toBeTruthy();
 }
 
-async function shot(page: Page, project: string, name: string) {
-  for (const theme of ['light', 'dark'] as const) {
-    // The theme as the dark-mode toggle applies it (a string: e2e code has no DOM types).
-    await page.evaluate(
-      `document.documentElement.setAttribute('data-bs-theme', '${theme}');` +
-        `document.body.classList.remove('dark', 'light');` +
-        `document.body.classList.add('${theme}');`,
-    );
-    await page.screenshot({
-      path: `${SHOTS}/${project}-${theme}-community-${name}.png`,
-      fullPage: true,
-    });
-  }
-}
-
 // ---- the flows ----
 
 test('groups: create (1 Top-Up), a second member joins and sees the handle', async ({
@@ -102,7 +87,7 @@ test('groups: create (1 Top-Up), a second member joins and sees the handle', asy
   await buy(request, owner, 'topup-20');
   await page.goto('/user/group/create');
   await expect(page.getByTestId('group-cost')).toContainText('costs 1 Top-Up');
-  await shot(page, info.project.name, 'group-create');
+  await shot(page, info.project.name, 'community', 'group-create');
   const name = `E2E group ${Date.now().toString(36)}`;
   await page.getByLabel('App').selectOption('telegram');
   await page.getByLabel('Group name').fill(name);
@@ -114,7 +99,7 @@ test('groups: create (1 Top-Up), a second member joins and sees the handle', asy
   await expect(page.getByTestId('group')).toContainText(name);
   await expect(page.getByTestId('group-members')).toContainText('1 / 10');
   const groupUrl = new URL(page.url()).pathname;
-  await shot(page, info.project.name, 'group-owner');
+  await shot(page, info.project.name, 'community', 'group-owner');
 
   await page.goto('/user/group');
   await expect(page.getByTestId('groups-created')).toContainText(name);
@@ -140,7 +125,7 @@ test('groups: create (1 Top-Up), a second member joins and sees the handle', asy
 
   await page.goto('/telegram-groups');
   await expect(page.getByTestId('group-card').first()).toBeVisible();
-  await shot(page, info.project.name, 'groups');
+  await shot(page, info.project.name, 'community', 'groups');
 
   // The owner edits, then deletes.
   await page.goto(groupUrl);
@@ -200,13 +185,13 @@ test('media: pre-check, gallery upload, the public gallery', async ({
     .locator('[data-testid="profile-dropzone"] input[type=file]')
     .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png(7) });
   await expect(page.getByText('Profile picture updated.').first()).toBeVisible();
-  await shot(page, info.project.name, 'media');
+  await shot(page, info.project.name, 'community', 'media');
 
   await page.getByRole('link', { name: 'See the public gallery' }).click();
   await expect(page.getByTestId('gallery')).toContainText(username);
   await expect(page.getByTestId('gallery-image')).toHaveCount(2);
   await expect(page.getByTestId('adult-overlay')).toHaveCount(0);
-  await shot(page, info.project.name, 'gallery');
+  await shot(page, info.project.name, 'community', 'gallery');
 
   // A visitor before the age gate: the pictures are blurred behind the 18+ overlay.
   await page.context().clearCookies();
@@ -216,7 +201,7 @@ test('media: pre-check, gallery upload, the public gallery', async ({
   await expect(page.getByTestId('adult-overlay').first()).toContainText('18+');
   await page.getByRole('button', { name: 'I Agree' }).click();
   await expect(page.getByTestId('adult-overlay')).toHaveCount(0);
-  await shot(page, info.project.name, 'nudes');
+  await shot(page, info.project.name, 'community', 'nudes');
 });
 
 test('local swipes: upsell, check-in with geolocation, like, match, favorites', async ({
@@ -234,7 +219,7 @@ test('local swipes: upsell, check-in with geolocation, like, match, favorites', 
   await page.goto('/local-swipes');
   await expect(page.getByTestId('swipes-landing')).toContainText('about 5 km');
   await expect(page.getByRole('link', { name: 'Become VIP' })).toHaveAttribute('href', '/shop');
-  await shot(page, info.project.name, 'swipes-landing');
+  await shot(page, info.project.name, 'community', 'swipes-landing');
   await page.goto('/user/local-swipes');
   await expect(page.getByTestId('swipes-landing')).toBeVisible();
 
@@ -254,7 +239,7 @@ test('local swipes: upsell, check-in with geolocation, like, match, favorites', 
   await page.context().setGeolocation(place);
   await page.goto('/user/local-swipes');
   await expect(page.getByTestId('check-in-prompt')).toBeVisible();
-  await shot(page, info.project.name, 'swipes-check-in');
+  await shot(page, info.project.name, 'community', 'swipes-check-in');
   await page.getByRole('button', { name: 'Check-in' }).click();
   await expect(page.getByText(/Near ≈ [-\d.]+, [-\d.]+ \(±\d+ km\)/).first()).toBeVisible();
   await expect(page.getByTestId('deck')).toBeVisible();
@@ -273,13 +258,13 @@ test('local swipes: upsell, check-in with geolocation, like, match, favorites', 
     await page.waitForTimeout(150);
   }
   await expect(page.getByTestId('swipe-card')).toContainText(theirs.username);
-  await shot(page, info.project.name, 'swipes-deck');
+  await shot(page, info.project.name, 'community', 'swipes-deck');
   await page.getByRole('button', { name: 'Like' }).click();
   await expect(page.getByText("It's a match!").first()).toBeVisible();
 
   await page.getByRole('link', { name: 'Favorites' }).first().click();
   await expect(page.getByTestId('favorites')).toContainText(theirs.username);
-  await shot(page, info.project.name, 'favorites');
+  await shot(page, info.project.name, 'community', 'favorites');
 
   // Geolocation denied: the spec's failure toast.
   await page.context().clearPermissions();
@@ -296,8 +281,8 @@ test('help, contact form, remove-username, blog and /up', async ({ page, baseURL
   await preAgree(page, baseURL as string);
   await page.goto('/help');
   await expect(page.getByTestId('help')).toBeVisible();
-  await shot(page, info.project.name, 'help');
-  await page.getByLabel('Search the help').fill('zzzz no such question');
+  await shot(page, info.project.name, 'community', 'help');
+  await page.getByRole('searchbox', { name: 'Search the help' }).fill('zzzz no such question');
   await expect(page.getByTestId('help-no-match')).toBeVisible();
 
   await page.goto('/contact-us');
@@ -313,7 +298,7 @@ test('help, contact form, remove-username, blog and /up', async ({ page, baseURL
   await page.getByLabel('I checked my junk and spam folders').check();
   await page.getByLabel('No', { exact: true }).check();
   await page.getByLabel("I'm not a robot").check();
-  await shot(page, info.project.name, 'contact');
+  await shot(page, info.project.name, 'community', 'contact');
   await page.getByRole('button', { name: 'Send' }).click();
   await expect(page.getByTestId('contact-sent')).toContainText(
     'Thank you. Your inquiry has been submitted.',
@@ -325,14 +310,14 @@ test('help, contact form, remove-username, blog and /up', async ({ page, baseURL
   await expect(
     page.getByText('Username could not be found or connexion failed.').first(),
   ).toBeVisible();
-  await shot(page, info.project.name, 'remove-username');
+  await shot(page, info.project.name, 'community', 'remove-username');
 
   await page.goto('/blog');
   await expect(page.getByTestId('blog-card').first()).toBeVisible();
-  await shot(page, info.project.name, 'blog');
+  await shot(page, info.project.name, 'community', 'blog');
   await page.getByTestId('blog-card').first().getByRole('link').click();
   await expect(page.getByTestId('blog-post')).toBeVisible();
-  await shot(page, info.project.name, 'blog-post');
+  await shot(page, info.project.name, 'community', 'blog-post');
 
   await page.goto('/up');
   await expect(page.getByTestId('up-ok')).toBeVisible();
@@ -357,7 +342,7 @@ test('unban: the wait time counts down, then the request', async ({
   await expect(page.getByTestId('unban-countdown')).not.toHaveText(first as string, {
     timeout: 5_000,
   });
-  await shot(page, info.project.name, 'unban-wait');
+  await shot(page, info.project.name, 'community', 'unban-wait');
 
   // A moderator shortens the ban to a warning: ready to unban, then the request.
   await banAsModerator(request, id, 0);

@@ -187,3 +187,28 @@ export function png(seed: number, size = 64): Buffer {
     chunk('IEND', Buffer.alloc(0)),
   ]);
 }
+
+/** Review screenshots are for people to look at, not assertions: only with SCREENSHOTS=1. */
+export const SCREENSHOTS = Boolean(process.env.SCREENSHOTS);
+export const SHOTS_DIR = 'e2e/screenshots';
+
+/**
+ * Full-page review screenshots of the page as it is, light then dark (the theme applied the way
+ * the dark-mode toggle applies it), written as `<project>-<theme>-<area>-<name>.png`. A no-op
+ * without SCREENSHOTS=1, so the CI run spends no time on pictures nobody looks at.
+ */
+export async function shot(page: Page, project: string, area: string, name: string) {
+  if (!SCREENSHOTS) return;
+  for (const theme of ['light', 'dark'] as const) {
+    // A string, not a function: e2e code is compiled without DOM types.
+    await page.evaluate(
+      `document.documentElement.setAttribute('data-bs-theme', '${theme}');` +
+        `document.body.classList.remove('dark', 'light');` +
+        `document.body.classList.add('${theme}');`,
+    );
+    await page.screenshot({
+      path: `${SHOTS_DIR}/${project}-${theme}-${area}-${name}.png`,
+      fullPage: true,
+    });
+  }
+}

@@ -1,7 +1,16 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { bearer, createMember, logIn, png, preAgree, setTheme, uniqueHandle } from './helpers';
+import {
+  bearer,
+  createMember,
+  logIn,
+  png,
+  preAgree,
+  SCREENSHOTS,
+  SHOTS_DIR as SHOTS,
+  setTheme,
+  uniqueHandle,
+} from './helpers';
 
-const SHOTS = 'e2e/screenshots';
 // The seeded local accounts (README): a Full admin and a Moderator share the local password.
 const FULL = 'admin@addme.local';
 const MODERATOR = 'moderator@addme.local';
@@ -199,6 +208,7 @@ test('screenshots: every moderation screen, light and dark', async ({
   browser,
   baseURL,
 }, testInfo) => {
+  test.skip(!SCREENSHOTS, 'review screenshots: set SCREENSHOTS=1');
   // Sixteen full-page shots per project: more than the default minute on a shared machine.
   test.setTimeout(240_000);
   const size = testInfo.project.name === 'mobile' ? '390x844' : '1280x800';

@@ -48,7 +48,6 @@ ADMIN_IDLE, ADMIN_ABSOLUTE = timedelta(minutes=30), timedelta(hours=12)
 IP_LIMIT = "25/5 minutes"
 RESET_EMAIL_LIMIT = "5/30 minutes"
 RESEND_EMAIL_LIMITS = ("1/minute", "5/day")
-RESEND_GAP = timedelta(seconds=60)
 FAILED_LOGIN_LOCK = "10/10 minutes"
 FAILED_LOGIN_HOURLY = "100/hour"
 
@@ -205,7 +204,8 @@ def resend_confirmation(session: Session, *, email: str) -> str:
             .order_by(EmailToken.created_at.desc())
             .limit(1)
         )
-        if last is None or clock.now() - last >= RESEND_GAP:
+        gap = timedelta(seconds=get_settings().confirmation_resend_seconds)
+        if last is None or clock.now() - last >= gap:
             _send_confirmation(session, user=user)
             session.commit()
     return CONFIRMATION_RESENT.format(email=email)

@@ -90,6 +90,9 @@ class Settings(BaseSettings):
 
     run_jobs_in_web: bool = True
     rate_limits_enabled: bool = True
+    # The least time between two confirmation mails to one account (the resend button waits as long).
+    # The browser tests shorten it so the newcomer's journey does not wait a real minute.
+    confirmation_resend_seconds: int = Field(default=60, ge=1, le=3600)
     cookie_secure: bool = False
     # /v1/docs and /v1/openapi.json; unset means on everywhere but production.
     public_docs: bool | None = None

@@ -29,6 +29,7 @@ class PublicConfig(BaseModel):
     captcha: CaptchaConfig
     maintenance: bool
     swipes_enabled: bool
+    confirmation_resend_seconds: int
 
 
 @router.get("/health", responses={503: {"description": "database unreachable"}})
@@ -58,4 +59,5 @@ def public_config() -> PublicConfig:
         captcha=CaptchaConfig(provider=s.captcha_provider, site_key=s.captcha_site_key),
         maintenance=s.maintenance,
         swipes_enabled=s.swipes_enabled,
+        confirmation_resend_seconds=s.confirmation_resend_seconds,
     )

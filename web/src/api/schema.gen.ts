@@ -3610,6 +3610,8 @@ export interface components {
             /** Brand */
             brand: string;
             captcha: components["schemas"]["CaptchaConfig"];
+            /** Confirmation Resend Seconds */
+            confirmation_resend_seconds: number;
             /** Default App */
             default_app: string;
             /** Maintenance */

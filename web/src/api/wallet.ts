@@ -1,10 +1,10 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { listingsKey } from '@/api/queryKeys';
 import { userKey } from '@/session/session';
 import { openNotEnoughTopUps } from '@/stores/notEnoughTopUps';
 import { toast } from '@/toasts/toastStore';
 import { ApiError, api, unwrap } from './client';
+import { listingsKey } from './queryKeys';
 import type { components } from './schema.gen';
 
 export type WalletActionResult = components['schemas']['WalletActionResult'];

@@ -22,6 +22,7 @@ export const DEFAULT_CONFIG: PublicConfig = {
   captcha: { provider: 'none', site_key: null },
   maintenance: false,
   swipes_enabled: false,
+  confirmation_resend_seconds: 60,
 };
 
 const isApp = (v: unknown): v is AppName => APPS.includes(v as AppName);

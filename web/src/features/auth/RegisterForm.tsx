@@ -42,7 +42,7 @@ export function RegisterForm() {
         <Alert.Heading className="h5">{t('auth.registeredTitle')}</Alert.Heading>
         <p className="mb-2">{signUp.data?.message}</p>
         <p className="mb-0 small">{t('auth.checkSpam')}</p>
-        <ResendConfirmation email={signUp.variables?.email ?? ''} initialWait={60} />
+        <ResendConfirmation email={signUp.variables?.email ?? ''} waitFirst />
       </Alert>
     );
   }

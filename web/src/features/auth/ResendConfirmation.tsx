@@ -3,23 +3,24 @@ import { useEffect, useState } from 'react';
 import { Alert, Button } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { api, unwrap } from '@/api/client';
-
-/** The server sends at most one mail a minute; the button waits as long. */
-const WAIT_SECONDS = 60;
+import { useConfig } from '@/config/config';
 
 /** "Resend the confirmation email": after registering and on the unconfirmed-login message. */
 export function ResendConfirmation({
   email,
-  initialWait = 0,
+  waitFirst = false,
 }: {
   email: string;
-  initialWait?: number;
+  /** Right after a mail was sent (registration): the first resend waits too. */
+  waitFirst?: boolean;
 }) {
   const { t } = useTranslation();
-  const [wait, setWait] = useState(initialWait);
+  // The server sends at most one mail per this many seconds (a minute by default): the button waits as long.
+  const waitSeconds = useConfig().confirmation_resend_seconds;
+  const [wait, setWait] = useState(waitFirst ? waitSeconds : 0);
   const resend = useMutation({
     mutationFn: () => unwrap(api.POST('/v1/auth/email-confirmation/resend', { body: { email } })),
-    onSuccess: () => setWait(WAIT_SECONDS),
+    onSuccess: () => setWait(waitSeconds),
   });
 
   useEffect(() => {
