@@ -1,9 +1,11 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { type ErrorContext, errorText } from '@/errors/errorText';
 import { userKey } from '@/session/session';
 import { openNotEnoughTopUps } from '@/stores/notEnoughTopUps';
 import { toast } from '@/toasts/toastStore';
-import { ApiError, api, unwrap } from './client';
+import { ApiError, api, refusalsShownHere, unwrap } from './client';
 import { listingsKey } from './queryKeys';
 import type { components } from './schema.gen';
 
@@ -22,18 +24,74 @@ export const walletQuery = queryOptions({
 /** What the not-enough codes open instead of a toast. */
 const NOT_ENOUGH = new Set(['not_enough_topups']);
 
+/** A wallet answer: `200 {success, message, code?, next_at?}`, or a refusal read from an error. */
+export type WalletAnswer = Partial<WalletActionResult>;
+
+/** The actions whose refusals share a code but not their words (`not_approved`). */
+export type WalletActionName = 'topUp' | 'firePin';
+
+/** A wallet refusal's wait as the server writes it ("2 h 05 min", "5 min"), from its `next_at`. */
+export function waitText(nextAt: string | null | undefined, now = Date.now()): string | null {
+  const ms = nextAt ? Date.parse(nextAt) - now : Number.NaN;
+  if (!Number.isFinite(ms)) return null;
+  const total = Math.max(1, Math.floor((Math.max(0, ms) / 1000 + 59) / 60));
+  const hours = Math.floor(total / 60);
+  const minutes = total % 60;
+  return hours ? `${hours} h ${String(minutes).padStart(2, '0')} min` : `${minutes} min`;
+}
+
+/**
+ * How the wallet words the refusals whose server text carries a wait or depends on the action
+ * (errors/errorText.ts SERVER_WORDED); every other code reads as the app-wide catalogue has it.
+ */
+export function walletWording(answer: WalletAnswer, action?: WalletActionName): ErrorContext {
+  const withWait = (key: string) => (t: TFunction) => {
+    const wait = waitText(answer.next_at);
+    return wait ? t(key, { wait }) : null;
+  };
+  return {
+    check_in_required: 'wallet.refusal.checkIn',
+    too_soon: withWait('wallet.refusal.tooSoon'),
+    daily_limit: withWait('wallet.refusal.daily'),
+    ...(action && { not_approved: `wallet.refusal.${action}Failed` }),
+  };
+}
+
+/** A wallet refusal the API sent as an error status, read as a wallet answer. */
+export function refusalAnswer(error: ApiError): WalletAnswer {
+  const nextAt = error.details.next_at;
+  return {
+    success: false,
+    message: error.message,
+    code: error.code,
+    next_at: typeof nextAt === 'string' ? nextAt : null,
+  };
+}
+
+/** A refusal the server answered (a 4xx but 401): the wallet says it, not the app-wide toast. */
+export const isRefusal = (error: unknown): error is ApiError =>
+  error instanceof ApiError &&
+  error.kind === 'http' &&
+  (error.status ?? 0) >= 400 &&
+  (error.status ?? 0) < 500 &&
+  error.status !== 401;
+
 /**
  * How the client reacts to a wallet answer (spec section 7): success -> success toast; a
- * not-enough code -> the not-enough-Top-Ups modal; another refusal -> danger toast with the
- * message; an empty answer -> "Sorry, something went wrong.".
+ * not-enough code -> the not-enough-Top-Ups modal; another refusal -> danger toast with its text
+ * (the web's words for its code, else the server's); an empty answer -> "Sorry, something went
+ * wrong.".
  */
 export function reactToWalletAnswer(
-  answer: Partial<WalletActionResult> | null | undefined,
-  sorry: string,
-  openModal: () => void = openNotEnoughTopUps,
+  answer: WalletAnswer | null | undefined,
+  {
+    t,
+    action,
+    openModal = openNotEnoughTopUps,
+  }: { t: TFunction; action?: WalletActionName; openModal?: () => void },
 ): 'success' | 'modal' | 'refused' | 'empty' {
   if (!answer || typeof answer !== 'object' || !answer.message) {
-    toast.danger(sorry);
+    toast.danger(t('wallet.sorry'));
     return 'empty';
   }
   if (answer.success) {
@@ -44,7 +102,7 @@ export function reactToWalletAnswer(
     openModal();
     return 'modal';
   }
-  toast.danger(answer.message);
+  toast.danger(errorText(answer, t, { context: walletWording(answer, action) }));
   return 'refused';
 }
 
@@ -61,46 +119,62 @@ export function useRefreshWallet() {
 
 function useWalletAction<TArg>(
   call: (arg: TArg) => Promise<WalletActionResult>,
-  { quietRefusal = false } = {},
+  { quietRefusal = false, action }: { quietRefusal?: boolean; action?: WalletActionName } = {},
 ) {
   const { t } = useTranslation();
   const refresh = useRefreshWallet();
-  const sorry = t('wallet.sorry');
+  // A caller that shows the refusal itself (the modal) only wants the other reactions.
+  const shownByCaller = (answer: WalletAnswer | null | undefined) =>
+    quietRefusal && !!answer?.message && !answer.success && !NOT_ENOUGH.has(answer.code ?? '');
   return useMutation({
     mutationFn: call,
     onSuccess: (answer) => {
-      // A caller that shows the refusal itself (the modal) only wants the other reactions.
-      if (quietRefusal && answer?.message && !answer.success && answer.code !== 'not_enough_topups')
-        return;
-      reactToWalletAnswer(answer, sorry);
+      if (shownByCaller(answer)) return;
+      reactToWalletAnswer(answer, { t, action });
       void refresh();
     },
     onError: (error) => {
-      // API errors were already toasted by the client's error handler; anything else was not.
-      if (!(error instanceof ApiError)) toast.danger(sorry);
+      // The same refusal sent as an error status (the API's one way to fail) reads the same.
+      if (isRefusal(error)) {
+        const answer = refusalAnswer(error);
+        if (!shownByCaller(answer)) reactToWalletAnswer(answer, { t, action });
+        void refresh();
+        return;
+      }
+      // Other API errors were already toasted by the client's error handler; anything else was not.
+      if (!(error instanceof ApiError)) toast.danger(t('wallet.sorry'));
     },
   });
 }
 
+/** Wallet calls show their own refusals (refusalsShownHere): their words depend on the action. */
+const own = { middleware: [refusalsShownHere] };
+
 /** Top-Up one of my usernames: moves it to the top of its lists. */
 export function useTopUp() {
-  return useWalletAction((usernameId: number) =>
-    unwrap(
-      api.POST('/v1/user/usernames/{username_id}/topup', {
-        params: { path: { username_id: usernameId } },
-      }),
-    ),
+  return useWalletAction(
+    (usernameId: number) =>
+      unwrap(
+        api.POST('/v1/user/usernames/{username_id}/topup', {
+          params: { path: { username_id: usernameId } },
+          ...own,
+        }),
+      ),
+    { action: 'topUp' },
   );
 }
 
 /** Fire Pin one of my usernames: holds it first for 15 minutes. */
 export function useFirePin() {
-  return useWalletAction((usernameId: number) =>
-    unwrap(
-      api.POST('/v1/user/usernames/{username_id}/fire-pin', {
-        params: { path: { username_id: usernameId } },
-      }),
-    ),
+  return useWalletAction(
+    (usernameId: number) =>
+      unwrap(
+        api.POST('/v1/user/usernames/{username_id}/fire-pin', {
+          params: { path: { username_id: usernameId } },
+          ...own,
+        }),
+      ),
+    { action: 'firePin' },
   );
 }
 
@@ -110,7 +184,9 @@ export function useFirePin() {
  */
 export function useAddSlot() {
   return useWalletAction((key: string) =>
-    unwrap(api.POST('/v1/user/add-slot', { params: { header: { 'Idempotency-Key': key } } })),
+    unwrap(
+      api.POST('/v1/user/add-slot', { params: { header: { 'Idempotency-Key': key } }, ...own }),
+    ),
   );
 }
 
@@ -121,7 +197,7 @@ export function newIntentKey(): string {
 
 /** Claim a free Top-Up; a refusal says why (and when the next one is possible). */
 export function useFreeTopUp({ quietRefusal = false } = {}) {
-  return useWalletAction<void>(() => unwrap(api.POST('/v1/user/free-topup')), {
+  return useWalletAction<void>(() => unwrap(api.POST('/v1/user/free-topup', own)), {
     quietRefusal,
   });
 }

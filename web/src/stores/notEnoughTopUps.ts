@@ -16,6 +16,9 @@ function set(next: boolean) {
 export const openNotEnoughTopUps = () => set(true);
 export const closeNotEnoughTopUps = () => set(false);
 
+/** Whether a layout hosting the modal is on screen (the modal is the store's one subscriber). */
+export const notEnoughTopUpsHosted = () => listeners.size > 0;
+
 function subscribe(listener: () => void) {
   listeners.add(listener);
   return () => {

@@ -4,7 +4,6 @@ import { Alert, Form } from 'react-bootstrap';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { ApiError } from '@/api/errors';
 import { FormField, SubmitButton } from '@/components/FormField';
 import { APPS } from '@/config/options';
 import { applyServerErrors } from '@/hooks/useServerErrors';
@@ -66,12 +65,8 @@ export function GroupForm({ user, editing }: { user: User; editing: Group | null
   const submit = (values: GroupValues) =>
     save.mutate(values, {
       onSuccess: (result) => navigate(result.group ? groupPath(result.group) : '/user/group'),
-      onError: (error) => {
-        if (applyServerErrors(error, setError, FIELDS)) return;
-        if (error instanceof ApiError && error.status === 400 && /Top-Up/i.test(error.message)) {
-          openNotEnoughTopUps();
-        }
-      },
+      // Not enough Top-Ups opens the modal from the app-wide error handler (by its code).
+      onError: (error) => applyServerErrors(error, setError, FIELDS),
     });
 
   return (

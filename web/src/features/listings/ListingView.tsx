@@ -8,6 +8,7 @@ import { CardGrid } from '@/components/CardGrid';
 import { LoadError } from '@/components/LoadError';
 import { Pager } from '@/components/Pager';
 import { APPS } from '@/config/options';
+import { errorText } from '@/errors/errorText';
 import { useTitle } from '@/hooks/useTitle';
 import { loginUrl } from '@/lib/redirect';
 import { FilterBar } from './FilterBar';
@@ -153,7 +154,13 @@ export function ListingView() {
       )}
       {dirtyLogin ? (
         <Alert variant="warning" className="d-flex flex-column gap-2" data-testid="dirty-login">
-          <span>{dirtyError?.message || t('listings.dirtyNeedsLogin')}</span>
+          <span>
+            {dirtyError
+              ? errorText(dirtyError, t, {
+                  context: { login_required: 'listings.dirtyNeedsLogin' },
+                })
+              : t('listings.dirtyNeedsLogin')}
+          </span>
           <div className="d-flex flex-wrap gap-2">
             <Link to={loginUrl(here)} className="btn btn-accent btn-touch">
               {t('listings.login')}

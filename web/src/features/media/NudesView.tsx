@@ -6,6 +6,7 @@ import { LoadError } from '@/components/LoadError';
 import { Pager } from '@/components/Pager';
 import { SubPathTabs } from '@/components/SubPathTabs';
 import { APPS, PER_PAGE } from '@/config/options';
+import { errorText } from '@/errors/errorText';
 import { useTitle } from '@/hooks/useTitle';
 import { NudeCard } from './NudeCard';
 import { nudesScopeFromPath } from './paths';
@@ -74,7 +75,10 @@ export function NudesView() {
         </div>
       ) : list.isError ? (
         <LoadError
-          message={list.error.message || t('listings.loadFailed')}
+          message={errorText(list.error, t, {
+            context: { login_required: 'listings.dirtyNeedsLogin' },
+            fallback: t('listings.loadFailed'),
+          })}
           onRetry={() => list.refetch()}
           retrying={list.isFetching}
         />
