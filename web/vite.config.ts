@@ -35,6 +35,10 @@ function flagIcons(): Plugin {
 
 export default defineConfig({
   plugins: [react(), flagIcons()],
+  resolve: {
+    // `@/x` is `src/x`: every import that crosses a folder uses it (tsconfig.app.json says the same).
+    alias: [{ find: /^@\//, replacement: `${resolve(__dirname, 'src')}/` }],
+  },
   server: {
     proxy: {
       '/v1': { target: 'http://127.0.0.1:8000', changeOrigin: false },
@@ -48,7 +52,7 @@ export default defineConfig({
     environment: 'jsdom',
     globals: true,
     setupFiles: ['./src/test/setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
     css: false,
   },
 });

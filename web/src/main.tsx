@@ -1,19 +1,14 @@
 import 'bootstrap/dist/css/bootstrap.min.css';
-import './styles/app.css';
+import '@/styles/app.css';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { installErrorHandling } from './api/errorHandling';
-import {
-  applyTheme,
-  readPreference,
-  resolveTheme,
-  systemPrefersDark,
-} from './features/theme/darkMode';
-import { ThemeProvider } from './features/theme/ThemeProvider';
+import { installErrorHandling } from '@/api/errorHandling';
+import { applyTheme, readPreference, resolveTheme, systemPrefersDark } from '@/theme/darkMode';
+import { ThemeProvider } from '@/theme/ThemeProvider';
 import './i18n';
-import { listenForInstallPrompt } from './features/pwa/pwa';
+import { listenForInstallPrompt } from '@/features/pwa/pwa';
 import { createAppRouter } from './router';
 
 // Apply the theme before the first paint so a dark-mode reader never sees a white flash.

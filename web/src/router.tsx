@@ -1,21 +1,21 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, data, type RouteObject } from 'react-router';
-import { lazyWithReload } from './features/errors/chunkReload';
-import { RouteErrorPage } from './features/errors/ErrorPage';
-import { listingPaths } from './features/listings/filters';
-import { subPaths } from './features/listings/subPaths';
-import { nudesPaths } from './features/media/paths';
+import { lazyWithReload } from '@/errors/chunkReload';
+import { RouteErrorPage } from '@/errors/ErrorPage';
+import { listingPaths } from '@/features/listings/filters';
+import { nudesPaths } from '@/features/media/paths';
+import { EmptyLayout } from '@/layouts/Layouts';
+import { subPaths } from '@/lib/subPaths';
+import * as guard from '@/routes/guards';
 import {
   AdminLayout,
   DefaultLayout,
-  EmptyLayout,
   NoAdsLayout,
   TransparentLayout,
   UserLayout,
-} from './layouts/Layouts';
-import * as guard from './routes/guards';
-import { HydrateFallback, RootError, RootShell } from './routes/RootShell';
-import * as go from './routes/redirects';
+} from '@/routes/layouts';
+import { HydrateFallback, RootError, RootShell } from '@/routes/RootShell';
+import * as go from '@/routes/redirects';
 
 type LazyModule = { Component: React.ComponentType };
 
@@ -33,24 +33,24 @@ const withErrors = (children: RouteObject[]): RouteObject[] => [
 
 /** The admin area's screens; each one's menu entry and permission are in features/admin/adminNav.ts. */
 const ADMIN_SCREENS: RouteObject[] = [
-  { index: true, ...page(() => import('./routes/admin/home')) },
-  { path: 'review', ...page(() => import('./routes/admin/review')) },
-  { path: 'report', ...page(() => import('./routes/admin/report')) },
-  { path: 'unban-requests', ...page(() => import('./routes/admin/unban-requests')) },
-  { path: 'removal-requests', ...page(() => import('./routes/admin/removal-requests')) },
-  { path: 'contact', ...page(() => import('./routes/admin/contact')) },
-  { path: 'macros', ...page(() => import('./routes/admin/macros')) },
-  { path: 'audit', ...page(() => import('./routes/admin/audit')) },
-  { path: 'order', ...page(() => import('./routes/admin/orders')) },
-  { path: 'keygen', ...page(() => import('./routes/admin/keygen')) },
-  { path: 'pins', ...page(() => import('./routes/admin/pins')) },
+  { index: true, ...page(() => import('@/routes/admin/home')) },
+  { path: 'review', ...page(() => import('@/routes/admin/review')) },
+  { path: 'report', ...page(() => import('@/routes/admin/report')) },
+  { path: 'unban-requests', ...page(() => import('@/routes/admin/unban-requests')) },
+  { path: 'removal-requests', ...page(() => import('@/routes/admin/removal-requests')) },
+  { path: 'contact', ...page(() => import('@/routes/admin/contact')) },
+  { path: 'macros', ...page(() => import('@/routes/admin/macros')) },
+  { path: 'audit', ...page(() => import('@/routes/admin/audit')) },
+  { path: 'order', ...page(() => import('@/routes/admin/orders')) },
+  { path: 'keygen', ...page(() => import('@/routes/admin/keygen')) },
+  { path: 'pins', ...page(() => import('@/routes/admin/pins')) },
   // People and bans: each screen's loader asks the server (403 error page when refused).
-  { path: 'users', ...page(() => import('./routes/admin/users')) },
-  { path: 'users/:id', ...page(() => import('./routes/admin/user')) },
-  { path: 'ban', ...page(() => import('./routes/admin/ban')) },
-  { path: 'blacklist', ...page(() => import('./routes/admin/blacklist')) },
-  { path: 'image-bans', ...page(() => import('./routes/admin/image-bans')) },
-  { path: 'gallery', ...page(() => import('./routes/admin/gallery')) },
+  { path: 'users', ...page(() => import('@/routes/admin/users')) },
+  { path: 'users/:id', ...page(() => import('@/routes/admin/user')) },
+  { path: 'ban', ...page(() => import('@/routes/admin/ban')) },
+  { path: 'blacklist', ...page(() => import('@/routes/admin/blacklist')) },
+  { path: 'image-bans', ...page(() => import('@/routes/admin/image-bans')) },
+  { path: 'gallery', ...page(() => import('@/routes/admin/gallery')) },
 ];
 
 const adminPaths = (screens: RouteObject[]) =>
@@ -66,7 +66,7 @@ export function routes(queryClient: QueryClient): RouteObject[] {
       children: [
         {
           Component: TransparentLayout,
-          children: withErrors([{ index: true, ...page(() => import('./routes/home')) }]),
+          children: withErrors([{ index: true, ...page(() => import('@/routes/home')) }]),
         },
         {
           Component: NoAdsLayout,
@@ -74,80 +74,80 @@ export function routes(queryClient: QueryClient): RouteObject[] {
             {
               loader: guard.guestOnly(queryClient),
               children: [
-                { path: 'auth/login', ...page(() => import('./routes/auth/login')) },
-                { path: 'auth/register', ...page(() => import('./routes/auth/register')) },
+                { path: 'auth/login', ...page(() => import('@/routes/auth/login')) },
+                { path: 'auth/register', ...page(() => import('@/routes/auth/register')) },
                 {
                   path: 'auth/forgot-password',
-                  ...page(() => import('./routes/auth/forgot-password')),
+                  ...page(() => import('@/routes/auth/forgot-password')),
                 },
                 {
                   path: 'auth/forgot-password/:token',
-                  ...page(() => import('./routes/auth/reset-password')),
+                  ...page(() => import('@/routes/auth/reset-password')),
                 },
               ],
             },
             {
               path: 'auth/email-confirmation/:token',
-              ...page(() => import('./routes/auth/email-confirmation')),
+              ...page(() => import('@/routes/auth/email-confirmation')),
             },
             {
               path: 'auth/email-confirmation',
-              ...page(() => import('./routes/auth/verification')),
+              ...page(() => import('@/routes/auth/verification')),
             },
             { path: 'auth/Oauth', loader: go.signInCallback(queryClient), Component: Nothing },
-            { path: 'auth/Verification', ...page(() => import('./routes/auth/verification')) },
+            { path: 'auth/Verification', ...page(() => import('@/routes/auth/verification')) },
             // The shop never shows ads (spec section 5).
-            { path: 'shop', ...page(() => import('./routes/shop/index')) },
-            { path: 'shop/direct', ...page(() => import('./routes/shop/direct')) },
-            { path: 'shop/direct/old', ...page(() => import('./routes/shop/direct-old')) },
+            { path: 'shop', ...page(() => import('@/routes/shop/index')) },
+            { path: 'shop/direct', ...page(() => import('@/routes/shop/direct')) },
+            { path: 'shop/direct/old', ...page(() => import('@/routes/shop/direct-old')) },
             {
               path: 'shop/privacy-policy',
-              ...page(() => import('./routes/shop/privacy-policy')),
+              ...page(() => import('@/routes/shop/privacy-policy')),
             },
             {
               path: 'shop/terms-of-service',
-              ...page(() => import('./routes/shop/terms-of-service')),
+              ...page(() => import('@/routes/shop/terms-of-service')),
             },
           ]),
         },
         {
           Component: DefaultLayout,
           children: withErrors([
-            { path: 'terms', ...page(() => import('./routes/legal/terms')) },
-            { path: 'policy/:policy', ...page(() => import('./routes/legal/policy')) },
-            { path: '2257', ...page(() => import('./routes/legal/record-keeping')) },
+            { path: 'terms', ...page(() => import('@/routes/legal/terms')) },
+            { path: 'policy/:policy', ...page(() => import('@/routes/legal/policy')) },
+            { path: '2257', ...page(() => import('@/routes/legal/record-keeping')) },
             // Listings: /list, /{app}-usernames and sub-paths, /tags/:tag, /countries/:code.
             ...listingPaths().map((path) => ({
               path,
-              ...page(() => import('./routes/listings/list')),
+              ...page(() => import('@/routes/listings/list')),
             })),
-            { path: 'tags', ...page(() => import('./routes/listings/tags')) },
-            { path: 'countries', ...page(() => import('./routes/listings/countries')) },
-            { path: 'missing-key', ...page(() => import('./routes/shop/missing-key')) },
+            { path: 'tags', ...page(() => import('@/routes/listings/tags')) },
+            { path: 'countries', ...page(() => import('@/routes/listings/countries')) },
+            { path: 'missing-key', ...page(() => import('@/routes/shop/missing-key')) },
             // Community: groups, nudes, local swipes, blog, help and requests.
             ...subPaths('groups').map((path) => ({
               path,
-              ...page(() => import('./routes/groups/list')),
+              ...page(() => import('@/routes/groups/list')),
             })),
-            { path: 'group/:slug', ...page(() => import('./routes/groups/group')) },
+            { path: 'group/:slug', ...page(() => import('@/routes/groups/group')) },
             // The spec's optional-parameter forms lead to the list or the member's own page.
             { path: 'group', loader: go.to('/groups'), Component: Nothing },
             { path: 'nude', loader: go.to('/nudes'), Component: Nothing },
             { path: 'profile', loader: go.ownProfile(queryClient), Component: Nothing },
             { path: 'username', loader: go.to('/list'), Component: Nothing },
             { path: 'username/:username', loader: go.usernameLoader, Component: Nothing },
-            ...nudesPaths().map((path) => ({ path, ...page(() => import('./routes/nudes/list')) })),
-            { path: 'nude/:slug', ...page(() => import('./routes/nudes/gallery')) },
-            { path: 'local-swipes', ...page(() => import('./routes/swipes/landing')) },
-            { path: 'blog', ...page(() => import('./routes/content/blog')) },
-            { path: 'blog/:slug', ...page(() => import('./routes/content/blog-post')) },
-            { path: 'help', ...page(() => import('./routes/content/help')) },
-            { path: 'contact-us', ...page(() => import('./routes/content/contact')) },
-            { path: 'remove-username', ...page(() => import('./routes/content/remove-username')) },
-            { path: 'profile/:id', ...page(() => import('./routes/listings/profile')) },
+            ...nudesPaths().map((path) => ({ path, ...page(() => import('@/routes/nudes/list')) })),
+            { path: 'nude/:slug', ...page(() => import('@/routes/nudes/gallery')) },
+            { path: 'local-swipes', ...page(() => import('@/routes/swipes/landing')) },
+            { path: 'blog', ...page(() => import('@/routes/content/blog')) },
+            { path: 'blog/:slug', ...page(() => import('@/routes/content/blog-post')) },
+            { path: 'help', ...page(() => import('@/routes/content/help')) },
+            { path: 'contact-us', ...page(() => import('@/routes/content/contact')) },
+            { path: 'remove-username', ...page(() => import('@/routes/content/remove-username')) },
+            { path: 'profile/:id', ...page(() => import('@/routes/listings/profile')) },
             {
               path: 'username/:username/:idprofile',
-              ...page(() => import('./routes/listings/profile')),
+              ...page(() => import('@/routes/listings/profile')),
             },
             // A top-level short link: a username's handle (docs/decisions.md), else the 404 page.
             { path: ':token', loader: go.shortLinkLoader, Component: Nothing },
@@ -165,28 +165,28 @@ export function routes(queryClient: QueryClient): RouteObject[] {
           Component: UserLayout,
           loader: guard.signedIn(queryClient),
           children: withErrors([
-            { index: true, ...page(() => import('./routes/user/home')) },
-            { path: 'account', ...page(() => import('./routes/user/account')) },
-            { path: 'submit', ...page(() => import('./routes/user/submit')) },
-            { path: 'edit/:id', ...page(() => import('./routes/user/edit')) },
-            { path: 'orders', ...page(() => import('./routes/user/orders')) },
+            { index: true, ...page(() => import('@/routes/user/home')) },
+            { path: 'account', ...page(() => import('@/routes/user/account')) },
+            { path: 'submit', ...page(() => import('@/routes/user/submit')) },
+            { path: 'edit/:id', ...page(() => import('@/routes/user/edit')) },
+            { path: 'orders', ...page(() => import('@/routes/user/orders')) },
             // The old orders page of the previous site: the same history lives on /user/orders.
             { path: 'ordersold', loader: go.to('/user/orders'), Component: Nothing },
-            { path: 'missing-key', ...page(() => import('./routes/user/missing-key')) },
+            { path: 'missing-key', ...page(() => import('@/routes/user/missing-key')) },
             {
               path: 'switch',
               loader: guard.studio(queryClient),
-              ...page(() => import('./routes/user/switch')),
+              ...page(() => import('@/routes/user/switch')),
             },
-            { path: 'group', ...page(() => import('./routes/user/group')) },
-            { path: 'group/create', ...page(() => import('./routes/user/group-create')) },
-            { path: 'group/:id/edit', ...page(() => import('./routes/user/group-create')) },
-            { path: 'media/:id', ...page(() => import('./routes/user/media')) },
-            { path: 'unban/:id', ...page(() => import('./routes/user/unban')) },
-            { path: 'local-swipes', ...page(() => import('./routes/user/local-swipes')) },
+            { path: 'group', ...page(() => import('@/routes/user/group')) },
+            { path: 'group/create', ...page(() => import('@/routes/user/group-create')) },
+            { path: 'group/:id/edit', ...page(() => import('@/routes/user/group-create')) },
+            { path: 'media/:id', ...page(() => import('@/routes/user/media')) },
+            { path: 'unban/:id', ...page(() => import('@/routes/user/unban')) },
+            { path: 'local-swipes', ...page(() => import('@/routes/user/local-swipes')) },
             {
               path: 'local-swipes/favorites',
-              ...page(() => import('./routes/user/favorites')),
+              ...page(() => import('@/routes/user/favorites')),
             },
             {
               path: '*',
@@ -211,9 +211,9 @@ export function routes(queryClient: QueryClient): RouteObject[] {
             {
               path: 'maintenance',
               loader: guard.maintenance(queryClient),
-              ...page(() => import('./routes/maintenance')),
+              ...page(() => import('@/routes/maintenance')),
             },
-            { path: 'up', ...page(() => import('./routes/content/up')) },
+            { path: 'up', ...page(() => import('@/routes/content/up')) },
           ]),
         },
       ],

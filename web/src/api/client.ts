@@ -1,5 +1,5 @@
 import createClient, { type Middleware } from 'openapi-fetch';
-import { getCookie } from '../lib/cookies';
+import { getCookie } from '@/lib/cookies';
 import { ApiError, apiErrorFromBody, apiErrorFromThrown } from './errors';
 import type { paths } from './schema.gen';
 
@@ -58,6 +58,26 @@ export const errorMiddleware: Middleware = {
     const apiError = apiErrorFromThrown(error);
     if (!SILENT.includes(new URL(request.url).pathname)) reporter(apiError, request);
     return apiError;
+  },
+};
+
+/**
+ * For a call whose caller shows its own refusals (a 4xx but 401) in their context: this call's own
+ * middleware runs before the app-wide one and throws the refusal as an ApiError for the caller, so
+ * no toast says it first. A lost session, a server failure or no answer still go to the app-wide
+ * handler.
+ */
+export const refusalsShownHere: Middleware = {
+  async onResponse({ response }) {
+    const { status } = response;
+    if (status < 400 || status === 401 || status >= 500) return undefined;
+    let body: unknown = null;
+    try {
+      body = await response.clone().json();
+    } catch {
+      body = null;
+    }
+    throw apiErrorFromBody(status, body, response.headers.get('Retry-After'));
   },
 };
 

@@ -1,9 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { clearAgeConfirmation } from '../features/age-gate/ageGate';
-import { clearSession } from '../features/auth/session';
-import { toast } from '../features/toasts/toastStore';
-import i18n from '../i18n';
-import { loginUrl } from '../lib/redirect';
+import i18n from '@/i18n';
+import { loginUrl } from '@/lib/redirect';
+import { clearAgeConfirmation } from '@/session/ageGate';
+import { clearSession } from '@/session/session';
+import { notEnoughTopUpsHosted, openNotEnoughTopUps } from '@/stores/notEnoughTopUps';
+import { toast } from '@/toasts/toastStore';
 import { setApiErrorReporter } from './client';
 import { type ApiError, reactionFor } from './errors';
 
@@ -17,7 +18,9 @@ export function installErrorHandling(
 ): void {
   setApiErrorReporter((error: ApiError) => {
     const reaction = reactionFor(error, i18n.t);
-    if (reaction.toast) toast.show(reaction.toast);
+    // The modal replaces the toast where a layout hosts it (member pages); elsewhere the toast says it.
+    if (reaction.notEnoughTopUps && notEnoughTopUpsHosted()) openNotEnoughTopUps();
+    else if (reaction.toast) toast.show(reaction.toast);
     if (reaction.signOut) {
       clearSession(queryClient);
       clearAgeConfirmation();

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import i18n from '../i18n';
+import i18n from '@/i18n';
 import { api, setApiErrorReporter } from './client';
 import { ApiError, apiErrorFromBody, apiErrorFromThrown, reactionFor } from './errors';
 

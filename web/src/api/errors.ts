@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
-import type { ToastType } from '../features/toasts/toastOptions';
+import { errorText } from '@/errors/errorText';
+import type { ToastType } from '@/toasts/toastOptions';
 
 /** One error type for every API failure: an HTTP answer, no answer, or a request never sent. */
 export type ApiErrorKind = 'http' | 'network' | 'setup';
@@ -13,6 +14,8 @@ export class ApiError extends Error {
   readonly retryAfter: number | null;
   /** The envelope's stable `code` (e.g. `email_unconfirmed`), when the server sent one. */
   readonly code: string | null;
+  /** The envelope's other fields (e.g. a wallet refusal's `next_at`), as the server sent them. */
+  readonly details: Record<string, unknown>;
 
   constructor(
     kind: ApiErrorKind,
@@ -22,6 +25,7 @@ export class ApiError extends Error {
       fieldErrors?: FieldErrors;
       retryAfter?: number | null;
       code?: string | null;
+      details?: Record<string, unknown>;
     } = {},
   ) {
     super(message);
@@ -31,6 +35,7 @@ export class ApiError extends Error {
     this.fieldErrors = opts.fieldErrors ?? {};
     this.retryAfter = opts.retryAfter ?? null;
     this.code = opts.code ?? null;
+    this.details = opts.details ?? {};
   }
 
   get hasFieldErrors(): boolean {
@@ -42,7 +47,12 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** Reads the API envelope `{"message": "...", "errors": {"field": ["..."]}}` (and FastAPI's `detail`). */
+const ENVELOPE = new Set(['message', 'errors', 'code', 'detail']);
+
+/**
+ * Reads the API envelope `{"message": "...", "errors": {"field": ["..."]}, "code": "..."}` (and
+ * FastAPI's `detail`); any other field is kept in `details`.
+ */
 export function apiErrorFromBody(
   status: number,
   body: unknown,
@@ -51,7 +61,9 @@ export function apiErrorFromBody(
   let message = '';
   let code: string | null = null;
   const fieldErrors: FieldErrors = {};
+  const details: Record<string, unknown> = {};
   if (isRecord(body)) {
+    for (const [key, value] of Object.entries(body)) if (!ENVELOPE.has(key)) details[key] = value;
     if (typeof body.code === 'string') code = body.code;
     if (typeof body.message === 'string') message = body.message;
     else if (typeof body.detail === 'string') message = body.detail;
@@ -70,6 +82,7 @@ export function apiErrorFromBody(
     fieldErrors,
     retryAfter: Number.isFinite(seconds) ? seconds : null,
     code,
+    details,
   });
 }
 
@@ -92,9 +105,14 @@ export interface ErrorReaction {
   toast?: ErrorToast;
   /** 401: clear the session and age verification, then go to the login page. */
   signOut?: boolean;
+  /** Not enough Top-Ups: the modal that says how to get some (spec section 7), not the toast. */
+  notEnoughTopUps?: boolean;
 }
 
-/** The spec's error catalogue (section 8), as a pure mapping from an error to what the user sees. */
+/**
+ * The spec's error catalogue (section 8), as a pure mapping from an error to what the user sees;
+ * the message is the web's own text for the error's code (errors/errorText.ts), else the server's.
+ */
 export function reactionFor(error: ApiError, t: TFunction): ErrorReaction {
   if (error.kind === 'network') {
     return {
@@ -115,13 +133,22 @@ export function reactionFor(error: ApiError, t: TFunction): ErrorReaction {
     };
   }
   const status = error.status ?? 0;
-  const message = error.message;
   if (status === 401) return { signOut: true };
+  if (error.code === 'not_enough_topups') {
+    return {
+      notEnoughTopUps: true,
+      toast: { type: 'warning', title: t('errors.title'), message: errorText(error, t) },
+    };
+  }
   if (status === 422) {
     // Field errors are shown under their fields by the form; only a bare message needs a toast.
     if (error.hasFieldErrors) return {};
     return {
-      toast: { type: 'warning', title: t('errors.title'), message: message || t('errors.invalid') },
+      toast: {
+        type: 'warning',
+        title: t('errors.title'),
+        message: errorText(error, t, { fallback: t('errors.invalid') }),
+      },
     };
   }
   if (status === 503) {
@@ -129,7 +156,7 @@ export function reactionFor(error: ApiError, t: TFunction): ErrorReaction {
       toast: {
         type: 'danger',
         title: t('errors.downTitle'),
-        message: message || t('errors.serverDown'),
+        message: errorText(error, t, { fallback: t('errors.serverDown') }),
       },
     };
   }
@@ -140,7 +167,11 @@ export function reactionFor(error: ApiError, t: TFunction): ErrorReaction {
   }
   if (status === 429) {
     return {
-      toast: { type: 'warning', title: t('errors.title'), message: message || t('errors.tooMany') },
+      toast: {
+        type: 'warning',
+        title: t('errors.title'),
+        message: errorText(error, t, { fallback: t('errors.tooMany') }),
+      },
     };
   }
   if (status === 404) return {};
@@ -149,7 +180,7 @@ export function reactionFor(error: ApiError, t: TFunction): ErrorReaction {
       toast: {
         type: status === 403 ? 'danger' : 'warning',
         title: t('errors.title'),
-        message: message || t('errors.generic'),
+        message: errorText(error, t),
       },
     };
   }

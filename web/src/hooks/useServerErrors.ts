@@ -1,5 +1,5 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { ApiError } from '../api/errors';
+import { ApiError } from '@/api/errors';
 
 /**
  * Puts a 422's field errors under their fields (spec section 5: "Form server errors shown on HTTP

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useConfig } from '../features/config/config';
+import { useConfig } from '@/config/config';
 
 /** Sets the tab title as "Page · Site name" (the server injects the first one for crawlers). */
 export function useTitle(title?: string) {

@@ -1,7 +1,8 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { getCookie, setCookie } from '../lib/cookies';
+import { getCookie, setCookie } from '@/lib/cookies';
 import enAdmin from './en/admin.json';
+import enApiErrors from './en/apiErrors.json';
 import enCommon from './en/common.json';
 import enCommunity from './en/community.json';
 import enLegal from './en/legal.json';
@@ -10,6 +11,7 @@ import enPeople from './en/people.json';
 import enShop from './en/shop.json';
 import enWallet from './en/wallet.json';
 import frAdmin from './fr/admin.json';
+import frApiErrors from './fr/apiErrors.json';
 import frCommon from './fr/common.json';
 import frCommunity from './fr/community.json';
 import frLegal from './fr/legal.json';
@@ -53,6 +55,7 @@ void i18n.use(initReactI18next).init({
     en: {
       translation: {
         ...enCommon,
+        apiErrors: enApiErrors,
         community: enCommunity,
         legal: enLegal,
         listings: enListings,
@@ -65,6 +68,7 @@ void i18n.use(initReactI18next).init({
     fr: {
       translation: {
         ...frCommon,
+        apiErrors: frApiErrors,
         community: frCommunity,
         legal: frLegal,
         listings: frListings,

@@ -1,9 +1,9 @@
 import { Nav, NavDropdown } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useUser } from '../features/auth/session';
-import { useLogout } from '../features/auth/useLogout';
-import { useConfig } from '../features/config/config';
+import { useConfig } from '@/config/config';
+import { useUser } from '@/session/session';
+import { useLogout } from '@/session/useLogout';
 
 /** Spec section 2 "User menu"; visitors get Login and Register. */
 export function AccountMenu() {

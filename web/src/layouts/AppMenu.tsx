@@ -1,7 +1,7 @@
 import { NavDropdown } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { AppName } from '../features/config/config';
+import type { AppName } from '@/config/options';
 import { appMenu } from './navLinks';
 
 export function AppMenu({ app }: { app: AppName }) {

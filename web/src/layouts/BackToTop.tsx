@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Icon } from '../components/Icon';
-import { throttle } from '../lib/throttle';
+import { Icon } from '@/components/Icon';
+import { throttle } from '@/lib/throttle';
 
 export const BACK_TO_TOP_AFTER = 300;
 

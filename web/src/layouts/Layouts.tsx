@@ -1,25 +1,30 @@
+import type { ReactNode } from 'react';
 import { Nav } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router';
-import { AdminNav, useAdminPageAllowed } from '../features/admin/AdminNav';
-import { AdSlot, AlertBanner } from '../features/content/AdsAndAlerts';
-import { WalletHost } from '../features/wallet/WalletHost';
 import { Footer } from './Footer';
 import { Header } from './Header';
 
+/** Where a layout may show ads (routes/layouts.tsx fills them from the content feature). */
+export type AdSpot = 'header-link' | 'layout-top' | 'layout-bottom' | 'global';
+
 /**
- * The spec's layouts: default, noads, transparent (header over the hero), user (left nav on
- * desktop), admin, and empty (no chrome). Ad slots belong to a later issue; `noads` marks the pages
- * that must never get them.
+ * The site chrome every layout but `empty` shares: skip link, header, footer and the slots the
+ * routes fill with features (the site alert, ad spots, the economy modals).
  */
-function Shell({
+export function Shell({
   transparent = false,
   ads = true,
+  banner,
+  ad,
   children,
 }: {
   transparent?: boolean;
+  /** `noads` layouts must never get ads. */
   ads?: boolean;
-  children: React.ReactNode;
+  banner?: ReactNode;
+  ad?: (spot: AdSpot) => ReactNode;
+  children: ReactNode;
 }) {
   const { t } = useTranslation();
   return (
@@ -28,45 +33,16 @@ function Shell({
         {t('nav.skip')}
       </a>
       <Header transparent={transparent} />
-      <AlertBanner />
-      <AdSlot spot="header-link" layoutAllowsAds={ads} />
-      <AdSlot spot="layout-top" layoutAllowsAds={ads} />
+      {banner}
+      {ad?.('header-link')}
+      {ad?.('layout-top')}
       <main id="main" className="flex-grow-1">
         {children}
       </main>
-      <AdSlot spot="layout-bottom" layoutAllowsAds={ads} />
-      <AdSlot spot="global" layoutAllowsAds={ads} />
+      {ad?.('layout-bottom')}
+      {ad?.('global')}
       <Footer />
     </div>
-  );
-}
-
-export function DefaultLayout() {
-  return (
-    <Shell>
-      <div className="container-xl py-4">
-        <Outlet />
-      </div>
-      <WalletHost />
-    </Shell>
-  );
-}
-
-export function NoAdsLayout() {
-  return (
-    <Shell ads={false}>
-      <div className="container-xl py-4">
-        <Outlet />
-      </div>
-    </Shell>
-  );
-}
-
-export function TransparentLayout() {
-  return (
-    <Shell transparent ads={false}>
-      <Outlet />
-    </Shell>
   );
 }
 
@@ -86,67 +62,18 @@ const USER_NAV = [
   { to: '/user/account', key: 'account' },
 ];
 
-function SideNav({ items, label }: { items: typeof USER_NAV; label: string }) {
+/** The member area's left menu (desktop only; the header's account menu has the same links). */
+export function UserSideNav() {
   const { t } = useTranslation();
   return (
-    <nav aria-label={label} className="addme-sidenav d-none d-lg-block">
+    <nav aria-label={t('nav.userArea')} className="addme-sidenav d-none d-lg-block">
       <Nav className="flex-column">
-        {items.map((item) => (
+        {USER_NAV.map((item) => (
           <Nav.Link as={NavLink} to={item.to} end={item.end} key={item.to}>
             {t(`nav.${item.key}`)}
           </Nav.Link>
         ))}
       </Nav>
     </nav>
-  );
-}
-
-export function UserLayout() {
-  const { t } = useTranslation();
-  return (
-    <Shell ads={false}>
-      <div className="container-xl py-4">
-        <div className="row g-4">
-          <div className="col-lg-3">
-            <SideNav items={USER_NAV} label={t('nav.userArea')} />
-          </div>
-          <div className="col-lg-9">
-            <Outlet />
-          </div>
-        </div>
-      </div>
-      <WalletHost />
-    </Shell>
-  );
-}
-
-function AdminOutlet() {
-  const { t } = useTranslation();
-  const allowed = useAdminPageAllowed();
-  if (allowed === false) {
-    return (
-      <div className="addme-card p-4" role="alert" data-testid="admin-forbidden">
-        <h1 className="h4">{t('mod.forbidden.title')}</h1>
-        <p className="mb-0">{t('mod.forbidden.text')}</p>
-      </div>
-    );
-  }
-  return <Outlet />;
-}
-
-export function AdminLayout() {
-  return (
-    <Shell ads={false}>
-      <div className="container-fluid py-4 px-lg-4">
-        <div className="row g-4">
-          <div className="col-lg-2">
-            <AdminNav />
-          </div>
-          <div className="col-lg-10">
-            <AdminOutlet />
-          </div>
-        </div>
-      </div>
-    </Shell>
   );
 }

@@ -1,4 +1,4 @@
-import type { AppName } from '../features/config/config';
+import type { AppName } from '@/config/options';
 
 export const GENDERS = ['Male', 'Female', 'Transgender', 'Other'] as const;
 export const ORIENTATIONS = ['Gay', 'Lesbian', 'Bisexual', 'Straight', 'Other'] as const;

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import { throttle } from '../lib/throttle';
+import { throttle } from '@/lib/throttle';
 
 export const NARROW_BREAKPOINT = 992;
 /** How far the page must scroll while the menu is open before it closes. */

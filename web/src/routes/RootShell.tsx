@@ -1,11 +1,11 @@
 import { Outlet, ScrollRestoration } from 'react-router';
-import { AgeGate } from '../features/age-gate/AgeGate';
-import { BrandStyle } from '../features/config/BrandStyle';
-import { ErrorPage, ErrorPageBoundary, RouteErrorPage } from '../features/errors/ErrorPage';
-import { AppPrompts } from '../features/pwa/AppPrompts';
-import { ToastStack } from '../features/toasts/ToastStack';
-import { OfflineBanner } from '../layouts/OfflineBanner';
-import { ProgressBar } from '../layouts/ProgressBar';
+import { BrandStyle } from '@/config/BrandStyle';
+import { ErrorPage, ErrorPageBoundary, RouteErrorPage } from '@/errors/ErrorPage';
+import { AgeGate } from '@/features/age-gate/AgeGate';
+import { AppPrompts } from '@/features/pwa/AppPrompts';
+import { OfflineBanner } from '@/layouts/OfflineBanner';
+import { ProgressBar } from '@/layouts/ProgressBar';
+import { ToastStack } from '@/toasts/ToastStack';
 
 /** Everything every page shares: brand colours, progress bar, app prompts, toasts, age gate. */
 export function RootShell() {

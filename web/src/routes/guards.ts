@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { type LoaderFunctionArgs, redirect } from 'react-router';
-import { ensureUser } from '../features/auth/session';
-import { configQuery, DEFAULT_CONFIG } from '../features/config/config';
-import { loginUrl } from '../lib/redirect';
+import { configQuery, DEFAULT_CONFIG } from '@/config/config';
+import { loginUrl } from '@/lib/redirect';
+import { ensureUser } from '@/session/session';
 
 /** Route guards as loaders: they run before the page renders, so nothing flashes. */
 

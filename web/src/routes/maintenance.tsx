@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { useConfig } from '../features/config/config';
-import { useTitle } from '../hooks/useTitle';
+import { useConfig } from '@/config/config';
+import { useTitle } from '@/hooks/useTitle';
 
 export function Component() {
   const { t } = useTranslation();

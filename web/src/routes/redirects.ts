@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { data, type LoaderFunctionArgs, redirect } from 'react-router';
-import { api, unwrap } from '../api/client';
-import { ensureUser } from '../features/auth/session';
-import { loginUrl, safeRedirect } from '../lib/redirect';
+import { api, unwrap } from '@/api/client';
+import { loginUrl, safeRedirect } from '@/lib/redirect';
+import { ensureUser } from '@/session/session';
 
 /**
  * The spec's routes that only send the reader somewhere (section 2): the sign-in callback, the

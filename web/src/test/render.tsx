@@ -1,8 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
-import { type User, userKey } from '../features/auth/session';
-import { DEFAULT_CONFIG } from '../features/config/config';
+import { DEFAULT_CONFIG } from '@/config/config';
+import { type User, userKey } from '@/session/session';
 
 export function makeUser(overrides: Partial<User> = {}): User {
   return {

@@ -5,12 +5,12 @@ import { Form, Placeholder } from 'react-bootstrap';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { api, unwrap } from '../../api/client';
-import { FormField, SubmitButton } from '../../components/FormField';
-import { applyServerErrors } from '../../hooks/useServerErrors';
-import { userKey } from '../auth/session';
-import { toast } from '../toasts/toastStore';
-import { countryOptions } from './countries';
+import { api, unwrap } from '@/api/client';
+import { FormField, SubmitButton } from '@/components/FormField';
+import { applyServerErrors } from '@/hooks/useServerErrors';
+import { countryOptions } from '@/lib/countries';
+import { userKey } from '@/session/session';
+import { toast } from '@/toasts/toastStore';
 import { accountQuery } from './queries';
 
 const schema = z.object({

@@ -3,12 +3,12 @@ import { Form } from 'react-bootstrap';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { api, unwrap } from '../../api/client';
-import { FormField, SubmitButton } from '../../components/FormField';
-import { applyServerErrors } from '../../hooks/useServerErrors';
-import { clearAgeConfirmation } from '../age-gate/ageGate';
-import { clearSession } from '../auth/session';
-import { toast } from '../toasts/toastStore';
+import { api, unwrap } from '@/api/client';
+import { FormField, SubmitButton } from '@/components/FormField';
+import { applyServerErrors } from '@/hooks/useServerErrors';
+import { clearAgeConfirmation } from '@/session/ageGate';
+import { clearSession } from '@/session/session';
+import { toast } from '@/toasts/toastStore';
 
 interface Values {
   password: string;

@@ -3,12 +3,12 @@ import { useMutation } from '@tanstack/react-query';
 import { Form } from 'react-bootstrap';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { api, unwrap } from '../../api/client';
-import { FormField, SubmitButton } from '../../components/FormField';
-import { applyServerErrors } from '../../hooks/useServerErrors';
-import { NewPasswordFields } from '../auth/NewPasswordFields';
-import { type ChangePasswordValues, changePasswordSchema } from '../auth/schemas';
-import { toast } from '../toasts/toastStore';
+import { api, unwrap } from '@/api/client';
+import { FormField, SubmitButton } from '@/components/FormField';
+import { NewPasswordFields } from '@/components/NewPasswordFields';
+import { applyServerErrors } from '@/hooks/useServerErrors';
+import { type ChangePasswordValues, changePasswordSchema } from '@/lib/credentials';
+import { toast } from '@/toasts/toastStore';
 
 export function PasswordChangeForm() {
   const { t } = useTranslation();

@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Badge, ListGroup, Placeholder } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { api, unwrap } from '../../api/client';
-import { toast } from '../toasts/toastStore';
+import { api, unwrap } from '@/api/client';
+import { toast } from '@/toasts/toastStore';
 import { sessionsQuery } from './queries';
 
 function describeAgent(agent: string | null | undefined, unknown: string): string {

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Nav, Offcanvas } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation, useMatches } from 'react-router';
-import { adminMeQuery } from '../moderation/queries';
+import { adminMeQuery } from '@/session/staff';
 import { type AdminNavItem, navItemFor, visibleNav } from './adminNav';
 
 type AdminHandle = { adminPaths?: string[] };

@@ -2,9 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Alert, Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { FormField, SubmitButton } from '../../components/FormField';
-import { CopyButton } from '../shop/CopyButton';
-import { catalogueQuery } from '../shop/queries';
+import { catalogueQuery } from '@/api/catalogue';
+import { CopyButton } from '@/components/CopyButton';
+import { FormField, SubmitButton } from '@/components/FormField';
 import { useKeygen } from './economyQueries';
 
 /** /admin/keygen: pick a product and a count; the keys are shown once (only hashes are stored). */

@@ -3,10 +3,10 @@ import { useState } from 'react';
 import { Form, Placeholder } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { SubmitButton } from '../../components/FormField';
-import { formatMoney } from '../shop/fees';
-import { OrderHeading } from '../shop/OrdersList';
-import { toast } from '../toasts/toastStore';
+import { SubmitButton } from '@/components/FormField';
+import { OrderHeading } from '@/components/OrderHeading';
+import { formatMoney } from '@/lib/format';
+import { toast } from '@/toasts/toastStore';
 import {
   type AdminOrder,
   adminOrdersQuery,

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, unwrap } from '../../api/client';
-import type { components } from '../../api/schema.gen';
+import { api, unwrap } from '@/api/client';
+import type { components } from '@/api/schema.gen';
 
 export type AdminOrder = components['schemas']['AdminOrderRead'];
 export type Pin = components['schemas']['PinRead'];

@@ -1,10 +1,10 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { getCookie } from '../../lib/cookies';
-import { makeUser, renderRoutes } from '../../test/render';
+import { getCookie } from '@/lib/cookies';
+import { browser, shouldShowAgeGate } from '@/session/ageGate';
+import { makeUser, renderRoutes } from '@/test/render';
 import { AgeGate } from './AgeGate';
-import { browser, shouldShowAgeGate } from './ageGate';
 
 const routes = [{ path: '*', element: <AgeGate /> }];
 

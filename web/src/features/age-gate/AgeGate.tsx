@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { Button, Modal } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { useUser } from '../auth/session';
-import { useConfig } from '../config/config';
-import { confirmAge, isAgeConfirmed, leaveSite, shouldShowAgeGate } from './ageGate';
+import { useConfig } from '@/config/config';
+import { confirmAge, isAgeConfirmed, leaveSite, shouldShowAgeGate } from '@/session/ageGate';
+import { useUser } from '@/session/session';
 
 const STATEMENTS = ['adult', 'minors', 'legal', 'terms'] as const;
 

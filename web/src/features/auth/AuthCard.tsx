@@ -1,4 +1,4 @@
-import { useTitle } from '../../hooks/useTitle';
+import { useTitle } from '@/hooks/useTitle';
 
 /** The centred card every auth page sits in. */
 export function AuthCard({

@@ -3,9 +3,9 @@ import { useEffect, useRef } from 'react';
 import { Alert, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { api, unwrap } from '../../api/client';
-import { toast } from '../toasts/toastStore';
-import { reloadUser } from './session';
+import { api, unwrap } from '@/api/client';
+import { reloadUser } from '@/session/session';
+import { toast } from '@/toasts/toastStore';
 
 /**
  * Posts the token from the e-mailed link once, on load. The server signs the member in with it,

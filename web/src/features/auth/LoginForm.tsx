@@ -4,14 +4,15 @@ import { Alert, Form } from 'react-bootstrap';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { api, unwrap } from '../../api/client';
-import { ApiError } from '../../api/errors';
-import { FormField, SubmitButton } from '../../components/FormField';
-import { applyServerErrors } from '../../hooks/useServerErrors';
-import { safeRedirect } from '../../lib/redirect';
+import { api, unwrap } from '@/api/client';
+import { ApiError } from '@/api/errors';
+import { FormField, SubmitButton } from '@/components/FormField';
+import { errorText } from '@/errors/errorText';
+import { applyServerErrors } from '@/hooks/useServerErrors';
+import { type LoginValues, loginSchema } from '@/lib/credentials';
+import { safeRedirect } from '@/lib/redirect';
+import { reloadUser } from '@/session/session';
 import { UnconfirmedNotice } from './ResendConfirmation';
-import { type LoginValues, loginSchema } from './schemas';
-import { reloadUser } from './session';
 
 export function LoginForm() {
   const { t } = useTranslation();
@@ -39,15 +40,17 @@ export function LoginForm() {
   // 403: unconfirmed (with a resend button) or banned, shown here rather than as a toast.
   const refusal =
     login.error instanceof ApiError && login.error.status === 403 ? login.error : null;
+  const refusalText =
+    refusal && errorText(refusal, t, { context: { email_unconfirmed: 'auth.unconfirmed' } });
 
   return (
     <Form noValidate onSubmit={handleSubmit((v) => login.mutate(v))}>
       {refusal?.code === 'email_unconfirmed' && (
-        <UnconfirmedNotice message={refusal.message} email={getValues('email')} />
+        <UnconfirmedNotice message={refusalText ?? ''} email={getValues('email')} />
       )}
       {refusal && refusal.code !== 'email_unconfirmed' && (
         <Alert variant="danger" data-testid="login-refused">
-          {refusal.message}
+          {refusalText}
         </Alert>
       )}
       <FormField id="login-email" label={t('auth.email')} error={errors.email}>

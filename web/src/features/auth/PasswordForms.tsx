@@ -4,11 +4,11 @@ import { Alert, Form } from 'react-bootstrap';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { api, unwrap } from '../../api/client';
-import { FormField, SubmitButton } from '../../components/FormField';
-import { applyServerErrors } from '../../hooks/useServerErrors';
-import { NewPasswordFields } from './NewPasswordFields';
-import { type ForgotValues, forgotSchema, type ResetValues, resetSchema } from './schemas';
+import { api, unwrap } from '@/api/client';
+import { FormField, SubmitButton } from '@/components/FormField';
+import { NewPasswordFields } from '@/components/NewPasswordFields';
+import { applyServerErrors } from '@/hooks/useServerErrors';
+import { type ForgotValues, forgotSchema, type ResetValues, resetSchema } from '@/lib/credentials';
 
 export function ForgotPasswordForm() {
   const { t } = useTranslation();

@@ -4,14 +4,14 @@ import { Alert, Form } from 'react-bootstrap';
 import { useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { api, unwrap } from '../../api/client';
-import { FormField, SubmitButton, useErrorText } from '../../components/FormField';
-import { applyServerErrors } from '../../hooks/useServerErrors';
-import { useConfig } from '../config/config';
-import { Captcha } from './Captcha';
-import { NewPasswordFields } from './NewPasswordFields';
+import { api, unwrap } from '@/api/client';
+import { Captcha } from '@/components/Captcha';
+import { FormField, SubmitButton, useErrorText } from '@/components/FormField';
+import { NewPasswordFields } from '@/components/NewPasswordFields';
+import { useConfig } from '@/config/config';
+import { applyServerErrors } from '@/hooks/useServerErrors';
+import { type RegisterValues, registerSchema } from '@/lib/credentials';
 import { ResendConfirmation } from './ResendConfirmation';
-import { type RegisterValues, registerSchema } from './schemas';
 
 const FIELDS = ['email', 'password', 'password_confirmation', 'terms', 'captcha_token'] as const;
 

@@ -2,8 +2,8 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Alert, Button } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { api, unwrap } from '../../api/client';
-import { useConfig } from '../config/config';
+import { api, unwrap } from '@/api/client';
+import { useConfig } from '@/config/config';
 
 /** "Resend the confirmation email": after registering and on the unconfirmed-login message. */
 export function ResendConfirmation({

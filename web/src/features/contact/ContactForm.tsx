@@ -3,21 +3,14 @@ import { Alert, Form } from 'react-bootstrap';
 import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { api, unwrap } from '../../api/client';
-import { FormField, SubmitButton, useErrorText } from '../../components/FormField';
-import { applyServerErrors } from '../../hooks/useServerErrors';
-import { Captcha } from '../auth/Captcha';
-import { useUser } from '../auth/session';
-import { useConfig } from '../config/config';
-import {
-  CONTACT_REASONS,
-  type ContactReason,
-  type ContactValues,
-  contactBody,
-  fieldsFor,
-  isRequired,
-  validateContact,
-} from './reasons';
+import { api, unwrap } from '@/api/client';
+import { Captcha } from '@/components/Captcha';
+import { FormField, SubmitButton, useErrorText } from '@/components/FormField';
+import { useConfig } from '@/config/config';
+import { CONTACT_REASONS, type ContactReason } from '@/config/options';
+import { applyServerErrors } from '@/hooks/useServerErrors';
+import { useUser } from '@/session/session';
+import { type ContactValues, contactBody, fieldsFor, isRequired, validateContact } from './reasons';
 
 const SERVER_FIELDS = [
   'reason',

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  CONTACT_REASONS,
-  type ContactValues,
-  contactBody,
-  fieldsFor,
-  validateContact,
-} from './reasons';
+import { CONTACT_REASONS } from '@/config/options';
+import { type ContactValues, contactBody, fieldsFor, validateContact } from './reasons';
 
 const base: ContactValues = {
   reason: 'general',

@@ -1,20 +1,9 @@
+import type { ContactReason } from '@/config/options';
+
 /**
- * The contact form's reasons (spec section 3) and which fields each shows, mirroring
- * content/contact.py on the server (which drops fields a reason does not use).
+ * Which fields each contact reason shows, mirroring content/contact.py on the server (which drops
+ * fields a reason does not use).
  */
-export const CONTACT_REASONS = [
-  'general',
-  'nokey',
-  'blocktx',
-  'frozenorder',
-  'ageverification',
-  'vpnaccess',
-  'usernamelists',
-  'profileviolation',
-  'disputeban',
-  'accounthopping',
-] as const;
-export type ContactReason = (typeof CONTACT_REASONS)[number];
 
 export type ContactField =
   | 'order_number'

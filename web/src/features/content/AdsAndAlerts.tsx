@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { useUser } from '../auth/session';
-import { useAgeConfirmed } from '../media/useAgeConfirmed';
+import { useUser } from '@/session/session';
+import { useAgeConfirmed } from '@/session/useAgeConfirmed';
 import {
   AD_SANDBOX,
   adsAllowed,

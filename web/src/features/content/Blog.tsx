@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { ApiError } from '../../api/errors';
-import { LoadError } from '../../components/LoadError';
-import { useTitle } from '../../hooks/useTitle';
-import { Pager } from '../listings/Pager';
+import { ApiError } from '@/api/errors';
+import { LoadError } from '@/components/LoadError';
+import { Pager } from '@/components/Pager';
+import { useTitle } from '@/hooks/useTitle';
 import { BlogCover } from './BlogCover';
 import { formatDate, useBlog, usePost } from './queries';
 import './content.css';

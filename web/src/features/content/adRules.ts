@@ -1,4 +1,4 @@
-import { getCookie, setCookie } from '../../lib/cookies';
+import { getCookie, setCookie } from '@/lib/cookies';
 
 /** Ad and alert visibility (spec section 5). The server filters too; this is the client's half. */
 export const ALERT_DISMISS_SECONDS = 1_209_600;

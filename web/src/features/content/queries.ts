@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api, unwrap } from '../../api/client';
-import type { components } from '../../api/schema.gen';
+import { api, unwrap } from '@/api/client';
+import type { components } from '@/api/schema.gen';
 
 export type BlogCard = components['schemas']['BlogCard'];
 export type Alert = components['schemas']['AlertRead'];

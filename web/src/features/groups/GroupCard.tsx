@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { AppName } from '../config/config';
-import { AppBadge } from '../listings/AppBadge';
-import { Avatar } from '../listings/Avatar';
+import { AppBadge } from '@/components/AppBadge';
+import { Avatar } from '@/components/Avatar';
+import type { AppName } from '@/config/options';
 import type { Group } from './queries';
-import '../listings/listings.css';
+import '@/components/cards.css';
 import './groups.css';
 
 export function groupPath(group: { slug: string }) {

@@ -4,12 +4,11 @@ import { Alert, Form } from 'react-bootstrap';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { ApiError } from '../../api/errors';
-import { FormField, SubmitButton } from '../../components/FormField';
-import { applyServerErrors } from '../../hooks/useServerErrors';
-import type { User } from '../auth/session';
-import { APPS } from '../config/config';
-import { openNotEnoughTopUps } from '../wallet/notEnoughStore';
+import { FormField, SubmitButton } from '@/components/FormField';
+import { APPS } from '@/config/options';
+import { applyServerErrors } from '@/hooks/useServerErrors';
+import type { User } from '@/session/session';
+import { openNotEnoughTopUps } from '@/stores/notEnoughTopUps';
 import { groupPath } from './GroupCard';
 import { type Group, useSaveGroup } from './queries';
 import { type GroupInput, type GroupValues, groupSchema } from './schema';
@@ -66,12 +65,8 @@ export function GroupForm({ user, editing }: { user: User; editing: Group | null
   const submit = (values: GroupValues) =>
     save.mutate(values, {
       onSuccess: (result) => navigate(result.group ? groupPath(result.group) : '/user/group'),
-      onError: (error) => {
-        if (applyServerErrors(error, setError, FIELDS)) return;
-        if (error instanceof ApiError && error.status === 400 && /Top-Up/i.test(error.message)) {
-          openNotEnoughTopUps();
-        }
-      },
+      // Not enough Top-Ups opens the modal from the app-wide error handler (by its code).
+      onError: (error) => applyServerErrors(error, setError, FIELDS),
     });
 
   return (

@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation, useSearchParams } from 'react-router';
-import { LoadError } from '../../components/LoadError';
-import { useTitle } from '../../hooks/useTitle';
-import { APPS } from '../config/config';
-import { Pager } from '../listings/Pager';
-import { SubPathTabs, useSubPathTitle } from '../listings/SubPathTabs';
-import type { SubPathScope } from '../listings/subPaths';
-import { SkeletonCard } from '../listings/UsernameCard';
+import { LoadError } from '@/components/LoadError';
+import { Pager } from '@/components/Pager';
+import { SubPathTabs, useSubPathTitle } from '@/components/SubPathTabs';
+import { SkeletonCard } from '@/components/UsernameCard';
+import { APPS } from '@/config/options';
+import { useTitle } from '@/hooks/useTitle';
+import type { SubPathScope } from '@/lib/subPaths';
 import { GroupCard } from './GroupCard';
 import { useGroups } from './queries';
 

@@ -1,17 +1,17 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { ApiError } from '../../api/errors';
-import { SubmitButton } from '../../components/FormField';
-import { useTitle } from '../../hooks/useTitle';
-import { loginUrl } from '../../lib/redirect';
-import { useUser } from '../auth/session';
-import type { AppName } from '../config/config';
-import { AppBadge } from '../listings/AppBadge';
-import { Avatar } from '../listings/Avatar';
-import { CopyButton } from '../shop/CopyButton';
-import { toast } from '../toasts/toastStore';
+import { ApiError } from '@/api/errors';
+import { AppBadge } from '@/components/AppBadge';
+import { Avatar } from '@/components/Avatar';
+import { CopyButton } from '@/components/CopyButton';
+import { SubmitButton } from '@/components/FormField';
+import type { AppName } from '@/config/options';
+import { useTitle } from '@/hooks/useTitle';
+import { loginUrl } from '@/lib/redirect';
+import { useUser } from '@/session/session';
+import { toast } from '@/toasts/toastStore';
 import { inviteHref, useDeleteGroup, useGroup, useMembership } from './queries';
-import '../listings/listings.css';
+import '@/components/cards.css';
 import './groups.css';
 
 /** /group/:slug: the group, and its handle or invite once the viewer has joined. */

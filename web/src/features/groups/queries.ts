@@ -1,11 +1,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, unwrap } from '../../api/client';
-import type { components } from '../../api/schema.gen';
-import { userKey } from '../auth/session';
-import type { AppName } from '../config/config';
-import type { SubPathScope } from '../listings/subPaths';
-import { toast } from '../toasts/toastStore';
-import { walletKey } from '../wallet/queries';
+import { api, unwrap } from '@/api/client';
+import type { components } from '@/api/schema.gen';
+import { walletKey } from '@/api/wallet';
+import type { AppName } from '@/config/options';
+import type { SubPathScope } from '@/lib/subPaths';
+import { userKey } from '@/session/session';
+import { toast } from '@/toasts/toastStore';
 
 export type Group = components['schemas']['GroupRead'];
 export type GroupDetail = components['schemas']['GroupDetail'];

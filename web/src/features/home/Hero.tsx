@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useUser } from '../auth/session';
-import { APPS, useConfig } from '../config/config';
+import { useConfig } from '@/config/config';
+import { APPS } from '@/config/options';
+import { useUser } from '@/session/session';
 
 export function Hero() {
   const { t } = useTranslation();

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { useTitle } from '../../hooks/useTitle';
-import { useConfig } from '../config/config';
+import { useConfig } from '@/config/config';
+import { useTitle } from '@/hooks/useTitle';
 
 interface LegalSection {
   heading: string;

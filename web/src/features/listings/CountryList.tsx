@@ -2,9 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Placeholder } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { LoadError } from '../../components/LoadError';
-import { useTitle } from '../../hooks/useTitle';
-import { Flag } from './flags';
+import { Flag } from '@/components/Flag';
+import { LoadError } from '@/components/LoadError';
+import { useTitle } from '@/hooks/useTitle';
 import { countriesQuery } from './queries';
 import './listings.css';
 

@@ -2,15 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { countryOptions as allCountries } from '../account/countries';
+import { GENDERS, ORIENTATIONS } from '@/config/options';
+import { countryOptions as allCountries } from '@/lib/countries';
 import {
   type FilterKey,
   type Filters,
-  GENDERS,
   hasActiveFilters,
   type ListingScope,
   lockedKeys,
-  ORIENTATIONS,
   withFilter,
 } from './filters';
 import { countriesQuery, tagsQuery } from './queries';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useConfig } from '../config/config';
-import { CardGrid } from './CardGrid';
+import { CardGrid } from '@/components/CardGrid';
+import { useConfig } from '@/config/config';
 import { useUsernames } from './queries';
 import './listings.css';
 

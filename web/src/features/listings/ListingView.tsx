@@ -3,12 +3,14 @@ import { useCallback, useMemo } from 'react';
 import { Alert } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { ApiError } from '../../api/errors';
-import { LoadError } from '../../components/LoadError';
-import { useTitle } from '../../hooks/useTitle';
-import { loginUrl } from '../../lib/redirect';
-import { APPS } from '../config/config';
-import { CardGrid } from './CardGrid';
+import { ApiError } from '@/api/errors';
+import { CardGrid } from '@/components/CardGrid';
+import { LoadError } from '@/components/LoadError';
+import { Pager } from '@/components/Pager';
+import { APPS } from '@/config/options';
+import { errorText } from '@/errors/errorText';
+import { useTitle } from '@/hooks/useTitle';
+import { loginUrl } from '@/lib/redirect';
 import { FilterBar } from './FilterBar';
 import {
   clearedFilters,
@@ -22,7 +24,6 @@ import {
   withPage,
 } from './filters';
 import { NearbyModal } from './NearbyModal';
-import { Pager } from './Pager';
 import { useUsernames } from './queries';
 import './listings.css';
 
@@ -153,7 +154,13 @@ export function ListingView() {
       )}
       {dirtyLogin ? (
         <Alert variant="warning" className="d-flex flex-column gap-2" data-testid="dirty-login">
-          <span>{dirtyError?.message || t('listings.dirtyNeedsLogin')}</span>
+          <span>
+            {dirtyError
+              ? errorText(dirtyError, t, {
+                  context: { login_required: 'listings.dirtyNeedsLogin' },
+                })
+              : t('listings.dirtyNeedsLogin')}
+          </span>
           <div className="d-flex flex-wrap gap-2">
             <Link to={loginUrl(here)} className="btn btn-accent btn-touch">
               {t('listings.login')}

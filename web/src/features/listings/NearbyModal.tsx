@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import { Modal } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { anotherModalOpen } from '@/lib/modals';
 import {
-  anotherModalOpen,
   dismissNearby,
   isNearbyDismissed,
   nearbyCount,

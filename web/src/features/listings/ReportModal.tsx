@@ -5,15 +5,14 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { z } from 'zod';
-import { api, unwrap } from '../../api/client';
-import { FormField, SubmitButton, useErrorText } from '../../components/FormField';
-import { applyServerErrors } from '../../hooks/useServerErrors';
-import { loginUrl } from '../../lib/redirect';
-import { useUser } from '../auth/session';
-import { toast } from '../toasts/toastStore';
+import { api, unwrap } from '@/api/client';
+import { FormField, SubmitButton, useErrorText } from '@/components/FormField';
+import { REPORT_TYPES } from '@/config/options';
+import { applyServerErrors } from '@/hooks/useServerErrors';
+import { loginUrl } from '@/lib/redirect';
+import { useUser } from '@/session/session';
+import { toast } from '@/toasts/toastStore';
 import { listingKeys } from './queries';
-
-export const REPORT_TYPES = ['underage', 'fake', 'removal', 'sell', 'other'] as const;
 
 const schema = z.object({
   type: z.enum(REPORT_TYPES, { message: 'listings.report.typeRequired' }),

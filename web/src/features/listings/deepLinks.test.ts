@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { flagUrl } from '@/components/Flag';
 import { messageUrl } from './deepLinks';
-import { flagUrl } from './flags';
 
 describe('Message deep links', () => {
   it('opens each app on the handle', () => {

@@ -1,4 +1,4 @@
-import type { AppName } from '../config/config';
+import type { AppName } from '@/config/options';
 
 const BASES: Record<AppName, string> = {
   snapchat: 'https://www.snapchat.com/add/',

@@ -1,17 +1,18 @@
-import { APPS, type AppName } from '../config/config';
+import {
+  APPS,
+  type AppName,
+  GENDERS,
+  type Gender,
+  ORIENTATIONS,
+  type Orientation,
+  PER_PAGE,
+  type UsernameType,
+} from '@/config/options';
 
 /**
  * Listings: what a path fixes (app, VIP, order, type, a gender...) and what the filter bar adds in
  * the query string, so every filtered list is a shareable link.
  */
-export const GENDERS = ['Male', 'Female', 'Transgender', 'Other'] as const;
-export const ORIENTATIONS = ['Gay', 'Lesbian', 'Bisexual', 'Straight', 'Other'] as const;
-export const TYPES = ['Clean', 'Dirty'] as const;
-export const PER_PAGE = 24;
-
-export type Gender = (typeof GENDERS)[number];
-export type Orientation = (typeof ORIENTATIONS)[number];
-export type UsernameType = (typeof TYPES)[number];
 export type ListOrder = 'latest' | 'popular';
 
 /** What the path of a listing page fixes. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { anotherModalOpen } from '@/lib/modals';
 import {
-  anotherModalOpen,
   dismissNearby,
   isNearbyDismissed,
   NEARBY_COOKIE,

@@ -1,4 +1,4 @@
-import { getCookie, setCookie } from '../../lib/cookies';
+import { getCookie, setCookie } from '@/lib/cookies';
 
 /**
  * The nearby-users modal (spec sections 2, 4 and 9): page 2 of a listing raises a flag; the modal
@@ -33,9 +33,4 @@ export function isNearbyDismissed(): boolean {
 
 export function dismissNearby() {
   setCookie(NEARBY_COOKIE, '1', { maxAge: NEARBY_COOKIE_MAX_AGE });
-}
-
-/** The other modals of the spec's precedence (max usernames, not enough Top-Ups, announcement). */
-export function anotherModalOpen(doc: Document = document): boolean {
-  return doc.querySelector('.modal.show') !== null;
 }

@@ -1,8 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Middleware } from 'openapi-fetch';
-import { api, unwrap } from '../../api/client';
-import { apiErrorFromBody } from '../../api/errors';
-import type { AppName } from '../config/config';
+import { api, unwrap } from '@/api/client';
+import { apiErrorFromBody } from '@/api/errors';
+import { listingsKey } from '@/api/queryKeys';
+import type { AppName } from '@/config/options';
 import type { ListQuery } from './filters';
 
 /**
@@ -23,7 +24,7 @@ const dirtyNeedsLogin: Middleware = {
 };
 
 export const listingKeys = {
-  all: ['listings'] as const,
+  all: listingsKey,
   list: (query: ListQuery) => ['listings', 'list', query] as const,
   profile: (id: number) => ['listings', 'profile', id] as const,
   similar: (id: number) => ['listings', 'similar', id] as const,

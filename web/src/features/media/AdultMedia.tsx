@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useAgeConfirmed } from './useAgeConfirmed';
+import { useAgeConfirmed } from '@/session/useAgeConfirmed';
 import './media.css';
 
 /**

@@ -1,15 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ApiError } from '../../api/errors';
-import { useTitle } from '../../hooks/useTitle';
-import type { AppName } from '../config/config';
-import { AppBadge } from '../listings/AppBadge';
-import { Avatar } from '../listings/Avatar';
-import { profilePath } from '../listings/paths';
+import { ApiError } from '@/api/errors';
+import { AppBadge } from '@/components/AppBadge';
+import { Avatar } from '@/components/Avatar';
+import type { AppName } from '@/config/options';
+import { useTitle } from '@/hooks/useTitle';
+import { profilePath } from '@/lib/paths';
+import { useAgeConfirmed } from '@/session/useAgeConfirmed';
 import { AdultMedia } from './AdultMedia';
 import { useGallery } from './queries';
-import { useAgeConfirmed } from './useAgeConfirmed';
-import '../listings/listings.css';
+import '@/components/cards.css';
 import './media.css';
 
 /** /nude/:slug: one username's gallery. */

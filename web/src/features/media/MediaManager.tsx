@@ -2,15 +2,15 @@ import { useQuery } from '@tanstack/react-query';
 import { ProgressBar } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ApiError } from '../../api/errors';
-import { Avatar } from '../listings/Avatar';
-import { toast } from '../toasts/toastStore';
-import { myUsernameQuery } from '../usernames/queries';
+import { ApiError } from '@/api/errors';
+import { myUsernameQuery } from '@/api/myUsernames';
+import { Avatar } from '@/components/Avatar';
+import { MAX_FILES, precheckFiles, precheckMessages } from '@/lib/precheck';
+import { toast } from '@/toasts/toastStore';
 import { Dropzone } from './Dropzone';
 import { galleryPath } from './paths';
-import { MAX_FILES, precheckFiles, precheckMessages } from './precheck';
 import { useDeleteMedia, useMyMedia, useUpload } from './queries';
-import '../listings/listings.css';
+import '@/components/cards.css';
 import './media.css';
 
 /** /user/media/:id: one username's profile picture and gallery. */

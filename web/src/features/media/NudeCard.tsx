@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { AppName } from '../config/config';
-import { AppBadge } from '../listings/AppBadge';
+import { AppBadge } from '@/components/AppBadge';
+import type { AppName } from '@/config/options';
 import { AdultMedia } from './AdultMedia';
 import { galleryPath } from './paths';
 import type { NudesCard } from './queries';
-import '../listings/listings.css';
+import '@/components/cards.css';
 
 /** A username with shared pictures: the cover (blurred when it must be), the name, the app. */
 export function NudeCard({ card }: { card: NudesCard }) {

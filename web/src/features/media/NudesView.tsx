@@ -1,13 +1,13 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation, useSearchParams } from 'react-router';
-import { ApiError } from '../../api/errors';
-import { LoadError } from '../../components/LoadError';
-import { useTitle } from '../../hooks/useTitle';
-import { APPS } from '../config/config';
-import { PER_PAGE } from '../listings/filters';
-import { Pager } from '../listings/Pager';
-import { SubPathTabs } from '../listings/SubPathTabs';
+import { ApiError } from '@/api/errors';
+import { LoadError } from '@/components/LoadError';
+import { Pager } from '@/components/Pager';
+import { SubPathTabs } from '@/components/SubPathTabs';
+import { APPS, PER_PAGE } from '@/config/options';
+import { errorText } from '@/errors/errorText';
+import { useTitle } from '@/hooks/useTitle';
 import { NudeCard } from './NudeCard';
 import { nudesScopeFromPath } from './paths';
 import { useNudes } from './queries';
@@ -75,7 +75,10 @@ export function NudesView() {
         </div>
       ) : list.isError ? (
         <LoadError
-          message={list.error.message || t('listings.loadFailed')}
+          message={errorText(list.error, t, {
+            context: { login_required: 'listings.dirtyNeedsLogin' },
+            fallback: t('listings.loadFailed'),
+          })}
           onRetry={() => list.refetch()}
           retrying={list.isFetching}
         />

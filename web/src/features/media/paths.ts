@@ -1,4 +1,4 @@
-import { type SubPathScope, subPathScope, subPaths } from '../listings/subPaths';
+import { type SubPathScope, subPathScope, subPaths } from '@/lib/subPaths';
 
 export type NudesScope = SubPathScope;
 

@@ -1,10 +1,9 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, unwrap } from '../../api/client';
-import type { components } from '../../api/schema.gen';
-import type { AppName } from '../config/config';
-import type { Gender, Orientation } from '../listings/filters';
-import { toast } from '../toasts/toastStore';
-import { myUsernamesKey } from '../usernames/queries';
+import { ApiError, api, unwrap } from '@/api/client';
+import { myUsernamesKey } from '@/api/queryKeys';
+import type { components } from '@/api/schema.gen';
+import type { AppName, Gender, Orientation } from '@/config/options';
+import { toast } from '@/toasts/toastStore';
 
 export type MyMedia = components['schemas']['MyMedia'];
 export type MediaRead = components['schemas']['MediaRead'];
@@ -76,6 +75,12 @@ export function useUpload(id: number) {
       if (result.skipped_message) toast.warning(result.skipped_message);
       if (result.success) toast.success(result.message);
       else toast.danger(result.message);
+    },
+    // A refusal sent as an error status was toasted by the app-wide handler; the files skipped
+    // for their size, when the error says so, are still worth a word.
+    onError: (error) => {
+      const skipped = error instanceof ApiError ? error.details.skipped_message : null;
+      if (typeof skipped === 'string' && skipped) toast.warning(skipped);
     },
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: mediaKeys.mine(id) });

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { Placeholder } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { HealthPanel } from '../admin/HealthPanel';
 import { overviewQuery } from './queries';
 
 function Tile({
@@ -37,8 +37,11 @@ function Tile({
   );
 }
 
-/** The admin home: what needs a decision now, each figure linking to its queue. */
-export function Overview() {
+/**
+ * The admin home: what needs a decision now, each figure linking to its queue; `health` (the
+ * server health panel) shows when the overview says the viewer may see it.
+ */
+export function Overview({ health }: { health?: ReactNode }) {
   const { t } = useTranslation();
   const overview = useQuery(overviewQuery);
   if (overview.isPending) {
@@ -137,7 +140,7 @@ export function Overview() {
           )}
         </div>
       </section>
-      {o.health && <HealthPanel />}
+      {o.health && health}
     </>
   );
 }

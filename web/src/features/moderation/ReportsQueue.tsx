@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { REPORT_TYPES } from '../listings/ReportModal';
-import { toast } from '../toasts/toastStore';
+import { REPORT_TYPES } from '@/config/options';
+import { toast } from '@/toasts/toastStore';
 import {
   EmptyQueue,
   QueueLoading,

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from '../toasts/toastStore';
+import { toast } from '@/toasts/toastStore';
 import {
   EmptyQueue,
   QueueLoading,

@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Form, Placeholder } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
-import { Pager } from '../listings/Pager';
-import { formatTimeAgo } from '../listings/timeAgo';
+import { Pager } from '@/components/Pager';
+import { formatTimeAgo } from '@/lib/timeAgo';
 import { type AdminUsername, type MacroType, macrosQuery } from './queries';
 
 /** The reason a decision carries (audited; shown to the member where it concerns them), with macros. */

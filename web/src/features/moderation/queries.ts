@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, unwrap } from '../../api/client';
-import type { components } from '../../api/schema.gen';
+import { api, unwrap } from '@/api/client';
+import type { components } from '@/api/schema.gen';
 
 type S = components['schemas'];
 export type AdminUsername = S['AdminUsername'];
@@ -16,14 +16,7 @@ export type MacroType = S['MacroIn']['type'];
 
 export const modKeys = {
   all: ['admin', 'mod'] as const,
-  me: ['admin', 'me'] as const,
 };
-
-export const adminMeQuery = queryOptions({
-  queryKey: modKeys.me,
-  queryFn: ({ signal }) => unwrap(api.GET('/v1/admin/me', { signal })),
-  staleTime: 60_000,
-});
 
 export const overviewQuery = queryOptions({
   queryKey: [...modKeys.all, 'overview'] as const,

@@ -2,8 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { Button, Modal, Nav, Tab } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { useConfig } from '../config/config';
-import { anotherModalOpen } from '../listings/nearby';
+import { useConfig } from '@/config/config';
+import { anotherModalOpen } from '@/lib/modals';
 import {
   type Browser,
   countPageView,

@@ -1,4 +1,4 @@
-import { getCookie, setCookie } from '../../lib/cookies';
+import { getCookie, setCookie } from '@/lib/cookies';
 
 /**
  * The home-screen app's prompts (spec sections 2, 4, 5 and 9), as pure rules:

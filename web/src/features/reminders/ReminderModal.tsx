@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import { Modal } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { getCookie, setCookie } from '../../lib/cookies';
-import { type User, useUser } from '../auth/session';
+import { getCookie, setCookie } from '@/lib/cookies';
+import { type User, useUser } from '@/session/session';
 import {
   COOKIES,
   connectionCount,

@@ -2,15 +2,16 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Alert, Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { api, unwrap } from '../../api/client';
-import { ApiError } from '../../api/errors';
-import { SubmitButton } from '../../components/FormField';
-import { Captcha } from '../auth/Captcha';
-import { APPS, type AppName, useConfig } from '../config/config';
-import { AppBadge } from '../listings/AppBadge';
-import { Avatar } from '../listings/Avatar';
-import { MAX_FILE_BYTES } from '../media/precheck';
-import '../listings/listings.css';
+import { api, unwrap } from '@/api/client';
+import { ApiError } from '@/api/errors';
+import { AppBadge } from '@/components/AppBadge';
+import { Avatar } from '@/components/Avatar';
+import { Captcha } from '@/components/Captcha';
+import { SubmitButton } from '@/components/FormField';
+import { useConfig } from '@/config/config';
+import { APPS, type AppName } from '@/config/options';
+import { MAX_FILE_BYTES } from '@/lib/precheck';
+import '@/components/cards.css';
 
 type Found = { id: number; username: string; app: string; profile_picture: string | null };
 

@@ -3,11 +3,12 @@ import { useEffect, useState } from 'react';
 import { Alert, Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { api, unwrap } from '../../api/client';
-import { ApiError } from '../../api/errors';
-import { SubmitButton } from '../../components/FormField';
-import { toast } from '../toasts/toastStore';
-import { myUsernameQuery, myUsernamesKey } from '../usernames/queries';
+import { api, unwrap } from '@/api/client';
+import { ApiError } from '@/api/errors';
+import { myUsernameQuery } from '@/api/myUsernames';
+import { myUsernamesKey } from '@/api/queryKeys';
+import { SubmitButton } from '@/components/FormField';
+import { toast } from '@/toasts/toastStore';
 
 /** "2d 03:04:05" for a countdown. */
 export function formatCountdown(seconds: number): string {

@@ -5,19 +5,15 @@ import { Alert, Form } from 'react-bootstrap';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { FormField, SubmitButton, useErrorText } from '../../components/FormField';
-import { applyServerErrors } from '../../hooks/useServerErrors';
-import { useUser } from '../auth/session';
-import { DEFAULT_FEES, feeTiers, formatMoney, previewOrder } from './fees';
+import { catalogueQuery } from '@/api/catalogue';
+import { FormField, SubmitButton, useErrorText } from '@/components/FormField';
+import { applyServerErrors } from '@/hooks/useServerErrors';
+import { formatMoney } from '@/lib/format';
+import { useUser } from '@/session/session';
+import { DEFAULT_FEES, feeTiers, previewOrder } from './fees';
 import { PaymentInstructions } from './PaymentInstructions';
 import { ProductCard } from './ProductCard';
-import {
-  catalogueQuery,
-  NETWORK_ORDER,
-  type Product,
-  productTextKey,
-  useDirectOrder,
-} from './queries';
+import { NETWORK_ORDER, type Product, productTextKey, useDirectOrder } from './queries';
 import { ShopLegalLinks, ShopNotes, ShopSkeleton, shelvesOf } from './ShopCatalogue';
 import { type DirectOrderValues, directOrderSchema, MAX_UNITS } from './schemas';
 import './shop.css';

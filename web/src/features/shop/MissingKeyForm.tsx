@@ -2,9 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Form } from 'react-bootstrap';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FormField, SubmitButton } from '../../components/FormField';
-import { applyServerErrors } from '../../hooks/useServerErrors';
-import { useUser } from '../auth/session';
+import { FormField, SubmitButton } from '@/components/FormField';
+import { applyServerErrors } from '@/hooks/useServerErrors';
+import { useUser } from '@/session/session';
 import { useMissingKey } from './queries';
 import { type MissingKeyValues, missingKeySchema } from './schemas';
 

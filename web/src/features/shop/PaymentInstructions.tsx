@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { CopyButton } from './CopyButton';
-import { formatMoney } from './fees';
+import { CopyButton } from '@/components/CopyButton';
+import { formatMoney } from '@/lib/format';
 import type { DirectOrder } from './queries';
 
 function Row({

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Icon, type IconName } from '../../components/Icon';
-import { formatMoney } from './fees';
+import { Icon, type IconName } from '@/components/Icon';
+import { formatMoney } from '@/lib/format';
 import { type Product, productTextKey } from './queries';
 
 function iconFor(product: Product): IconName {

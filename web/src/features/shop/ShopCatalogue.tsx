@@ -2,9 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Placeholder } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { catalogueQuery } from '@/api/catalogue';
 import { CheckoutButton, ProductCard } from './ProductCard';
-import { catalogueQuery, type Product, SHELVES } from './queries';
-import '../wallet/wallet.css';
+import { type Product, SHELVES } from './queries';
 import './shop.css';
 
 export function ShopSkeleton() {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useTitle } from '../../hooks/useTitle';
-import { useConfig } from '../config/config';
+import { useConfig } from '@/config/config';
+import { useTitle } from '@/hooks/useTitle';
 
 interface Section {
   heading: string;

@@ -72,12 +72,3 @@ export function previewOrder(
     total: (subtotalCents + feeCents) / 100,
   };
 }
-
-export function formatMoney(amount: number | string, currency = 'USD', locale = 'en'): string {
-  const value = Number(amount);
-  try {
-    return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(value);
-  } catch {
-    return `$${value.toFixed(2)}`;
-  }
-}

@@ -1,8 +1,8 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, unwrap } from '../../api/client';
-import type { components } from '../../api/schema.gen';
-import { userKey } from '../auth/session';
-import { listingKeys } from '../listings/queries';
+import { api, unwrap } from '@/api/client';
+import { listingsKey } from '@/api/queryKeys';
+import type { components } from '@/api/schema.gen';
+import { userKey } from '@/session/session';
 
 export type Product = components['schemas']['ProductRead'];
 export type Catalogue = components['schemas']['Catalogue'];
@@ -11,12 +11,6 @@ export type DirectOrder = components['schemas']['DirectOrderRead'];
 export type DirectOrderIn = components['schemas']['DirectOrderIn'];
 export type Order = components['schemas']['OrderRead'];
 export type KeyApplied = components['schemas']['KeyApplied'];
-
-export const catalogueQuery = queryOptions({
-  queryKey: ['shop', 'products'] as const,
-  queryFn: ({ signal }) => unwrap(api.GET('/v1/shop/products', { signal })),
-  staleTime: 5 * 60_000,
-});
 
 /** Keys start with 'user' so logout forgets them. */
 export const myOrdersKey = ['user', 'orders'] as const;
@@ -41,7 +35,7 @@ export function useApplyKey() {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: userKey }),
         queryClient.invalidateQueries({ queryKey: ['user'] }),
-        queryClient.invalidateQueries({ queryKey: listingKeys.all }),
+        queryClient.invalidateQueries({ queryKey: listingsKey }),
       ]),
   });
 }

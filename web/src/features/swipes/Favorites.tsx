@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { User } from '../auth/session';
-import { CardGrid } from '../listings/CardGrid';
+import { CardGrid } from '@/components/CardGrid';
+import type { User } from '@/session/session';
 import { asListingCard, useFavorites } from './queries';
 import { SwipesLanding } from './SwipesLanding';
 import { canSwipe } from './vip';

@@ -3,23 +3,24 @@ import { useCallback, useEffect, useState } from 'react';
 import { Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { ApiError } from '../../api/errors';
-import { Icon } from '../../components/Icon';
-import { LoadError } from '../../components/LoadError';
-import type { User } from '../auth/session';
-import { UsernameCard } from '../listings/UsernameCard';
-import { myUsernamesQuery } from '../usernames/queries';
+import { ApiError } from '@/api/errors';
+import { myUsernamesQuery } from '@/api/myUsernames';
+import { Icon } from '@/components/Icon';
+import { LoadError } from '@/components/LoadError';
+import { UsernameCard } from '@/components/UsernameCard';
+import { errorText } from '@/errors/errorText';
+import type { User } from '@/session/session';
 import { CheckInActions } from './CheckInActions';
 import { asListingCard, useDeck, useSwipe } from './queries';
 import { SwipesLanding } from './SwipesLanding';
 import { canSwipe } from './vip';
 import './swipes.css';
 
-function CheckInPrompt({ id, message }: { id: number; message?: string }) {
+function CheckInPrompt({ id }: { id: number }) {
   const { t } = useTranslation();
   return (
     <div className="addme-card p-4 text-center" data-testid="check-in-prompt">
-      <p className="mb-1 fw-medium">{message || t('community.swipes.checkInFirst')}</p>
+      <p className="mb-1 fw-medium">{t('community.swipes.checkInFirst')}</p>
       <p className="small text-body-secondary">{t('community.swipes.privacyShort')}</p>
       <div className="d-flex justify-content-center">
         <CheckInActions id={id} canCheckIn canClear={false} />
@@ -95,8 +96,12 @@ export function SwipeDeck({ user }: { user: User }) {
 
   const deckError = deck.error instanceof ApiError ? deck.error : null;
   let body: React.ReactNode;
-  if (!checkedIn || (deckError?.status === 400 && /check in/i.test(deckError.message))) {
-    body = <CheckInPrompt id={current.id} message={deckError?.message} />;
+  const mustCheckIn =
+    deckError?.code === 'check_in_required' ||
+    (deckError?.status === 400 && /check in/i.test(deckError.message));
+  if (!checkedIn || mustCheckIn) {
+    // The prompt's own words: this refusal's server text is another call's too (the wallet's).
+    body = <CheckInPrompt id={current.id} />;
   } else if (deckError?.status === 403) {
     body = <SwipesLanding compact />;
   } else if (deck.isPending) {
@@ -104,7 +109,11 @@ export function SwipeDeck({ user }: { user: User }) {
   } else if (deck.isError) {
     body = (
       <LoadError
-        message={deckError?.message || t('listings.loadFailed')}
+        message={
+          deckError
+            ? errorText(deckError, t, { fallback: t('listings.loadFailed') })
+            : t('listings.loadFailed')
+        }
         onRetry={() => deck.refetch()}
         retrying={deck.isFetching}
       />

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Icon } from '../../components/Icon';
-import { useTitle } from '../../hooks/useTitle';
-import { useUser } from '../auth/session';
+import { Icon } from '@/components/Icon';
+import { useTitle } from '@/hooks/useTitle';
+import { useUser } from '@/session/session';
 import { canSwipe } from './vip';
 import './swipes.css';
 

@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api, unwrap } from '../../api/client';
-import type { components } from '../../api/schema.gen';
-import { toast } from '../toasts/toastStore';
-import { myUsernamesKey } from '../usernames/queries';
+import { api, unwrap } from '@/api/client';
+import { myUsernamesKey } from '@/api/queryKeys';
+import type { components } from '@/api/schema.gen';
+import { toast } from '@/toasts/toastStore';
 import { currentPosition, formatCoarseLocation, GeoError } from './location';
 
 export type SwipeCard = components['schemas']['SwipeCard'];

@@ -1,4 +1,4 @@
-import type { User } from '../auth/session';
+import type { User } from '@/session/session';
 
 /** Local swipes are for VIP (is_promoted) and Studio members (spec section 6). */
 export function canSwipe(user: User | null): boolean {

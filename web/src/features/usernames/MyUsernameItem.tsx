@@ -1,13 +1,13 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Icon } from '../../components/Icon';
-import { AppBadge } from '../listings/AppBadge';
-import { Avatar } from '../listings/Avatar';
-import { profilePath } from '../listings/paths';
-import { formatTimeAgo } from '../listings/timeAgo';
-import { CheckInActions } from '../swipes/CheckInActions';
-import { toast } from '../toasts/toastStore';
-import { useFirePin, useTopUp } from '../wallet/queries';
+import { useFirePin, useTopUp } from '@/api/wallet';
+import { AppBadge } from '@/components/AppBadge';
+import { Avatar } from '@/components/Avatar';
+import { Icon } from '@/components/Icon';
+import { profilePath } from '@/lib/paths';
+import { formatTimeAgo } from '@/lib/timeAgo';
+import { toast } from '@/toasts/toastStore';
 import { actions, useUsernameAction } from './queries';
 import { noticeKey, statusVariant } from './status';
 import type { MyUsername } from './types';
@@ -23,8 +23,24 @@ function waitText(until: string | null, locale: string): string {
   }
 }
 
+/**
+ * Buttons another feature adds to each of my usernames (the route passes local swipes' Check-in):
+ * given the username, the actions the API allows on it, and whether another action is running.
+ */
+export type ExtraItemActions = (item: {
+  id: number;
+  actions: MyUsername['actions'];
+  disabled: boolean;
+}) => ReactNode;
+
 /** One of my usernames: status, notice, counters and only the actions the API allows. */
-export function MyUsernameItem({ item }: { item: MyUsername }) {
+export function MyUsernameItem({
+  item,
+  extraActions,
+}: {
+  item: MyUsername;
+  extraActions?: ExtraItemActions;
+}) {
   const { t, i18n } = useTranslation();
   // Wallet hooks: a refusal for lack of Top-Ups opens the not-enough-Top-Ups modal.
   const topup = useTopUp();
@@ -126,12 +142,7 @@ export function MyUsernameItem({ item }: { item: MyUsername }) {
             {t('community.media.pictures')}
           </Link>
         )}
-        <CheckInActions
-          id={item.id}
-          canCheckIn={can('check_in')}
-          canClear={can('clear_location')}
-          disabled={busy}
-        />
+        {extraActions?.({ id: item.id, actions: item.actions, disabled: busy })}
         {can('unban') && (
           <Link to={`/user/unban/${item.id}`} className="btn btn-outline-secondary btn-touch">
             {t('listings.actions.unban')}

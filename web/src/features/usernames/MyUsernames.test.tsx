@@ -1,10 +1,10 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { makeUser, renderRoutes } from '../../test/render';
+import { makeUser, renderRoutes } from '@/test/render';
 import { MyUsernames } from './MyUsernames';
 
-vi.mock('./queries', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('./queries')>()),
+vi.mock('@/api/myUsernames', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/api/myUsernames')>()),
   myUsernamesQuery: {
     queryKey: ['test-my-usernames'],
     queryFn: async () => {

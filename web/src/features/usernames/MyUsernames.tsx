@@ -3,14 +3,15 @@ import { useState } from 'react';
 import { Placeholder } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Icon } from '../../components/Icon';
-import { LoadError } from '../../components/LoadError';
-import type { User } from '../auth/session';
-import { useFreeTopUp } from '../wallet/queries';
-import { MyUsernameItem } from './MyUsernameItem';
-import { myUsernamesQuery } from './queries';
+import { myUsernamesQuery } from '@/api/myUsernames';
+import { useFreeTopUp } from '@/api/wallet';
+import { Icon } from '@/components/Icon';
+import { LoadError } from '@/components/LoadError';
+import type { User } from '@/session/session';
+import { type ExtraItemActions, MyUsernameItem } from './MyUsernameItem';
 import { SlotModal } from './SlotModal';
-import '../listings/listings.css';
+import '@/components/cards.css';
+import './usernames.css';
 
 /** What to offer: nothing the member already has (no "Become VIP" for a VIP or a Studio). */
 export function boostLinks(user: Pick<User, 'is_promoted' | 'is_studio'>) {
@@ -35,7 +36,13 @@ function formatDate(iso: string, locale: string): string {
 }
 
 /** The user home: counters, my usernames with their actions, and the way to add one more. */
-export function MyUsernames({ user }: { user: User }) {
+export function MyUsernames({
+  user,
+  extraActions,
+}: {
+  user: User;
+  extraActions?: ExtraItemActions;
+}) {
   const { t, i18n } = useTranslation();
   const mine = useQuery(myUsernamesQuery);
   const [slotOpen, setSlotOpen] = useState(false);
@@ -157,7 +164,7 @@ export function MyUsernames({ user }: { user: User }) {
       ) : mine.data && mine.data.data.length > 0 ? (
         <div className="d-flex flex-column gap-3">
           {mine.data.data.map((item) => (
-            <MyUsernameItem key={item.id} item={item} />
+            <MyUsernameItem key={item.id} item={item} extraActions={extraActions} />
           ))}
         </div>
       ) : mine.isError ? (

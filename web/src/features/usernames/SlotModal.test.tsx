@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { api } from '../../api/client';
-import { makeUser, renderRoutes } from '../../test/render';
+import { api } from '@/api/client';
+import { makeUser, renderRoutes } from '@/test/render';
 import { SlotModal } from './SlotModal';
 import type { MyUsernamesMeta } from './types';
 

@@ -2,8 +2,8 @@ import { useRef } from 'react';
 import { Modal } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { SubmitButton } from '../../components/FormField';
-import { newIntentKey, useAddSlot } from '../wallet/queries';
+import { isRefusal, newIntentKey, useAddSlot } from '@/api/wallet';
+import { SubmitButton } from '@/components/FormField';
 import type { MyUsernamesMeta } from './types';
 
 /**
@@ -72,6 +72,10 @@ export function SlotModal({
                 onSuccess: (data) => {
                   intent.current = newIntentKey();
                   if (data.success) onClose();
+                },
+                // A refusal sent as an error status was answered too: the next click is new.
+                onError: (error) => {
+                  if (isRefusal(error)) intent.current = newIntentKey();
                 },
                 onSettled: () => {
                   inFlight.current = false;

@@ -5,14 +5,13 @@ import { Form } from 'react-bootstrap';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { api, unwrap } from '../../api/client';
-import { FormField, SubmitButton, useErrorText } from '../../components/FormField';
-import { applyServerErrors } from '../../hooks/useServerErrors';
-import { countryOptions } from '../account/countries';
-import type { User } from '../auth/session';
-import { APPS, type AppName } from '../config/config';
-import { GENDERS, ORIENTATIONS, TYPES } from '../listings/filters';
-import { toast } from '../toasts/toastStore';
+import { api, unwrap } from '@/api/client';
+import { FormField, SubmitButton, useErrorText } from '@/components/FormField';
+import { APPS, type AppName, GENDERS, ORIENTATIONS, TYPES } from '@/config/options';
+import { applyServerErrors } from '@/hooks/useServerErrors';
+import { countryOptions } from '@/lib/countries';
+import type { User } from '@/session/session';
+import { toast } from '@/toasts/toastStore';
 import { useRefreshAfterChange } from './queries';
 import {
   DESCRIPTION_MAX,
@@ -25,7 +24,8 @@ import {
 } from './schema';
 import { TagsInput } from './TagsInput';
 import type { MyUsername } from './types';
-import '../listings/listings.css';
+import '@/components/cards.css';
+import './usernames.css';
 
 const LINK_SITES: Record<(typeof LINK_TYPES)[number], string> = {
   onlyfans: 'OnlyFans',

@@ -1,30 +1,8 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, unwrap } from '../../api/client';
-import { userKey } from '../auth/session';
-import { listingKeys } from '../listings/queries';
-import { toast } from '../toasts/toastStore';
-
-/** The member's own usernames (keys start with 'user' so logout forgets them). */
-export const myUsernamesKey = ['user', 'usernames'] as const;
-
-export const myUsernamesQuery = queryOptions({
-  queryKey: myUsernamesKey,
-  queryFn: ({ signal }) => unwrap(api.GET('/v1/user/usernames', { signal })),
-  staleTime: 10_000,
-});
-
-export function myUsernameQuery(id: number) {
-  return queryOptions({
-    queryKey: [...myUsernamesKey, id] as const,
-    queryFn: ({ signal }) =>
-      unwrap(
-        api.GET('/v1/user/usernames/{username_id}', {
-          params: { path: { username_id: id } },
-          signal,
-        }),
-      ),
-  });
-}
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, unwrap } from '@/api/client';
+import { listingsKey, myUsernamesKey } from '@/api/queryKeys';
+import { userKey } from '@/session/session';
+import { toast } from '@/toasts/toastStore';
 
 /** After any change: my list, my counters (the user), and the public lists are stale. */
 export function useRefreshAfterChange() {
@@ -33,7 +11,7 @@ export function useRefreshAfterChange() {
     Promise.all([
       queryClient.invalidateQueries({ queryKey: myUsernamesKey }),
       queryClient.invalidateQueries({ queryKey: userKey }),
-      queryClient.invalidateQueries({ queryKey: listingKeys.all }),
+      queryClient.invalidateQueries({ queryKey: listingsKey }),
     ]);
 }
 

@@ -1,4 +1,4 @@
-import type { components } from '../../api/schema.gen';
+import type { components } from '@/api/schema.gen';
 
 export type MyUsername = components['schemas']['MyUsername'];
 export type MyUsernames = components['schemas']['MyUsernames'];

@@ -1,10 +1,10 @@
 import { Alert, Modal, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Icon } from '../../components/Icon';
-import { closeNotEnoughTopUps, useNotEnoughTopUpsOpen } from './notEnoughStore';
-import { useFreeTopUp } from './queries';
-import './wallet.css';
+import { isRefusal, refusalAnswer, useFreeTopUp, walletWording } from '@/api/wallet';
+import { Icon } from '@/components/Icon';
+import { errorText } from '@/errors/errorText';
+import { closeNotEnoughTopUps, useNotEnoughTopUpsOpen } from '@/stores/notEnoughTopUps';
 
 function formatWhen(iso: string | null | undefined, locale: string): string | null {
   if (!iso) return null;
@@ -25,7 +25,9 @@ export function NotEnoughTopUpsModal() {
   const { t, i18n } = useTranslation();
   const show = useNotEnoughTopUpsOpen();
   const free = useFreeTopUp({ quietRefusal: true });
-  const refused = free.data && !free.data.success && free.data.message ? free.data : null;
+  // The refusal as a 200 answer or as an error status: the same words either way.
+  const answered = isRefusal(free.error) ? refusalAnswer(free.error) : free.data;
+  const refused = answered && !answered.success && answered.message ? answered : null;
   const next = formatWhen(refused?.next_at, i18n.language);
 
   const close = () => {
@@ -56,7 +58,7 @@ export function NotEnoughTopUpsModal() {
         </ul>
         {refused && (
           <Alert variant="warning" className="mt-3 mb-0 small" data-testid="free-topup-refused">
-            {refused.message}
+            {errorText(refused, t, { context: walletWording(refused) })}
             {next && <div className="mt-1">{t('wallet.notEnough.nextAt', { when: next })}</div>}
           </Alert>
         )}

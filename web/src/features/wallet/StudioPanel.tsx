@@ -2,10 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Placeholder } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Icon } from '../../components/Icon';
-import type { User } from '../auth/session';
-import { AppBadge } from '../listings/AppBadge';
-import { myUsernamesQuery } from '../usernames/queries';
+import { myUsernamesQuery } from '@/api/myUsernames';
+import { AppBadge } from '@/components/AppBadge';
+import { Icon } from '@/components/Icon';
+import type { User } from '@/session/session';
 
 // Only what the server grants a Studio (no daily-wait bypass: one new username a day still applies).
 const PERKS = ['slots', 'vip', 'autoTopUps', 'edits'] as const;

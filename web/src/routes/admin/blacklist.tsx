@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { BlacklistAdmin } from '../../features/admin/people/BlacklistAdmin';
-import { useTitle } from '../../hooks/useTitle';
+import { BlacklistAdmin } from '@/features/admin/people/BlacklistAdmin';
+import { useTitle } from '@/hooks/useTitle';
 import { serverGuard } from './serverGuard';
 
 export const loader = serverGuard('/v1/admin/blacklist?per_page=1');

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { Overview } from '../../features/moderation/Overview';
-import { useTitle } from '../../hooks/useTitle';
+import { HealthPanel } from '@/features/admin/HealthPanel';
+import { Overview } from '@/features/moderation/Overview';
+import { useTitle } from '@/hooks/useTitle';
 
 export function Component() {
   const { t } = useTranslation();
@@ -9,7 +10,7 @@ export function Component() {
     <div>
       <h1 className="h3">{t('admin.title')}</h1>
       <p className="text-body-secondary">{t('mod.home.intro')}</p>
-      <Overview />
+      <Overview health={<HealthPanel />} />
     </div>
   );
 }

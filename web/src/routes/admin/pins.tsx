@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { PinsAdmin } from '../../features/admin/PinsAdmin';
-import { useTitle } from '../../hooks/useTitle';
+import { PinsAdmin } from '@/features/admin/PinsAdmin';
+import { useTitle } from '@/hooks/useTitle';
 
 export function Component() {
   const { t } = useTranslation();

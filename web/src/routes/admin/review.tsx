@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { ReviewQueue } from '../../features/moderation/ReviewQueue';
-import { useTitle } from '../../hooks/useTitle';
+import { ReviewQueue } from '@/features/moderation/ReviewQueue';
+import { useTitle } from '@/hooks/useTitle';
 
 export function Component() {
   const { t } = useTranslation();

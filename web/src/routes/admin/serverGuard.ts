@@ -1,5 +1,5 @@
 import { data, type LoaderFunctionArgs, redirect } from 'react-router';
-import { loginUrl } from '../../lib/redirect';
+import { loginUrl } from '@/lib/redirect';
 
 /**
  * A screen's loader asks the server whether this admin may open it (a cheap read of the screen's

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { AuthCard } from '../../features/auth/AuthCard';
-import { LoginForm } from '../../features/auth/LoginForm';
+import { AuthCard } from '@/features/auth/AuthCard';
+import { LoginForm } from '@/features/auth/LoginForm';
 
 export function Component() {
   const { t } = useTranslation();

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { Alert, Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { AuthCard } from '../../features/auth/AuthCard';
-import { ResendConfirmation } from '../../features/auth/ResendConfirmation';
-import { useUser } from '../../features/auth/session';
+import { AuthCard } from '@/features/auth/AuthCard';
+import { ResendConfirmation } from '@/features/auth/ResendConfirmation';
+import { useUser } from '@/session/session';
 
 /**
  * /auth/Verification (and /auth/email-confirmation without a link): where a newcomer lands to

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { BlogPost } from '../../features/content/Blog';
+import { BlogPost } from '@/features/content/Blog';
 
 /** /blog/:slug */
 export function Component() {

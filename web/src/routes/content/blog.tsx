@@ -1,4 +1,4 @@
-import { BlogList } from '../../features/content/Blog';
+import { BlogList } from '@/features/content/Blog';
 
 /** /blog */
 export function Component() {

@@ -1,4 +1,4 @@
-import { HelpPortal } from '../../features/help/HelpPortal';
+import { HelpPortal } from '@/features/help/HelpPortal';
 
 /** /help */
 export function Component() {

@@ -1,4 +1,4 @@
-import { UpPage } from '../../features/content/UpPage';
+import { UpPage } from '@/features/content/UpPage';
 
 /** /up */
 export function Component() {

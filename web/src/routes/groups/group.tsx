@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { GroupPage } from '../../features/groups/GroupPage';
+import { GroupPage } from '@/features/groups/GroupPage';
 
 /** /group/:slug */
 export function Component() {

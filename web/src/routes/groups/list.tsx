@@ -1,10 +1,10 @@
 import { useMemo } from 'react';
 import { useLocation } from 'react-router';
-import { ApiError } from '../../api/errors';
-import { GroupList } from '../../features/groups/GroupList';
-import { subPathScope } from '../../features/listings/subPaths';
+import { ApiError } from '@/api/errors';
+import { GroupList } from '@/features/groups/GroupList';
+import { subPathScope } from '@/lib/subPaths';
 
-/** /groups, /{app}-groups and their sub-paths (paths from features/listings/subPaths.ts). */
+/** /groups, /{app}-groups and their sub-paths (paths from lib/subPaths.ts). */
 export function Component() {
   const { pathname } = useLocation();
   const scope = useMemo(() => subPathScope(pathname, 'groups'), [pathname]);

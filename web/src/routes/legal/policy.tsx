@@ -1,5 +1,5 @@
 import { data, useParams } from 'react-router';
-import { LegalDocument, type LegalDocumentKey } from '../../features/legal/LegalDocument';
+import { LegalDocument, type LegalDocumentKey } from '@/features/legal/LegalDocument';
 
 const POLICIES: Record<string, LegalDocumentKey> = {
   'acceptable-use': 'acceptableUse',

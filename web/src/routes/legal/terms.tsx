@@ -1,4 +1,4 @@
-import { LegalDocument } from '../../features/legal/LegalDocument';
+import { LegalDocument } from '@/features/legal/LegalDocument';
 
 export function Component() {
   return <LegalDocument doc="terms" />;

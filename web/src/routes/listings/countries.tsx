@@ -1,4 +1,4 @@
-import { CountryList } from '../../features/listings/CountryList';
+import { CountryList } from '@/features/listings/CountryList';
 
 /** /countries */
 export function Component() {

@@ -1,4 +1,4 @@
-import { ListingView } from '../../features/listings/ListingView';
+import { ListingView } from '@/features/listings/ListingView';
 
 /** /list, /{app}-usernames and sub-paths, /tags/:tag, /countries/:code (paths in filters.ts). */
 export function Component() {

@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
-import { ApiError } from '../../api/errors';
-import { ProfileView } from '../../features/listings/ProfileView';
+import { ApiError } from '@/api/errors';
+import { ProfileView } from '@/features/listings/ProfileView';
 
 /** /profile/:id and /username/:username/:idprofile. */
 export function Component() {

@@ -1,4 +1,4 @@
-import { TagCloud } from '../../features/listings/TagCloud';
+import { TagCloud } from '@/features/listings/TagCloud';
 
 /** /tags */
 export function Component() {

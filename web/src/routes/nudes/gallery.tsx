@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { GalleryView } from '../../features/media/GalleryView';
+import { GalleryView } from '@/features/media/GalleryView';
 
 /** /nude/:slug */
 export function Component() {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { DirectShop } from '../../features/shop/DirectShop';
-import { useTitle } from '../../hooks/useTitle';
+import { DirectShop } from '@/features/shop/DirectShop';
+import { useTitle } from '@/hooks/useTitle';
 
 /** /shop/direct: the direct crypto shop. */
 export function Component() {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { ShopCatalogue } from '../../features/shop/ShopCatalogue';
-import { useTitle } from '../../hooks/useTitle';
+import { ShopCatalogue } from '@/features/shop/ShopCatalogue';
+import { useTitle } from '@/hooks/useTitle';
 
 /** /shop: card checkout per product (no ads on this layout). */
 export function Component() {

@@ -1,4 +1,4 @@
-import { ShopLegalDocument } from '../../features/shop/ShopLegalDocument';
+import { ShopLegalDocument } from '@/features/shop/ShopLegalDocument';
 
 export function Component() {
   return <ShopLegalDocument doc="privacy" />;

@@ -1,4 +1,4 @@
-import { SwipesLanding } from '../../features/swipes/SwipesLanding';
+import { SwipesLanding } from '@/features/swipes/SwipesLanding';
 
 /** /local-swipes */
 export function Component() {

@@ -2,11 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Placeholder } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { ApiError } from '../../api/errors';
-import { useUser } from '../../features/auth/session';
-import { myUsernameQuery } from '../../features/usernames/queries';
-import { UsernameForm } from '../../features/usernames/UsernameForm';
-import { useTitle } from '../../hooks/useTitle';
+import { ApiError } from '@/api/errors';
+import { myUsernameQuery } from '@/api/myUsernames';
+import { UsernameForm } from '@/features/usernames/UsernameForm';
+import { useTitle } from '@/hooks/useTitle';
+import { useUser } from '@/session/session';
 
 /** /user/edit/:id: edit one of my usernames. */
 export function Component() {

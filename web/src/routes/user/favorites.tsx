@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { useUser } from '../../features/auth/session';
-import { Favorites } from '../../features/swipes/Favorites';
-import { useTitle } from '../../hooks/useTitle';
+import { Favorites } from '@/features/swipes/Favorites';
+import { useTitle } from '@/hooks/useTitle';
+import { useUser } from '@/session/session';
 
 /** /user/local-swipes/favorites */
 export function Component() {

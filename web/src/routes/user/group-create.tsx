@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { useUser } from '../../features/auth/session';
-import { GroupForm } from '../../features/groups/GroupForm';
-import { useMyGroups } from '../../features/groups/queries';
-import { useTitle } from '../../hooks/useTitle';
+import { GroupForm } from '@/features/groups/GroupForm';
+import { useMyGroups } from '@/features/groups/queries';
+import { useTitle } from '@/hooks/useTitle';
+import { useUser } from '@/session/session';
 
 /** /user/group/create, /user/group/create?edit=:id and /user/group/:id/edit. */
 export function Component() {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { useUser } from '../../features/auth/session';
-import { SwipeDeck } from '../../features/swipes/SwipeDeck';
-import { useTitle } from '../../hooks/useTitle';
+import { SwipeDeck } from '@/features/swipes/SwipeDeck';
+import { useTitle } from '@/hooks/useTitle';
+import { useUser } from '@/session/session';
 
 /** /user/local-swipes (the check-in "city guard" lives in the deck: no check-in, no deck). */
 export function Component() {

@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
-import { ApiError } from '../../api/errors';
-import { MediaManager } from '../../features/media/MediaManager';
+import { ApiError } from '@/api/errors';
+import { MediaManager } from '@/features/media/MediaManager';
 
 /** /user/media/:id: pictures of one of my usernames. */
 export function Component() {

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ApplyKeyForm } from '../../features/shop/ApplyKeyForm';
-import { OrdersList } from '../../features/shop/OrdersList';
-import '../../features/shop/shop.css';
-import { useTitle } from '../../hooks/useTitle';
+import { ApplyKeyForm } from '@/features/shop/ApplyKeyForm';
+import { OrdersList } from '@/features/shop/OrdersList';
+import '@/features/shop/shop.css';
+import { useTitle } from '@/hooks/useTitle';
 
 /** /user/orders: paste a private key, and my orders. */
 export function Component() {

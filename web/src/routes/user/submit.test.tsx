@@ -1,13 +1,13 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { MyUsernamesMeta } from '../../features/usernames/types';
-import { makeUser, renderRoutes } from '../../test/render';
+import type { MyUsernamesMeta } from '@/features/usernames/types';
+import { makeUser, renderRoutes } from '@/test/render';
 import { Component as SubmitPage } from './submit';
 
 let meta: MyUsernamesMeta;
 
-vi.mock('../../features/usernames/queries', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../features/usernames/queries')>()),
+vi.mock('@/api/myUsernames', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/api/myUsernames')>()),
   myUsernamesQuery: {
     queryKey: ['test-submit-my-usernames'],
     queryFn: async () => ({ data: [], meta }),

@@ -3,12 +3,12 @@ import { useState } from 'react';
 import { Alert, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useUser } from '../../features/auth/session';
-import { useConfig } from '../../features/config/config';
-import { myUsernamesQuery } from '../../features/usernames/queries';
-import { SlotModal } from '../../features/usernames/SlotModal';
-import { UsernameForm } from '../../features/usernames/UsernameForm';
-import { useTitle } from '../../hooks/useTitle';
+import { myUsernamesQuery } from '@/api/myUsernames';
+import { useConfig } from '@/config/config';
+import { SlotModal } from '@/features/usernames/SlotModal';
+import { UsernameForm } from '@/features/usernames/UsernameForm';
+import { useTitle } from '@/hooks/useTitle';
+import { useUser } from '@/session/session';
 
 /**
  * /user/submit: add a username. A member who cannot add one now (at the limit, or inside a 24-hour

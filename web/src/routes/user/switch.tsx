@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { useUser } from '../../features/auth/session';
-import { StudioPanel } from '../../features/wallet/StudioPanel';
-import { useTitle } from '../../hooks/useTitle';
+import { StudioPanel } from '@/features/wallet/StudioPanel';
+import { useTitle } from '@/hooks/useTitle';
+import { useUser } from '@/session/session';
 
 /** /user/switch: Studio accounts only (the studio guard sends everyone else to /user). */
 export function Component() {

@@ -2,9 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Form, Placeholder } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { SubmitButton } from '../../../components/FormField';
-import { LoadError } from '../../../components/LoadError';
-import { toast } from '../../toasts/toastStore';
+import { SubmitButton } from '@/components/FormField';
+import { LoadError } from '@/components/LoadError';
+import { toast } from '@/toasts/toastStore';
 import { blacklistQuery, type TermKind, useBlacklistChange } from './queries';
 
 const KINDS: TermKind[] = ['spam', 'selling', 'underage', 'link', 'phone', 'illegal', 'ip'];

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Form, Placeholder } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { LoadError } from '../../../components/LoadError';
+import { LoadError } from '@/components/LoadError';
 import { formatWhen } from './format';
 import { type AdminUserRow, type UserSearch, usersQuery } from './queries';
 

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, unwrap } from '../../../api/client';
-import type { components, operations } from '../../../api/schema.gen';
+import { api, unwrap } from '@/api/client';
+import type { components, operations } from '@/api/schema.gen';
 
 export type AdminUserRow = components['schemas']['AdminUserRow'];
 export type AdminUserDetail = components['schemas']['AdminUserDetail'];

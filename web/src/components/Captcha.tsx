@@ -1,0 +1,100 @@
+import { useEffect, useRef, useState } from 'react';
+import { Form } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import type { CaptchaProvider } from '@/config/config';
+
+export const LOCAL_CAPTCHA_TOKEN = 'local-captcha-ok';
+
+type Provider = CaptchaProvider;
+
+interface WidgetApi {
+  render: (el: HTMLElement, opts: Record<string, unknown>) => unknown;
+}
+
+const SCRIPTS: Record<Exclude<Provider, 'none'>, { src: string; global: string }> = {
+  turnstile: {
+    src: 'https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit',
+    global: 'turnstile',
+  },
+  hcaptcha: { src: 'https://js.hcaptcha.com/1/api.js?render=explicit', global: 'hcaptcha' },
+};
+
+function loadScript(src: string): Promise<void> {
+  const existing = document.querySelector<HTMLScriptElement>(`script[src="${src}"]`);
+  if (existing?.dataset.loaded) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const script = existing ?? document.createElement('script');
+    script.addEventListener('load', () => {
+      script.dataset.loaded = '1';
+      resolve();
+    });
+    script.addEventListener('error', () => reject(new Error(`Could not load ${src}`)));
+    if (!existing) {
+      script.src = src;
+      script.async = true;
+      document.head.appendChild(script);
+    }
+  });
+}
+
+/**
+ * The captcha from the public config: the provider's widget, or with provider "none" the local
+ * test checkbox whose token is `local-captcha-ok`.
+ */
+export function Captcha({
+  provider,
+  siteKey,
+  onToken,
+  invalid,
+}: {
+  provider: Provider;
+  siteKey: string | null | undefined;
+  onToken: (token: string) => void;
+  invalid?: boolean;
+}) {
+  const { t } = useTranslation();
+  const ref = useRef<HTMLDivElement>(null);
+  const [failed, setFailed] = useState(false);
+  const tokenRef = useRef(onToken);
+  tokenRef.current = onToken;
+
+  useEffect(() => {
+    if (provider === 'none' || !siteKey) return;
+    const { src, global } = SCRIPTS[provider];
+    let cancelled = false;
+    loadScript(src)
+      .then(() => {
+        const widget = (window as unknown as Record<string, WidgetApi | undefined>)[global];
+        if (cancelled || !widget || !ref.current) return;
+        widget.render(ref.current, {
+          sitekey: siteKey,
+          callback: (token: string) => tokenRef.current(token),
+          'expired-callback': () => tokenRef.current(''),
+        });
+      })
+      .catch(() => setFailed(true));
+    return () => {
+      cancelled = true;
+    };
+  }, [provider, siteKey]);
+
+  if (provider === 'none') {
+    return (
+      <div className={`addme-captcha-local ${invalid ? 'is-invalid' : ''}`}>
+        <Form.Check
+          id="captcha-local"
+          type="checkbox"
+          label={t('auth.notRobot')}
+          isInvalid={invalid}
+          onChange={(e) => onToken(e.target.checked ? LOCAL_CAPTCHA_TOKEN : '')}
+        />
+      </div>
+    );
+  }
+  return (
+    <div>
+      <div ref={ref} className="addme-captcha-widget" />
+      {failed && <div className="text-danger small">{t('auth.captchaFailed')}</div>}
+    </div>
+  );
+}

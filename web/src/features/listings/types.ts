@@ -1,7 +1,0 @@
-import type { components } from '../../api/schema.gen';
-
-export type UsernameCard = components['schemas']['UsernameCard'];
-export type UsernamePage = components['schemas']['UsernamePage'];
-export type UsernameProfile = components['schemas']['UsernameProfile'];
-export type TagCount = components['schemas']['TagCount'];
-export type CountryCount = components['schemas']['CountryCount'];

@@ -1,0 +1,21 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { api } from '@/api/client';
+import { clearAgeConfirmation } from './ageGate';
+import { clearSession } from './session';
+
+/** Spec section 7: logout errors are ignored; then clear age verification and go home. */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return async () => {
+    try {
+      await api.POST('/v1/auth/logout');
+    } catch {
+      // ignored on purpose
+    }
+    clearAgeConfirmation();
+    clearSession(queryClient);
+    navigate('/');
+  };
+}
