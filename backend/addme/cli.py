@@ -119,7 +119,7 @@ def seed(
     force: Annotated[bool, typer.Option(help="Seed even if data exists")] = False,
 ) -> None:
     """Seed demo data once (adult demo members, generated avatars, a Full admin)."""
-    from addme.seed import seed_demo
+    from addme.demo.seed import seed_demo
 
     created = seed_demo(members=members, force=force)
     typer.echo("Seeded demo data." if created else "Demo data already present; nothing to do.")
@@ -133,9 +133,9 @@ def create_user(
 ) -> None:
     """Create a confirmed account, optionally with an admin level."""
     from addme.accounts import service
-    from addme.accounts.models import AdminLevel
     from addme.core.db import session_scope
     from addme.core.errors import AppError
+    from addme.core.permissions import AdminLevel
 
     if admin_level and admin_level not in {lvl.value for lvl in AdminLevel}:
         typer.echo("admin-level must be Full, AdPartner or Moderator", err=True)

@@ -9,24 +9,27 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 from fastapi import FastAPI, Request
-from fastapi.responses import FileResponse, HTMLResponse, PlainTextResponse, Response
-from starlette.concurrency import run_in_threadpool
+from fastapi.responses import FileResponse, PlainTextResponse, Response
 
 from addme import models  # noqa: F401 - every table registered before anything queries
-from addme.api import api_router
-from addme.content import seo as _site_pages  # noqa: F401 - registers the other pages' heads
+from addme.api import errors as error_codes
+from addme.api import pages
+from addme.api.main import api_router
+from addme.api.maintenance import MaintenanceMiddleware
 from addme.core import deadlines, reads
+from addme.core import pages as web_pages
 from addme.core.bodylimit import BodyLimitMiddleware
+from addme.core.compression import CompressionMiddleware
 from addme.core.config import get_settings
-from addme.core.db import new_session
 from addme.core.errors import CatchAllMiddleware, envelope, install_error_handlers
 from addme.core.headers import SecurityHeadersMiddleware, security_headers
 from addme.core.logging import configure_logging
+from addme.core.observe import ObserveMiddleware
 from addme.core.responses import JsonResponse
-from addme.core.web import render_index, resolve_meta
 from addme.jobs import registry  # noqa: F401 - registers the jobs
 from addme.jobs.service import Scheduler
 from addme.listings.seo import site_router
+from addme.metrics import router as metrics_router
 from addme.moderation.ipguard import IpBanMiddleware
 
 log = logging.getLogger("addme")
@@ -73,26 +76,35 @@ def create_app() -> FastAPI:
     )
     install_error_handlers(app)
     app.include_router(api_router, prefix="/v1")
+    pages.install()
+    error_codes.install(app)
 
     # Innermost: a body past its route's allowance is refused while it is read (413, before parsing).
     app.add_middleware(BodyLimitMiddleware, api_prefix="/v1")
     # A banned IP's writes are refused before their bodies are read (reads pass through).
     app.add_middleware(IpBanMiddleware)
+    # Maintenance: every API call but an admin's answers 503 (addme/admin/maintenance.py).
+    app.add_middleware(MaintenanceMiddleware)
     # An unhandled exception becomes the envelope's 500, inside the headers so it still gets them.
     app.add_middleware(CatchAllMiddleware)
     # Every database call a request makes (endpoint, dependencies, their threads) gets the web deadline.
     app.add_middleware(deadlines.WebRequestMiddleware)
     hsts = settings.cookie_secure or settings.env == "production"
     app.add_middleware(SecurityHeadersMiddleware, defaults=security_headers(hsts=hsts))
+    # Compresses the final bytes, error answers included.
+    app.add_middleware(CompressionMiddleware)
+    # Outermost: the request id, the access log line and the request figures cover everything.
+    log_requests = settings.access_log if settings.access_log is not None else settings.env == "production"
+    app.add_middleware(ObserveMiddleware, log_requests=log_requests)
 
     app.include_router(site_router)  # robots.txt and sitemap.xml, before the SPA catch-all
+    app.include_router(metrics_router)  # /metrics, private networks only
     _mount_web(app)
     return app
 
 
 def _mount_web(app: FastAPI) -> None:
     settings = get_settings()
-    dist = settings.web_dist
     media = settings.media_dir
 
     @app.get("/media/{path:path}", include_in_schema=False)
@@ -108,28 +120,9 @@ def _mount_web(app: FastAPI) -> None:
             return JsonResponse(envelope("This page could not be found"), status_code=404)
         if path.endswith(".map") and not settings.source_maps_public:
             return PlainTextResponse("", status_code=404)
-        asset = (dist / path).resolve() if path else None
-        if asset and asset.is_relative_to(dist.resolve()) and asset.is_file():
-            cache = (
-                "public, max-age=31536000, immutable"
-                if path.startswith("assets/")
-                else "public, max-age=3600"
-            )
-            media_type = mimetypes.guess_type(asset.name)[0]
-            return FileResponse(asset, media_type=media_type, headers={"Cache-Control": cache})
+        served = web_pages.file_response(request, get_settings().web_dist, path)
+        if served is not None:
+            return served
         if path in ("robots.txt", "sitemap.xml"):
             return PlainTextResponse("", status_code=404)
-
-        def _page() -> tuple[str | None, int]:
-            with new_session() as session:
-                meta = resolve_meta(session, "/" + path)
-            return render_index(meta, path="/" + path, query=request.url.query), meta.status
-
-        body, status = await run_in_threadpool(_page)
-        if body is None:
-            return HTMLResponse(
-                "<h1>The web app is not built</h1><p>Run <code>make run</code> (or "
-                "<code>npm --prefix web run build</code>).</p>",
-                status_code=503,
-            )
-        return HTMLResponse(body, status_code=status, headers={"Cache-Control": "no-cache"})
+        return await web_pages.page_response(request, "/" + path)

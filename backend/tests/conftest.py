@@ -45,7 +45,7 @@ from sqlalchemy import text  # noqa: E402
 from sqlalchemy.orm import Session  # noqa: E402
 
 from addme import models  # noqa: E402, F401
-from addme.core import clock, ratelimit  # noqa: E402
+from addme.core import clock, ratelimit, sitemode  # noqa: E402
 from addme.core.config import get_settings  # noqa: E402
 from addme.core.db import Base, get_engine, new_session  # noqa: E402
 
@@ -95,6 +95,10 @@ def _clean_state() -> Iterator[None]:
     yield
     clock.reset()
     ratelimit.reset()
+    sitemode.forget()
+    from addme.trust import service as trust
+
+    trust.forget_rows()  # the per-process copy of the age-verification places
     engine = get_engine()
     tables = [t.name for t in reversed(Base.metadata.sorted_tables)]
     with engine.begin() as conn:

@@ -7,14 +7,7 @@ from collections.abc import Callable
 from fastapi import APIRouter, BackgroundTasks, Depends, Request, Response, status
 
 from addme.accounts import service
-from addme.accounts.dependencies import (
-    CurrentCaller,
-    CurrentUser,
-    DbSession,
-    OptionalUser,
-    clear_session_cookies,
-    set_session_cookies,
-)
+from addme.accounts.cookies import clear_session_cookies, set_session_cookies
 from addme.accounts.schemas import (
     AccountRead,
     AccountUpdate,
@@ -31,11 +24,12 @@ from addme.accounts.schemas import (
     TokenOut,
     UserRead,
 )
+from addme.api.deps import CurrentCaller, CurrentUser, DbSession, OptionalUser
 from addme.core import ratelimit
 from addme.core.net import client_country, client_ip, ip_bucket
 from addme.core.params import IdPath
 from addme.core.schemas import ErrorBody, Message
-from addme.trust.captcha import require_captcha
+from addme.screening.captcha import require_captcha
 
 ERRORS: dict[int | str, dict[str, object]] = {
     code: {"model": ErrorBody} for code in (400, 401, 403, 404, 409, 422, 429, 503)

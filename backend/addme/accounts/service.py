@@ -8,16 +8,20 @@ from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import ColumnElement, Select, and_, func, or_, select, true, update
+from sqlalchemy import ColumnElement, Select, and_, func, or_, select, true, union, update
 from sqlalchemy.orm import Session
 
+from addme.accounts.codes import AccountCode
 from addme.accounts.models import AuthToken, EmailToken, EmailTokenPurpose, User
 from addme.accounts.schemas import UserRead
 from addme.core import clock, ratelimit, security
 from addme.core.config import get_settings
 from addme.core.db import session_scope, starts_with
 from addme.core.errors import AppError, FieldError, Forbidden, NotFound
+from addme.core.paging import bounded_meta
+from addme.core.schemas import PageMeta
 from addme.mail import service as mail
+from addme.screening import risk
 
 UNCONFIRMED = "You must confirm your email before you can login. Check your junk and spam folder."
 BAD_CREDENTIALS = "These credentials do not match our records."
@@ -165,6 +169,7 @@ def register(
         ip_address=ip,
         country_code=country_code,
     )
+    user.high_risk = risk.assess(session, ip=ip).high_risk
     session.add(user)
     session.flush()
     _send_confirmation(session, user=user)
@@ -222,7 +227,7 @@ def confirm_email(
     user = _consume_email_token(session, token=token, purpose=EmailTokenPurpose.CONFIRM)
     if user is None:
         session.rollback()
-        raise AppError(CONFIRM_FAILED, code="confirmation_invalid")
+        raise AppError(CONFIRM_FAILED, code=AccountCode.CONFIRMATION_INVALID)
     now = clock.now()
     if user.email_confirmed_at is None:
         user.email_confirmed_at = now
@@ -271,9 +276,9 @@ def login(
         raise FieldError("email", BAD_CREDENTIALS)  # past the grace period it is as good as erased
     lift_expired_ban(user, now=now)
     if user.banned_at is not None:
-        raise Forbidden(ban_message(user), code="banned")
+        raise Forbidden(ban_message(user), code=AccountCode.BANNED)
     if user.email_confirmed_at is None:
-        raise Forbidden(UNCONFIRMED, code="email_unconfirmed")
+        raise Forbidden(UNCONFIRMED, code=AccountCode.EMAIL_UNCONFIRMED)
     if security.needs_rehash(user.password_hash):
         user.password_hash = security.hash_password(password)
     restored = user.deleted_at is not None
@@ -281,12 +286,9 @@ def login(
     user.last_login_at = now
     if ip:
         user.ip_address = ip
-    # The risk check: signing in from a blacklisted range makes the account high-risk, and signing
-    # in again from elsewhere clears it (spec section 4).
-    # Imported here: moderation reaches accounts through the admin audit log (an import cycle).
-    from addme.moderation import ipbans
-
-    user.high_risk = ipbans.blacklisted_ip(session, ip=ip)
+    # The risk check: signing in from a blacklisted range, Tor, a hosting network, a VPN or a proxy
+    # makes the account high-risk, and signing in again from elsewhere clears it (spec section 4).
+    user.high_risk = risk.assess(session, ip=ip).high_risk
     token = _new_session(session, user=user, ip=ip, user_agent=user_agent)
     session.commit()
     return token, restored
@@ -360,7 +362,7 @@ def reset_password(session: Session, *, token: str, password: str, password_conf
     user = _consume_email_token(session, token=token, purpose=EmailTokenPurpose.RESET)
     if user is None:
         session.rollback()
-        raise AppError(RESET_FAILED, code="reset_invalid")
+        raise AppError(RESET_FAILED, code=AccountCode.RESET_INVALID)
     user.password_hash = security.hash_password(password)
     # Following the link proves the mailbox, so an unconfirmed account is confirmed too.
     if user.email_confirmed_at is None:
@@ -529,7 +531,7 @@ def create_user(
     if problem:
         raise FieldError("password", problem)
     if get_by_email(session, email=email) is not None:
-        raise AppError("An account with this email already exists.", code="email_taken")
+        raise AppError("An account with this email already exists.", code=AccountCode.EMAIL_TAKEN)
     user = User(
         email=email,
         email_normalized=normalize_email(email),
@@ -549,8 +551,12 @@ _user_read_hooks: list[Callable[[Session, User], dict[str, object]]] = []
 
 
 def register_user_read_hook(hook: Callable[[Session, User], dict[str, object]]) -> None:
-    """Let another domain add fields (e.g. usernames_count) to the signed-in user object."""
-    _user_read_hooks.append(hook)
+    """Let another domain add fields (e.g. usernames_count) to the signed-in user object.
+
+    Wired in addme/api/main.py: accounts sits below the domains that count what a user owns.
+    """
+    if hook not in _user_read_hooks:
+        _user_read_hooks.append(hook)
 
 
 def user_read(session: Session, *, user: User) -> UserRead:
@@ -571,6 +577,40 @@ USER_SORTS = {
 }
 
 
+# Each way a search term can match (e-mail prefix, IP, id, handle prefix) contributes at most this
+# many accounts: a term that matches more is too short to find someone, and the cap keeps the
+# search an index look-up whatever the table's size.
+SEARCH_MATCH_CAP = 1_000
+
+
+def _search_ids(session: Session, term: str, handle_owner_ids: Select[Any] | None) -> Select[Any]:
+    """The ids of accounts `term` finds, as a UNION of index look-ups (one per way it can match).
+
+    One WHERE with the matches ORed together reads the whole users table on PostgreSQL (an OR
+    across columns cannot walk one index); a union of capped look-ups reads a few index pages each.
+    """
+    dialect = session.get_bind().dialect.name
+    ways: list[Select[Any]] = [
+        select(User.id)
+        .where(starts_with(User.email_normalized, normalize_email(term), dialect=dialect))
+        .limit(SEARCH_MATCH_CAP)
+    ]
+    try:
+        ipaddress.ip_address(term)
+    except ValueError:
+        pass
+    else:
+        ways.append(select(User.id).where(User.ip_address == term).limit(SEARCH_MATCH_CAP))
+        ways.append(select(AuthToken.user_id).where(AuthToken.ip_address == term).limit(SEARCH_MATCH_CAP))
+    if term.isdigit() and int(term) <= 2_147_483_647:
+        ways.append(select(User.id).where(User.id == int(term)))
+    if handle_owner_ids is not None:
+        ways.append(handle_owner_ids.limit(SEARCH_MATCH_CAP))
+    # Each capped branch is wrapped so both databases accept its LIMIT inside the UNION.
+    branches = [select(way.subquery().c[0]) for way in ways]
+    return union(*branches) if len(branches) > 1 else branches[0]  # type: ignore[return-value]
+
+
 def search_users(
     session: Session,
     *,
@@ -584,28 +624,12 @@ def search_users(
     sort: str,
     page: int,
     per_page: int,
-) -> tuple[list[User], int]:
-    """One page of accounts matching the admin's search and filters, and the total."""
+) -> tuple[list[User], PageMeta]:
+    """One page of accounts matching the admin's search and filters, and its meta (bounded count)."""
     now = clock.now()
     conds: list[ColumnElement[bool]] = []
     if q:
-        term = q.strip()
-        dialect = session.get_bind().dialect.name
-        matches: list[ColumnElement[bool]] = [
-            starts_with(User.email_normalized, normalize_email(term), dialect=dialect)
-        ]
-        try:
-            ipaddress.ip_address(term)
-        except ValueError:
-            pass
-        else:
-            seen_at = select(AuthToken.user_id).where(AuthToken.ip_address == term)
-            matches += [User.ip_address == term, User.id.in_(seen_at)]
-        if term.isdigit() and int(term) <= 2_147_483_647:
-            matches.append(User.id == int(term))
-        if handle_owner_ids is not None:
-            matches.append(User.id.in_(handle_owner_ids))
-        conds.append(or_(*matches))
+        conds.append(User.id.in_(_search_ids(session, q.strip(), handle_owner_ids)))
     if level == "none":
         conds.append(User.admin_level.is_(None))
     elif level == "any":
@@ -615,29 +639,29 @@ def search_users(
     if banned is not None:
         conds.append(User.banned_at.is_not(None) if banned else User.banned_at.is_(None))
     if high_risk is not None:
-        conds.append(User.high_risk.is_(high_risk))
+        # "= true", not "IS TRUE": PostgreSQL proves the partial index's predicate only from the former.
+        conds.append(User.high_risk == high_risk)
     if vip is not None:
         conds.append(
-            User.promotion_ending_at > now
+            # IS NOT NULL first: it is what the partial index on VIP accounts matches.
+            and_(User.promotion_ending_at.is_not(None), User.promotion_ending_at > now)
             if vip
             else or_(User.promotion_ending_at.is_(None), User.promotion_ending_at <= now)
         )
     if studio is not None:
         conds.append(
-            User.studio_ending_at > now
+            and_(User.studio_ending_at.is_not(None), User.studio_ending_at > now)
             if studio
             else or_(User.studio_ending_at.is_(None), User.studio_ending_at <= now)
         )
-    where = and_(true(), *conds)
-    total = int(session.scalar(select(func.count()).select_from(User).where(where)) or 0)
-    rows = session.scalars(
-        select(User)
-        .where(where)
-        .order_by(*USER_SORTS.get(sort, USER_SORTS["newest"]))
-        .offset((page - 1) * per_page)
-        .limit(per_page)
-    ).all()
-    return list(rows), total
+    matches = select(User).where(and_(true(), *conds))
+    meta = bounded_meta(session, matches, page=page, per_page=per_page)
+    order = USER_SORTS.get(sort, USER_SORTS["newest"])
+    # The page's ids first, then their rows: the skipped rows of a deep page are read from the
+    # index alone (an index-only scan) instead of 10,000 heap visits.
+    ids = matches.with_only_columns(User.id).order_by(*order).offset((page - 1) * per_page).limit(per_page)
+    rows = session.scalars(select(User).where(User.id.in_(ids.scalar_subquery())).order_by(*order)).all()
+    return list(rows), meta
 
 
 def banned_users(session: Session, *, limit: int = 200) -> list[User]:

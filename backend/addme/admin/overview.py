@@ -8,16 +8,16 @@ from addme.accounts.models import User
 from addme.admin import health
 from addme.admin.schemas import Overview, QueueFigure, RemovalFigure, ReportsFigure, TypeCount
 from addme.content import inbox
+from addme.core.options import ReportType
 from addme.core.permissions import Permission, permissions_of
 from addme.moderation import decisions, reports, review
-from addme.moderation.models import ReportType
 
 _LIMIT_HOURS = int(decisions.REMOVAL_LIMIT.total_seconds() // 3600)
 
 
 def overview(session: Session, *, admin: User) -> Overview:
     """Counts per queue, each present only when the level may open that queue."""
-    allowed = permissions_of(admin)
+    allowed = permissions_of(admin.admin_level)
     out = Overview(
         reports=None, review=None, unban_requests=None, removal_requests=None, contact_new=None, health=None
     )

@@ -12,8 +12,8 @@ from typing import Any
 from sqlalchemy.orm import Session
 
 from addme.accounts import service as accounts
-from addme.accounts.models import AdminLevel, User
-from addme.admin import service as audit
+from addme.accounts.models import User
+from addme.admin.codes import AdminCode
 from addme.admin.people_schemas import (
     AdminUserDetail,
     AdminUserProfile,
@@ -23,13 +23,17 @@ from addme.admin.people_schemas import (
     SessionRow,
     UsernameBrief,
 )
+from addme.audit import service as audit
 from addme.core import clock
 from addme.core.errors import AppError, Forbidden, NotFound
-from addme.core.schemas import ActionResult, Page, PageMeta
+from addme.core.permissions import AdminLevel
+from addme.core.schemas import ActionResult, Page
 from addme.listings import service as listings
 from addme.moderation import history
 from addme.shop import service as shop
+from addme.wallet import ledger
 from addme.wallet import service as wallet
+from addme.wallet.models import Kind
 
 NOT_FOUND = "User not found."
 NOT_YOURSELF = "You cannot do this to your own account."
@@ -60,13 +64,13 @@ def _ban_state(user: User) -> dict[str, Any]:
 def _target(session: Session, user_id: int) -> User:
     user = session.get(User, user_id)
     if user is None:
-        raise NotFound(NOT_FOUND, code="user_not_found")
+        raise NotFound(NOT_FOUND, code=AdminCode.USER_NOT_FOUND)
     return user
 
 
 def _not_self(admin: User, user: User) -> None:
     if admin.id == user.id:
-        raise Forbidden(NOT_YOURSELF, code="self_action")
+        raise Forbidden(NOT_YOURSELF, code=AdminCode.SELF_ACTION)
 
 
 def search(
@@ -87,7 +91,7 @@ def search(
     owners = None
     if term and "@" not in term:
         owners = listings.owner_ids_with_handle(prefix=term, dialect=session.get_bind().dialect.name)
-    rows, total = accounts.search_users(
+    rows, meta = accounts.search_users(
         session,
         q=term,
         handle_owner_ids=owners,
@@ -100,10 +104,7 @@ def search(
         page=page,
         per_page=per_page,
     )
-    return Page(
-        data=[AdminUserRow.model_validate(u) for u in rows],
-        meta=PageMeta(page=page, per_page=per_page, total=total, has_next=page * per_page < total),
-    )
+    return Page(data=[AdminUserRow.model_validate(u) for u in rows], meta=meta)
 
 
 def detail(session: Session, *, user_id: int) -> AdminUserDetail:
@@ -115,7 +116,7 @@ def detail(session: Session, *, user_id: int) -> AdminUserDetail:
         user=AdminUserProfile.model_validate(user),
         usernames=[UsernameBrief.model_validate(u) for u in names],
         orders=shop.orders_of_user(session, user_id=user.id),
-        ledger=[LedgerRow.model_validate(r) for r in wallet.history(session, user_id=user.id, limit=30)],
+        ledger=[LedgerRow.model_validate(r) for r in ledger.history(session, user_id=user.id, limit=30)],
         sessions=[SessionRow.model_validate(s) for s in accounts.sessions_of(session, user_id=user.id)],
         ips=accounts.ips_of(session, user=user),
         reports_by=history.reports_by(session, user_id=user.id),
@@ -129,7 +130,7 @@ def ban(session: Session, *, admin: User, user_id: int, hours: int | None, reaso
     user = _target(session, user_id)
     _not_self(admin, user)
     if user.admin_level and admin.admin_level != AdminLevel.FULL:
-        raise Forbidden(ADMINS_BY_FULL, code="admins_by_full")
+        raise Forbidden(ADMINS_BY_FULL, code=AdminCode.ADMINS_BY_FULL)
     before = _ban_state(user)
     until = None if hours is None else clock.now() + timedelta(hours=hours)
     accounts.ban(session, user=user, until=until, reason=reason)
@@ -150,7 +151,7 @@ def unban(session: Session, *, admin: User, user_id: int, reason: str) -> Action
     """Lift an account's ban; its approved usernames are listed again."""
     user = _target(session, user_id)
     if user.banned_at is None:
-        raise AppError(NOT_BANNED, code="not_banned")
+        raise AppError(NOT_BANNED, code=AdminCode.NOT_BANNED)
     before = _ban_state(user)
     accounts.unban(session, user=user)
     audit.record(
@@ -171,7 +172,7 @@ def delete(session: Session, *, admin: User, user_id: int, reason: str) -> Actio
     user = _target(session, user_id)
     _not_self(admin, user)
     if user.deleted_at is not None:
-        raise NotFound(NOT_FOUND, code="user_not_found")
+        raise NotFound(NOT_FOUND, code=AdminCode.USER_NOT_FOUND)
     accounts.admin_delete(session, user=user)
     audit.record(
         session,
@@ -218,7 +219,7 @@ def resend_confirmation(session: Session, *, admin: User, user_id: int) -> Actio
     """Mail a fresh confirmation link to an unconfirmed account."""
     user = _target(session, user_id)
     if user.email_confirmed_at is not None:
-        raise AppError(ALREADY_CONFIRMED, code="already_confirmed")
+        raise AppError(ALREADY_CONFIRMED, code=AdminCode.ALREADY_CONFIRMED)
     accounts.admin_resend_confirmation(session, user=user)
     audit.record(session, admin=admin, action="user.resend_confirmation", target=f"user:{user.id}")
     session.commit()
@@ -232,15 +233,15 @@ def grant(
     user = _target(session, user_id)
     before = {"top_ups": user.top_ups_count, "fire_pins": user.fire_pins_count}
     for kind, delta, have in (
-        (wallet.Kind.TOP_UP, top_ups, user.top_ups_count),
-        (wallet.Kind.FIRE_PIN, fire_pins, user.fire_pins_count),
+        (Kind.TOP_UP, top_ups, user.top_ups_count),
+        (Kind.FIRE_PIN, fire_pins, user.fire_pins_count),
     ):
         if not wallet.admin_adjust(
             session, user_id=user.id, kind=kind, delta=delta, admin_id=admin.id, note=reason
         ):
             session.rollback()
-            label = "Top-Ups" if kind == wallet.Kind.TOP_UP else "Fire Pins"
-            raise AppError(wallet.BELOW_ZERO.format(have=f"{have} {label}"), code="below_zero")
+            label = "Top-Ups" if kind == Kind.TOP_UP else "Fire Pins"
+            raise AppError(wallet.BELOW_ZERO.format(have=f"{have} {label}"), code=AdminCode.BELOW_ZERO)
     session.refresh(user)
     audit.record(
         session,

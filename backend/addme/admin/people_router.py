@@ -6,7 +6,6 @@ from typing import Annotated, Literal
 
 from fastapi import APIRouter, Depends, Query
 
-from addme.accounts.dependencies import DbSession
 from addme.accounts.models import User
 from addme.admin import people
 from addme.admin.people_schemas import (
@@ -17,8 +16,9 @@ from addme.admin.people_schemas import (
     UserBanIn,
     UserUpdate,
 )
+from addme.api.deps import DbSession, require
 from addme.core.params import IdPath, PageQuery
-from addme.core.permissions import Permission, require
+from addme.core.permissions import Permission
 from addme.core.schemas import ActionResult, ErrorBody, Page
 
 router = APIRouter(

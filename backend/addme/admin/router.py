@@ -7,12 +7,12 @@ from typing import Annotated
 
 from fastapi import APIRouter, Depends, Query
 
-from addme.accounts.dependencies import DbSession
 from addme.accounts.models import User
-from addme.admin import health, overview, service
+from addme.admin import health, maintenance, overview, service
 from addme.admin.schemas import AdminMe, AuditRead, Overview
+from addme.api.deps import DbSession, require
 from addme.core.params import MAX_ID, PageQuery
-from addme.core.permissions import Permission, require
+from addme.core.permissions import Permission
 from addme.core.schemas import ErrorBody, Page
 
 router = APIRouter(
@@ -50,3 +50,18 @@ def admin_audit(
     per_page: Annotated[int, Query(ge=1, le=100)] = 50,
 ) -> Page[AuditRead]:
     return service.audit_page(db, actor=actor, action=action, target=target, page=page, per_page=per_page)
+
+
+Maintenance = Annotated[User, Depends(require(Permission.MAINTENANCE))]
+
+
+@router.get("/maintenance", response_model=maintenance.MaintenanceRead)
+def admin_maintenance(_admin: Maintenance, db: DbSession) -> maintenance.MaintenanceRead:
+    return maintenance.state(db)
+
+
+@router.put("/maintenance", response_model=maintenance.MaintenanceRead)
+def admin_switch_maintenance(
+    body: maintenance.MaintenanceIn, admin: Maintenance, db: DbSession
+) -> maintenance.MaintenanceRead:
+    return maintenance.switch(db, admin=admin, on=body.on, reason=body.reason)

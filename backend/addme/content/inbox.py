@@ -6,12 +6,14 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from addme.accounts.models import User
-from addme.admin import service as audit
+from addme.audit import service as audit
+from addme.content.codes import ContentCode
 from addme.content.models import ContactRequest
 from addme.content.schemas import ContactMessageRead
 from addme.core import clock
 from addme.core.errors import NotFound
-from addme.core.schemas import Page, PageMeta
+from addme.core.paging import bounded_meta
+from addme.core.schemas import Page
 from addme.mail import service as mail
 
 NOT_FOUND = "Message not found."
@@ -27,17 +29,14 @@ def inbox(
         where.append(ContactRequest.status == status)
     if reason:
         where.append(ContactRequest.reason == reason)
-    total = int(session.scalar(select(func.count()).select_from(ContactRequest).where(*where)) or 0)
+    meta = bounded_meta(session, select(ContactRequest).where(*where), page=page, per_page=per_page)
     order = (ContactRequest.created_at, ContactRequest.id)
     if status != NEW:
         order = (ContactRequest.created_at.desc(), ContactRequest.id.desc())  # type: ignore[assignment]
     rows = session.scalars(
         select(ContactRequest).where(*where).order_by(*order).offset((page - 1) * per_page).limit(per_page)
     )
-    return Page[ContactMessageRead](
-        data=[ContactMessageRead.model_validate(r) for r in rows],
-        meta=PageMeta(page=page, per_page=per_page, total=total, has_next=page * per_page < total),
-    )
+    return Page[ContactMessageRead](data=[ContactMessageRead.model_validate(r) for r in rows], meta=meta)
 
 
 def new_count(session: Session) -> int:
@@ -49,7 +48,7 @@ def new_count(session: Session) -> int:
 def _get(session: Session, message_id: int) -> ContactRequest:
     row = session.get(ContactRequest, message_id)
     if row is None:
-        raise NotFound(NOT_FOUND, code="contact_not_found")
+        raise NotFound(NOT_FOUND, code=ContentCode.CONTACT_NOT_FOUND)
     return row
 
 

@@ -34,10 +34,14 @@ class Alert(TimestampMixin, Base):
     spots: Mapped[str] = mapped_column(String(200), default="global")
     type: Mapped[str] = mapped_column(String(10), default="info")
     text: Mapped[str] = mapped_column(String(500), default="")
-    # Admin-written HTML, sanitized on the way out like blog posts.
+    # Admin-written HTML and script: browsers run them only inside a sandboxed frame (no same-origin),
+    # so they never see the visitor's session; text alerts are shown as text.
     html: Mapped[str] = mapped_column(Text, default="")
+    script: Mapped[str] = mapped_column(Text, default="")
     icon: Mapped[str | None] = mapped_column(String(40))
     classes: Mapped[str | None] = mapped_column(String(120))
+    # Custom CSS declarations ("background:#222;color:#fff") instead of, or with, the classes.
+    style: Mapped[str | None] = mapped_column(String(300))
     dismissible: Mapped[bool] = mapped_column(default=True)
     active: Mapped[bool] = mapped_column(default=True)
     starts_at: Mapped[datetime | None]
@@ -64,7 +68,11 @@ class Ad(TimestampMixin, Base):
 
 class ContactRequest(Base):
     __tablename__ = "contact_requests"
-    __table_args__ = (Index("ix_contact_requests_status", "status", "created_at"),)
+    __table_args__ = (
+        Index("ix_contact_requests_status", "status", "created_at"),
+        # The inbox's "all" view, newest first (#11).
+        Index("ix_contact_requests_created", "created_at", "id"),
+    )
 
     id: Mapped[int] = mapped_column(primary_key=True)
     user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"), index=True)

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated
 
 from fastapi import APIRouter, Depends, Query, Request
+from fastapi.responses import HTMLResponse
 
-from addme.accounts.dependencies import DbSession, OptionalUser
 from addme.accounts.models import User
-from addme.content import contact, inbox, service
+from addme.api.deps import DbSession, OptionalUser, require
+from addme.content import alerts_admin, contact, inbox, service
 from addme.content.schemas import (
     AdRead,
     AlertRead,
@@ -23,10 +24,11 @@ from addme.content.schemas import (
     HelpRead,
 )
 from addme.core.net import client_country, client_ip, ip_bucket
+from addme.core.options import OrientationName
 from addme.core.params import IdPath, PageQuery
-from addme.core.permissions import Permission, require
+from addme.core.permissions import Permission
 from addme.core.schemas import ActionResult, ErrorBody, Page
-from addme.trust.captcha import require_captcha
+from addme.screening.captcha import require_captcha
 
 router = APIRouter(tags=["content"], responses={code: {"model": ErrorBody} for code in (404, 422, 429, 503)})
 
@@ -55,13 +57,32 @@ def alerts(db: DbSession, spot: str | None = None) -> list[AlertRead]:
     return service.active_alerts(db, spot=spot)
 
 
+@router.get("/alerts/{alert_id}/frame", response_class=HTMLResponse, responses={404: {"model": ErrorBody}})
+def alert_frame(
+    alert_id: IdPath,
+    db: DbSession,
+    viewer: OptionalUser,
+    color: Annotated[str | None, Query(max_length=40)] = None,
+) -> HTMLResponse:
+    """An html alert's document, for its sandboxed frame only (its own strict policy)."""
+    html = alerts_admin.frame_document(db, alert_id=alert_id, viewer=viewer, color=color)
+    return HTMLResponse(
+        html,
+        headers={
+            "Content-Security-Policy": alerts_admin.FRAME_CSP,
+            "X-Frame-Options": "SAMEORIGIN",
+            "Cache-Control": "no-store",
+        },
+    )
+
+
 @router.get("/ads", response_model=list[AdRead])
 def ads(
     request: Request,
     viewer: OptionalUser,
     db: DbSession,
     spot: str | None = None,
-    orientation: Literal["Gay", "Lesbian", "Bisexual", "Straight", "Other"] | None = None,
+    orientation: OrientationName | None = None,
 ) -> list[AdRead]:
     return service.active_ads(
         db, spot=spot, country=client_country(request), orientation=orientation, viewer=viewer

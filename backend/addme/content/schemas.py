@@ -60,9 +60,12 @@ class AlertRead(BaseModel):
     spots: list[str]
     type: str
     text: str
+    # Run only inside a sandboxed frame by the client (see content/alerts_admin.py).
     html: str
+    script: str
     icon: str | None
     classes: str | None
+    style: str | None
     dismissible: bool
 
 

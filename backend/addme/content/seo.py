@@ -12,16 +12,16 @@ import re
 from sqlalchemy.orm import Session
 
 from addme.content import service as content
+from addme.core import options
 from addme.core.config import get_settings
 from addme.core.errors import NotFound
-from addme.core.web import PageMeta, register_meta
+from addme.core.web import MetaResolver, PageMeta
 from addme.groups import service as groups
-from addme.listings import constants as lc
 from addme.media import public as nudes
 
-_APPS = "|".join(a.value for a in lc.App)
-_GENDERS = "|".join(g.value for g in lc.Gender)
-_ORIENTATIONS = "|".join(o.value for o in lc.Orientation)
+_APPS = "|".join(a.value for a in options.App)
+_GENDERS = "|".join(g.value for g in options.Gender)
+_ORIENTATIONS = "|".join(o.value for o in options.Orientation)
 
 STATIC: dict[str, tuple[str, str]] = {
     "/shop": ("Shop: Top-Ups, Fire Pins, VIP and Studio", "Buy Top-Ups to bump your username to the top, "
@@ -67,7 +67,7 @@ def _private(_s: Session, _m: re.Match[str]) -> PageMeta:
 
 def _groups(_s: Session, m: re.Match[str]) -> PageMeta:
     app = m.group("app")
-    label = lc.APP_LABELS[lc.App(app)] if app else "Snapchat, Telegram and Kik"
+    label = options.APP_LABELS[options.App(app)] if app else "Snapchat, Telegram and Kik"
     return PageMeta(
         title=f"{label} groups" if app else "Groups",
         description=f"Group chats for adults on {label}: join one or list your own.",
@@ -81,7 +81,7 @@ def _group(session: Session, m: re.Match[str]) -> PageMeta:
         return PageMeta(
             title="Group not found", description="Group could not be found.", status=404, noindex=True
         )
-    label = lc.APP_LABELS[lc.App(group.app)]
+    label = options.APP_LABELS[options.App(group.app)]
     about = f" {group.description}" if group.description else ""
     return PageMeta(
         title=f"{group.name}: {label} group",
@@ -101,7 +101,7 @@ def _post(session: Session, m: re.Match[str]) -> PageMeta:
 
 def _nudes(_s: Session, m: re.Match[str]) -> PageMeta:
     app = m.group("app")
-    label = lc.APP_LABELS[lc.App(app)] if app else "Snapchat, Telegram and Kik"
+    label = options.APP_LABELS[options.App(app)] if app else "Snapchat, Telegram and Kik"
     # Galleries are adult media: listed for members, never offered to search engines.
     return PageMeta(title=f"{label} galleries" if app else "Galleries", description=f"Adults' galleries on "
                     f"{label}. 18+ only.", noindex=True)  # fmt: skip
@@ -117,16 +117,19 @@ def _gallery(session: Session, m: re.Match[str]) -> PageMeta:
 
 
 _PAGES = "|".join(re.escape(p) for p in STATIC)
-register_meta(rf"(?:{_PAGES})/?", _static)
-register_meta(PRIVATE.pattern, _private)
-register_meta(
-    rf"/(?:(?P<app>{_APPS})-)?groups(?:/vip|/hottest|/gender/(?:{_GENDERS})|/orientation/(?:{_ORIENTATIONS}))?/?",
-    _groups,
-)
-register_meta(r"/group/(?P<slug>[^/]{1,80})", _group)
-register_meta(r"/blog/(?P<slug>[^/]{1,120})", _post)
-register_meta(
-    rf"/(?:(?P<app>{_APPS})-)?nudes(?:/vip|/hottest|/gender/(?:{_GENDERS})|/orientation/(?:{_ORIENTATIONS}))?/?",
-    _nudes,
-)
-register_meta(r"/nude/(?P<slug>[^/]{1,80})", _gallery)
+# Wired in addme/api/pages.py, after the listings' heads.
+HEADS: list[tuple[str, MetaResolver]] = [
+    (rf"(?:{_PAGES})/?", _static),
+    (PRIVATE.pattern, _private),
+    (
+        rf"/(?:(?P<app>{_APPS})-)?groups(?:/vip|/hottest|/gender/(?:{_GENDERS})|/orientation/(?:{_ORIENTATIONS}))?/?",
+        _groups,
+    ),
+    (r"/group/(?P<slug>[^/]{1,80})", _group),
+    (r"/blog/(?P<slug>[^/]{1,120})", _post),
+    (
+        rf"/(?:(?P<app>{_APPS})-)?nudes(?:/vip|/hottest|/gender/(?:{_GENDERS})|/orientation/(?:{_ORIENTATIONS}))?/?",
+        _nudes,
+    ),
+    (r"/nude/(?P<slug>[^/]{1,80})", _gallery),
+]

@@ -17,7 +17,7 @@ import re
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from addme.core.errors import AppError
+from addme.core.errors import AppError, CoreCode
 
 KB = 1024
 MB = 1024 * KB
@@ -45,7 +45,7 @@ def too_large_message(limit: int) -> str:
 
 class BodyTooLarge(AppError):
     status_code = 413
-    code = "too_large"
+    code = CoreCode.TOO_LARGE
 
 
 class BodyLimitMiddleware:

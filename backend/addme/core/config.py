@@ -9,6 +9,8 @@ from typing import Literal
 from pydantic import Field, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from addme.core.options import AppName
+
 REPO_ROOT = Path(__file__).resolve().parents[3]
 DEV_SECRET = "dev-only-secret-change-me"  # noqa: S105 - refused outside development below
 
@@ -20,6 +22,12 @@ class Settings(BaseSettings):
     host: str = "127.0.0.1"
     port: int = 8000
     workers: int = 1
+    # One JSON line per request (addme.access); default on in production.
+    access_log: bool | None = None
+    # Who may read /metrics: loopback and these networks (the private ones by default).
+    metrics_networks: list[str] = Field(
+        default_factory=lambda: ["127.0.0.0/8", "::1/128", "10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16"]
+    )
     # Where mailed links and canonical URLs point; unset, it follows HOST and PORT (dev and tests).
     site_url: str = ""
     secret_key: str = DEV_SECRET
@@ -34,7 +42,7 @@ class Settings(BaseSettings):
     # Brand variants are settings, not forks.
     site_name: str = "AddMe"
     brand: Literal["addme", "snap", "kik"] = "addme"
-    default_app: Literal["snapchat", "telegram", "kik"] = "snapchat"
+    default_app: AppName = "snapchat"
     accent_color: str = "#7c3aed"
     maintenance: bool = False
     swipes_enabled: bool = True
@@ -56,6 +64,9 @@ class Settings(BaseSettings):
     mail_after_commit: bool = True
 
     shop_webhook_secret: str = "dev-shop-webhook-secret"  # noqa: S105
+    # Card payments: "local" is the app's own test-mode checkout (no money moves; it sends the shop
+    # webhook to itself so keys flow as in production), "hosted" the external shop's checkout links.
+    card_checkout: Literal["local", "hosted"] = "local"
     # The card shop's checkout page per SKU (e.g. {"topup-20": "https://shop.example/products/20"});
     # a product without one is shown without a card link.
     shop_checkout_urls: dict[str, str] = Field(default_factory=dict)
@@ -67,7 +78,11 @@ class Settings(BaseSettings):
 
     # Client IPs come from X-Forwarded-For only when the peer is one of these.
     trusted_proxies: list[str] = Field(default_factory=list)
+    # The proxy's headers naming the visitor's country and region (e.g. Cloudflare's CF-IPCountry and,
+    # with its visitor-location headers on, CF-Region-Code). Read only from a trusted proxy when
+    # TRUSTED_PROXIES is set; unset, the offline GeoIP database gives the country and no region.
     country_header: str | None = None
+    region_header: str | None = None
 
     web_dist: Path = REPO_ROOT / "web" / "dist"
     media_dir: Path = REPO_ROOT / "data" / "media"
@@ -84,9 +99,23 @@ class Settings(BaseSettings):
     s3_access_key_id: str | None = None
     s3_secret_access_key: str | None = None
     media_host_url: str = ""
-    # Two-letter countries where adult media stays blurred until the account is age_verified
-    # (the trust domain will own the list; empty means never blurred).
-    age_verification_countries: list[str] = Field(default_factory=list)
+    # Age verification where the law requires it (the places are rows admins edit in /admin/ondato).
+    # "local" is the offline simulator (development and tests); production refuses it.
+    age_verification_provider: Literal["local", "ondato"] = "local"
+    ondato_client_id: str = ""
+    ondato_client_secret: str = ""
+    ondato_setup_id: str = ""
+    # Ondato's webhook calls authenticate with HTTP Basic credentials chosen in its dashboard.
+    ondato_webhook_username: str = ""
+    ondato_webhook_password: str = ""
+    ondato_token_url: str = "https://id.ondato.com/connect/token"  # noqa: S105 - a URL
+    ondato_api_url: str = "https://idvapi.ondato.com"
+    ondato_flow_url: str = "https://idv.ondato.com"
+
+    # The risk check (VPN, proxy, Tor, hosting networks): "local" needs no network; "proxycheck"
+    # adds proxycheck.io's verdict when PROXYCHECK_API_KEY is set.
+    risk_provider: Literal["local", "proxycheck"] = "local"
+    proxycheck_api_key: str = ""
 
     run_jobs_in_web: bool = True
     rate_limits_enabled: bool = True
@@ -160,6 +189,11 @@ def production_problems(s: Settings) -> list[str]:
         problems.append("SECRET_KEY must be set to a random value of 32+ characters in production.")
     if s.shop_webhook_secret.startswith("dev-") or len(s.shop_webhook_secret) < 16:
         problems.append("SHOP_WEBHOOK_SECRET must be set to the shop's signing secret (16+ characters).")
+    if s.card_checkout == "local":
+        problems.append(
+            "CARD_CHECKOUT is 'local': the test-mode checkout hands out keys without taking money. "
+            "Set 'hosted' with SHOP_CHECKOUT_URLS."
+        )
     if s.captcha_provider == "none":
         problems.append(
             "CAPTCHA_PROVIDER is 'none': the local test captcha lets any script through. "
@@ -174,6 +208,13 @@ def production_problems(s: Settings) -> list[str]:
             "SMTP_HOST is not set: mail would stay in the development outbox and nobody could "
             "confirm an account or reset a password."
         )
+    if s.age_verification_provider == "local":
+        problems.append(
+            "AGE_VERIFICATION_PROVIDER is 'local': its simulator lets anyone pass age verification. "
+            "Set 'ondato' with ONDATO_CLIENT_ID, ONDATO_CLIENT_SECRET and ONDATO_SETUP_ID."
+        )
+    elif not (s.ondato_client_id and s.ondato_client_secret and s.ondato_setup_id):
+        problems.append("ONDATO_CLIENT_ID, ONDATO_CLIENT_SECRET and ONDATO_SETUP_ID must be set for ondato.")
     if "site_url" not in s.model_fields_set:
         problems.append("SITE_URL is not set: mailed links would point at " + s.site_url + ".")
     elif not s.site_url.startswith("https://"):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from enum import StrEnum
 from typing import Any
 
 import psycopg
@@ -26,20 +27,42 @@ SERVER_DOWN = (
 )
 
 
+class CoreCode(StrEnum):
+    """The codes every route may answer; each domain adds its own enum (its `codes.py`)."""
+
+    BAD_REQUEST = "bad_request"
+    UNAUTHORIZED = "unauthorized"
+    FORBIDDEN = "forbidden"
+    CSRF = "csrf"
+    NOT_FOUND = "not_found"
+    CONFLICT = "conflict"
+    TOO_LARGE = "too_large"
+    VALIDATION_ERROR = "validation_error"
+    RATE_LIMITED = "rate_limited"
+    INTERNAL_ERROR = "internal_error"
+    SERVER_DOWN = "server_down"
+    # The site is in maintenance (an admin's switch): every caller but an admin is answered so.
+    MAINTENANCE = "maintenance"
+
+
 class AppError(Exception):
-    """A refusal the user should read: status, stable code, message and optional field errors."""
+    """A refusal the user should read: status, stable code, message and optional field errors.
+
+    `extra` adds fields to the envelope (a wallet refusal's `next_at`).
+    """
 
     status_code = 400
-    code = "bad_request"
+    code: StrEnum = CoreCode.BAD_REQUEST
 
     def __init__(
         self,
         message: str,
         *,
-        code: str | None = None,
+        code: StrEnum | None = None,
         status_code: int | None = None,
         errors: dict[str, list[str]] | None = None,
         headers: dict[str, str] | None = None,
+        extra: dict[str, Any] | None = None,
     ) -> None:
         super().__init__(message)
         self.message = message
@@ -49,31 +72,32 @@ class AppError(Exception):
             self.status_code = status_code
         self.errors = errors or {}
         self.headers = headers
+        self.extra = extra or {}
 
 
 class NotFound(AppError):
     status_code = 404
-    code = "not_found"
+    code = CoreCode.NOT_FOUND
 
 
 class Unauthorized(AppError):
     status_code = 401
-    code = "unauthorized"
+    code = CoreCode.UNAUTHORIZED
 
 
 class Forbidden(AppError):
     status_code = 403
-    code = "forbidden"
+    code = CoreCode.FORBIDDEN
 
 
 class Conflict(AppError):
     status_code = 409
-    code = "conflict"
+    code = CoreCode.CONFLICT
 
 
 class TooManyRequests(AppError):
     status_code = 429
-    code = "rate_limited"
+    code = CoreCode.RATE_LIMITED
 
     def __init__(self, message: str, *, retry_after: int) -> None:
         super().__init__(message, headers={"Retry-After": str(max(1, retry_after))})
@@ -83,7 +107,7 @@ class FieldError(AppError):
     """A 422 for one or more fields, in the same shape as Pydantic's validation errors."""
 
     status_code = 422
-    code = "validation_error"
+    code = CoreCode.VALIDATION_ERROR
 
     def __init__(self, field: str | dict[str, list[str]], message: str | None = None) -> None:
         errors = field if isinstance(field, dict) else {field: [message or "Invalid value."]}
@@ -116,7 +140,9 @@ def install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(AppError)
     async def _app_error(_: Request, exc: AppError) -> JsonResponse:
         return JsonResponse(
-            envelope(exc.message, exc.errors, code=exc.code), status_code=exc.status_code, headers=exc.headers
+            envelope(exc.message, exc.errors, code=exc.code, **exc.extra),
+            status_code=exc.status_code,
+            headers=exc.headers,
         )
 
     @app.exception_handler(RequestValidationError)
@@ -125,7 +151,7 @@ def install_error_handlers(app: FastAPI) -> None:
         for err in exc.errors():
             errors.setdefault(_field_name(tuple(err.get("loc", ()))), []).append(_clean_msg(err["msg"]))
         first = next(iter(errors.values()))[0] if errors else INVALID_DATA
-        return JsonResponse(envelope(first, errors, code="validation_error"), status_code=422)
+        return JsonResponse(envelope(first, errors, code=CoreCode.VALIDATION_ERROR), status_code=422)
 
     @app.exception_handler(StarletteHTTPException)
     async def _http(_: Request, exc: StarletteHTTPException) -> JsonResponse:
@@ -138,7 +164,7 @@ def install_error_handlers(app: FastAPI) -> None:
 
     async def _db_down(_: Request, exc: Exception) -> JsonResponse:
         log.error("database unreachable: %s", exc.__class__.__name__)
-        return JsonResponse(envelope(SERVER_DOWN, code="server_down"), status_code=503)
+        return JsonResponse(envelope(SERVER_DOWN, code=CoreCode.SERVER_DOWN), status_code=503)
 
     app.add_exception_handler(OperationalError, _db_down)
     app.add_exception_handler(PoolTimeout, _db_down)
@@ -151,7 +177,7 @@ def install_error_handlers(app: FastAPI) -> None:
         if isinstance(exc, DBAPIError) and exc.connection_invalidated:
             return await _db_down(request, exc)
         log.exception("database error", exc_info=exc)
-        return JsonResponse(envelope(INTERNAL_ERROR, code="internal_error"), status_code=500)
+        return JsonResponse(envelope(INTERNAL_ERROR, code=CoreCode.INTERNAL_ERROR), status_code=500)
 
     app.add_exception_handler(DBAPIError, _dbapi)
 
@@ -161,8 +187,10 @@ def install_error_handlers(app: FastAPI) -> None:
         # path id it means "no such row"; SQLite raises OverflowError before its driver sees it.
         log.warning("value out of the database's range on %s: %s", request.url.path, exc.__class__.__name__)
         if request.path_params:
-            return JsonResponse(envelope("This page could not be found", code="not_found"), status_code=404)
-        return JsonResponse(envelope(INVALID_DATA, code="validation_error"), status_code=422)
+            return JsonResponse(
+                envelope("This page could not be found", code=CoreCode.NOT_FOUND), status_code=404
+            )
+        return JsonResponse(envelope(INVALID_DATA, code=CoreCode.VALIDATION_ERROR), status_code=422)
 
     app.add_exception_handler(DataError, _out_of_range)
     app.add_exception_handler(psycopg.DataError, _out_of_range)
@@ -199,5 +227,5 @@ class CatchAllMiddleware:
             if started:
                 raise
             log.exception("unhandled error on %s %s", scope.get("method"), scope.get("path"))
-            response = JsonResponse(envelope(INTERNAL_ERROR, code="internal_error"), status_code=500)
+            response = JsonResponse(envelope(INTERNAL_ERROR, code=CoreCode.INTERNAL_ERROR), status_code=500)
             await response(scope, receive, send)

@@ -7,9 +7,9 @@ from fastapi.responses import Response
 from pydantic import BaseModel
 from sqlalchemy import text
 
-from addme.core import db
+from addme.core import db, sitemode
 from addme.core.config import get_settings
-from addme.core.errors import SERVER_DOWN, envelope
+from addme.core.errors import SERVER_DOWN, CoreCode, envelope
 from addme.core.responses import JsonResponse
 
 router = APIRouter(tags=["system"])
@@ -38,7 +38,7 @@ def health() -> Response:
         with db.get_engine().connect() as conn:
             conn.execute(text("SELECT 1"))
     except Exception:
-        return JsonResponse(envelope(SERVER_DOWN, code="server_down"), status_code=503)
+        return JsonResponse(envelope(SERVER_DOWN, code=CoreCode.SERVER_DOWN), status_code=503)
     return JsonResponse({"status": "ok", "database": "ok"})
 
 
@@ -57,7 +57,8 @@ def public_config() -> PublicConfig:
         default_app=s.default_app,
         accent_color=s.accent_color,
         captcha=CaptchaConfig(provider=s.captcha_provider, site_key=s.captcha_site_key),
-        maintenance=s.maintenance,
+        # The admin's switch (or MAINTENANCE=true): the web app then sends visitors to /maintenance.
+        maintenance=sitemode.maintenance_on(),
         swipes_enabled=s.swipes_enabled,
         confirmation_resend_seconds=s.confirmation_resend_seconds,
     )

@@ -9,15 +9,26 @@ from datetime import UTC, datetime
 
 from addme.core.config import get_settings
 
+# Extra fields a log call may pass (`extra={...}`) that belong in the JSON line.
+_EXTRA = ("status", "ms", "route")
+
 
 class JsonFormatter(logging.Formatter):
     def format(self, record: logging.LogRecord) -> str:
+        from addme.core.observe import request_id
+
         data = {
             "ts": datetime.now(UTC).isoformat(timespec="milliseconds"),
             "level": record.levelname.lower(),
             "logger": record.name,
             "msg": record.getMessage(),
         }
+        rid = request_id.get()
+        if rid:
+            data["request_id"] = rid
+        for key in _EXTRA:
+            if hasattr(record, key):
+                data[key] = getattr(record, key)
         if record.exc_info:
             data["exc"] = self.formatException(record.exc_info)
         return json.dumps(data)

@@ -16,6 +16,11 @@ def _proxies() -> tuple[ipaddress.IPv4Network | ipaddress.IPv6Network, ...]:
     return tuple(ipaddress.ip_network(p, strict=False) for p in get_settings().trusted_proxies)
 
 
+def is_trusted_proxy(ip: str) -> bool:
+    """True when `ip` is one of the configured proxies (whose headers speak for the visitor)."""
+    return _is_proxy(ip)
+
+
 def _is_proxy(ip: str) -> bool:
     try:
         addr = ipaddress.ip_address(ip)

@@ -1,11 +1,13 @@
-"""Shared schema pieces: UTC datetimes, the error envelope, action answers, pages."""
+"""Shared schema pieces: UTC datetimes, the error envelope, action answers, pages, the username card."""
 
 from __future__ import annotations
 
 from datetime import UTC, datetime
 from typing import Annotated, Any, Generic, TypeVar
 
-from pydantic import BaseModel, ConfigDict, PlainSerializer
+from pydantic import BaseModel, ConfigDict, Field, PlainSerializer
+
+from addme.core.options import AppName, GenderName, OrientationName
 
 # Stored naive-UTC; sent with an explicit Z so browsers never read them as local time.
 UtcDatetime = Annotated[
@@ -48,6 +50,10 @@ class PageMeta(BaseModel):
     per_page: int
     total: int
     has_next: bool
+    # Admin tables count their matches only up to a cap (core/paging.py): an exact count of a
+    # million rows is a scan. True: there are more than `total`; has_next still drives the pager.
+    # Sent only when true, so every other page's meta stays as it was.
+    total_capped: bool = Field(default=False, exclude_if=lambda capped: not capped)
 
 
 class Page(BaseModel, Generic[T]):
@@ -67,3 +73,18 @@ def query_parameters(model: type[BaseModel]) -> list[dict[str, Any]]:
             param["description"] = prop["description"]
         params.append(param)
     return params
+
+
+class CardBase(BaseModel):
+    """What every username card shows, in every list (directory, profiles, galleries, swipes, mine).
+
+    One declaration, so the lists cannot drift apart; each list adds its own fields.
+    """
+
+    id: int
+    username: str
+    app: AppName
+    age: int
+    gender: GenderName
+    orientation: OrientationName
+    country_code: str | None

@@ -1,14 +1,15 @@
 """Serves the built React app, with per-route <title>, description, canonical and Open Graph tags.
 
 Crawlers and link previews read the HTML before any JavaScript runs, so each public route's head
-is written here on the server. Domains register resolvers for their own paths.
+is written here on the server. Each domain writes the heads of its own paths; addme/api/pages.py
+lists them in one place.
 """
 
 from __future__ import annotations
 
 import html
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -31,24 +32,27 @@ class PageMeta:
 MetaResolver = Callable[[Session, "re.Match[str]"], PageMeta | None]
 _resolvers: list[tuple[re.Pattern[str], MetaResolver]] = []
 # Consulted only when no pattern answered (the top-level short links `/{token}`), so the order
-# in which domains register their patterns never lets a catch-all shadow a real page.
+# in which the heads are listed never lets a catch-all shadow a real page.
 _fallbacks: list[MetaResolver] = []
 
 
-def register_meta(pattern: str, resolver: MetaResolver) -> None:
-    """Add a resolver for paths matching `pattern` (full match); first registered wins."""
-    _resolvers.append((re.compile(pattern), resolver))
+def install_heads(
+    heads: Sequence[tuple[str, MetaResolver]], *, fallbacks: Sequence[tuple[str, MetaResolver]] = ()
+) -> None:
+    """Serve these heads (full-match patterns, first match wins), replacing any installed before.
+
+    addme/api/pages.py lists every domain's heads; `create_app` installs them.
+    """
+    _resolvers[:] = [(re.compile(pattern), resolver) for pattern, resolver in heads]
+    _fallbacks[:] = [_if_match(re.compile(pattern), resolver) for pattern, resolver in fallbacks]
 
 
-def register_fallback_meta(pattern: str, resolver: MetaResolver) -> None:
-    """Add a resolver tried after every registered pattern failed (a catch-all such as `/{token}`)."""
-    compiled = re.compile(pattern)
-
-    def _if_match(session: Session, path_match: re.Match[str]) -> PageMeta | None:
+def _if_match(compiled: re.Pattern[str], resolver: MetaResolver) -> MetaResolver:
+    def _resolve(session: Session, path_match: re.Match[str]) -> PageMeta | None:
         match = compiled.fullmatch(path_match.string)
         return resolver(session, match) if match else None
 
-    _fallbacks.append(_if_match)
+    return _resolve
 
 
 def resolve_meta(session: Session, path: str) -> PageMeta:
@@ -78,6 +82,14 @@ def resolve_meta(session: Session, path: str) -> PageMeta:
 @lru_cache(maxsize=4)
 def _read_template(path: Path, _mtime_ns: int) -> str:
     return path.read_text()
+
+
+def template_version(dist: Path) -> int | None:
+    """Which build index.html is (its mtime), None when the app is not built."""
+    try:
+        return (dist / "index.html").stat().st_mtime_ns
+    except FileNotFoundError:
+        return None
 
 
 def _template(dist: Path) -> str | None:

@@ -2,24 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated
 
 from fastapi import APIRouter, Query
 
-from addme.accounts.dependencies import CurrentUser, DbSession, OptionalUser
+from addme.api.deps import CurrentUser, DbSession, OptionalUser
+from addme.core.options import AppName, Gender, OrderName, Orientation
 from addme.core.params import IdPath, PageQuery
 from addme.core.schemas import ActionResult, ErrorBody
 from addme.groups import service
-from addme.groups.schemas import (
-    AppName,
-    GroupCreate,
-    GroupDetail,
-    GroupPage,
-    GroupResult,
-    GroupUpdate,
-    MyGroups,
-)
-from addme.listings.constants import Gender, Orientation
+from addme.groups.schemas import GroupCreate, GroupDetail, GroupPage, GroupResult, GroupUpdate, MyGroups
 
 router = APIRouter(
     tags=["groups"], responses={code: {"model": ErrorBody} for code in (400, 401, 404, 409, 422, 503)}
@@ -33,7 +25,7 @@ def list_groups(
     page: PageQuery = 1,
     per_page: Annotated[int, Query(ge=1, le=service.PER_PAGE_MAX)] = service.PER_PAGE_DEFAULT,
     vip: bool = False,
-    order: Literal["latest", "popular"] = "latest",
+    order: OrderName = "latest",
     gender: Gender | None = None,
     orientation: Orientation | None = None,
 ) -> GroupPage:

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Literal
-
 from pydantic import BaseModel, Field, field_validator
 
+from addme.core.options import AppName
 from addme.core.schemas import ActionResult, PageMeta, StrictInput, UtcDatetime
 
-AppName = Literal["snapchat", "telegram", "kik"]
 MIN_MEMBERS = 2
 MAX_MEMBERS = 10_000
 

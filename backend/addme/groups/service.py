@@ -16,10 +16,12 @@ from addme.accounts.models import User
 from addme.core import clock
 from addme.core.errors import AppError, Conflict, FieldError, NotFound
 from addme.core.schemas import PageMeta
+from addme.groups.codes import GroupCode
 from addme.groups.models import Group, GroupMember
 from addme.groups.schemas import GroupCreate, GroupDetail, GroupPage, GroupRead, GroupUpdate, MyGroups
 from addme.listings import service as listings
-from addme.wallet import service as wallet
+from addme.wallet import ledger
+from addme.wallet.models import Kind, Reason
 
 NOT_FOUND = "Group could not be found."
 CREATED = "Group created."
@@ -142,14 +144,14 @@ def get_public(session: Session, *, slug: str, viewer: User | None) -> GroupDeta
     """One visible group by slug, else 404."""
     group = session.scalar(select(Group).where(Group.slug == slug, _visible()))
     if group is None:
-        raise NotFound(NOT_FOUND, code="group_not_found")
+        raise NotFound(NOT_FOUND, code=GroupCode.GROUP_NOT_FOUND)
     return _detail(session, group, viewer)
 
 
 def _visible_by_id(session: Session, *, group_id: int) -> Group:
     group = session.scalar(select(Group).where(Group.id == group_id, _visible()))
     if group is None:
-        raise NotFound(NOT_FOUND, code="group_not_found")
+        raise NotFound(NOT_FOUND, code=GroupCode.GROUP_NOT_FOUND)
     return group
 
 
@@ -157,7 +159,7 @@ def _own(session: Session, *, user: User, group_id: int) -> Group:
     """The caller's own group; anyone else's is a 404, the same as a missing one."""
     group = session.get(Group, group_id)
     if group is None or group.user_id != user.id:
-        raise NotFound(NOT_FOUND, code="group_not_found")
+        raise NotFound(NOT_FOUND, code=GroupCode.GROUP_NOT_FOUND)
     return group
 
 
@@ -178,7 +180,7 @@ def list_mine(session: Session, *, user: User) -> MyGroups:
 def create(session: Session, *, user: User, data: GroupCreate) -> GroupDetail:
     """Create a group; its Top-Up is spent in the same transaction as the insert, or nothing is."""
     if user.top_ups_count <= 0:
-        raise AppError(NOT_ENOUGH_TOPUP, code="not_enough_topups")
+        raise AppError(NOT_ENOUGH_TOPUP, code=GroupCode.NOT_ENOUGH_TOPUPS)
     now = clock.now()
     group = Group(
         user_id=user.id,
@@ -197,9 +199,9 @@ def create(session: Session, *, user: User, data: GroupCreate) -> GroupDetail:
     session.flush()
     session.add(GroupMember(group_id=group.id, user_id=user.id, joined_at=now))
     # The conditional spend is the real check: two creates racing on the last Top-Up get one group.
-    if not wallet.spend(session, user_id=user.id, kind=wallet.Kind.TOP_UP, reason=wallet.Reason.GROUP):
+    if not ledger.spend(session, user_id=user.id, kind=Kind.TOP_UP, reason=Reason.GROUP):
         session.rollback()
-        raise AppError(NOT_ENOUGH_TOPUP, code="not_enough_topups")
+        raise AppError(NOT_ENOUGH_TOPUP, code=GroupCode.NOT_ENOUGH_TOPUPS)
     session.commit()
     session.refresh(user)
     return _detail(session, group, user)
@@ -234,7 +236,7 @@ def join(session: Session, *, user: User, group_id: int) -> GroupDetail:
     """Join a group unless full; the seat is taken by one conditional update."""
     group = _visible_by_id(session, group_id=group_id)
     if _is_member(session, group_id=group.id, user_id=user.id):
-        raise Conflict(ALREADY_MEMBER, code="already_member")
+        raise Conflict(ALREADY_MEMBER, code=GroupCode.ALREADY_MEMBER)
     now = clock.now()
     seat = session.execute(
         update(Group)
@@ -244,14 +246,14 @@ def join(session: Session, *, user: User, group_id: int) -> GroupDetail:
     )
     if seat.rowcount != 1:  # type: ignore[attr-defined]
         session.rollback()
-        raise AppError(FULL, code="group_full")
+        raise AppError(FULL, code=GroupCode.GROUP_FULL)
     try:
         session.add(GroupMember(group_id=group.id, user_id=user.id, joined_at=now))
         session.flush()
     except IntegrityError:
         # A double click: the first join won, this one gives its seat back by rolling back.
         session.rollback()
-        raise Conflict(ALREADY_MEMBER, code="already_member") from None
+        raise Conflict(ALREADY_MEMBER, code=GroupCode.ALREADY_MEMBER) from None
     session.commit()
     session.refresh(group)
     return _detail(session, group, user)
@@ -261,14 +263,14 @@ def leave(session: Session, *, user: User, group_id: int) -> GroupDetail:
     """Leave a group the caller joined; the owner deletes instead."""
     group = _visible_by_id(session, group_id=group_id)
     if group.user_id == user.id:
-        raise AppError(OWNER_CANNOT_LEAVE, code="owner_cannot_leave")
+        raise AppError(OWNER_CANNOT_LEAVE, code=GroupCode.OWNER_CANNOT_LEAVE)
     gone = session.execute(
         delete(GroupMember).where(GroupMember.group_id == group.id, GroupMember.user_id == user.id),
         execution_options={"synchronize_session": False},
     )
     if gone.rowcount != 1:  # type: ignore[attr-defined]
         session.rollback()
-        raise AppError(NOT_MEMBER, code="not_member")
+        raise AppError(NOT_MEMBER, code=GroupCode.NOT_MEMBER)
     session.execute(
         update(Group)
         .where(Group.id == group.id, Group.members_count > 0)

@@ -12,7 +12,8 @@ from addme.jobs.service import register
 from addme.listings import service as listings
 from addme.listings import stats as listing_stats
 from addme.mail import service as mail
-from addme.wallet import service as wallet
+from addme.moderation import reputation
+from addme.wallet import ledger
 
 
 @register("erase-deleted-accounts", every=timedelta(hours=1))
@@ -35,6 +36,11 @@ def refresh_popularity(session: Session) -> int:
     return listing_stats.refresh_popularity(session)
 
 
+@register("refresh-reputation", every=timedelta(minutes=15))
+def refresh_reputation(session: Session) -> int:
+    return reputation.refresh(session)
+
+
 @register("refresh-facet-counts", every=timedelta(minutes=1))
 def refresh_facet_counts(session: Session) -> int:
     return listing_stats.refresh_facets(session)
@@ -48,12 +54,18 @@ def resync_listing_owners(session: Session) -> int:
 @register("auto-topup", every=timedelta(minutes=15))
 def auto_topup(session: Session) -> int:
     # Runs often but tops up once per 4-hour slot: the ledger's unique key makes reruns no-ops.
-    return wallet.auto_topup(session)
+    return ledger.auto_topup(session)
+
+
+@register("check-ledger", every=timedelta(minutes=10))
+def check_ledger(session: Session) -> int:
+    # Every account against the whole ledger: the admin home reads the stored result.
+    return ledger.run_check(session)
 
 
 @register("end-studio", every=timedelta(minutes=5))
 def end_studio(session: Session) -> int:
-    return wallet.end_expired_studios(session)
+    return ledger.end_expired_studios(session)
 
 
 @register("cleanup-groups", every=timedelta(hours=1))

@@ -6,34 +6,7 @@ import re
 from datetime import timedelta
 from enum import StrEnum
 
-
-class App(StrEnum):
-    SNAPCHAT = "snapchat"
-    TELEGRAM = "telegram"
-    KIK = "kik"
-
-
-APP_LABELS = {App.SNAPCHAT: "Snapchat", App.TELEGRAM: "Telegram", App.KIK: "Kik"}
-
-
-class Gender(StrEnum):
-    MALE = "Male"
-    FEMALE = "Female"
-    TRANSGENDER = "Transgender"
-    OTHER = "Other"
-
-
-class Orientation(StrEnum):
-    GAY = "Gay"
-    LESBIAN = "Lesbian"
-    BISEXUAL = "Bisexual"
-    STRAIGHT = "Straight"
-    OTHER = "Other"
-
-
-class UsernameType(StrEnum):
-    CLEAN = "Clean"
-    DIRTY = "Dirty"
+from addme.core.options import App
 
 
 class LinkType(StrEnum):
@@ -61,11 +34,6 @@ class Status(StrEnum):
     BANNED = "banned"
     DELISTED = "delisted"
     DELETED = "deleted"
-
-
-class Order(StrEnum):
-    LATEST = "latest"
-    POPULAR = "popular"
 
 
 class Action(StrEnum):
@@ -116,6 +84,8 @@ PER_PAGE_MAX = 60
 # million rows is a table scan. Past it, meta.total reads "at least" and has_next drives the pager.
 COUNT_CAP = 1_000
 SIMILAR_MAX = 8
+# Spec section 6: a VIP gets "more suggestions", three times as many similar usernames.
+SIMILAR_MAX_VIP = 24
 SITEMAP_PROFILES = 5000
 
 NOT_FOUND = "Username could not be found or connexion failed."

@@ -9,6 +9,7 @@ on the event loop on PostgreSQL.
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
@@ -17,31 +18,26 @@ from fastapi import Request
 from fastapi.responses import Response
 from starlette.concurrency import run_in_threadpool
 
-from addme.accounts.dependencies import SESSION_COOKIE, optional_caller
 from addme.accounts.models import User
-from addme.core import clock, reads
+from addme.api.deps import has_credentials, optional_caller
+from addme.core import clock, options, reads
 from addme.core.db import get_engine, new_session
 from addme.core.errors import NotFound, Unauthorized
+from addme.core.options import ReportType
 from addme.listings import cache, queries
 from addme.listings import constants as c
+from addme.listings.codes import ListingCode
 from addme.listings.countries import COUNTRIES, country_name
 from addme.listings.schemas import ListParams
-from addme.moderation.models import ReportType
 
 _JSON = orjson.OPT_NAIVE_UTC | orjson.OPT_UTC_Z
-PUBLIC = f"public, max-age=0, s-maxage={cache.LIST_TTL}"
+PUBLIC = f"public, max-age=0, s-maxage={cache.LIST_TTL}, stale-while-revalidate={cache.STALE_SECONDS}"
 PRIVATE = "private, no-store"
 
 
 def dumps(content: Any) -> bytes:
     """JSON bytes; naive datetimes are UTC and end in Z, as UtcDatetime renders them."""
     return orjson.dumps(content, option=_JSON)
-
-
-def _has_credentials(request: Request) -> bool:
-    return request.headers.get("authorization", "").lower().startswith("bearer ") or bool(
-        request.cookies.get(SESSION_COOKIE)
-    )
 
 
 def _viewer(request: Request) -> User | None:
@@ -55,42 +51,32 @@ def _bytes_response(body: bytes, *, public: bool, request: Request, ttl: int = c
         return Response(body, media_type="application/json", headers={"Cache-Control": PRIVATE})
     etag = cache.etag_of(body)
     headers = {
-        "Cache-Control": f"public, max-age=0, s-maxage={ttl}",
+        # A shared cache (the nginx micro-cache) may answer from a stale copy while it refreshes.
+        "Cache-Control": f"public, max-age=0, s-maxage={ttl}, stale-while-revalidate={cache.STALE_SECONDS}",
         "ETag": etag,
         "Vary": "Authorization",
     }
-    if request.headers.get("if-none-match") == etag:
+    if cache.not_modified(request.headers.get("if-none-match"), etag):
         return Response(status_code=304, headers=headers)
     return Response(body, media_type="application/json", headers=headers)
 
 
 async def _anonymous(request: Request, key: str, build: Callable[[], Awaitable[bytes]], ttl: int) -> Response:
-    """Serve `key` from the cache, building it on a miss."""
-    store = cache.store()
-    if store.is_local:
-        full = cache.versioned(key)
-        body = store.get(full) if full else None
-    else:
-        full = await run_in_threadpool(cache.versioned, key)
-        body = await run_in_threadpool(store.get, full) if full else None
-    if body is None:
-        body = await build()
-        if full:
-            if store.is_local:
-                store.put(full, body, ttl)
-            else:
-                await run_in_threadpool(store.put, full, body, ttl)
-    return _bytes_response(body, public=True, request=request, ttl=ttl)
+    """Serve `key` from the public response cache (stale-while-revalidate, one build per key)."""
+    return _bytes_response(await cache.cached(key, build, ttl), public=True, request=request, ttl=ttl)
 
 
 async def build_list(p: ListParams, *, now_: datetime | None = None) -> bytes:
-    """The list response body for these filters: one round trip to the database."""
+    """The list response body for these filters: one round trip to the database (two for a search)."""
     now = now_ or clock.now()
-    plan = queries.plan_list(p, now=now, dialect=get_engine().dialect.name)
+    dialect = get_engine().dialect.name
+    plan = queries.plan_list(p, now=now, dialect=dialect)
+    if plan.probe:  # a text search: how common `q` is decides how its matches are read
+        [[(hits,)]] = await reads.current().fetch(*plan.queries, prepare=False)
+        plan = queries.plan_list(p, now=now, dialect=dialect, hits=int(hits))
     results = await reads.current().fetch(*plan.queries, prepare=not plan.dynamic)
     rows, has_next, total = queries.read_list(p, plan, results)
     if total is None:  # a page past the end of a long list: one exact count, bounded by the page
-        dialect = get_engine().dialect.name
         [[(total,)]] = await reads.current().fetch(
             queries.beyond_end_count(p, now=now, dialect=dialect), prepare=False
         )
@@ -104,14 +90,14 @@ async def build_list(p: ListParams, *, now_: datetime | None = None) -> bytes:
 
 async def list_response(request: Request, params: ListParams) -> Response:
     """GET /v1/usernames."""
-    if not _has_credentials(request):
+    if not has_credentials(request):
         if params.type == "Dirty":
-            raise Unauthorized(c.DIRTY_NEEDS_LOGIN, code="login_required")
+            raise Unauthorized(c.DIRTY_NEEDS_LOGIN, code=ListingCode.LOGIN_REQUIRED)
         return await _anonymous(
             request, "list:" + params.cache_key(), lambda: build_list(params), cache.LIST_TTL
         )
     if params.type == "Dirty" and await run_in_threadpool(_viewer, request) is None:
-        raise Unauthorized(c.DIRTY_NEEDS_LOGIN, code="login_required")
+        raise Unauthorized(c.DIRTY_NEEDS_LOGIN, code=ListingCode.LOGIN_REQUIRED)
     return _bytes_response(await build_list(params), public=False, request=request)
 
 
@@ -120,7 +106,20 @@ async def _profile_row(username_id: int) -> Sequence[Any] | None:
     return rows[0] if rows else None
 
 
-async def build_profile(username_id: int, viewer_id: int | None) -> bytes:
+@dataclass(frozen=True)
+class Viewer:
+    """Who reads a profile or its suggestions: what changes the body is ownership and VIP."""
+
+    id: int
+    vip: bool
+
+
+def _viewer_of(request: Request) -> Viewer | None:
+    user = _viewer(request)
+    return Viewer(id=user.id, vip=user.is_vip) if user else None
+
+
+async def build_profile(username_id: int, viewer: Viewer | None) -> bytes:
     """A profile body; 404 unless listed, or the viewer owns it."""
     now = clock.now()
     row = await _profile_row(username_id)
@@ -129,20 +128,22 @@ async def build_profile(username_id: int, viewer_id: int | None) -> bytes:
     extra = queries.profile_fields(row)
     if extra["status"] == c.Status.DELETED:
         raise NotFound(c.NOT_FOUND)
-    is_owner = viewer_id is not None and extra["user_id"] == viewer_id
+    is_owner = viewer is not None and extra["user_id"] == viewer.id
     if not extra["listed"] and not is_owner:
         raise NotFound(c.NOT_FOUND)
     body = queries.card(row, now, all_tags=True)
-    if body["type"] == c.UsernameType.DIRTY and viewer_id is None:
-        raise Unauthorized(c.DIRTY_NEEDS_LOGIN, code="login_required")
+    if body["type"] == options.UsernameType.DIRTY and viewer is None:
+        raise Unauthorized(c.DIRTY_NEEDS_LOGIN, code=ListingCode.LOGIN_REQUIRED)
     # The creator link is a VIP perk: it shows while the owner is VIP or Studio.
     show_link = body["is_promoted"] or is_owner
+    # Reputation scores are a VIP perk of the viewer (spec section 6); owners always see their own.
+    show_reputation = is_owner or (viewer is not None and viewer.vip)
     body.update(
         description=extra["description"],
         link=extra["link"] if show_link else None,
         link_type=extra["link_type"] if show_link else None,
         paid_content=extra["paid_content"],
-        reputation=extra["reputation"],
+        reputation=extra["reputation"] if show_reputation else None,
         is_owner=is_owner,
     )
     return dumps(body)
@@ -150,35 +151,42 @@ async def build_profile(username_id: int, viewer_id: int | None) -> bytes:
 
 async def profile_response(request: Request, username_id: int) -> Response:
     """GET /v1/usernames/{id}."""
-    if not _has_credentials(request):
+    if not has_credentials(request):
         return await _anonymous(
             request, f"profile:{username_id}", lambda: build_profile(username_id, None), cache.LIST_TTL
         )
-    viewer = await run_in_threadpool(_viewer, request)
-    body = await build_profile(username_id, viewer.id if viewer else None)
+    viewer = await run_in_threadpool(_viewer_of, request)
+    body = await build_profile(username_id, viewer)
     return _bytes_response(body, public=False, request=request)
 
 
-async def build_similar(username_id: int, signed_in: bool) -> bytes:
-    """Similar listed usernames to a listed one."""
+async def build_similar(username_id: int, viewer: Viewer | None) -> bytes:
+    """Similar listed usernames to a listed one: more of them, with their scores, for a VIP."""
     now = clock.now()
     base = await _profile_row(username_id)
     if base is None or not queries.profile_fields(base)["listed"]:
         raise NotFound(c.NOT_FOUND)
-    if base[6] == c.UsernameType.DIRTY and not signed_in:
-        raise Unauthorized(c.DIRTY_NEEDS_LOGIN, code="login_required")
+    if base[6] == options.UsernameType.DIRTY and viewer is None:
+        raise Unauthorized(c.DIRTY_NEEDS_LOGIN, code=ListingCode.LOGIN_REQUIRED)
+    vip = viewer is not None and viewer.vip
     [candidates] = await reads.current().fetch(queries.similar_query(base))
-    return dumps([queries.card(r, now) for r in queries.rank_similar(base, candidates)])
+    ranked = queries.rank_similar(base, candidates, limit=c.SIMILAR_MAX_VIP if vip else c.SIMILAR_MAX)
+    return dumps(
+        [
+            {**queries.card(r, now), "reputation": r[queries.SIMILAR_REPUTATION] if vip else None}
+            for r in ranked
+        ]
+    )
 
 
 async def similar_response(request: Request, username_id: int) -> Response:
     """GET /v1/usernames/{id}/similar."""
-    if not _has_credentials(request):
+    if not has_credentials(request):
         return await _anonymous(
-            request, f"similar:{username_id}", lambda: build_similar(username_id, False), cache.LIST_TTL
+            request, f"similar:{username_id}", lambda: build_similar(username_id, None), cache.LIST_TTL
         )
-    signed_in = await run_in_threadpool(_viewer, request) is not None
-    return _bytes_response(await build_similar(username_id, signed_in), public=False, request=request)
+    viewer = await run_in_threadpool(_viewer_of, request)
+    return _bytes_response(await build_similar(username_id, viewer), public=False, request=request)
 
 
 async def _in_thread(fn: Callable[[], bytes]) -> bytes:
@@ -211,11 +219,11 @@ async def countries_response(request: Request) -> Response:
 
 _OPTIONS = dumps(
     {
-        "apps": [a.value for a in c.App],
-        "genders": [g.value for g in c.Gender],
-        "orientations": [o.value for o in c.Orientation],
-        "types": [t.value for t in c.UsernameType],
-        "orders": [o.value for o in c.Order],
+        "apps": [a.value for a in options.App],
+        "genders": [g.value for g in options.Gender],
+        "orientations": [o.value for o in options.Orientation],
+        "types": [t.value for t in options.UsernameType],
+        "orders": [o.value for o in options.Order],
         "report_types": [r.value for r in ReportType],
         "link_types": [t.value for t in c.LinkType],
         "countries": [{"code": k, "name": v} for k, v in sorted(COUNTRIES.items(), key=lambda kv: kv[1])],

@@ -28,6 +28,7 @@ from sqlalchemy import (
     union_all,
 )
 
+from addme.core import options
 from addme.listings import constants as c
 from addme.listings import search
 from addme.listings.countries import country_name
@@ -52,6 +53,8 @@ LISTED = U.listed == True  # noqa: E712 - "listed = true" is what the partial in
 # Positions in a card row (CARD_COLUMNS first, in every statement that feeds card()).
 _ORIENTATION, _COUNTRY, _TAGS = 5, 7, 8
 _DESCRIPTION, _LINK, _LINK_TYPE, _PAID, _REPUTATION, _OWNER, _LISTED, _STATUS = range(16, 24)
+# In a similar_query row, the reputation follows the card columns.
+SIMILAR_REPUTATION = 16
 
 
 def card(row: Sequence[Any], now: datetime, *, all_tags: bool = False) -> dict[str, Any]:
@@ -110,26 +113,64 @@ def _tagged(name: Any) -> ColumnElement[bool]:
     )
 
 
-def conditions(p: ListParams, *, now: datetime, dialect: str) -> list[ColumnElement[bool]]:
-    """WHERE terms with literal values (the text-search path, which is not prebuilt)."""
+def filter_terms(
+    *,
+    type: Any,
+    now: Any,
+    app: Any = None,
+    gender: Any = None,
+    orientation: Any = None,
+    country: Any = None,
+    vip: bool = False,
+    tag: Any = None,
+) -> list[ColumnElement[bool]]:
+    """The directory's filters as SQL, written once for every list (usernames, galleries).
+
+    Values are literals or bind parameters; None leaves a filter out. Terms lead with the columns
+    the listing indexes lead with.
+    """
     where: list[ColumnElement[bool]] = [LISTED]
-    if p.app:
-        where.append(U.app == p.app)
-    where.append(U.type == p.type)
-    if p.gender:
-        where.append(U.gender == p.gender)
-    if p.orientation:
-        where.append(U.orientation == p.orientation)
-    if p.country:
-        where.append(U.country_code == p.country)
-    if p.vip:
+    if app is not None:
+        where.append(U.app == app)
+    where.append(U.type == type)
+    if gender is not None:
+        where.append(U.gender == gender)
+    if orientation is not None:
+        where.append(U.orientation == orientation)
+    if country is not None:
+        where.append(U.country_code == country)
+    if vip:
         where += [U.owner_vip_until.is_not(None), U.owner_vip_until > now]
-    if p.tag:
-        where.append(_tagged(normalize_tag(p.tag)))
-    if p.q:
-        match = search.match_clause(p.q, dialect)
-        if match is not None:
-            where.append(match)
+    if tag is not None:
+        where.append(_tagged(tag))
+    return where
+
+
+def ordering(order: str) -> tuple[ColumnElement[Any], ...]:
+    """ORDER BY of a list: `popular` (7-day views and clicks) or `latest` (the last Top-Up first)."""
+    return _POPULAR if order == "popular" else _LATEST
+
+
+def conditions(
+    p: ListParams, *, now: datetime, dialect: str, with_search: bool = True
+) -> list[ColumnElement[bool]]:
+    """WHERE terms with literal values (the text-search path, which is not prebuilt)."""
+    where = filter_terms(
+        app=p.app or None,
+        type=p.type,
+        gender=p.gender or None,
+        orientation=p.orientation or None,
+        country=p.country or None,
+        vip=p.vip,
+        tag=normalize_tag(p.tag) if p.tag else None,
+        now=now,
+    )
+    if p.q and with_search:
+        values = search.search_values(p.q, dialect)
+        if values is not None:  # its values are bound: search_where_values gives them
+            where.append(
+                search.match_clause(dialect, words="search_q" in values, part="search_part" in values)
+            )
     return where
 
 
@@ -173,21 +214,16 @@ def _values(p: ListParams, now: datetime) -> dict[str, Any]:
 def _bound_conditions(shape: Shape) -> list[ColumnElement[bool]]:
     """The WHERE terms of one shape, leading with the columns the indexes lead with."""
     app, gender, orientation, country, vip, tag, _order = shape
-    where: list[ColumnElement[bool]] = [LISTED]
-    if app:
-        where.append(U.app == bindparam("app"))
-    where.append(U.type == bindparam("type"))
-    if gender:
-        where.append(U.gender == bindparam("gender"))
-    if orientation:
-        where.append(U.orientation == bindparam("orientation"))
-    if country:
-        where.append(U.country_code == bindparam("country"))
-    if vip:
-        where += [U.owner_vip_until.is_not(None), U.owner_vip_until > _NOW]
-    if tag:
-        where.append(_tagged(bindparam("tag")))
-    return where
+    return filter_terms(
+        app=bindparam("app") if app else None,
+        type=bindparam("type"),
+        gender=bindparam("gender") if gender else None,
+        orientation=bindparam("orientation") if orientation else None,
+        country=bindparam("country") if country else None,
+        vip=vip,
+        tag=bindparam("tag") if tag else None,
+        now=_NOW,
+    )
 
 
 def _ordered_stmt(
@@ -284,17 +320,149 @@ class ListPlan:
     queries: list[tuple[Any, dict[str, Any]]]
     count_key: tuple[Any, ...] | None
     total: int | None  # the memoized total, when the count is not among the queries
-    dynamic: bool  # text search: statements built for this request only, not worth preparing
+    dynamic: bool  # text search: sent with its values written in, so planned for them
+    # Text search: the page is the exact-handle rows (queries[0]) then the other matches
+    # (queries[1], read from this position of theirs); read_list puts them together.
+    rest_from: int | None = None
+    # Text search, first step: queries is its probe alone; plan_list again with its count.
+    probe: bool = False
 
 
-def plan_list(p: ListParams, *, now: datetime, dialect: str) -> ListPlan:
-    """What to run for one list response (a fixed number of statements: 1 or 2)."""
-    if p.q:
-        where = conditions(p, now=now, dialect=dialect)
-        order = _POPULAR if p.order == "popular" else _LATEST
-        n1, off = p.per_page + 1, (p.page - 1) * p.per_page
-        page = select(*CARD_COLUMNS).where(*where).order_by(*order).limit(n1).offset(off)
-        return ListPlan([(page, {}), (_count_stmt(where), {})], None, None, dynamic=True)
+# One live listing per handle and app (uq_usernames_live_handle): at most this many exact matches.
+EXACT_MAX = len(options.App)
+
+# How a search reads its matches depends on how common `q` is, which no planner estimate tells
+# (PostgreSQL puts every prefix tsquery at 2% of the rows): a probe first counts the matches among
+# the list's newest PROBE_ROWS rows. From PROBE_COMMON of them on, a page is found early by walking
+# the list's index; below, the walk could read the whole index for a page (8 s and a 503 at 1M rows
+# for a word with no match), so the matches are read from the search index and ordered after.
+PROBE_ROWS = 2_000
+PROBE_COMMON = 50
+
+
+@lru_cache(maxsize=256)
+def _search_probe(shape: Shape, words: bool, part: bool, dialect: str) -> Any:
+    """The capped count of matches among the first PROBE_ROWS rows of the list, built once."""
+    order = _POPULAR if shape[-1] == "popular" else _LATEST
+    window = (
+        select(U.id)
+        .where(*_bound_conditions(shape))
+        .order_by(*order)
+        .limit(literal_column(str(PROBE_ROWS)))
+        .subquery("probe_window")
+    )
+    hits = (
+        select(literal_column("1"))
+        .select_from(Username.__table__.join(window, window.c.id == U.id))
+        .where(search.match_clause(dialect, words=words, part=part))
+        .limit(literal_column(str(PROBE_COMMON)))
+        .subquery()
+    )
+    return select(func.count()).select_from(hits)
+
+
+@lru_cache(maxsize=256)
+def _search_statements(
+    shape: Shape, words: bool, part: bool, per_page: int, dialect: str, common: bool
+) -> tuple[Any, Any, Any]:
+    """(exact handles, the other matches from `rest_off`, capped count) for one shape, built once.
+
+    Built and compiled once like the lists' statements (compiling them per request cost 7 ms of
+    Python a search); their values are still written in on PostgreSQL, so each is planned for them.
+    `common`: the other matches by walking the list's index; otherwise read from the search index
+    (a materialized set the planner cannot turn back into that walk) and sorted.
+    """
+    filters = _bound_conditions(shape)
+    match = search.match_clause(dialect, words=words, part=part)
+    popular = shape[-1] == "popular"
+    order = _POPULAR if popular else _LATEST
+    handle: Any = bindparam("handle")
+    exact = (
+        select(*CARD_COLUMNS)
+        .where(*filters, U.username_normalized == handle)
+        .order_by(*order)
+        .limit(literal_column(str(EXACT_MAX)))
+    )
+    # Enough of the other matches for any number (0 to EXACT_MAX) of exact ones ahead of them.
+    rows: Any = literal_column(str(per_page + 1 + EXACT_MAX))
+    rest_off = bindparam("rest_off", type_=Integer())
+    if common:
+        walked = (
+            select(U.id)
+            .where(*filters, match, U.username_normalized != handle)
+            .order_by(*order)
+            .limit(rows)
+            .offset(rest_off)
+            .subquery()
+        )
+        rest = select(*CARD_COLUMNS).join(walked, walked.c.id == U.id).order_by(*order)
+        return exact, rest, _count_stmt([*filters, match])
+    matches = (
+        select(U.id, U.popularity, U.sort_at, U.username_normalized)
+        .where(*filters, match)
+        .cte("search_matches")
+        .prefix_with("MATERIALIZED", dialect="postgresql")
+    )
+    m = matches.c
+    by = (m.popularity.desc(), m.sort_at.desc(), m.id.desc()) if popular else (m.sort_at.desc(), m.id.desc())
+    page = (
+        select(m.id, m.popularity, m.sort_at)
+        .where(m.username_normalized != handle)
+        .order_by(*by)
+        .limit(rows)
+        .offset(rest_off)
+        .subquery()
+    )
+    k = page.c
+    rest = (
+        select(*CARD_COLUMNS)
+        .join(page, k.id == U.id)
+        .order_by(
+            *(
+                (k.popularity.desc(), k.sort_at.desc(), k.id.desc())
+                if popular
+                else (k.sort_at.desc(), k.id.desc())
+            )
+        )
+    )
+    count = select(func.count()).select_from(select(m.id).limit(c.COUNT_CAP).subquery())
+    return exact, rest, count
+
+
+def _search_plan(
+    p: ListParams, values: dict[str, str], *, now: datetime, dialect: str, hits: int | None
+) -> ListPlan:
+    """Text search: a username whose handle is `q` itself first, then every match in the list's order.
+
+    No relevance score: ranking by one would read and score the whole match set (160,000 rows for
+    a common word at 1M usernames) before the first page. An exact handle is the one ranking that
+    an index answers; the rest keeps the list's order.
+
+    `hits`: the probe's answer; None gives the plan that runs the probe (`probe` set).
+    """
+    shape, words, part = _shape(p), "search_q" in values, "search_part" in values
+    bound = {**_values(p, now), **values}
+    if hits is None:
+        probe = _search_probe(shape, words, part, dialect)
+        return ListPlan([(probe, bound)], None, None, dynamic=True, probe=True)
+    common = hits >= PROBE_COMMON
+    exact, rest, count = _search_statements(shape, words, part, p.per_page, dialect, common)
+    rest_from = max(0, (p.page - 1) * p.per_page - EXACT_MAX)
+    bound["rest_off"] = rest_from
+    return ListPlan(
+        [(exact, bound), (rest, bound), (count, bound)], None, None, dynamic=True, rest_from=rest_from
+    )
+
+
+def plan_list(p: ListParams, *, now: datetime, dialect: str, hits: int | None = None) -> ListPlan:
+    """What to run for one list response (a fixed number of statements: 1 to 3).
+
+    A text search is planned twice: first its probe (the plan has `probe` set), then, given the
+    probe's count as `hits`, its page and count.
+    """
+    values = search.search_values(p.q, dialect) if p.q else None
+    if values is not None:
+        return _search_plan(p, values, now=now, dialect=dialect, hits=hits)
     shape = _shape(p)
     page_stmt, count_stmt = _statements(shape, p.per_page)
     values = _values(p, now)
@@ -303,6 +471,19 @@ def plan_list(p: ListParams, *, now: datetime, dialect: str) -> ListPlan:
     if hit is not None and hit[0] > time.monotonic():
         return ListPlan([(page_stmt, values)], None, hit[1], dynamic=False)
     return ListPlan([(page_stmt, values), (count_stmt, values)], key, None, dynamic=False)
+
+
+def _search_page(p: ListParams, plan: ListPlan, results: Sequence[Sequence[Any]]) -> list[Sequence[Any]]:
+    """Rows [offset, offset + per_page] of "exact handles, then the other matches"."""
+    exact, rest = results[0], results[1]
+    off, rest_from = (p.page - 1) * p.per_page, plan.rest_from or 0
+    page: list[Sequence[Any]] = []
+    for pos in range(off, off + p.per_page + 1):
+        if pos < len(exact):
+            page.append(exact[pos])
+        elif 0 <= pos - len(exact) - rest_from < len(rest):
+            page.append(rest[pos - len(exact) - rest_from])
+    return page
 
 
 def read_list(
@@ -314,6 +495,8 @@ def read_list(
     on an empty one; "at least" (capped or a few seconds old) only while more pages follow. None
     when an empty page past the end needs `beyond_end_count` to know the exact total.
     """
+    if plan.rest_from is not None:
+        results = [_search_page(p, plan, results), *results[2:]]
     rows = results[0]
     page, has_next = rows[: p.per_page], len(rows) > p.per_page
     counted: int | None = None
@@ -342,7 +525,8 @@ def beyond_end_count(p: ListParams, *, now: datetime, dialect: str) -> tuple[Any
     """The exact total for an empty page past the end: it is below the page's start, so a count
     capped there is exact and never walks further than the pages before it."""
     where = conditions(p, now=now, dialect=dialect)
-    return _count_stmt(where, cap=(p.page - 1) * p.per_page), {}
+    values = (search.search_values(p.q, dialect) if p.q else None) or {}
+    return _count_stmt(where, cap=(p.page - 1) * p.per_page), values
 
 
 def forget_counts() -> None:
@@ -364,7 +548,8 @@ def similar_query(base: Sequence[Any]) -> tuple[Any, dict[str, Any]]:
 
 
 _SIMILAR = (
-    select(*CARD_COLUMNS)
+    # The score rides after the card columns: only a VIP viewer's suggestions show it.
+    select(*CARD_COLUMNS, U.reputation)
     .where(
         LISTED,
         U.app == bindparam("app"),
@@ -377,8 +562,10 @@ _SIMILAR = (
 )
 
 
-def rank_similar(base: Sequence[Any], candidates: Sequence[Sequence[Any]]) -> list[Sequence[Any]]:
-    """Up to SIMILAR_MAX candidates, same orientation, country and shared tags first."""
+def rank_similar(
+    base: Sequence[Any], candidates: Sequence[Sequence[Any]], *, limit: int = c.SIMILAR_MAX
+) -> list[Sequence[Any]]:
+    """Up to `limit` candidates, same orientation, country and shared tags first."""
     base_tags = set(base[_TAGS].split())
 
     def score(row: Sequence[Any]) -> int:
@@ -389,7 +576,7 @@ def rank_similar(base: Sequence[Any], candidates: Sequence[Sequence[Any]]) -> li
         )
 
     ranked = sorted(candidates, key=score, reverse=True)  # stable: recency breaks ties
-    return ranked[: c.SIMILAR_MAX]
+    return ranked[:limit]
 
 
 def _count_tags(conn: Connection, *, app: str | None) -> list[tuple[str, int]]:
@@ -421,7 +608,7 @@ FACETS_MAX_AGE = timedelta(minutes=5)
 def refresh_facets(conn: Connection, *, now: datetime) -> int:
     """Recount tags (overall and per app) and countries into listing_facet_counts (the job)."""
     rows: list[dict[str, Any]] = []
-    for app in ("", *(a.value for a in c.App)):
+    for app in ("", *(a.value for a in options.App)):
         rows += [
             {"kind": "tag", "app": app, "key": k, "count": n, "refreshed_at": now}
             for k, n in _count_tags(conn, app=app or None)
@@ -463,7 +650,7 @@ def newest_listed(conn: Connection, *, limit: int) -> list[Any]:
     """The newest listed usernames (the sitemap)."""
     stmt = (
         select(U.id, U.username, U.updated_at)
-        .where(LISTED, U.type == c.UsernameType.CLEAN)
+        .where(LISTED, U.type == options.UsernameType.CLEAN)
         .order_by(U.sort_at.desc(), U.id.desc())
         .limit(limit)
     )

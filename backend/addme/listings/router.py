@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from fastapi import APIRouter, Request, Response, status
 
-from addme.accounts.dependencies import CurrentUser, DbSession
+from addme.api.deps import CurrentUser, DbSession
 from addme.core.net import client_ip, ip_bucket
+from addme.core.options import AppName
 from addme.core.params import IdPath
 from addme.core.schemas import ActionResult, ErrorBody, query_parameters
 from addme.listings import mine, public, seo, service, stats  # noqa: F401 - seo registers page heads
 from addme.listings.schemas import (
-    AppName,
     CountryCount,
     ListParams,
     MyUsername,
@@ -18,8 +18,8 @@ from addme.listings.schemas import (
     MyUsernames,
     Options,
     ShortLink,
+    SuggestionCard,
     TagCount,
-    UsernameCard,
     UsernameCreate,
     UsernamePage,
     UsernameProfile,
@@ -59,7 +59,7 @@ async def get_username(username_id: IdPath, request: Request) -> Response:
 @router.get(
     "/usernames/{username_id}/similar",
     response_class=Response,
-    responses=_json(list[UsernameCard]),
+    responses=_json(list[SuggestionCard]),
     tags=["usernames"],
 )
 async def similar_usernames(username_id: IdPath, request: Request) -> Response:

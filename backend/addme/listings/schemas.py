@@ -9,13 +9,10 @@ from urllib.parse import parse_qsl
 from fastapi.exceptions import RequestValidationError
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from addme.core.schemas import PageMeta, StrictInput, UtcDatetime
+from addme.core.options import AppName, GenderName, OrderName, OrientationName, TypeName
+from addme.core.schemas import CardBase, PageMeta, StrictInput, UtcDatetime
 from addme.listings import constants as c
 
-AppName = Literal["snapchat", "telegram", "kik"]
-GenderName = Literal["Male", "Female", "Transgender", "Other"]
-OrientationName = Literal["Gay", "Lesbian", "Bisexual", "Straight", "Other"]
-TypeName = Literal["Clean", "Dirty"]
 LinkTypeName = Literal["chaturbate", "linktree", "onlyfans", "mym", "fansly"]
 
 
@@ -32,7 +29,7 @@ class ListParams(BaseModel):
     tag: str | None = Field(default=None, max_length=40)
     type: TypeName = "Clean"
     vip: bool = False
-    order: Literal["latest", "popular"] = "latest"
+    order: OrderName = "latest"
     q: str | None = Field(default=None, max_length=100, description="text search")
     page: int = Field(default=1, ge=1, le=10_000)
     per_page: int = Field(default=c.PER_PAGE_DEFAULT, ge=1, le=c.PER_PAGE_MAX)
@@ -77,15 +74,8 @@ def _parse_list_query(query_string: bytes) -> ListParams:
 _parse_list_query_cached = lru_cache(maxsize=2048)(_parse_list_query)
 
 
-class UsernameCard(BaseModel):
-    id: int
-    username: str
-    app: AppName
-    age: int
-    gender: GenderName
-    orientation: OrientationName
+class UsernameCard(CardBase):
     type: TypeName
-    country_code: str | None
     country: str | None
     tags: list[str] = Field(description="up to 3 on a card")
     short_description: str
@@ -102,8 +92,16 @@ class UsernameProfile(UsernameCard):
     link: str | None
     link_type: LinkTypeName | None
     paid_content: bool
-    reputation: int
+    reputation: int | None = Field(
+        description="0 to 100; shown to a VIP or Studio viewer and to the owner, else null"
+    )
     is_owner: bool
+
+
+class SuggestionCard(UsernameCard):
+    """A similar username on a profile; a VIP viewer gets more of them, with their scores."""
+
+    reputation: int | None = Field(description="0 to 100 for a VIP or Studio viewer, else null")
 
 
 class UsernamePage(BaseModel):
@@ -205,17 +203,10 @@ class UsernameUpdate(_UsernameFields):
     paid_content: bool | None = None
 
 
-class MyUsername(BaseModel):
+class MyUsername(CardBase):
     """One of the member's own usernames, as the user area shows it."""
 
-    id: int
-    username: str
-    app: AppName
-    age: int
-    gender: GenderName
-    orientation: OrientationName
     type: TypeName
-    country_code: str | None
     country: str | None
     description: str
     short_description: str

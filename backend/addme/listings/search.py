@@ -1,8 +1,18 @@
 """Text search over usernames, descriptions and tags: SQLite FTS5 or PostgreSQL full-text.
 
 Everything dialect-specific about search lives here. The objects are not in the metadata (a
-virtual table and an expression index have no portable model), so they are created by an
-`after_create` hook for `create_all`, and by `install_search(connection)` from the migration.
+virtual table, a generated tsvector column and trigram indexes have no portable model), so they
+are created by an `after_create` hook for `create_all`, and by `install_search(connection)` from
+the migrations.
+
+A username matches `q` when every word of `q` starts a word of its handle, tags or description
+("blue_kit" finds "blue_kitty912"), or when `q` (3 characters or more, one word) is any part of
+its handle ("itty9" finds "blue_kitty912"). Both are answered from an index:
+
+- PostgreSQL: a stored `search_vector` column (a generated column, so it can never drift from
+  the row) under a GIN index, and a trigram GIN index (pg_trgm) on the normalized handle;
+- SQLite: an FTS5 table over the same three columns and an FTS5 trigram table over the handle,
+  both external-content tables kept in sync by triggers.
 """
 
 from __future__ import annotations
@@ -11,14 +21,17 @@ import re
 import unicodedata
 from typing import Any
 
-from sqlalchemy import ColumnElement, Connection, Select, event, literal_column, select, text
+from sqlalchemy import ColumnElement, Connection, Select, event, literal_column, or_, select, text
 from sqlalchemy.sql import bindparam
 
 from addme.listings.models import Username
 
 FTS_TABLE = "usernames_fts"
-PG_INDEX = "ix_usernames_search"
-# The same expression in the index and in every query, or PostgreSQL will not use the index.
+HANDLE_FTS_TABLE = "usernames_fts_handles"
+PG_VECTOR = "search_vector"
+PG_INDEX = "ix_usernames_search_vector"
+PG_HANDLE_INDEX = "ix_usernames_handle_trgm"
+_PG_OLD_INDEX = "ix_usernames_search"  # the expression index the stored column replaces
 # 'simple' (no stemming): handles and tags are not English prose. Handles are words joined by
 # `_`, `.` and `-` ("blue_kitty912", "shy.kitty"): those are spaces here, so "kitty" finds both
 # (PostgreSQL's parser would keep "shy.kitty" as one host-like token).
@@ -26,8 +39,10 @@ PG_DOCUMENT = (
     "to_tsvector('simple'::regconfig, translate(coalesce(username, '') || ' ' || coalesce(tags_text, '') "
     "|| ' ' || coalesce(description, ''), '_.-', '   '))"
 )
+# Substring search starts at three characters: a trigram index cannot narrow a shorter one.
+MIN_FRAGMENT = 3
 
-# Literal DDL (no user input anywhere near it); usernames_fts is FTS_TABLE.
+# Literal DDL (no user input anywhere near it).
 _SQLITE_DDL = [
     "CREATE VIRTUAL TABLE IF NOT EXISTS usernames_fts USING fts5("
     "username, tags_text, description, content='usernames', content_rowid='id', "
@@ -47,8 +62,33 @@ _SQLITE_DDL = [
     "INSERT INTO usernames_fts(rowid, username, tags_text, description) "
     "VALUES (new.id, new.username, new.tags_text, new.description); END",
     "INSERT INTO usernames_fts(usernames_fts) VALUES ('rebuild')",
+    # Any part of a handle: FTS5's trigram tokenizer (case-insensitive) over the normalized handle.
+    "CREATE VIRTUAL TABLE IF NOT EXISTS usernames_fts_handles USING fts5("
+    "username_normalized, content='usernames', content_rowid='id', tokenize='trigram')",
+    "CREATE TRIGGER IF NOT EXISTS usernames_fts_handles_ai AFTER INSERT ON usernames BEGIN "
+    "INSERT INTO usernames_fts_handles(rowid, username_normalized) VALUES (new.id, new.username_normalized); END",
+    "CREATE TRIGGER IF NOT EXISTS usernames_fts_handles_ad AFTER DELETE ON usernames BEGIN "
+    "INSERT INTO usernames_fts_handles(usernames_fts_handles, rowid, username_normalized) "
+    "VALUES ('delete', old.id, old.username_normalized); END",
+    "CREATE TRIGGER IF NOT EXISTS usernames_fts_handles_au AFTER UPDATE OF username_normalized "
+    "ON usernames BEGIN "
+    "INSERT INTO usernames_fts_handles(usernames_fts_handles, rowid, username_normalized) "
+    "VALUES ('delete', old.id, old.username_normalized); "
+    "INSERT INTO usernames_fts_handles(rowid, username_normalized) VALUES (new.id, new.username_normalized); END",
+    "INSERT INTO usernames_fts_handles(usernames_fts_handles) VALUES ('rebuild')",
 ]
-_PG_DDL = [f"CREATE INDEX IF NOT EXISTS {PG_INDEX} ON usernames USING gin (({PG_DOCUMENT})) WHERE listed"]
+_PG_DDL = [
+    # Trusted since PostgreSQL 13: a database owner may create it without superuser rights.
+    "CREATE EXTENSION IF NOT EXISTS pg_trgm",
+    f"DROP INDEX IF EXISTS {_PG_OLD_INDEX}",
+    # Stored, not an expression index: a query's plan may walk a listing index and test each row,
+    # and recomputing to_tsvector there cost 64 ms for a capped count at 1M rows.
+    f"ALTER TABLE usernames ADD COLUMN IF NOT EXISTS {PG_VECTOR} tsvector "
+    f"GENERATED ALWAYS AS ({PG_DOCUMENT}) STORED",
+    f"CREATE INDEX IF NOT EXISTS {PG_INDEX} ON usernames USING gin ({PG_VECTOR}) WHERE listed",
+    f"CREATE INDEX IF NOT EXISTS {PG_HANDLE_INDEX} ON usernames "
+    "USING gin (username_normalized gin_trgm_ops) WHERE listed",
+]
 
 
 def install_search(connection: Connection) -> None:
@@ -59,18 +99,24 @@ def install_search(connection: Connection) -> None:
 
 
 def uninstall_search(connection: Connection) -> None:
-    """Drop the search objects (a migration's downgrade)."""
+    """Drop the search objects (a migration's downgrade). pg_trgm stays: other objects may use it."""
     if connection.dialect.name == "postgresql":
-        connection.exec_driver_sql(f"DROP INDEX IF EXISTS {PG_INDEX}")
+        for index in (_PG_OLD_INDEX, PG_INDEX, PG_HANDLE_INDEX):
+            connection.exec_driver_sql(f"DROP INDEX IF EXISTS {index}")
+        connection.exec_driver_sql(f"ALTER TABLE usernames DROP COLUMN IF EXISTS {PG_VECTOR}")
         return
     for trigger in ("usernames_fts_ai", "usernames_fts_ad", "usernames_fts_au"):
         connection.exec_driver_sql(f"DROP TRIGGER IF EXISTS {trigger}")
+        connection.exec_driver_sql(f"DROP TRIGGER IF EXISTS {trigger.replace('fts', 'fts_handles')}")
     connection.exec_driver_sql(f"DROP TABLE IF EXISTS {FTS_TABLE}")
+    connection.exec_driver_sql(f"DROP TABLE IF EXISTS {HANDLE_FTS_TABLE}")
 
 
 def is_search_object(name: str | None) -> bool:
     """True for the objects this module owns, for Alembic's include_name (they are not in metadata)."""
-    return bool(name) and (str(name).startswith(FTS_TABLE) or name == PG_INDEX)
+    if not name:
+        return False
+    return str(name).startswith((FTS_TABLE, _PG_OLD_INDEX)) or name in (PG_VECTOR, PG_HANDLE_INDEX)
 
 
 def _after_create(_target: Any, connection: Connection, **_kw: Any) -> None:
@@ -88,24 +134,72 @@ def _tokens(query: str) -> list[str]:
     return [t for t in _TOKEN.findall(norm)][:8]
 
 
-def match_clause(query: str, dialect: str) -> ColumnElement[bool] | None:
-    """A WHERE clause for usernames matching every word of `query` (prefixes too), or None.
+def handle_of(query: str) -> str:
+    """`q` in the form handles are stored in (username_normalized): NFKC, case-folded, trimmed."""
+    return unicodedata.normalize("NFKC", query).strip().casefold()
 
-    "blue_kit" is the words "blue" and "kit", each matched as the start of a word.
+
+def _fragment(query: str) -> str | None:
+    """`q` as a piece of a handle, or None: one word (handles have no spaces), 3 characters or more."""
+    handle = handle_of(query)
+    if len(handle) < MIN_FRAGMENT or any(ch.isspace() for ch in handle):
+        return None
+    return handle
+
+
+def search_values(query: str, dialect: str) -> dict[str, str] | None:
+    """The bound values of a search for `q`, or None when `q` has nothing to search for.
+
+    Keys: `search_q` (every word as a prefix), `search_part` (`q` as a part of a handle), each
+    only when it applies, and `handle` (`q` as a whole handle).
     """
     tokens = _tokens(query)
-    if not tokens:
+    fragment = _fragment(query)
+    if not tokens and not fragment:
         return None
-    if dialect == "postgresql":
+    values = {"handle": handle_of(query)}
+    pg = dialect == "postgresql"
+    if tokens and pg:
         # Each word as a quoted prefix lexeme: user text never reaches tsquery syntax unescaped.
-        tsq = " & ".join("'" + t.replace("'", "''").replace("\\", "") + "':*" for t in tokens)
-        return literal_column(PG_DOCUMENT).op("@@")(
-            text("to_tsquery('simple'::regconfig, :search_q)").bindparams(bindparam("search_q", tsq))
+        values["search_q"] = " & ".join("'" + t.replace("'", "''").replace("\\", "") + "':*" for t in tokens)
+    elif tokens:
+        values["search_q"] = " ".join('"' + t.replace('"', '""') + '"*' for t in tokens)
+    if fragment and pg:
+        # LIKE '%...%' (the trigram index): `_`, `%` and `\` in the handle are literal.
+        values["search_part"] = (
+            "%" + fragment.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
         )
-    fts = " ".join('"' + t.replace('"', '""') + '"*' for t in tokens)
-    matching: Select[Any] = (
+    elif fragment:
+        # A quoted string in SQLite's trigram table matches it anywhere in the handle.
+        values["search_part"] = '"' + fragment.replace('"', '""') + '"'
+    return values
+
+
+def match_clause(dialect: str, *, words: bool, part: bool) -> ColumnElement[bool]:
+    """WHERE a username matches the bound search values (search_values): every word of `q` as the
+    start of a word, or all of `q` as a part of the handle. Built once per shape, values bound."""
+    terms: list[ColumnElement[bool]] = []
+    if dialect == "postgresql":
+        if words:
+            terms.append(
+                literal_column(PG_VECTOR).op("@@")(
+                    text("to_tsquery('simple'::regconfig, :search_q)").bindparams(bindparam("search_q"))
+                )
+            )
+        if part:
+            terms.append(Username.username_normalized.like(bindparam("search_part"), escape="\\"))
+    else:
+        if words:
+            terms.append(Username.id.in_(_fts_rowids(FTS_TABLE, "search_q")))
+        if part:
+            terms.append(Username.id.in_(_fts_rowids(HANDLE_FTS_TABLE, "search_part")))
+    assert terms, "a search with neither words nor a part of a handle"
+    return terms[0] if len(terms) == 1 else or_(*terms)
+
+
+def _fts_rowids(table: str, param: str) -> Select[Any]:
+    return (
         select(literal_column("rowid"))
-        .select_from(text(FTS_TABLE))
-        .where(text(f"{FTS_TABLE} MATCH :search_q").bindparams(bindparam("search_q", fts)))
+        .select_from(text(table))
+        .where(text(f"{table} MATCH :{param}").bindparams(bindparam(param)))
     )
-    return Username.id.in_(matching)

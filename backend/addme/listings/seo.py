@@ -18,19 +18,19 @@ from fastapi.responses import PlainTextResponse, Response
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from addme.core import clock
+from addme.core import clock, options
 from addme.core.config import get_settings
 from addme.core.db import get_engine
-from addme.core.web import PageMeta, register_fallback_meta, register_meta
+from addme.core.web import MetaResolver, PageMeta
 from addme.listings import constants as c
 from addme.listings import queries, service
 from addme.listings.countries import COUNTRIES
 from addme.listings.models import Username
 from addme.listings.validation import normalize_tag
 
-_APPS = "|".join(a.value for a in c.App)
-_GENDERS = "|".join(g.value for g in c.Gender)
-_ORIENTATIONS = "|".join(o.value for o in c.Orientation)
+_APPS = "|".join(a.value for a in options.App)
+_GENDERS = "|".join(g.value for g in options.Gender)
+_ORIENTATIONS = "|".join(o.value for o in options.Orientation)
 _BASE = rf"(?:/(?P<base>list|(?P<app>{_APPS})-usernames))?"
 _SUB = (
     rf"(?:/(?P<vip>vip)|/(?P<hot>hottest)|/gender/(?P<gender>{_GENDERS})"
@@ -39,18 +39,18 @@ _SUB = (
 
 
 def _label(app: str | None) -> str:
-    return c.APP_LABELS[c.App(app)] if app else "Snapchat, Telegram and Kik"
+    return options.APP_LABELS[options.App(app)] if app else "Snapchat, Telegram and Kik"
 
 
 def _listing(_s: Session, m: re.Match[str]) -> PageMeta | None:
     app = m.group("app")
     kind = m.group("kind")
-    if kind and app != c.App.KIK:
+    if kind and app != options.App.KIK:
         return None  # /clean and /dirty exist on the Kik lists only
     if not app and any(m.group(k) for k in ("vip", "hot", "gender", "orientation")):
         return None  # sub-paths hang off an app's list only (/snapchat-usernames/vip, ...)
     where = _label(app)
-    what = f"{c.APP_LABELS[c.App(app)]} usernames" if app else "usernames"
+    what = f"{options.APP_LABELS[options.App(app)]} usernames" if app else "usernames"
     if m.group("vip"):
         return PageMeta(
             title=f"VIP {what}",
@@ -81,7 +81,7 @@ def _listing(_s: Session, m: re.Match[str]) -> PageMeta | None:
         )
     if app:
         return PageMeta(
-            title=f"{c.APP_LABELS[c.App(app)]} usernames: find people to add",
+            title=f"{options.APP_LABELS[options.App(app)]} usernames: find people to add",
             description=f"The newest {what} of adults looking for friends and sexting partners on "
             f"{where}. Filter by gender, orientation, country and tag.",
         )
@@ -96,7 +96,7 @@ def _listing(_s: Session, m: re.Match[str]) -> PageMeta | None:
 def _tags(_s: Session, m: re.Match[str]) -> PageMeta:
     tag = m.groupdict().get("tag")
     app = m.groupdict().get("app")
-    what = f"{c.APP_LABELS[c.App(app)]} usernames" if app else "usernames"
+    what = f"{options.APP_LABELS[options.App(app)]} usernames" if app else "usernames"
     if not tag:
         return PageMeta(title="Tags", description="Browse usernames by tag: interests, kinks and more.")
     name = normalize_tag(tag)
@@ -113,7 +113,7 @@ def _countries(_s: Session, m: re.Match[str]) -> PageMeta | None:
         return PageMeta(title="Countries", description="Browse usernames by country, all over the world.")
     if code not in COUNTRIES:
         return PageMeta(title="Country not found", description="This page could not be found", status=404)
-    what = f"{c.APP_LABELS[c.App(app)]} usernames" if app else "usernames"
+    what = f"{options.APP_LABELS[options.App(app)]} usernames" if app else "usernames"
     name = COUNTRIES[code]
     return PageMeta(
         title=f"{what[:1].upper()}{what[1:]} in {name}",
@@ -134,7 +134,7 @@ def _profile_meta(session: Session, username_id: int) -> PageMeta:
     ).first()  # fmt: skip
     if row is None:
         return PageMeta(title="Username not found", description=c.NOT_FOUND, status=404, noindex=True)
-    app = c.APP_LABELS[c.App(row.app)]
+    app = options.APP_LABELS[options.App(row.app)]
     country = f", {COUNTRIES[row.country_code]}" if row.country_code in COUNTRIES else ""
     about = f" {row.short_description}" if row.short_description else ""
     image = None
@@ -146,7 +146,7 @@ def _profile_meta(session: Session, username_id: int) -> PageMeta:
         f"{country}.{about}"[:300],
         image=image,
         # Dirty profiles are for signed-in members only: keep them out of search engines.
-        noindex=row.type == c.UsernameType.DIRTY,
+        noindex=row.type == options.UsernameType.DIRTY,
     )
 
 
@@ -162,24 +162,31 @@ def _optional_form(_s: Session, _m: re.Match[str]) -> PageMeta:
     return PageMeta(title=site, description=f"{site}: find adults to add.", noindex=True)
 
 
-register_meta(r"/(?:profile|group|nude|username)/?", _optional_form)
-register_meta(r"/username/[^/]{1,64}/?", _optional_form)
+# Wired in addme/api/pages.py, before the other pages' heads: first match wins.
+HEADS: list[tuple[str, MetaResolver]] = [
+    (r"/(?:profile|group|nude|username)/?", _optional_form),
+    (r"/username/[^/]{1,64}/?", _optional_form),
+    (rf"/(?P<app>{_APPS})-usernames/tags/(?P<tag>[^/]{{1,40}})", _tags),
+    (r"/tags(?:/(?P<tag>[^/]{1,40}))?", _tags),
+    (r"/countries(?:/(?P<code>[A-Za-z]{2}))?", _countries),
+    (r"/profile/(?P<id>\d{1,12})", _profile),
+    (r"/username/[^/]{1,64}/(?P<id>\d{1,12})", _profile),
+    (rf"{_BASE}{_SUB}/?", _listing),
+]
 # Handles may hold dots (storm.otter598): a dotted path that is no file of the app is a handle too.
-register_fallback_meta(r"/(?P<token>[^/]{1,32})/?", _short_link)
-register_meta(rf"/(?P<app>{_APPS})-usernames/tags/(?P<tag>[^/]{{1,40}})", _tags)
-register_meta(r"/tags(?:/(?P<tag>[^/]{1,40}))?", _tags)
-register_meta(r"/countries(?:/(?P<code>[A-Za-z]{2}))?", _countries)
-register_meta(r"/profile/(?P<id>\d{1,12})", _profile)
-register_meta(r"/username/[^/]{1,64}/(?P<id>\d{1,12})", _profile)
-register_meta(rf"{_BASE}{_SUB}/?", _listing)
+FALLBACK_HEADS: list[tuple[str, MetaResolver]] = [(r"/(?P<token>[^/]{1,32})/?", _short_link)]
 
 site_router = APIRouter(include_in_schema=False)
 
+# Each private area as itself and its folder: a bare "Disallow: /user" also blocked every
+# "/username/..." profile (and any short link starting with "user"), costing them search results.
 ROBOTS = """User-agent: *
-Disallow: /user
-Disallow: /admin
-Disallow: /auth
-Disallow: /v1
+Disallow: /user$
+Disallow: /user/
+Disallow: /admin$
+Disallow: /admin/
+Disallow: /auth/
+Disallow: /v1/
 Allow: /
 
 Sitemap: {site}/sitemap.xml
@@ -195,13 +202,20 @@ def robots() -> PlainTextResponse:
 def listing_paths() -> list[str]:
     """Every public listing route worth indexing."""
     paths = ["/", "/list", "/tags", "/countries"]
-    for app in c.App:
+    for app in options.App:
         base = f"/{app.value}-usernames"
         paths += [base, f"{base}/vip", f"{base}/hottest"]
-        paths += [f"{base}/gender/{g.value}" for g in c.Gender]
-        paths += [f"{base}/orientation/{o.value}" for o in c.Orientation]
+        paths += [f"{base}/gender/{g.value}" for g in options.Gender]
+        paths += [f"{base}/orientation/{o.value}" for o in options.Orientation]
     paths += ["/kik-usernames/clean"]
-    paths += ["/groups", *(f"/{a.value}-groups" for a in c.App), "/blog", "/help", "/shop", "/local-swipes"]
+    paths += [
+        "/groups",
+        *(f"/{a.value}-groups" for a in options.App),
+        "/blog",
+        "/help",
+        "/shop",
+        "/local-swipes",
+    ]
     return paths
 
 

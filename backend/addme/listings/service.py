@@ -5,21 +5,34 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Select, and_, delete, event, func, insert, inspect, literal, or_, select, update
+from sqlalchemy import (
+    ColumnElement,
+    Select,
+    and_,
+    delete,
+    event,
+    func,
+    insert,
+    inspect,
+    literal,
+    or_,
+    select,
+    update,
+)
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from addme.accounts import service as accounts
 from addme.accounts.models import User
-from addme.core import clock
+from addme.core import clock, options
 from addme.core.config import get_settings
 from addme.core.db import starts_with
 from addme.core.errors import AppError, FieldError, NotFound
 from addme.listings import cache, queries, validation
 from addme.listings import constants as c
+from addme.listings.codes import ListingCode
 from addme.listings.models import Tag, Username, username_tags
 from addme.listings.schemas import UsernameCreate, UsernameUpdate
-from addme.moderation import service as moderation
+from addme.screening import service as screening
 
 _LIVE = (c.Status.PENDING, c.Status.APPROVED)
 _OWNER_FIELDS = ("deleted_at", "banned_at", "promotion_ending_at", "studio_ending_at")
@@ -89,6 +102,77 @@ def refresh_listed(username: Username, owner: User) -> None:
     """Recompute the denormalized listed flag and owner VIP end from the row and its owner."""
     username.listed = username.status == c.Status.APPROVED and not username.is_hidden and _owner_ok(owner)
     username.owner_vip_until = owner_vip_until(owner)
+
+
+# -- Writes other domains ask for: listings alone sets these columns and keeps the listed flag and
+# the cached lists right (the cache is bumped when the caller commits).
+
+
+def mark_topped_up(session: Session, *, username_id: int, at: datetime) -> None:
+    """A Top-Up (paid, VIP daily or automatic) moves the username to the top of "latest"."""
+    # sort_at is the "latest" key: COALESCE(last_top_up, approved_at).
+    session.execute(
+        update(Username).where(Username.id == username_id).values(last_top_up=at, sort_at=at),
+        execution_options={"synchronize_session": "fetch"},
+    )
+    _touch(session)
+
+
+def pin_until(session: Session, *, username: Username, until: datetime) -> None:
+    """Hold the username first in its lists until `until` (a Fire Pin)."""
+    username.fire_pinned_until = until
+    _touch(session)
+
+
+def approve_after_unban(session: Session, *, username: Username, owner: User, at: datetime) -> None:
+    """An accepted unban request lists the username again, as approved."""
+    username.status = c.Status.APPROVED
+    username.banned_until = None
+    username.approved_at = username.approved_at or at
+    refresh_listed(username, owner)
+    _touch(session)
+
+
+def unlock_rejected(session: Session, *, user_id: int, review_reason: str) -> int:
+    """Send every rejected username of an account back to review (a purchase key unlocks them)."""
+    unlocked = session.execute(
+        update(Username)
+        .where(Username.user_id == user_id, Username.status == c.Status.REJECTED)
+        .values(status=c.Status.PENDING, review_reason=review_reason, rejection_reason=None),
+        execution_options={"synchronize_session": False},
+    ).rowcount  # type: ignore[attr-defined]
+    return int(unlocked or 0)
+
+
+def set_picture(session: Session, *, username: Username, url: str | None) -> None:
+    """The card's picture (None removes it)."""
+    username.profile_picture = url
+    _touch(session)
+
+
+def store_scores(session: Session, *, score: ColumnElement[Any], first_id: int, stop_id: int) -> int:
+    """Write the reputation `score` (an SQL expression the moderation domain computes) for the live
+    usernames with first_id <= id < stop_id whose stored score differs; returns the rows written.
+
+    Lists never show the score, so the list caches are left as they are.
+    """
+    live = Username.status.in_((c.Status.APPROVED, c.Status.PENDING, c.Status.BANNED, c.Status.DELISTED))
+    result = session.execute(
+        update(Username)
+        .where(Username.id >= first_id, Username.id < stop_id, live, Username.reputation != score)
+        .values(reputation=score, updated_at=Username.updated_at)
+        .execution_options(synchronize_session=False)
+    )
+    return int(result.rowcount or 0)  # type: ignore[attr-defined]
+
+
+def set_checkin(
+    session: Session, *, username: Username, lat: float | None, lng: float | None, at: datetime | None = None
+) -> None:
+    """The username's coarse position for local swipes; `at` records a check-in (None keeps the last)."""
+    username.checkin_lat, username.checkin_lng = lat, lng
+    if at is not None:
+        username.checked_in_at = at
 
 
 @event.listens_for(Session, "after_flush")
@@ -221,7 +305,7 @@ def set_tags(session: Session, *, username: Username, tags: list[str]) -> None:
 
 def _review(username: Username, *, session: Session, now: datetime) -> None:
     """Approve at once when the text passes the blacklist and macros, else hold for an admin."""
-    reason = moderation.review_text(
+    reason = screening.review_text(
         session, texts=[username.username, username.description, username.tags_text]
     )
     if reason is None:
@@ -241,7 +325,7 @@ def _commit_or_duplicate(session: Session, *, app: str) -> None:
     except IntegrityError as exc:
         # The partial unique index caught a twin submitted at the same moment.
         session.rollback()
-        raise FieldError("username", c.DUPLICATE.format(app=c.APP_LABELS[c.App(app)])) from exc
+        raise FieldError("username", c.DUPLICATE.format(app=options.APP_LABELS[options.App(app)])) from exc
 
 
 def submit(session: Session, *, user: User, data: UsernameCreate) -> tuple[Username, str]:
@@ -251,11 +335,11 @@ def submit(session: Session, *, user: User, data: UsernameCreate) -> tuple[Usern
     )
     blocked = add_blocked_reason(session, user=user)
     if blocked:
-        raise AppError(blocked, code="cannot_add")
+        raise AppError(blocked, code=ListingCode.CANNOT_ADD)
     normalized = validation.normalize_handle(data.username)
     if _is_taken(session, app=data.app, normalized=normalized):
-        raise FieldError("username", c.DUPLICATE.format(app=c.APP_LABELS[c.App(data.app)]))
-    if moderation.handle_removed(session, app=data.app, normalized=normalized):
+        raise FieldError("username", c.DUPLICATE.format(app=options.APP_LABELS[options.App(data.app)]))
+    if screening.handle_removed(session, app=data.app, normalized=normalized):
         raise FieldError("username", c.REMOVED_HANDLE)
     now = clock.now()
     # One conditional update claims the day's new-username right: two submits at once, one wins.
@@ -269,7 +353,7 @@ def submit(session: Session, *, user: User, data: UsernameCreate) -> tuple[Usern
     )
     if claimed.rowcount != 1:  # type: ignore[attr-defined]
         session.rollback()
-        raise AppError(c.ONE_PER_DAY.format(wait=validation.wait_text(86400)), code="cannot_add")
+        raise AppError(c.ONE_PER_DAY.format(wait=validation.wait_text(86400)), code=ListingCode.CANNOT_ADD)
     username = Username(
         user_id=user.id,
         app=data.app,
@@ -293,7 +377,9 @@ def submit(session: Session, *, user: User, data: UsernameCreate) -> tuple[Usern
         session.flush()
     except IntegrityError as exc:
         session.rollback()
-        raise FieldError("username", c.DUPLICATE.format(app=c.APP_LABELS[c.App(data.app)])) from exc
+        raise FieldError(
+            "username", c.DUPLICATE.format(app=options.APP_LABELS[options.App(data.app)])
+        ) from exc
     set_tags(session, username=username, tags=tags or [])
     _review(username, session=session, now=now)
     refresh_listed(username, user)
@@ -327,7 +413,7 @@ def update_username(
     """Apply the fields sent; counts as one edit; the new text is reviewed again."""
     username = get_own(session, user=user, username_id=username_id)
     if username.status not in (c.Status.PENDING, c.Status.APPROVED, c.Status.DELISTED):
-        raise AppError(c.CANNOT_EDIT, code="cannot_edit")
+        raise AppError(c.CANNOT_EDIT, code=ListingCode.CANNOT_EDIT)
     sent = data.model_fields_set
     app = data.app if "app" in sent and data.app else username.app
     handle = data.username if "username" in sent and data.username else username.username
@@ -350,12 +436,12 @@ def update_username(
     if left == 0:
         start = username.edits_window_start or now
         wait = validation.wait_text((start + c.EDIT_WINDOW - now).total_seconds())
-        raise AppError(c.EDITS_USED.format(wait=wait), code="edits_used")
+        raise AppError(c.EDITS_USED.format(wait=wait), code=ListingCode.EDITS_USED)
     normalized = validation.normalize_handle(handle)
     if (app, normalized) != (username.app, username.username_normalized) and _is_taken(
         session, app=app, normalized=normalized, exclude_id=username.id
     ):
-        raise FieldError("username", c.DUPLICATE.format(app=c.APP_LABELS[c.App(app)]))
+        raise FieldError("username", c.DUPLICATE.format(app=options.APP_LABELS[options.App(app)]))
 
     username.app, username.username, username.username_normalized = app, handle, normalized
     for field in ("age", "gender", "orientation", "type", "paid_content"):
@@ -403,7 +489,7 @@ def delist(session: Session, *, user: User, username_id: int) -> tuple[Username,
     """Hide an approved username from every list until the member relists it."""
     username = get_own(session, user=user, username_id=username_id)
     if username.status != c.Status.APPROVED:
-        raise AppError(c.CANNOT_DELIST, code="cannot_delist")
+        raise AppError(c.CANNOT_DELIST, code=ListingCode.CANNOT_DELIST)
     username.status = c.Status.DELISTED
     refresh_listed(username, user)
     _touch(session)
@@ -415,9 +501,11 @@ def relist(session: Session, *, user: User, username_id: int) -> tuple[Username,
     """Put a delisted username back in the lists."""
     username = get_own(session, user=user, username_id=username_id)
     if username.status != c.Status.DELISTED:
-        raise AppError(c.CANNOT_RELIST, code="cannot_relist")
+        raise AppError(c.CANNOT_RELIST, code=ListingCode.CANNOT_RELIST)
     if _is_taken(session, app=username.app, normalized=username.username_normalized):
-        raise AppError(c.DUPLICATE.format(app=c.APP_LABELS[c.App(username.app)]), code="duplicate")
+        raise AppError(
+            c.DUPLICATE.format(app=options.APP_LABELS[options.App(username.app)]), code=ListingCode.DUPLICATE
+        )
     username.status = c.Status.APPROVED
     refresh_listed(username, user)
     _touch(session)
@@ -487,9 +575,11 @@ def _owner(session: Session, username: Username) -> User:
 def approve(session: Session, *, username: Username) -> None:
     """A moderator approves a pending username: it is listed at once (unless hidden or the owner is out)."""
     if username.status != c.Status.PENDING:
-        raise AppError(c.NOT_PENDING, code="not_pending")
+        raise AppError(c.NOT_PENDING, code=ListingCode.NOT_PENDING)
     if _is_taken(session, app=username.app, normalized=username.username_normalized, exclude_id=username.id):
-        raise AppError(c.DUPLICATE.format(app=c.APP_LABELS[c.App(username.app)]), code="duplicate")
+        raise AppError(
+            c.DUPLICATE.format(app=options.APP_LABELS[options.App(username.app)]), code=ListingCode.DUPLICATE
+        )
     now = clock.now()
     username.status = c.Status.APPROVED
     username.rejection_reason = None
@@ -502,7 +592,7 @@ def approve(session: Session, *, username: Username) -> None:
 def reject(session: Session, *, username: Username, reason: str) -> None:
     """A moderator rejects a pending username; the member reads the reason on /user."""
     if username.status != c.Status.PENDING:
-        raise AppError(c.NOT_PENDING, code="not_pending")
+        raise AppError(c.NOT_PENDING, code=ListingCode.NOT_PENDING)
     username.status = c.Status.REJECTED
     username.rejection_reason = reason[:300] or None
     username.listed = False
@@ -534,9 +624,11 @@ def mark_paid(session: Session, *, username: Username) -> None:
 def unban(session: Session, *, username: Username) -> None:
     """Lift a username's ban (an accepted unban request): listed again if nothing else holds it."""
     if username.status != c.Status.BANNED:
-        raise AppError(c.NOT_BANNED, code="not_banned")
+        raise AppError(c.NOT_BANNED, code=ListingCode.NOT_BANNED)
     if _is_taken(session, app=username.app, normalized=username.username_normalized, exclude_id=username.id):
-        raise AppError(c.DUPLICATE.format(app=c.APP_LABELS[c.App(username.app)]), code="duplicate")
+        raise AppError(
+            c.DUPLICATE.format(app=options.APP_LABELS[options.App(username.app)]), code=ListingCode.DUPLICATE
+        )
     username.status = c.Status.APPROVED
     username.banned_until = None
     username.approved_at = username.approved_at or clock.now()
@@ -566,6 +658,3 @@ def since_days(days: int) -> datetime:
     """Midnight (UTC) `days - 1` days ago: the start of a trailing window of whole days."""
     today = clock.now().replace(hour=0, minute=0, second=0, microsecond=0)
     return today - timedelta(days=days - 1)
-
-
-accounts.register_user_read_hook(usernames_count_hook)

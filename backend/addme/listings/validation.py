@@ -6,6 +6,7 @@ import re
 import unicodedata
 from urllib.parse import urlsplit
 
+from addme.core import options
 from addme.listings import constants as c
 
 # Characters that make two handles look alike or reorder text on screen: control (Cc), format (Cf:
@@ -33,7 +34,7 @@ def handle_problem(app: str, username: str) -> str | None:
     """Why a handle is refused for this app, or None."""
     if has_forbidden_chars(username):
         return c.BAD_CHARS
-    pattern, message = c.USERNAME_RULES[c.App(app)]
+    pattern, message = c.USERNAME_RULES[options.App(app)]
     return None if pattern.fullmatch(username) else message
 
 

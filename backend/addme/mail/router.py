@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fastapi import APIRouter, Query
 
-from addme.accounts.dependencies import DbSession
+from addme.api.deps import DbSession
 from addme.core.config import get_settings
 from addme.core.errors import NotFound
 from addme.core.schemas import Schema, UtcDatetime

@@ -8,22 +8,23 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import ColumnElement, func, select
+from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from addme.core import clock
+from addme.core import clock, options
 from addme.core.errors import NotFound, Unauthorized
 from addme.core.schemas import PageMeta
 from addme.listings import constants as lc
+from addme.listings import queries
 from addme.listings.models import Username
 from addme.media import constants as c
+from addme.media.codes import MediaCode
 from addme.media.models import Media
 from addme.media.schemas import Gallery, GalleryImage, NudesCard, NudesPage, NudesParams
 from addme.media.storage import Storage, get_storage, preview_key
 
 U = Username.__table__.c
 M = Media.__table__.c
-LISTED = U.listed == True  # noqa: E712 - matches the partial indexes' predicate
 
 
 def slug_of(handle: str, username_id: int) -> str:
@@ -48,28 +49,23 @@ def _thumb(storage: Storage, thumb_key: str | None, blurred: bool) -> str | None
 def nudes_page(session: Session, *, params: NudesParams, signed_in: bool, blurred: bool) -> NudesPage:
     """GET /v1/nudes: listed usernames with at least one gallery image, latest first."""
     if params.type == "Dirty" and not signed_in:
-        raise Unauthorized(lc.DIRTY_NEEDS_LOGIN, code="login_required")
+        raise Unauthorized(lc.DIRTY_NEEDS_LOGIN, code=MediaCode.LOGIN_REQUIRED)
     galleries = (
         select(M.username_id, func.count().label("media_count"), func.max(M.id).label("cover_id"))
         .where(M.kind == c.Kind.GALLERY)
         .group_by(M.username_id)
         .subquery()
     )
-    where: list[ColumnElement[bool]] = [LISTED, U.type == params.type]
-    if params.app:
-        where.append(U.app == params.app)
-    if params.gender:
-        where.append(U.gender == params.gender)
-    if params.orientation:
-        where.append(U.orientation == params.orientation)
-    if params.vip:
-        where += [U.owner_vip_until.is_not(None), U.owner_vip_until > clock.now()]
-    # The same sub-paths as the username lists: /vip and /hottest (popular: 7-day views + clicks).
-    order = (
-        [U.popularity.desc(), U.sort_at.desc(), U.id.desc()]
-        if params.order == "popular"
-        else [U.sort_at.desc(), U.id.desc()]
+    where = queries.filter_terms(
+        app=params.app,
+        type=params.type,
+        gender=params.gender,
+        orientation=params.orientation,
+        vip=params.vip,
+        now=clock.now(),
     )
+    # The same sub-paths as the username lists: /vip and /hottest (popular: 7-day views + clicks).
+    order = queries.ordering(params.order)
     base = select(U.id).join(galleries, galleries.c.username_id == U.id).where(*where)
     total = int(session.scalar(select(func.count()).select_from(base.subquery())) or 0)
     rows = session.execute(
@@ -134,12 +130,12 @@ def gallery(session: Session, *, slug: str, signed_in: bool, blurred: bool) -> G
             U.country_code,
             U.type,
             U.profile_picture,
-        ).where(U.id == username_id, LISTED)
+        ).where(U.id == username_id, queries.LISTED)
     ).first()
     if row is None:
         raise NotFound(c.NOT_FOUND)
-    if row.type == lc.UsernameType.DIRTY and not signed_in:
-        raise Unauthorized(lc.DIRTY_NEEDS_LOGIN, code="login_required")
+    if row.type == options.UsernameType.DIRTY and not signed_in:
+        raise Unauthorized(lc.DIRTY_NEEDS_LOGIN, code=MediaCode.LOGIN_REQUIRED)
     media = session.execute(
         select(M.id, M.storage_key, M.thumb_key, M.width, M.height)
         .where(M.username_id == username_id, M.kind == c.Kind.GALLERY)

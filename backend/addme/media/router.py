@@ -6,11 +6,11 @@ from typing import Annotated
 
 from fastapi import APIRouter, Depends, Query, Request
 
-from addme.accounts.dependencies import CurrentUser, DbSession, OptionalUser
 from addme.accounts.models import User
+from addme.api.deps import CurrentUser, DbSession, OptionalUser, require
 from addme.core.bodylimit import allow_body
 from addme.core.params import IdPath, PageQuery
-from addme.core.permissions import Permission, require
+from addme.core.permissions import Permission
 from addme.core.schemas import ActionResult, ErrorBody
 from addme.media import public, service
 from addme.media.schemas import (
@@ -49,6 +49,7 @@ def my_media(username_id: IdPath, user: CurrentUser, db: DbSession) -> MyMedia:
 @router.post(
     "/user/usernames/{username_id}/media",
     response_model=UploadResult,
+    responses={400: {"model": ErrorBody}, 503: {"model": ErrorBody}},
     tags=["media"],
     openapi_extra=GALLERY_BODY,
 )
@@ -59,6 +60,7 @@ def upload_media(username_id: IdPath, user: Uploader, files: GalleryFiles, db: D
 @router.post(
     "/user/usernames/{username_id}/profile-picture",
     response_model=PictureResult,
+    responses={400: {"model": ErrorBody}, 503: {"model": ErrorBody}},
     tags=["media"],
     openapi_extra=PICTURE_BODY,
 )
@@ -77,13 +79,13 @@ def delete_media(username_id: IdPath, media_id: IdPath, user: CurrentUser, db: D
 def nudes(
     params: Annotated[NudesParams, Query()], request: Request, viewer: OptionalUser, db: DbSession
 ) -> NudesPage:
-    blurred = service.should_blur(viewer, request)
+    blurred = service.should_blur(db, user=viewer, request=request)
     return public.nudes_page(db, params=params, signed_in=viewer is not None, blurred=blurred)
 
 
 @router.get("/nudes/{slug}", response_model=Gallery, tags=["media"])
 def nudes_gallery(slug: str, request: Request, viewer: OptionalUser, db: DbSession) -> Gallery:
-    blurred = service.should_blur(viewer, request)
+    blurred = service.should_blur(db, user=viewer, request=request)
     return public.gallery(db, slug=slug, signed_in=viewer is not None, blurred=blurred)
 
 

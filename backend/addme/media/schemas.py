@@ -6,7 +6,8 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from addme.core.schemas import PageMeta, StrictInput, UtcDatetime
+from addme.core.options import AppName, GenderName, OrderName, OrientationName, TypeName
+from addme.core.schemas import CardBase, PageMeta, StrictInput, UtcDatetime
 
 KindName = Literal["profile", "gallery"]
 
@@ -52,24 +53,17 @@ class PictureResult(BaseModel):
 
 
 class NudesParams(BaseModel):
-    app: Literal["snapchat", "telegram", "kik"] | None = None
-    gender: Literal["Male", "Female", "Transgender", "Other"] | None = None
-    orientation: Literal["Gay", "Lesbian", "Bisexual", "Straight", "Other"] | None = None
-    type: Literal["Clean", "Dirty"] = "Clean"
+    app: AppName | None = None
+    gender: GenderName | None = None
+    orientation: OrientationName | None = None
+    type: TypeName = "Clean"
     vip: bool = False
-    order: Literal["latest", "popular"] = "latest"
+    order: OrderName = "latest"
     page: int = Field(default=1, ge=1, le=10_000)
     per_page: int = Field(default=24, ge=1, le=60)
 
 
-class NudesCard(BaseModel):
-    id: int
-    username: str
-    app: str
-    age: int
-    gender: str
-    orientation: str
-    country_code: str | None
+class NudesCard(CardBase):
     cover_thumb_url: str | None = Field(description="a blurred preview when `blurred`")
     media_count: int
     slug: str
@@ -90,14 +84,7 @@ class GalleryImage(BaseModel):
     blurred: bool
 
 
-class Gallery(BaseModel):
-    id: int
-    username: str
-    app: str
-    age: int
-    gender: str
-    orientation: str
-    country_code: str | None
+class Gallery(CardBase):
     profile_picture: str | None
     slug: str
     blurred: bool

@@ -6,20 +6,20 @@ import logging
 from collections.abc import Sequence
 
 from fastapi import Request
-from sqlalchemy import func, select
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from addme.accounts.models import User
-from addme.admin import service as audit
-from addme.core.config import get_settings
+from addme.audit import service as audit
 from addme.core.errors import AppError, FieldError, NotFound
-from addme.core.net import client_country
-from addme.core.schemas import ActionResult, PageMeta
+from addme.core.paging import bounded_meta
+from addme.core.schemas import ActionResult
 from addme.listings import constants as lc
 from addme.listings import service as listings
 from addme.listings.models import Username
 from addme.media import constants as c
 from addme.media import pipeline
+from addme.media.codes import MediaCode
 from addme.media.models import Media, MediaImageBan
 from addme.media.schemas import (
     AdminMedia,
@@ -32,16 +32,14 @@ from addme.media.schemas import (
 )
 from addme.media.storage import Storage, get_storage, preview_key
 from addme.media.uploads import Incoming
+from addme.trust import service as trust
 
 log = logging.getLogger("addme.media")
 
 
-def should_blur(user: User | None, request: Request) -> bool:
-    """True only where age verification is required and the visitor's account is not verified."""
-    required = {code.upper() for code in get_settings().age_verification_countries}
-    if not required or (user is not None and user.age_verified):
-        return False
-    return (client_country(request) or "") in required
+def should_blur(session: Session, *, user: User | None, request: Request) -> bool:
+    """True only where age verification is required and neither the account nor the browser is verified."""
+    return trust.should_blur(session, user=user, request=request)
 
 
 def gallery_limit(user: User) -> int:
@@ -205,6 +203,14 @@ def _commit_stored(session: Session, rows: Sequence[Media]) -> bool:
     return True
 
 
+def _not_stored(
+    message: str, *, code: MediaCode, skipped_message: str | None = None, down: bool = False
+) -> AppError:
+    """Nothing was stored: 400 when no file could be used, 503 when the storage or the database failed."""
+    extra = {"skipped_message": skipped_message} if skipped_message else None
+    return AppError(message, code=code, status_code=503 if down else 400, extra=extra)
+
+
 def upload_gallery(
     session: Session, *, user: User, username_id: int, files: Sequence[Incoming]
 ) -> UploadResult:
@@ -216,20 +222,25 @@ def upload_gallery(
     session.commit()  # no transaction stays open while images are decoded
     images = process_files(files, banned=banned, field="files")
     if not images:
-        return UploadResult(success=False, message=c.NOT_UPLOADED, skipped_message=skipped_message, data=[])
+        raise _not_stored(c.NOT_UPLOADED, code=MediaCode.NOT_UPLOADED, skipped_message=skipped_message)
     owned_username(session, user=user, username_id=username_id, lock=True)
     limit = gallery_limit(user)
     count = len(_media_of(session, username_id=username_id, kind=c.Kind.GALLERY))
     if count + len(images) > limit:
         session.rollback()
         hint = "" if user.is_vip else c.GALLERY_FULL_VIP_HINT
-        raise AppError(c.GALLERY_FULL.format(limit=limit, count=count) + hint, code="gallery_full")
+        raise AppError(c.GALLERY_FULL.format(limit=limit, count=count) + hint, code=MediaCode.GALLERY_FULL)
     try:
         rows = store(session, user_id=user.id, username_id=username_id, kind=c.Kind.GALLERY, images=images)
     except Exception:
-        return UploadResult(success=False, message=c.NOT_UPLOADED, skipped_message=skipped_message, data=[])
+        log.exception("gallery images not stored")
+        raise _not_stored(
+            c.NOT_UPLOADED, code=MediaCode.NOT_UPLOADED, skipped_message=skipped_message, down=True
+        ) from None
     if not _commit_stored(session, rows):
-        return UploadResult(success=False, message=c.NOT_UPLOADED, skipped_message=skipped_message, data=[])
+        raise _not_stored(
+            c.NOT_UPLOADED, code=MediaCode.NOT_UPLOADED, skipped_message=skipped_message, down=True
+        )
     storage = get_storage()
     return UploadResult(
         success=True,
@@ -243,34 +254,28 @@ def set_profile_picture(session: Session, *, user: User, username_id: int, file:
     """Replace a username's profile picture; the old one's objects are removed."""
     username = owned_username(session, user=user, username_id=username_id)
     if file.too_large:
-        return PictureResult(
-            success=False,
-            message=c.PICTURE_NOT_UPDATED,
-            skipped_message=c.too_large_message(1),
-            profile_picture=username.profile_picture,
-            data=None,
+        raise _not_stored(
+            c.PICTURE_NOT_UPDATED, code=MediaCode.PICTURE_NOT_UPDATED, skipped_message=c.too_large_message(1)
         )
     banned = banned_hashes(session)
     session.commit()  # no transaction stays open while images are decoded
     images = process_files([file], banned=banned, field="file")
-    failed = PictureResult(
-        success=False, message=c.PICTURE_NOT_UPDATED, profile_picture=username.profile_picture, data=None
-    )
+    failed = _not_stored(c.PICTURE_NOT_UPDATED, code=MediaCode.PICTURE_NOT_UPDATED, down=True)
     # Locked, so two uploads at once cannot both keep the picture the other one deletes.
     username = owned_username(session, user=user, username_id=username_id, lock=True)
     old = _media_of(session, username_id=username_id, kind=c.Kind.PROFILE)
     try:
         rows = store(session, user_id=user.id, username_id=username_id, kind=c.Kind.PROFILE, images=images)
     except Exception:
-        return failed
+        log.exception("profile picture not stored")
+        raise failed from None
     storage = get_storage()
-    username.profile_picture = storage.url(rows[0].storage_key)
+    listings.set_picture(session, username=username, url=storage.url(rows[0].storage_key))
     for m in old:
         session.delete(m)
     if not _commit_stored(session, rows):
-        return failed
+        raise failed
     discard([k for m in old for k in _keys(m)])
-    listings.invalidate_listings()
     return PictureResult(
         success=True,
         message=c.PICTURE_UPDATED,
@@ -281,18 +286,14 @@ def set_profile_picture(session: Session, *, user: User, username_id: int, file:
 
 def _remove(session: Session, media: Media) -> None:
     """Delete a media row (committed) and then its objects; a removed profile picture leaves the card."""
-    picture_changed = False
     if media.kind == c.Kind.PROFILE:
         username = session.get(Username, media.username_id)
         if username is not None and username.profile_picture == get_storage().url(media.storage_key):
-            username.profile_picture = None
-            picture_changed = True
+            listings.set_picture(session, username=username, url=None)
     keys = _keys(media)
     session.delete(media)
     session.commit()
     discard(keys)
-    if picture_changed:
-        listings.invalidate_listings()
 
 
 def delete_media(session: Session, *, user: User, username_id: int, media_id: int) -> ActionResult:
@@ -308,13 +309,15 @@ def delete_media(session: Session, *, user: User, username_id: int, media_id: in
 def recent_uploads(session: Session, *, page: int, per_page: int) -> AdminMediaPage:
     """The admin gallery: newest uploads first."""
     storage = get_storage()
-    total = int(session.scalar(select(func.count()).select_from(Media)) or 0)
+    meta = bounded_meta(session, select(Media), page=page, per_page=per_page)
+    # The page's ids from the primary key alone, then the join for those rows only (an OFFSET over
+    # the join would look up the username of every skipped upload).
+    ids = select(Media.id).order_by(Media.id.desc()).limit(per_page).offset((page - 1) * per_page)
     rows = session.execute(
         select(Media, Username.username)
         .join(Username, Username.id == Media.username_id, isouter=True)
+        .where(Media.id.in_(ids.scalar_subquery()))
         .order_by(Media.id.desc())
-        .limit(per_page)
-        .offset((page - 1) * per_page)
     ).all()
     data = [
         AdminMedia(
@@ -332,7 +335,6 @@ def recent_uploads(session: Session, *, page: int, per_page: int) -> AdminMediaP
         )
         for m, handle in rows
     ]
-    meta = PageMeta(page=page, per_page=per_page, total=total, has_next=page * per_page < total)
     return AdminMediaPage(data=data, meta=meta)
 
 
@@ -340,7 +342,7 @@ def admin_remove(session: Session, *, admin: User, media_id: int) -> ActionResul
     """Remove any member's image (the admin gallery)."""
     media = session.get(Media, media_id)
     if media is None:
-        raise NotFound(c.NOT_REMOVED, code="media_not_removed")
+        raise NotFound(c.NOT_REMOVED, code=MediaCode.MEDIA_NOT_REMOVED)
     audit.record(
         session,
         admin=admin,
@@ -353,7 +355,7 @@ def admin_remove(session: Session, *, admin: User, media_id: int) -> ActionResul
     except Exception as exc:
         session.rollback()
         log.exception("admin media removal failed")
-        raise AppError(c.NOT_REMOVED, code="media_not_removed", status_code=500) from exc
+        raise AppError(c.NOT_REMOVED, code=MediaCode.MEDIA_NOT_REMOVED, status_code=500) from exc
     return ActionResult(success=True, message=c.REMOVED)
 
 

@@ -7,13 +7,13 @@ from typing import Annotated, Literal
 from fastapi import APIRouter, Depends, Query
 from fastapi.responses import FileResponse
 
-from addme.accounts.dependencies import DbSession
 from addme.accounts.models import User
+from addme.api.deps import DbSession, require
+from addme.core.options import ReportType
 from addme.core.params import IdPath, PageQuery
-from addme.core.permissions import Permission, require
+from addme.core.permissions import Permission
 from addme.core.schemas import ErrorBody, Page
 from addme.moderation import decisions, macros, reports, review
-from addme.moderation.models import ReportType
 from addme.moderation.schemas import (
     AdminUsername,
     BulkIn,

@@ -7,7 +7,7 @@ from typing import Literal
 from pydantic import Field
 
 from addme.core.schemas import Schema, StrictInput, UtcDatetime
-from addme.moderation.models import TermKind
+from addme.screening.models import TermKind
 
 # The longest timed ban: a year; longer is a lifetime ban (hours null).
 MAX_BAN_HOURS = 24 * 365

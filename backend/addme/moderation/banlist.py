@@ -6,7 +6,7 @@ from sqlalchemy.orm import Session
 
 from addme.accounts import service as accounts
 from addme.accounts.models import User
-from addme.admin import service as audit
+from addme.audit import service as audit
 from addme.core.errors import NotFound
 from addme.core.schemas import ActionResult
 from addme.listings import constants as lc
@@ -14,6 +14,7 @@ from addme.listings import service as listings
 from addme.listings.models import Username
 from addme.moderation import ipbans
 from addme.moderation.admin_schemas import BanRow
+from addme.moderation.codes import ModerationCode
 
 USERNAME_UNBANNED = "Username unbanned."
 NOT_BANNED = "This username is not banned."
@@ -68,7 +69,7 @@ def unban_username(session: Session, *, admin: User, username_id: int, reason: s
     if username is None or username.status == lc.Status.DELETED:
         raise NotFound(lc.NOT_FOUND)
     if username.status != lc.Status.BANNED:
-        raise NotFound(NOT_BANNED, code="not_banned")
+        raise NotFound(NOT_BANNED, code=ModerationCode.NOT_BANNED)
     before = {"status": username.status, "banned_until": _iso(username.banned_until)}
     listings.unban(session, username=username)
     audit.record(

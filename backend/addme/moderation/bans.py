@@ -8,7 +8,7 @@ from pydantic import Field
 from sqlalchemy.orm import Session
 
 from addme.accounts.models import User
-from addme.admin import service as audit
+from addme.audit import service as audit
 from addme.core import clock
 from addme.core.errors import NotFound
 from addme.core.schemas import ActionResult, StrictInput

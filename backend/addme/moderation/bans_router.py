@@ -6,10 +6,10 @@ from typing import Annotated
 
 from fastapi import APIRouter, Depends, Query
 
-from addme.accounts.dependencies import DbSession
 from addme.accounts.models import User
+from addme.api.deps import DbSession, require
 from addme.core.params import IdPath, PageQuery
-from addme.core.permissions import Permission, require
+from addme.core.permissions import Permission
 from addme.core.schemas import ActionResult, ErrorBody, Page, PageMeta
 from addme.moderation import banlist, blacklist, ipbans
 from addme.moderation.admin_schemas import (
@@ -21,7 +21,7 @@ from addme.moderation.admin_schemas import (
     IpBanRead,
     ReasonIn,
 )
-from addme.moderation.models import TermKind
+from addme.screening.models import TermKind
 
 router = APIRouter(
     prefix="/admin",

@@ -10,11 +10,13 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from addme.accounts.models import User
-from addme.admin import service as audit
+from addme.audit import service as audit
 from addme.core.errors import Conflict, FieldError, NotFound
-from addme.moderation import ipbans, service
+from addme.moderation import ipbans
 from addme.moderation.admin_schemas import BlacklistTermIn
-from addme.moderation.models import BlacklistTerm, TermKind
+from addme.moderation.codes import ModerationCode
+from addme.screening import service as screening
+from addme.screening.models import BlacklistTerm, TermKind
 
 NOT_FOUND = "Blacklist entry not found."
 DUPLICATE = "This entry is already on the blacklist."
@@ -28,7 +30,7 @@ def entries(
     session: Session, *, kind: str | None, page: int, per_page: int
 ) -> tuple[list[BlacklistTerm], int]:
     """Blacklist entries (of one kind, when given), newest first, and their total."""
-    service.ensure_default_terms(session)
+    screening.ensure_default_terms(session)
     session.commit()
     stmt = select(BlacklistTerm)
     count = select(func.count()).select_from(BlacklistTerm)
@@ -51,19 +53,15 @@ def add(session: Session, *, admin: User, data: BlacklistTermIn) -> BlacklistTer
             re.compile(pattern)
         except re.error as exc:
             raise FieldError("pattern", f"This regular expression is not valid: {exc}.") from None
-    service.ensure_default_terms(session)
-    row = BlacklistTerm(kind=data.kind, pattern=pattern, is_regex=is_regex)
-    session.add(row)
     try:
-        session.flush()
+        row = screening.add_term(session, kind=data.kind, pattern=pattern, is_regex=is_regex)
     except IntegrityError:
         session.rollback()
-        raise Conflict(DUPLICATE, code="duplicate") from None
+        raise Conflict(DUPLICATE, code=ModerationCode.DUPLICATE) from None
     audit.record(
         session, admin=admin, action="blacklist.add", target=f"blacklist:{row.id}", after=_snapshot(row)
     )
     session.commit()
-    service.invalidate_terms()
     return row
 
 
@@ -73,7 +71,7 @@ def switch(session: Session, *, admin: User, term_id: int, active: bool) -> Blac
     if row is None:
         raise NotFound(NOT_FOUND)
     before = _snapshot(row)
-    row.active = active
+    screening.switch_term(session, term=row, active=active)
     audit.record(
         session,
         admin=admin,
@@ -83,7 +81,6 @@ def switch(session: Session, *, admin: User, term_id: int, active: bool) -> Blac
         after=_snapshot(row),
     )
     session.commit()
-    service.invalidate_terms()
     return row
 
 
@@ -95,6 +92,5 @@ def remove(session: Session, *, admin: User, term_id: int) -> None:
     audit.record(
         session, admin=admin, action="blacklist.delete", target=f"blacklist:{row.id}", before=_snapshot(row)
     )
-    session.delete(row)
+    screening.remove_term(session, term=row)
     session.commit()
-    service.invalidate_terms()

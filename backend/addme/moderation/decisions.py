@@ -11,7 +11,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, Session
 
 from addme.accounts.models import User
-from addme.admin import service as audit
+from addme.audit import service as audit
 from addme.core import clock
 from addme.core.config import get_settings
 from addme.core.errors import Conflict, NotFound
@@ -21,10 +21,11 @@ from addme.listings import service as listings
 from addme.listings.models import Username
 from addme.listings.validation import normalize_handle
 from addme.mail import service as mail
-from addme.moderation.models import RemovedHandle
+from addme.moderation.codes import ModerationCode
 from addme.moderation.requests import RemovalRequest, RequestStatus, UnbanRequest
 from addme.moderation.review import snapshot
 from addme.moderation.schemas import AdminUsername, RemovalRequestAdmin, UnbanRequestAdmin
+from addme.screening import service as screening
 
 REMOVAL_LIMIT = timedelta(hours=48)
 UNBAN_NOT_FOUND = "Unban request not found."
@@ -61,12 +62,17 @@ def unban_queue(session: Session, *, status: str, page: int, per_page: int) -> P
     """Unban requests in this state (pending: oldest first; decided: newest first)."""
     where = _status_where(UnbanRequest.status, status)
     total = int(session.scalar(select(func.count()).select_from(UnbanRequest).where(where)) or 0)
-    order = UnbanRequest.created_at if status == "pending" else UnbanRequest.decided_at.desc()
+    # Both orders are one index walk: (status, created_at) pending, (decided_at, id) backwards decided.
+    order = (
+        (UnbanRequest.created_at, UnbanRequest.id)
+        if status == "pending"
+        else (UnbanRequest.decided_at.desc(), UnbanRequest.id.desc())
+    )
     rows = session.execute(
         select(UnbanRequest, Username)
         .join(Username, Username.id == UnbanRequest.username_id)
         .where(where)
-        .order_by(order, UnbanRequest.id)
+        .order_by(*order)
         .offset((page - 1) * per_page)
         .limit(per_page)
     ).all()
@@ -87,9 +93,9 @@ def decide_unban(
     """Accept (the username is listed again) or refuse (it stays banned) an unban request."""
     req = session.get(UnbanRequest, request_id)
     if req is None:
-        raise NotFound(UNBAN_NOT_FOUND, code="unban_request_not_found")
+        raise NotFound(UNBAN_NOT_FOUND, code=ModerationCode.UNBAN_REQUEST_NOT_FOUND)
     if req.status != RequestStatus.PENDING:
-        raise Conflict(ALREADY_DECIDED, code="already_decided")
+        raise Conflict(ALREADY_DECIDED, code=ModerationCode.ALREADY_DECIDED)
     username = listings.get_any(session, username_id=req.username_id)
     before = snapshot(username)
     if accept and username.status == lc.Status.BANNED:
@@ -173,11 +179,11 @@ def proof_file(session: Session, *, request_id: int) -> Path:
     """The private screenshot of a removal request (moderators only; never a public URL)."""
     req = session.get(RemovalRequest, request_id)
     if req is None:
-        raise NotFound(REMOVAL_NOT_FOUND, code="removal_request_not_found")
+        raise NotFound(REMOVAL_NOT_FOUND, code=ModerationCode.REMOVAL_REQUEST_NOT_FOUND)
     root = get_settings().private_dir.resolve()
     path = (root / req.proof_path).resolve()
     if root not in path.parents or not path.is_file():
-        raise NotFound(REMOVAL_NOT_FOUND, code="proof_not_found")
+        raise NotFound(REMOVAL_NOT_FOUND, code=ModerationCode.PROOF_NOT_FOUND)
     return path
 
 
@@ -187,9 +193,9 @@ def decide_removal(
     """Remove the listing and block its handle on that app for good, or refuse with a mailed reason."""
     req = session.get(RemovalRequest, request_id)
     if req is None:
-        raise NotFound(REMOVAL_NOT_FOUND, code="removal_request_not_found")
+        raise NotFound(REMOVAL_NOT_FOUND, code=ModerationCode.REMOVAL_REQUEST_NOT_FOUND)
     if req.status != RequestStatus.PENDING:
-        raise Conflict(ALREADY_DECIDED, code="already_decided")
+        raise Conflict(ALREADY_DECIDED, code=ModerationCode.ALREADY_DECIDED)
     normalized = normalize_handle(req.username)
     removed: list[int] = []
     if remove:
@@ -203,13 +209,7 @@ def decide_removal(
         ):
             listings.remove(session, username=username)
             removed.append(username.id)
-        exists = session.scalar(
-            select(RemovedHandle.id).where(
-                RemovedHandle.app == req.app, RemovedHandle.handle_normalized == normalized
-            )
-        )
-        if exists is None:
-            session.add(RemovedHandle(app=req.app, handle_normalized=normalized, removal_request_id=req.id))
+        screening.forbid_handle(session, app=req.app, normalized=normalized, removal_request_id=req.id)
     req.status = RequestStatus.APPROVED if remove else RequestStatus.REFUSED
     req.decision_reason = reason or None
     req.decided_at = clock.now()
@@ -235,5 +235,5 @@ def decide_removal(
         session.commit()
     except IntegrityError as exc:  # two moderators removing the same handle at once
         session.rollback()
-        raise Conflict(ALREADY_DECIDED, code="already_decided") from exc
+        raise Conflict(ALREADY_DECIDED, code=ModerationCode.ALREADY_DECIDED) from exc
     return _removal_read(req)

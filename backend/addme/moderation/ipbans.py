@@ -16,10 +16,10 @@ from sqlalchemy import or_, select
 from sqlalchemy.orm import Session
 
 from addme.accounts.models import User
-from addme.admin import service as audit
+from addme.audit import service as audit
 from addme.core import clock
 from addme.core.errors import FieldError, NotFound
-from addme.moderation.models import BlacklistTerm, IpBan, TermKind
+from addme.moderation.models import IpBan
 
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
 
@@ -147,27 +147,8 @@ def lift(session: Session, *, admin: User, ban_id: int, reason: str) -> IpBan:
     return row
 
 
-def active_bans(session: Session) -> list[IpBan]:
-    """IP bans in force, newest first."""
-    return list(session.scalars(select(IpBan).where(*_active(clock.now())).order_by(IpBan.id.desc())))
-
-
-def blacklisted_ip(session: Session, *, ip: str | None) -> bool:
-    """Whether an address is inside an active blacklist IP range (the risk check: high-risk)."""
-    if not ip:
-        return False
-    try:
-        addr = ipaddress.ip_address(ip)
-    except ValueError:
-        return False
-    patterns = session.scalars(
-        select(BlacklistTerm.pattern).where(BlacklistTerm.kind == TermKind.IP, BlacklistTerm.active.is_(True))
-    ).all()
-    for pattern in patterns:
-        try:
-            net = ipaddress.ip_network(pattern, strict=False)
-        except ValueError:
-            continue
-        if addr.version == net.version and addr in net:
-            return True
-    return False
+def active_bans(session: Session, *, limit: int = 200) -> list[IpBan]:
+    """IP bans in force, newest first: the latest `limit` (the admin's lists, like the other bans)."""
+    return list(
+        session.scalars(select(IpBan).where(*_active(clock.now())).order_by(IpBan.id.desc()).limit(limit))
+    )

@@ -11,6 +11,7 @@ from addme.core.errors import envelope
 from addme.core.net import client_ip
 from addme.core.responses import JsonResponse
 from addme.moderation import ipbans
+from addme.moderation.codes import ModerationCode
 
 SAFE = {"GET", "HEAD", "OPTIONS"}
 # Admins must be able to lift a ban that caught them; payment webhooks come from the processor;
@@ -41,7 +42,9 @@ class IpBanMiddleware:
         if verdict is None:
             verdict = await anyio.to_thread.run_sync(_check, ip)
         if verdict:
-            response = JsonResponse(envelope(ipbans.IP_BANNED, code="ip_banned"), status_code=403)
+            response = JsonResponse(
+                envelope(ipbans.IP_BANNED, code=ModerationCode.IP_BANNED), status_code=403
+            )
             await response(scope, receive, send)
             return
         await self.app(scope, receive, send)

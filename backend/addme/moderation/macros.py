@@ -6,8 +6,9 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from addme.accounts.models import User
-from addme.admin import service as audit
+from addme.audit import service as audit
 from addme.core.errors import NotFound
+from addme.moderation.codes import ModerationCode
 from addme.moderation.models import Macro
 from addme.moderation.schemas import MacroIn, MacroRead, MacroUpdate
 
@@ -25,7 +26,7 @@ def list_macros(session: Session, *, type: str | None) -> list[MacroRead]:
 def _get(session: Session, macro_id: int) -> Macro:
     macro = session.get(Macro, macro_id)
     if macro is None:
-        raise NotFound(NOT_FOUND, code="macro_not_found")
+        raise NotFound(NOT_FOUND, code=ModerationCode.MACRO_NOT_FOUND)
     return macro
 
 

@@ -1,51 +1,15 @@
-"""Moderation data: the blacklist the automated approval reads, reports on usernames, macros and
-handles removed for good."""
+"""Moderation data: reports on usernames, macros and IP bans."""
 
 from __future__ import annotations
 
 from datetime import datetime
 from enum import StrEnum
 
-from sqlalchemy import ForeignKey, Index, String, Text, UniqueConstraint, text
+from sqlalchemy import ForeignKey, Index, String, Text, text
 from sqlalchemy.orm import Mapped, mapped_column
 
 from addme.core import clock
 from addme.core.db import Base, TimestampMixin
-
-
-class TermKind(StrEnum):
-    SPAM = "spam"
-    SELLING = "selling"
-    UNDERAGE = "underage"
-    LINK = "link"
-    PHONE = "phone"
-    ILLEGAL = "illegal"
-    # An IP address or CIDR range: accounts signing in from it are high-risk (no free Top-Ups).
-    IP = "ip"
-
-
-class ReportType(StrEnum):
-    UNDERAGE = "underage"
-    FAKE = "fake"
-    REMOVAL = "removal"
-    SELL = "sell"
-    OTHER = "other"
-
-
-class BlacklistTerm(Base):
-    """A word, phrase or regular expression that sends a username to manual review."""
-
-    __tablename__ = "blacklist_terms"
-    __table_args__ = (UniqueConstraint("kind", "pattern"),)
-
-    id: Mapped[int] = mapped_column(primary_key=True)
-    kind: Mapped[str] = mapped_column(String(10))
-    pattern: Mapped[str] = mapped_column(String(200))
-    # Plain terms match whole words, case-insensitively; regexes are for shapes (ages, phone numbers).
-    is_regex: Mapped[bool] = mapped_column(default=False)
-    # Admins switch terms off rather than delete them, so the defaults never come back uninvited.
-    active: Mapped[bool] = mapped_column(default=True)
-    created_at: Mapped[datetime] = mapped_column(default=clock.now)
 
 
 class ReportStatus(StrEnum):
@@ -68,24 +32,30 @@ class Macro(TimestampMixin, Base):
     text: Mapped[str] = mapped_column(Text)
 
 
-class RemovedHandle(Base):
-    """A handle removed on its owner's request: it can never be listed again on the same app."""
-
-    __tablename__ = "removed_handles"
-    __table_args__ = (UniqueConstraint("app", "handle_normalized"),)
-
-    id: Mapped[int] = mapped_column(primary_key=True)
-    app: Mapped[str] = mapped_column(String(10))
-    handle_normalized: Mapped[str] = mapped_column(String(40))
-    removal_request_id: Mapped[int | None]
-    created_at: Mapped[datetime] = mapped_column(default=clock.now)
-
-
 class Report(Base):
     __tablename__ = "username_reports"
     __table_args__ = (
         Index("ix_username_reports_open", "status", "created_at"),
         Index("ix_username_reports_reporter", "reporter_id", "status"),
+        # Decided reports, the latest decision first (the reports page's history, #11).
+        # The admin home's open reports per type and the open queue's groups (username, underage,
+        # oldest): both read from this index alone.
+        Index(
+            "ix_username_reports_open_type",
+            "type",
+            "username_id",
+            "created_at",
+            postgresql_where=text("status = 'open'"),
+            sqlite_where=text("status = 'open'"),
+        ),
+        # Partial: open reports (resolved_at NULL) would otherwise come first in a backward walk.
+        Index(
+            "ix_username_reports_resolved",
+            "resolved_at",
+            "id",
+            postgresql_where=text("status <> 'open'"),
+            sqlite_where=text("status <> 'open'"),
+        ),
         # One open report per member per username; the service's friendly 409 runs first.
         Index(
             "uq_username_reports_open_member",

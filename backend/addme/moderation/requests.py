@@ -9,7 +9,6 @@ from __future__ import annotations
 import secrets
 import unicodedata
 from datetime import datetime
-from typing import Literal
 
 from pydantic import BaseModel, EmailStr, Field
 from sqlalchemy import ForeignKey, Index, String, Text, func, select
@@ -20,11 +19,13 @@ from addme.core import clock, ratelimit
 from addme.core.config import get_settings
 from addme.core.db import Base
 from addme.core.errors import AppError, Conflict, FieldError, NotFound
+from addme.core.options import AppName
 from addme.core.schemas import StrictInput, UtcDatetime
 from addme.listings import service as listings
 from addme.listings.models import Username
 from addme.mail import service as mail
 from addme.media import service as media
+from addme.moderation.codes import ModerationCode
 from addme.moderation.models import Report
 
 UNBAN_CREATED = "Your unban request has been created."
@@ -50,7 +51,11 @@ class RequestStatus:
 
 class UnbanRequest(Base):
     __tablename__ = "unban_requests"
-    __table_args__ = (Index("ix_unban_requests_status", "status", "created_at"),)
+    __table_args__ = (
+        Index("ix_unban_requests_status", "status", "created_at"),
+        # Decided requests, the latest decision first (#11).
+        Index("ix_unban_requests_decided", "decided_at", "id"),
+    )
 
     id: Mapped[int] = mapped_column(primary_key=True)
     username_id: Mapped[int] = mapped_column(ForeignKey("usernames.id", ondelete="CASCADE"), index=True)
@@ -122,9 +127,6 @@ class RemovalLookup(BaseModel):
     username: str
     app: str
     profile_picture: str | None
-
-
-AppName = Literal["snapchat", "telegram", "kik"]
 
 
 class RemovalForm(BaseModel):
@@ -230,15 +232,15 @@ def request_unban(session: Session, *, user: User, username_id: int, message: st
     """
     username = listings.get_own(session, user=user, username_id=username_id)
     if username.status != "banned":
-        raise AppError(NOT_BANNED, code="not_banned")
+        raise AppError(NOT_BANNED, code=ModerationCode.NOT_BANNED)
     now = clock.now()
     until = username.banned_until
     if until is not None and until > now:
         wait = int((until - now).total_seconds())
-        raise AppError(UNBAN_WAIT.format(wait=_wait_text(wait)), code="unban_wait", errors={})
+        raise AppError(UNBAN_WAIT.format(wait=_wait_text(wait)), code=ModerationCode.UNBAN_WAIT, errors={})
     latest = _latest_request(session, username_id=username.id)
     if latest is not None and latest.status == RequestStatus.PENDING:
-        raise Conflict(UNBAN_PENDING, code="unban_pending")
+        raise Conflict(UNBAN_PENDING, code=ModerationCode.UNBAN_PENDING)
     req = UnbanRequest(username_id=username.id, user_id=user.id, message=message, created_at=now)
     automatic = (
         until is not None
@@ -247,14 +249,9 @@ def request_unban(session: Session, *, user: User, username_id: int, message: st
     )
     if automatic:
         req.status, req.automatic, req.decided_at = RequestStatus.APPROVED, True, now
-        username.status = "approved"
-        username.banned_until = None
-        username.approved_at = username.approved_at or now
-        listings.refresh_listed(username, user)
+        listings.approve_after_unban(session, username=username, owner=user, at=now)
     session.add(req)
     session.commit()
-    if automatic:
-        listings.invalidate_listings()
     read = _read(req)
     assert read is not None
     return UnbanResult(
@@ -282,7 +279,7 @@ def lookup(session: Session, *, app: str, username: str) -> RemovalLookup:
     """The listed username a removal request would name, so the requester can confirm it."""
     found = _find_listed(session, app=app, handle=username)
     if found is None:
-        raise NotFound(NOT_FOUND, code="username_not_found")
+        raise NotFound(NOT_FOUND, code=ModerationCode.USERNAME_NOT_FOUND)
     return RemovalLookup(
         id=found.id, username=found.username, app=found.app, profile_picture=found.profile_picture
     )

@@ -6,21 +6,21 @@ from typing import Annotated
 
 from fastapi import APIRouter, File, Form, Request, UploadFile
 
-from addme.accounts.dependencies import CurrentUser, DbSession
+from addme.api.deps import CurrentUser, DbSession
 from addme.core.bodylimit import MULTIPART_OVERHEAD, allow_body
 from addme.core.net import client_ip, ip_bucket
+from addme.core.options import AppName
 from addme.core.params import IdPath
 from addme.core.schemas import ActionResult, ErrorBody
 from addme.moderation import requests as service
 from addme.moderation.requests import (
-    AppName,
     RemovalForm,
     RemovalLookup,
     UnbanRequestIn,
     UnbanResult,
     UnbanState,
 )
-from addme.trust.captcha import require_captcha
+from addme.screening.captcha import require_captcha
 
 allow_body("POST", "/remove-username", service.PROOF_MAX_BYTES + MULTIPART_OVERHEAD)
 router = APIRouter(responses={code: {"model": ErrorBody} for code in (400, 401, 404, 409, 422, 429, 503)})

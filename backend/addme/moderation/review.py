@@ -10,10 +10,11 @@ from sqlalchemy import func, or_, select
 from sqlalchemy.orm import Session
 
 from addme.accounts.models import User
-from addme.admin import service as audit
+from addme.audit import service as audit
 from addme.core import clock
 from addme.core.errors import AppError
-from addme.core.schemas import Page, PageMeta
+from addme.core.paging import bounded_meta
+from addme.core.schemas import Page
 from addme.listings import constants as lc
 from addme.listings import service as listings
 from addme.listings.models import Username
@@ -63,18 +64,16 @@ def queue(session: Session, *, page: int, per_page: int, q: str | None) -> Page[
     if q:
         like = f"%{q.strip().casefold()}%"
         where.append(or_(Username.username_normalized.like(like), Username.review_reason.like(like)))
-    total = int(session.scalar(select(func.count()).select_from(Username).where(*where)) or 0)
-    rows = session.scalars(
-        select(Username)
-        .where(*where)
-        .order_by(Username.created_at, Username.id)
-        .offset((page - 1) * per_page)
-        .limit(per_page)
+    matches = select(Username).where(*where)
+    meta = bounded_meta(session, matches, page=page, per_page=per_page)
+    order = (Username.created_at, Username.id)
+    # Ids first, from the queue's index alone (it carries the handle and the rule a search reads),
+    # then the page's rows: a search no longer visits every pending row's heap page.
+    ids = (
+        matches.with_only_columns(Username.id).order_by(*order).offset((page - 1) * per_page).limit(per_page)
     )
-    return Page[ReviewItem](
-        data=[_item(u) for u in rows],
-        meta=PageMeta(page=page, per_page=per_page, total=total, has_next=page * per_page < total),
-    )
+    rows = session.scalars(select(Username).where(Username.id.in_(ids.scalar_subquery())).order_by(*order))
+    return Page[ReviewItem](data=[_item(u) for u in rows], meta=meta)
 
 
 def pending_summary(session: Session) -> tuple[int, int | None]:

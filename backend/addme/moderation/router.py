@@ -6,11 +6,11 @@ from typing import Annotated
 
 from fastapi import APIRouter, Depends, Request
 
-from addme.accounts.dependencies import DbSession, OptionalUser
 from addme.accounts.models import User
+from addme.api.deps import DbSession, OptionalUser, require
 from addme.core.net import client_ip
 from addme.core.params import IdPath
-from addme.core.permissions import Permission, require
+from addme.core.permissions import Permission
 from addme.core.schemas import ActionResult, ErrorBody
 from addme.moderation import bans, service
 from addme.moderation.schemas import ReportIn

@@ -6,8 +6,8 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
+from addme.core.options import ReportType
 from addme.core.schemas import Schema, StrictInput, UtcDatetime
-from addme.moderation.models import ReportType
 
 
 class ReportIn(StrictInput):

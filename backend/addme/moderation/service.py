@@ -1,10 +1,7 @@
-"""Moderation: automated review of username text against the blacklist, username reports, and the
-handles removed for good."""
+"""Moderation: members' reports on usernames and their reporters' standing (the blacklist and the
+text review live in `screening`)."""
 
 from __future__ import annotations
-
-import threading
-import time
 
 from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
@@ -13,9 +10,10 @@ from sqlalchemy.orm import Session
 from addme.accounts.models import User
 from addme.core import ratelimit
 from addme.core.errors import Conflict, Forbidden, Unauthorized
-from addme.moderation import rules
-from addme.moderation.defaults import DEFAULT_TERMS
-from addme.moderation.models import BlacklistTerm, RemovedHandle, Report, ReportStatus, ReportType, TermKind
+from addme.core.options import ReportType
+from addme.listings import service as listings
+from addme.moderation.codes import ModerationCode
+from addme.moderation.models import Report, ReportStatus
 
 REPORTED = "This username has been reported."
 LOGIN_TO_REPORT = "Log in to report a username."
@@ -24,66 +22,6 @@ ALREADY_REPORTED = "You have already reported this username. A moderator will lo
 MEMBER_REPORT_LIMIT = "20/hour"
 # Two dismissed reports and a member's underage reports no longer hide a listing by themselves.
 DISMISSED_LIMIT = 2
-_TERMS_TTL = 60.0
-
-_lock = threading.Lock()
-_compiled: tuple[float, rules.CompiledTerms] | None = None
-
-
-def ensure_default_terms(session: Session) -> int:
-    """Fill an empty blacklist with the defaults (first run); returns rows added."""
-    if (session.scalar(select(func.count()).select_from(BlacklistTerm)) or 0) > 0:
-        return 0
-    for kind, pattern, is_regex in DEFAULT_TERMS:
-        session.add(BlacklistTerm(kind=kind, pattern=pattern, is_regex=is_regex))
-    try:
-        session.flush()
-    except IntegrityError:
-        session.rollback()  # another process seeded it first
-        return 0
-    return len(DEFAULT_TERMS)
-
-
-def invalidate_terms() -> None:
-    """Forget the compiled blacklist (after an admin edits it)."""
-    global _compiled
-    with _lock:
-        _compiled = None
-
-
-def active_terms(session: Session) -> rules.CompiledTerms:
-    """The active blacklist, compiled once a minute per process at most."""
-    global _compiled
-    cached = _compiled
-    if cached is not None and cached[0] > time.monotonic():
-        return cached[1]
-    ensure_default_terms(session)
-    rows = session.execute(
-        select(BlacklistTerm.kind, BlacklistTerm.pattern, BlacklistTerm.is_regex).where(
-            # IP ranges are for the risk check (ipbans.blacklisted_ip), not for a username's text.
-            BlacklistTerm.active.is_(True),
-            BlacklistTerm.kind != TermKind.IP,
-        )
-    ).all()
-    compiled = rules.compile_terms((r[0], r[1], r[2]) for r in rows)
-    with _lock:
-        _compiled = (time.monotonic() + _TERMS_TTL, compiled)
-    return compiled
-
-
-def review_text(session: Session, *, texts: list[str]) -> str | None:
-    """The reason a username's text needs a human, or None to approve it at once."""
-    return rules.review_reason("\n".join(t for t in texts if t), active_terms(session))
-
-
-def handle_removed(session: Session, *, app: str, normalized: str) -> bool:
-    """True when this handle was removed on its owner's request: it is never listed again on that app."""
-    found = session.scalar(
-        select(RemovedHandle.id).where(
-            RemovedHandle.app == app, RemovedHandle.handle_normalized == normalized
-        )
-    )
-    return found is not None
 
 
 def reporter_standing(session: Session, *, reporter_ids: list[int]) -> dict[int, tuple[int, int]]:
@@ -127,13 +65,10 @@ def report_username(
     ip: str,
 ) -> str:
     """Record a member's report; an underage one hides the listing at once if its reporter is trusted."""
-    # Listings imports this module for reviews; importing it back at call time avoids the cycle.
-    from addme.listings import service as listings
-
     if reporter is None:
-        raise Unauthorized(LOGIN_TO_REPORT, code="login_required")
+        raise Unauthorized(LOGIN_TO_REPORT, code=ModerationCode.LOGIN_REQUIRED)
     if not reporter.email_confirmed:
-        raise Forbidden(CONFIRM_TO_REPORT, code="email_unconfirmed")
+        raise Forbidden(CONFIRM_TO_REPORT, code=ModerationCode.EMAIL_UNCONFIRMED)
     ratelimit.hit(MEMBER_REPORT_LIMIT, "report-user", str(reporter.id))
     username = listings.get_listed(session, username_id=username_id, viewer=reporter)
     already = session.scalar(
@@ -144,7 +79,7 @@ def report_username(
         )
     )
     if already is not None:
-        raise Conflict(ALREADY_REPORTED, code="already_reported")
+        raise Conflict(ALREADY_REPORTED, code=ModerationCode.ALREADY_REPORTED)
     hides = type == ReportType.UNDERAGE and in_good_standing(session, reporter=reporter)
     session.add(
         Report(
@@ -162,5 +97,5 @@ def report_username(
         session.commit()
     except IntegrityError as exc:  # the same member's twin request, a moment apart
         session.rollback()
-        raise Conflict(ALREADY_REPORTED, code="already_reported") from exc
+        raise Conflict(ALREADY_REPORTED, code=ModerationCode.ALREADY_REPORTED) from exc
     return REPORTED

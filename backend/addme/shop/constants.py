@@ -17,7 +17,20 @@ class Network(StrEnum):
 class OrderStatus(StrEnum):
     PENDING = "pending"
     PAID = "paid"
+    FROZEN = "frozen"
     CANCELLED = "cancelled"
+
+
+class OrderState(StrEnum):
+    """What a direct crypto buyer reads on their order page."""
+
+    AWAITING_PAYMENT = "awaiting_payment"
+    TRANSACTION_SENT = "transaction_sent"
+    CONFIRMED = "confirmed"
+    FROZEN = "frozen"
+    CANCELLED = "cancelled"
+    # Awaiting payment for over 24 hours: the spec says it is not processed.
+    UNSETTLED = "unsettled"
 
 
 class Source(StrEnum):
@@ -34,7 +47,7 @@ class Product:
     crypto_cents: int
     top_ups: int = 0
     fire_pins: int = 0
-    entitlement: str | None = None  # "vip", "studio" or "auto_topup" (wallet.Entitlement values)
+    entitlement: str | None = None  # "vip", "studio" or "auto_topup" (wallet.ledger.Entitlement values)
     days: int = 0
 
     @property
@@ -130,3 +143,14 @@ CRYPTO_UNAVAILABLE = "Payments on this network are not available right now. Choo
 ORDER_NOT_FOUND = "Order not found."
 NOT_CRYPTO = "Only direct crypto orders are confirmed or cancelled by hand."
 NOT_PENDING = "This order is not waiting for payment."
+NOT_FROZEN_OR_PENDING = "Only an order waiting for payment or frozen can be cancelled."
+UNSETTLED_REFUSED = "This order was not settled within 24 hours: it is not processed and not refunded."
+TRANSACTION_SENT = "Thank you: your transaction id was sent. Keys are e-mailed 4 to 48 hours after payment."
+BAD_TRANSACTION = "This is not a {chain} transaction id."
+CARD_DECLINED = "Your card was declined."
+TEST_CARD_ONLY = "Test mode: use the test card 4242 4242 4242 4242."
+CHECKOUT_OFF = "This checkout is not available."
+CARD_PAID = "Payment received. Your key is on its way to {email}."
+# Test cards of the local checkout, as the big card processors document them.
+TEST_CARD_OK = "4242424242424242"
+TEST_CARD_DECLINED = "4000000000000002"

@@ -16,12 +16,13 @@ from addme.core.config import get_settings
 from addme.core.errors import Conflict, NotFound
 from addme.listings import service as listings
 from addme.listings.constants import SLOT_CAP, UNLOCKED_BY_KEY
-from addme.listings.models import Username
 from addme.mail import service as mail
+from addme.shop.codes import ShopCode
 from addme.shop.constants import DELIVERY_NOTE, KEY_FAILURES, KEY_UNKNOWN, KEY_USED, ORDER_APPLIED, PRODUCTS
 from addme.shop.models import Key, Order
 from addme.shop.schemas import Granted, KeyApplied
-from addme.wallet import service as wallet
+from addme.wallet import ledger
+from addme.wallet.models import Kind, Reason
 
 log = logging.getLogger("addme.shop")
 
@@ -111,7 +112,7 @@ def apply(session: Session, *, user: User, code: str) -> KeyApplied:
     key = session.scalar(select(Key).where(Key.code_hash == digest)) if digest else None
     if key is None or key.sku not in PRODUCTS:
         ratelimit.hit(KEY_FAILURES, "key-fail", bucket)
-        raise NotFound(KEY_UNKNOWN, code="key_unknown")
+        raise NotFound(KEY_UNKNOWN, code=ShopCode.KEY_UNKNOWN)
     now = clock.now()
     claimed = session.execute(
         update(Key)
@@ -122,52 +123,47 @@ def apply(session: Session, *, user: User, code: str) -> KeyApplied:
     if claimed.rowcount != 1:  # type: ignore[attr-defined]
         session.rollback()
         ratelimit.hit(KEY_FAILURES, "key-fail", bucket)
-        raise Conflict(KEY_USED, code="key_used")
+        raise Conflict(KEY_USED, code=ShopCode.KEY_USED)
     product = PRODUCTS[key.sku]
     # The ledger row keyed "key:{id}" is the second guard: even a claim that slipped through twice
     # cannot credit twice.
-    kind = wallet.Kind.FIRE_PIN if product.fire_pins else wallet.Kind.TOP_UP
+    kind = Kind.FIRE_PIN if product.fire_pins else Kind.TOP_UP
     amount = product.fire_pins or product.top_ups
-    if not wallet.credit(
+    if not ledger.credit(
         session,
         user_id=user.id,
         kind=kind,
         amount=amount,
-        reason=wallet.Reason.KEY,
+        reason=Reason.KEY,
         unique_key=f"key:{key.id}",
         key_id=key.id,
         order_id=key.order_id,
     ):
         session.rollback()
-        raise Conflict(KEY_USED, code="key_used")
+        raise Conflict(KEY_USED, code=ShopCode.KEY_USED)
     ending = None
     if product.entitlement:
-        ending = wallet.extend_entitlement(
+        ending = ledger.extend_entitlement(
             session,
             user=user,
-            entitlement=wallet.Entitlement(product.entitlement),
+            entitlement=ledger.Entitlement(product.entitlement),
             duration=timedelta(days=product.days),
         )
     # "Only a purchase key unlocks": every rejected username goes back to review.
-    unlocked = session.execute(
-        update(Username)
-        .where(Username.user_id == user.id, Username.status == "rejected")
-        .values(status="pending", review_reason=UNLOCKED_BY_KEY, rejection_reason=None),
-        execution_options={"synchronize_session": False},
-    ).rowcount  # type: ignore[attr-defined]
+    unlocked = listings.unlock_rejected(session, user_id=user.id, review_reason=UNLOCKED_BY_KEY)
     if unlocked:
         # "...and adds a pending slot if needed": the usernames a key unlocks must fit the account,
         # or they would sit over the limit after review (up to the 5-slot cap).
         live = listings.count_active(session, user_id=user.id)
-        if live > listings.effective_max(user) and user.max_usernames < SLOT_CAP:
-            user.max_usernames = min(SLOT_CAP, live)
+        if live > listings.effective_max(user):
+            ledger.fit_slots(user, live=live, cap=SLOT_CAP)
     order = session.get(Order, key.order_id) if key.order_id else None
     if order is not None:
         if order.user_id is None:
             order.user_id = user.id
         if ending is not None:
             order.ending_at = ending
-    wallet.record_purchase(session, user=user, releases_hopping=product.releases_hopping)
+    ledger.record_purchase(session, user=user, releases_hopping=product.releases_hopping)
     session.commit()
     listings.invalidate_listings()
     log.info("key %s applied by user %s", key.id, user.id)

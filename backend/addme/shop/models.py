@@ -39,6 +39,27 @@ class Order(TimestampMixin, Base):
     pay_reference: Mapped[str | None] = mapped_column(String(64), unique=True)
     transaction_id: Mapped[str | None] = mapped_column(String(120))
     cancelled_at: Mapped[datetime | None]
+    # The buyer's private link to a direct crypto order (/shop/direct/order/<token>): no account needed.
+    token: Mapped[str | None] = mapped_column(String(43), unique=True)
+    # When the buyer sent their transaction id (the order is then "transaction sent").
+    transaction_sent_at: Mapped[datetime | None]
+    # Held by an admin (wrong amount, suspicious payment): it is then cancelled and refunded minus fee.
+    frozen_at: Mapped[datetime | None]
+
+
+class OrderLedger(Base):
+    """Money in and out of one order: the payment received and, for a frozen order, its refund."""
+
+    __tablename__ = "shop_order_ledger"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    order_id: Mapped[int] = mapped_column(ForeignKey("shop_orders.id", ondelete="CASCADE"), index=True)
+    # "payment" (money received, positive) or "refund" (money sent back, negative).
+    kind: Mapped[str] = mapped_column(String(10))
+    amount_cents: Mapped[int]
+    note: Mapped[str] = mapped_column(String(300), default="")
+    admin_id: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"))
+    created_at: Mapped[datetime] = mapped_column(default=clock.now)
 
 
 class OrderItem(Base):

@@ -12,9 +12,10 @@ from addme.accounts import service as accounts
 from addme.core import clock
 from addme.core.errors import AppError
 from addme.shop import keys, payments
-from addme.shop.constants import PRODUCTS, UNSETTLED_AFTER, OrderStatus, Product, Source
-from addme.shop.models import Key, Order, OrderItem
-from addme.shop.schemas import AdminOrderRead, ItemRead, KeyRead, OrderRead
+from addme.shop.codes import ShopCode
+from addme.shop.constants import PRODUCTS, UNSETTLED_AFTER, OrderState, OrderStatus, Product, Source
+from addme.shop.models import Key, Order, OrderItem, OrderLedger
+from addme.shop.schemas import AdminOrderRead, ItemRead, KeyRead, LedgerRead, OrderRead
 
 
 def new_order_number(session: Session, *, preferred: str | None = None) -> str:
@@ -24,7 +25,7 @@ def new_order_number(session: Session, *, preferred: str | None = None) -> str:
     for number in candidates:
         if session.scalar(select(Order.id).where(Order.order_number == number)) is None:
             return number
-    raise AppError("Sorry, something went wrong.", code="order_number_exhausted", status_code=503)
+    raise AppError("Sorry, something went wrong.", code=ShopCode.ORDER_NUMBER_EXHAUSTED, status_code=503)
 
 
 def create_order(
@@ -75,23 +76,53 @@ def deliver(session: Session, *, order: Order, created_by: int | None = None) ->
     return len(pairs)
 
 
+def is_unsettled(order: Order) -> bool:
+    """A crypto order still awaiting payment (no transaction sent) 24 hours after it was placed."""
+    return (
+        order.source == Source.CRYPTO
+        and order.status == OrderStatus.PENDING
+        and order.transaction_id is None
+        and order.created_at <= clock.now() - UNSETTLED_AFTER
+    )
+
+
+def state_of(order: Order) -> OrderState:
+    """The order's state in the buyer's words (spec section 4: crypto order)."""
+    if order.status == OrderStatus.PAID:
+        return OrderState.CONFIRMED
+    if order.status == OrderStatus.FROZEN:
+        return OrderState.FROZEN
+    if order.status == OrderStatus.CANCELLED:
+        return OrderState.CANCELLED
+    if order.transaction_id:
+        return OrderState.TRANSACTION_SENT
+    return OrderState.UNSETTLED if is_unsettled(order) else OrderState.AWAITING_PAYMENT
+
+
+def ledger_of(session: Session, order: Order) -> list[LedgerRead]:
+    rows = session.scalars(
+        select(OrderLedger).where(OrderLedger.order_id == order.id).order_by(OrderLedger.id)
+    ).all()
+    return [
+        LedgerRead(kind=r.kind, amount=payments.dollars(r.amount_cents), note=r.note, created_at=r.created_at)
+        for r in rows
+    ]
+
+
 def order_read(session: Session, order: Order, model: type[OrderRead] = OrderRead) -> OrderRead:
     """An order as its buyer sees it: lines, keys (last 4 only), settled or not."""
     items = session.scalars(
         select(OrderItem).where(OrderItem.order_id == order.id).order_by(OrderItem.id)
     ).all()
     order_keys = session.scalars(select(Key).where(Key.order_id == order.id).order_by(Key.id)).all()
-    unsettled = (
-        order.source == Source.CRYPTO
-        and order.status == OrderStatus.PENDING
-        and order.created_at <= clock.now() - UNSETTLED_AFTER
-    )
     data = {c.key: getattr(order, c.key) for c in Order.__table__.columns}
     data.update(
         price=payments.dollars(order.price_cents),
         fee=payments.dollars(order.fee_cents),
         confirmed=order.confirmed_at is not None,
-        unsettled=unsettled,
+        unsettled=is_unsettled(order),
+        state=state_of(order),
+        ledger=ledger_of(session, order) if model is AdminOrderRead else [],
         items=[
             ItemRead(
                 sku=i.sku,

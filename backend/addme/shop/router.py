@@ -4,15 +4,15 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Query, Request
+from fastapi import APIRouter, Depends, Path, Query, Request
 from starlette.concurrency import run_in_threadpool
 
-from addme.accounts.dependencies import CurrentUser, DbSession
 from addme.accounts.models import User
+from addme.api.deps import CurrentUser, DbSession, require
 from addme.core.bodylimit import MB, allow_body
 from addme.core.net import client_ip, ip_bucket
 from addme.core.params import IdPath
-from addme.core.permissions import Permission, require
+from addme.core.permissions import Permission
 from addme.core.schemas import ErrorBody, Message
 from addme.shop import service
 from addme.shop.schemas import (
@@ -22,17 +22,21 @@ from addme.shop.schemas import (
     ConfirmIn,
     DirectOrderIn,
     DirectOrderRead,
+    FreezeIn,
     KeyApplied,
     KeygenIn,
     KeygenRead,
     KeyIn,
+    LocalCheckoutIn,
+    LocalCheckoutRead,
     MissingKeyIn,
     OrderRead,
     PinRead,
+    TransactionIn,
 )
 
 ERRORS: dict[int | str, dict[str, object]] = {
-    code: {"model": ErrorBody} for code in (400, 401, 403, 404, 409, 422, 429, 503)
+    code: {"model": ErrorBody} for code in (400, 401, 402, 403, 404, 409, 422, 429, 503)
 }
 router = APIRouter(responses=ERRORS)
 
@@ -50,6 +54,25 @@ def direct_order(body: DirectOrderIn, request: Request, db: DbSession) -> Direct
     return service.create_direct_order(
         db, email=str(body.email), items=body.items, network=body.network, ip=ip_bucket(client_ip(request))
     )
+
+
+# The buyer's private link (the token) is the only key to a direct order: no account is needed.
+TokenPath = Annotated[str, Path(min_length=16, max_length=43, pattern=r"^[A-Za-z0-9_-]+$")]
+
+
+@router.get("/shop/direct/orders/{token}", response_model=DirectOrderRead, tags=["shop"])
+def direct_order_read(token: TokenPath, db: DbSession) -> DirectOrderRead:
+    return service.direct_order(db, token=token)
+
+
+@router.post("/shop/direct/orders/{token}/transaction", response_model=DirectOrderRead, tags=["shop"])
+def direct_order_transaction(token: TokenPath, body: TransactionIn, db: DbSession) -> DirectOrderRead:
+    return service.submit_transaction(db, token=token, transaction_id=body.transaction_id)
+
+
+@router.post("/shop/checkout", response_model=LocalCheckoutRead, status_code=201, tags=["shop"])
+def local_checkout(body: LocalCheckoutIn, request: Request, db: DbSession) -> LocalCheckoutRead:
+    return service.local_checkout(db, body=body, ip=ip_bucket(client_ip(request)))
 
 
 @router.post("/user/keys", response_model=KeyApplied, tags=["shop"])
@@ -105,7 +128,18 @@ def admin_confirm(order_id: IdPath, body: ConfirmIn, admin: OrdersAdmin, db: DbS
 def admin_cancel(
     order_id: IdPath, admin: OrdersAdmin, db: DbSession, body: CancelIn | None = None
 ) -> AdminOrderRead:
-    return service.cancel_order(db, admin=admin, order_id=order_id, reason=body.reason if body else None)
+    return service.cancel_order(
+        db,
+        admin=admin,
+        order_id=order_id,
+        reason=body.reason if body else None,
+        refund_transaction_id=body.refund_transaction_id if body else None,
+    )
+
+
+@router.post("/admin/orders/{order_id}/freeze", response_model=AdminOrderRead, tags=["admin"])
+def admin_freeze(order_id: IdPath, body: FreezeIn, admin: OrdersAdmin, db: DbSession) -> AdminOrderRead:
+    return service.freeze_order(db, admin=admin, order_id=order_id, reason=body.reason)
 
 
 @router.post("/admin/keygen", response_model=KeygenRead, status_code=201, tags=["admin"])

@@ -34,6 +34,9 @@ class Catalogue(BaseModel):
     networks: list[str]
     delivery_note: str
     crypto_contact_url: str | None
+    # "local" (the app's own test-mode checkout) or "hosted" (the external card shop).
+    card_checkout: str
+    test_mode: bool
 
 
 class ItemIn(StrictInput):
@@ -45,6 +48,36 @@ class DirectOrderIn(StrictInput):
     email: EmailStr = Field(max_length=254)
     items: list[ItemIn] = Field(min_length=1, max_length=11)
     network: Network
+
+
+class LocalCheckoutIn(StrictInput):
+    sku: str = Field(min_length=1, max_length=24)
+    quantity: int = Field(default=1, ge=1, le=50, strict=True)
+    email: EmailStr = Field(max_length=254)
+    card_number: str = Field(min_length=12, max_length=23)
+    expiry: str = Field(pattern=r"^(0[1-9]|1[0-2])\s*/\s*\d{2}$", max_length=7)
+    cvc: str = Field(pattern=r"^\d{3,4}$")
+
+
+class LocalCheckoutRead(BaseModel):
+    order_number: str
+    email: str
+    product: str
+    total: Decimal
+    message: str
+
+
+class TransactionIn(StrictInput):
+    transaction_id: str = Field(min_length=20, max_length=120)
+
+
+class LedgerRead(BaseModel):
+    model_config = ConfigDict(from_attributes=True)
+
+    kind: str
+    amount: Decimal
+    note: str
+    created_at: UtcDatetime
 
 
 class ItemRead(BaseModel):
@@ -80,6 +113,13 @@ class DirectOrderRead(BaseModel):
     currency: str
     payment: PaymentInstructions
     created_at: UtcDatetime
+    # The buyer's private link: /shop/direct/order/<token>.
+    token: str
+    # awaiting_payment, transaction_sent, confirmed, frozen, cancelled or unsettled.
+    state: str
+    transaction_id: str | None
+    transaction_sent_at: UtcDatetime | None
+    ledger: list[LedgerRead]
 
 
 class KeyIn(StrictInput):
@@ -124,6 +164,7 @@ class OrderRead(BaseModel):
     top_ups: int
     confirmed: bool
     unsettled: bool
+    state: str
     ending_at: UtcDatetime | None
     created_at: UtcDatetime
     items: list[ItemRead]
@@ -138,7 +179,10 @@ class AdminOrderRead(OrderRead):
     pay_address: str | None
     pay_reference: str | None
     transaction_id: str | None
+    transaction_sent_at: UtcDatetime | None
+    frozen_at: UtcDatetime | None
     cancelled_at: UtcDatetime | None
+    ledger: list[LedgerRead]
 
 
 class MissingKeyIn(StrictInput):
@@ -152,6 +196,12 @@ class ConfirmIn(StrictInput):
 
 class CancelIn(StrictInput):
     reason: str | None = Field(default=None, max_length=200)
+    # For a frozen order: the transaction that sent the refund back (price minus fee).
+    refund_transaction_id: str | None = Field(default=None, max_length=120)
+
+
+class FreezeIn(StrictInput):
+    reason: str = Field(min_length=3, max_length=200)
 
 
 class KeygenIn(StrictInput):

@@ -6,6 +6,8 @@ Prices and products always come from `constants.PRODUCTS`, never from a request.
 from __future__ import annotations
 
 import logging
+import re
+import secrets
 from collections.abc import Sequence
 
 from pydantic import ValidationError
@@ -15,13 +17,19 @@ from sqlalchemy.orm import Session
 
 from addme.accounts import service as accounts
 from addme.accounts.models import User
-from addme.admin import service as audit
+from addme.audit import service as audit
 from addme.core import clock, ratelimit
 from addme.core.config import get_settings
 from addme.core.errors import AppError, Conflict, FieldError, NotFound, Unauthorized
 from addme.listings.models import Username
-from addme.shop import keys, orders, payments
+from addme.mail import service as mail
+from addme.shop import checkout, keys, orders, payments
+from addme.shop.codes import ShopCode
 from addme.shop.constants import (
+    BAD_TRANSACTION,
+    CARD_DECLINED,
+    CARD_PAID,
+    CHECKOUT_OFF,
     CRYPTO_FEES,
     CRYPTO_NOTE,
     CRYPTO_UNAVAILABLE,
@@ -31,16 +39,22 @@ from addme.shop.constants import (
     MISSING_KEY_SENT,
     NETWORKS,
     NOT_CRYPTO,
+    NOT_FROZEN_OR_PENDING,
     NOT_PENDING,
     ORDER_NOT_FOUND,
     PRODUCTS,
+    TEST_CARD_DECLINED,
+    TEST_CARD_OK,
+    TEST_CARD_ONLY,
     UNKNOWN_PRODUCT,
+    UNSETTLED_REFUSED,
     Network,
+    OrderState,
     OrderStatus,
     Product,
     Source,
 )
-from addme.shop.models import Key, Order, WebhookEvent
+from addme.shop.models import Key, Order, OrderItem, OrderLedger, WebhookEvent
 from addme.shop.schemas import (
     AdminOrderRead,
     Catalogue,
@@ -49,13 +63,15 @@ from addme.shop.schemas import (
     ItemIn,
     ItemRead,
     KeyApplied,
+    LocalCheckoutIn,
+    LocalCheckoutRead,
     OrderRead,
     PaymentInstructions,
     PinRead,
     ProductRead,
     ShopifyOrder,
 )
-from addme.wallet import service as wallet
+from addme.wallet import ledger
 
 log = logging.getLogger("addme.shop")
 
@@ -63,6 +79,7 @@ log = logging.getLogger("addme.shop")
 def catalogue() -> Catalogue:
     """Every product with its card and crypto price and its card checkout link."""
     settings = get_settings()
+    card = checkout.provider()
     return Catalogue(
         products=[
             ProductRead(
@@ -74,7 +91,7 @@ def catalogue() -> Catalogue:
                 fire_pins=p.fire_pins,
                 entitlement=p.entitlement,
                 days=p.days,
-                checkout_url=settings.shop_checkout_urls.get(p.sku),
+                checkout_url=card.checkout_url(p.sku),
             )
             for p in PRODUCTS.values()
         ],
@@ -82,6 +99,8 @@ def catalogue() -> Catalogue:
         networks=[n.value for n in Network if _address(n)],
         delivery_note=DELIVERY_NOTE,
         crypto_contact_url=settings.crypto_contact_url or None,
+        card_checkout=card.name,
+        test_mode=card.test_mode,
     )
 
 
@@ -114,7 +133,7 @@ def create_direct_order(
     lines = _lines(items)
     address = _address(network)
     if not address:
-        raise AppError(CRYPTO_UNAVAILABLE, code="network_unavailable")
+        raise AppError(CRYPTO_UNAVAILABLE, code=ShopCode.NETWORK_UNAVAILABLE)
     percent = payments.crypto_fee_percent(sum(q for _, q in lines))
     order = orders.create_order(
         session,
@@ -126,9 +145,10 @@ def create_direct_order(
         network=network,
         pay_address=address,
         pay_reference=payments.new_reference() if network == Network.SOLANA else None,
+        token=secrets.token_urlsafe(24),
     )
     session.commit()
-    return _direct_read(order, lines=lines, percent=percent)
+    return _direct_read(session, order)
 
 
 def _instructions(order: Order) -> PaymentInstructions:
@@ -166,22 +186,126 @@ def _instructions(order: Order) -> PaymentInstructions:
     )
 
 
-def _direct_read(order: Order, *, lines: list[tuple[Product, int]], percent: int) -> DirectOrderRead:
+def _direct_read(session: Session, order: Order) -> DirectOrderRead:
+    items = session.scalars(
+        select(OrderItem).where(OrderItem.order_id == order.id).order_by(OrderItem.id)
+    ).all()
     return DirectOrderRead(
         order_number=order.order_number,
         email=order.email,
         status=order.status,
         items=[
-            ItemRead(sku=p.sku, name=p.name, quantity=q, unit_price=payments.dollars(p.crypto_cents))
-            for p, q in lines
+            ItemRead(
+                sku=i.sku,
+                name=PRODUCTS[i.sku].name if i.sku in PRODUCTS else i.sku,
+                quantity=i.quantity,
+                unit_price=payments.dollars(i.unit_cents),
+            )
+            for i in items
         ],
         subtotal=payments.dollars(order.price_cents - order.fee_cents),
-        fee_percent=percent,
+        fee_percent=payments.crypto_fee_percent(sum(i.quantity for i in items) or 1),
         fee=payments.dollars(order.fee_cents),
         total=payments.dollars(order.price_cents),
         currency=order.currency,
         payment=_instructions(order),
         created_at=order.created_at,
+        token=order.token or "",
+        state=orders.state_of(order),
+        transaction_id=order.transaction_id,
+        transaction_sent_at=order.transaction_sent_at,
+        ledger=orders.ledger_of(session, order),
+    )
+
+
+def _by_token(session: Session, token: str) -> Order:
+    order = session.scalar(select(Order).where(Order.token == token, Order.source == Source.CRYPTO))
+    if order is None:
+        raise NotFound(ORDER_NOT_FOUND, code=ShopCode.ORDER_NOT_FOUND)
+    return order
+
+
+def direct_order(session: Session, *, token: str) -> DirectOrderRead:
+    """A direct crypto order as its buyer sees it from their private link."""
+    return _direct_read(session, _by_token(session, token))
+
+
+# What each network's transaction ids look like: an EVM hash, or a Solana signature in base58.
+_TX_PATTERNS = {
+    Network.SOLANA: re.compile(r"^[1-9A-HJ-NP-Za-km-z]{64,90}$"),
+    Network.BEP20: re.compile(r"^0x[0-9a-fA-F]{64}$"),
+    Network.ERC20_USDC: re.compile(r"^0x[0-9a-fA-F]{64}$"),
+    Network.ERC20_USDT: re.compile(r"^0x[0-9a-fA-F]{64}$"),
+}
+
+
+def submit_transaction(session: Session, *, token: str, transaction_id: str) -> DirectOrderRead:
+    """The buyer says which transaction paid the order; an admin then checks it and confirms.
+
+    Sending it again replaces a mistyped id while the order still waits; after 24 hours without one,
+    the order is unsettled and not processed (spec section 4).
+    """
+    order = _by_token(session, token)
+    txid = transaction_id.strip()
+    network = Network(order.network or Network.SOLANA)
+    if not _TX_PATTERNS[network].match(txid):
+        raise FieldError("transaction_id", BAD_TRANSACTION.format(chain=NETWORKS[network]["chain"]))
+    state = orders.state_of(order)
+    if state == OrderState.UNSETTLED:
+        raise Conflict(UNSETTLED_REFUSED, code=ShopCode.UNSETTLED)
+    if state not in (OrderState.AWAITING_PAYMENT, OrderState.TRANSACTION_SENT):
+        raise Conflict(NOT_PENDING, code=ShopCode.NOT_PENDING)
+    order.transaction_id = txid
+    order.transaction_sent_at = clock.now()
+    session.commit()
+    read = _direct_read(session, order)
+    log.info("order %s: transaction id sent", order.order_number)
+    return read
+
+
+# -- the local card checkout ------------------------------------------------------------------------
+
+
+def local_checkout(session: Session, *, body: LocalCheckoutIn, ip: str) -> LocalCheckoutRead:
+    """Take a test-card payment and send the shop's signed orders/paid webhook, as the real shop does.
+
+    Only the local provider has this page; with the hosted shop it is not found. No money moves, so
+    only the documented test cards are accepted.
+    """
+    provider = checkout.provider()
+    if not provider.test_mode:
+        raise NotFound(CHECKOUT_OFF, code=ShopCode.CHECKOUT_OFF)
+    ratelimit.hit(DIRECT_ORDER_LIMIT, "local-checkout", ip)
+    product = PRODUCTS.get(body.sku)
+    if product is None:
+        raise FieldError("sku", UNKNOWN_PRODUCT.format(sku=body.sku))
+    number = re.sub(r"[\s-]", "", body.card_number)
+    if not checkout.luhn_ok(number):
+        raise FieldError("card_number", "This card number is not valid.")
+    if number == TEST_CARD_DECLINED:
+        raise AppError(CARD_DECLINED, code=ShopCode.CARD_DECLINED, status_code=402)
+    if number != TEST_CARD_OK:
+        raise FieldError("card_number", TEST_CARD_ONLY)
+    shop_id, raw = checkout.orders_paid_payload(
+        email=str(body.email), sku=product.sku, quantity=body.quantity
+    )
+    secret = get_settings().shop_webhook_secret
+    outcome = receive_webhook(
+        session,
+        raw=raw,
+        signature=payments.shopify_signature(raw, secret),
+        webhook_id=f"{shop_id}-paid",
+        topic="orders/paid",
+    )
+    order = session.scalar(select(Order).where(Order.shopify_order_id == shop_id))
+    if outcome != "created" or order is None:
+        raise AppError("Sorry, something went wrong.", code=ShopCode.CHECKOUT_FAILED, status_code=503)
+    return LocalCheckoutRead(
+        order_number=order.order_number,
+        email=order.email,
+        product=order.product,
+        total=payments.dollars(order.price_cents),
+        message=CARD_PAID.format(email=order.email),
     )
 
 
@@ -197,17 +321,17 @@ def receive_webhook(
     writes nothing.
     """
     if not payments.signature_ok(raw, signature, get_settings().shop_webhook_secret):
-        raise Unauthorized("Invalid webhook signature.", code="bad_signature")
+        raise Unauthorized("Invalid webhook signature.", code=ShopCode.BAD_SIGNATURE)
     if not webhook_id:
-        raise AppError("Missing X-Shopify-Webhook-Id header.", code="missing_webhook_id")
+        raise AppError("Missing X-Shopify-Webhook-Id header.", code=ShopCode.MISSING_WEBHOOK_ID)
     if topic and topic != "orders/paid":
         return "ignored"
     try:
         payload = ShopifyOrder.model_validate_json(raw)
     except ValidationError as exc:
-        raise AppError("Invalid order payload.", code="bad_payload") from exc
+        raise AppError("Invalid order payload.", code=ShopCode.BAD_PAYLOAD) from exc
     # Inserted first, in the order's transaction: a concurrent twin waits here, then inserts nothing.
-    if not wallet.insert_once(
+    if not ledger.insert_once(
         session,
         WebhookEvent,
         {"webhook_id": webhook_id[:100], "topic": topic, "received_at": clock.now()},
@@ -313,54 +437,165 @@ def search_orders(session: Session, *, admin: User, q: str | None) -> list[Admin
 def _crypto_order(session: Session, order_id: int) -> Order:
     order = session.get(Order, order_id)
     if order is None:
-        raise NotFound(ORDER_NOT_FOUND, code="order_not_found")
+        raise NotFound(ORDER_NOT_FOUND, code=ShopCode.ORDER_NOT_FOUND)
     if order.source != Source.CRYPTO:
-        raise Conflict(NOT_CRYPTO, code="not_crypto")
+        raise Conflict(NOT_CRYPTO, code=ShopCode.NOT_CRYPTO)
     return order
 
 
-def confirm_order(session: Session, *, admin: User, order_id: int, transaction_id: str) -> AdminOrderRead:
-    """Mark a direct crypto order paid, issue its keys and mail them."""
-    order = _crypto_order(session, order_id)
-    paid = session.execute(
-        update(Order)
-        .where(Order.id == order.id, Order.status == OrderStatus.PENDING)
-        .values(status=OrderStatus.PAID, confirmed_at=clock.now(), transaction_id=transaction_id),
+def _record(session: Session, *, order: Order, kind: str, cents: int, note: str, admin: User) -> None:
+    session.add(
+        OrderLedger(order_id=order.id, kind=kind, amount_cents=cents, note=note[:300], admin_id=admin.id)
+    )
+
+
+def _payment_recorded(session: Session, order: Order) -> bool:
+    return (
+        session.scalar(
+            select(OrderLedger.id).where(OrderLedger.order_id == order.id, OrderLedger.kind == "payment")
+        )
+        is not None
+    )
+
+
+def _move(session: Session, order: Order, *, from_: Sequence[OrderStatus], **values: object) -> bool:
+    """Change the order only if it is still in one of `from_` (two admins at once: one wins)."""
+    moved = session.execute(
+        update(Order).where(Order.id == order.id, Order.status.in_(list(from_))).values(**values),
         execution_options={"synchronize_session": "fetch"},
     )
-    if paid.rowcount != 1:  # type: ignore[attr-defined]
+    return bool(moved.rowcount == 1)  # type: ignore[attr-defined]
+
+
+def confirm_order(session: Session, *, admin: User, order_id: int, transaction_id: str) -> AdminOrderRead:
+    """Mark a direct crypto order paid (waiting or frozen), issue its keys and mail them."""
+    order = _crypto_order(session, order_id)
+    if orders.state_of(order) == OrderState.UNSETTLED:
+        raise Conflict(UNSETTLED_REFUSED, code=ShopCode.UNSETTLED)
+    before = {"status": order.status, "transaction_id": order.transaction_id}
+    if not _move(
+        session,
+        order,
+        from_=(OrderStatus.PENDING, OrderStatus.FROZEN),
+        status=OrderStatus.PAID,
+        confirmed_at=clock.now(),
+        transaction_id=transaction_id,
+    ):
         session.rollback()
-        raise Conflict(NOT_PENDING, code="not_pending")
+        raise Conflict(NOT_PENDING, code=ShopCode.NOT_PENDING)
+    if not _payment_recorded(session, order):
+        _record(
+            session, order=order, kind="payment", cents=order.price_cents, note=transaction_id, admin=admin
+        )
     count = orders.deliver(session, order=order, created_by=admin.id)
     audit.record(
         session,
         admin=admin,
         action="orders.confirm",
         target=f"order:{order.order_number}",
+        reason="payment found on chain",
+        before=before,
+        after={"status": OrderStatus.PAID, "transaction_id": transaction_id},
         details={"transaction_id": transaction_id, "keys": count},
     )
     session.commit()
     return orders.admin_read(session, order)
 
 
-def cancel_order(session: Session, *, admin: User, order_id: int, reason: str | None) -> AdminOrderRead:
-    """Cancel a frozen direct crypto order (the refund minus fee happens off-site)."""
+def freeze_order(session: Session, *, admin: User, order_id: int, reason: str) -> AdminOrderRead:
+    """Hold a crypto order whose payment arrived but cannot be accepted (wrong amount, suspicious).
+
+    The money received is entered in the order's ledger; the order is then cancelled and refunded
+    minus the fee (spec section 4: frozen orders).
+    """
     order = _crypto_order(session, order_id)
-    cancelled = session.execute(
-        update(Order)
-        .where(Order.id == order.id, Order.status == OrderStatus.PENDING)
-        .values(status=OrderStatus.CANCELLED, cancelled_at=clock.now()),
-        execution_options={"synchronize_session": "fetch"},
-    )
-    if cancelled.rowcount != 1:  # type: ignore[attr-defined]
+    if order.transaction_id is None:
+        raise Conflict(
+            "Only an order whose transaction was sent can be frozen.", code=ShopCode.NO_TRANSACTION
+        )
+    if not _move(
+        session, order, from_=(OrderStatus.PENDING,), status=OrderStatus.FROZEN, frozen_at=clock.now()
+    ):
         session.rollback()
-        raise Conflict(NOT_PENDING, code="not_pending")
+        raise Conflict(NOT_PENDING, code=ShopCode.NOT_PENDING)
+    if not _payment_recorded(session, order):
+        _record(
+            session,
+            order=order,
+            kind="payment",
+            cents=order.price_cents,
+            note=order.transaction_id,
+            admin=admin,
+        )
+    audit.record(
+        session,
+        admin=admin,
+        action="orders.freeze",
+        target=f"order:{order.order_number}",
+        reason=reason,
+        before={"status": OrderStatus.PENDING},
+        after={"status": OrderStatus.FROZEN},
+    )
+    mail.queue(
+        session,
+        to=order.email,
+        subject=f"Order #{order.order_number} is frozen",
+        body=(
+            f"Your order #{order.order_number} is frozen: {reason}\n\n"
+            "It will be cancelled and refunded minus the fee. Write to support with the order number "
+            "if you have a question (reason: frozen order)."
+        ),
+    )
+    session.commit()
+    return orders.admin_read(session, order)
+
+
+def cancel_order(
+    session: Session,
+    *,
+    admin: User,
+    order_id: int,
+    reason: str | None,
+    refund_transaction_id: str | None = None,
+) -> AdminOrderRead:
+    """Cancel a crypto order: one never paid simply ends; a frozen one is refunded minus its fee."""
+    order = _crypto_order(session, order_id)
+    was = OrderStatus(order.status)
+    if not _move(
+        session,
+        order,
+        from_=(OrderStatus.PENDING, OrderStatus.FROZEN),
+        status=OrderStatus.CANCELLED,
+        cancelled_at=clock.now(),
+    ):
+        session.rollback()
+        raise Conflict(NOT_FROZEN_OR_PENDING, code=ShopCode.NOT_PENDING)
+    refund = 0
+    if was == OrderStatus.FROZEN:
+        refund = order.price_cents - order.fee_cents
+        note = f"Refund minus the {payments.dollars(order.fee_cents)} fee"
+        if refund_transaction_id:
+            note += f" ({refund_transaction_id.strip()})"
+        _record(session, order=order, kind="refund", cents=-refund, note=note, admin=admin)
+        mail.queue(
+            session,
+            to=order.email,
+            subject=f"Order #{order.order_number} cancelled and refunded",
+            body=(
+                f"Your frozen order #{order.order_number} is cancelled. {payments.dollars(refund)} "
+                f"{order.currency} was refunded to the sending address; the "
+                f"{payments.dollars(order.fee_cents)} fee is not refunded."
+            ),
+        )
     audit.record(
         session,
         admin=admin,
         action="orders.cancel",
         target=f"order:{order.order_number}",
-        details={"reason": reason},
+        reason=reason or "",
+        before={"status": was},
+        after={"status": OrderStatus.CANCELLED, "refund_cents": refund},
+        details={"reason": reason, "refund_cents": refund, "refund_transaction_id": refund_transaction_id},
     )
     session.commit()
     return orders.admin_read(session, order)

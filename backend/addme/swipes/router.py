@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from addme.accounts.dependencies import CurrentUser, DbSession
+from addme.api.deps import CurrentUser, DbSession
 from addme.core.params import IdPath, IdQuery
 from addme.core.schemas import ErrorBody
 from addme.swipes import service

@@ -6,8 +6,9 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
+from addme.core.options import TypeName
 from addme.core.params import IdField
-from addme.core.schemas import ActionResult, StrictInput, UtcDatetime
+from addme.core.schemas import ActionResult, CardBase, StrictInput, UtcDatetime
 
 
 class CheckInIn(StrictInput):
@@ -25,15 +26,8 @@ class CheckInResult(ActionResult):
     location: CoarseLocation | None = None
 
 
-class SwipeCard(BaseModel):
-    id: int
-    username: str
-    app: str
-    age: int
-    gender: str
-    orientation: str
-    type: str
-    country_code: str | None
+class SwipeCard(CardBase):
+    type: TypeName
     short_description: str
     tags: list[str]
     profile_picture: str | None

@@ -21,6 +21,7 @@ from addme.core.config import get_settings
 from addme.core.errors import AppError, Forbidden, NotFound
 from addme.listings import service as listings
 from addme.listings.models import Username
+from addme.swipes.codes import SwipeCode
 from addme.swipes.models import Swipe, SwipeDailyStat
 from addme.swipes.schemas import (
     CheckInResult,
@@ -87,9 +88,9 @@ def bucket(km: float) -> str | None:
 
 def _require_swipes(user: User) -> None:
     if not get_settings().swipes_enabled:
-        raise NotFound(DISABLED, code="swipes_disabled")
+        raise NotFound(DISABLED, code=SwipeCode.SWIPES_DISABLED)
     if not user.is_vip:
-        raise Forbidden(NEEDS_VIP, code="vip_required")
+        raise Forbidden(NEEDS_VIP, code=SwipeCode.VIP_REQUIRED)
 
 
 def _position(u: Username, now: datetime) -> tuple[float, float] | None:
@@ -105,10 +106,9 @@ def check_in(session: Session, *, user: User, username_id: int, lat: float, lng:
     ratelimit.hit(CHECKIN_LIMIT, "check-in", str(user.id))
     username = listings.get_own(session, user=user, username_id=username_id)
     if username.status != "approved" or username.is_hidden:
-        raise AppError(CANNOT_CHECK_IN, code="cannot_check_in")
+        raise AppError(CANNOT_CHECK_IN, code=SwipeCode.CANNOT_CHECK_IN)
     lat_c, lng_c = coarse(lat, lng)
-    username.checkin_lat, username.checkin_lng = lat_c, lng_c
-    username.checked_in_at = clock.now()
+    listings.set_checkin(session, username=username, lat=lat_c, lng=lng_c, at=clock.now())
     session.commit()
     return CheckInResult(
         success=True, message=CHECKED_IN, location=CoarseLocation(lat=lat_c, lng=lng_c, precision_km=GRID_KM)
@@ -118,8 +118,7 @@ def check_in(session: Session, *, user: User, username_id: int, lat: float, lng:
 def clear_location(session: Session, *, user: User, username_id: int) -> CheckInResult:
     """Forget the username's position (its check-in time stays: the free Top-Up rule reads it)."""
     username = listings.get_own(session, user=user, username_id=username_id)
-    username.checkin_lat = None
-    username.checkin_lng = None
+    listings.set_checkin(session, username=username, lat=None, lng=None)
     session.commit()
     return CheckInResult(success=True, message=CLEARED)
 
@@ -151,7 +150,7 @@ def _checked_in_own(
     username = listings.get_own(session, user=user, username_id=username_id)
     origin = _position(username, now)
     if origin is None:
-        raise AppError(CHECK_IN_FIRST, code="check_in_required")
+        raise AppError(CHECK_IN_FIRST, code=SwipeCode.CHECK_IN_REQUIRED)
     return username, origin
 
 
@@ -206,9 +205,9 @@ def swipe(session: Session, *, user: User, from_id: int, to_id: int, action: str
     me, _ = _checked_in_own(session, user=user, username_id=from_id, now=now)
     target = session.get(Username, to_id)
     if target is None or not target.listed:
-        raise NotFound(NOT_AVAILABLE, code="username_not_found")
+        raise NotFound(NOT_AVAILABLE, code=SwipeCode.USERNAME_NOT_FOUND)
     if target.user_id == user.id:
-        raise AppError(SELF_SWIPE, code="self_swipe")
+        raise AppError(SELF_SWIPE, code=SwipeCode.SELF_SWIPE)
     existing = session.scalar(
         select(Swipe).where(Swipe.from_username_id == me.id, Swipe.to_username_id == target.id)
     )

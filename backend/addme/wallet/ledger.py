@@ -22,7 +22,7 @@ from addme.accounts.models import User
 from addme.core import clock
 from addme.listings import service as listings
 from addme.listings.models import Username
-from addme.wallet.models import Kind, LedgerEntry, Reason, WalletState
+from addme.wallet.models import Kind, LedgerCheck, LedgerEntry, Reason, WalletState
 
 log = logging.getLogger("addme.wallet")
 
@@ -190,6 +190,29 @@ def balance_mismatches(session: Session) -> list[Mismatch]:
     return found
 
 
+CHECK_ID = 1
+CHECK_KEEP_IDS = 50
+
+
+def run_check(session: Session) -> int:
+    """Reconcile every balance with its ledger and store the result (the job); returns mismatches."""
+    user_ids = sorted({m.user_id for m in balance_mismatches(session)})
+    row = session.get(LedgerCheck, CHECK_ID)
+    if row is None:
+        row = LedgerCheck(id=CHECK_ID, checked_at=clock.now(), mismatches=0, user_ids=[])
+        session.add(row)
+    row.checked_at = clock.now()
+    row.mismatches = len(user_ids)
+    row.user_ids = user_ids[:CHECK_KEEP_IDS]
+    session.commit()
+    return len(user_ids)
+
+
+def last_check(session: Session) -> LedgerCheck | None:
+    """The stored result of the latest reconciliation (None before the job first ran)."""
+    return session.get(LedgerCheck, CHECK_ID)
+
+
 def history(session: Session, *, user_id: int, limit: int = 50) -> list[LedgerEntry]:
     """The account's latest ledger rows."""
     return list(
@@ -282,6 +305,12 @@ def extend_entitlement(
     return new_end
 
 
+def fit_slots(user: User, *, live: int, cap: int) -> None:
+    """Raise the account's paid slots so `live` usernames fit, up to `cap` (never lowers them)."""
+    if user.max_usernames < cap:
+        user.max_usernames = max(user.max_usernames, min(cap, live))
+
+
 def slot_limit(user: User) -> int:
     """How many usernames the account may hold now: Studio's 25 while active, else its own slots."""
     if user.is_studio:
@@ -329,12 +358,7 @@ def auto_topup(session: Session, *, now: datetime | None = None) -> int:
             username_id=username_id,
             unique_key=f"auto:{username_id}:{slot}",
         ):
-            session.execute(
-                update(Username).where(Username.id == username_id).values(last_top_up=now, sort_at=now),
-                execution_options={"synchronize_session": False},
-            )
+            listings.mark_topped_up(session, username_id=username_id, at=now)
             done += 1
     session.commit()
-    if done:
-        listings.invalidate_listings()
     return done

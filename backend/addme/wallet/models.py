@@ -85,3 +85,19 @@ class IdempotentAnswer(Base):
     key: Mapped[str] = mapped_column(String(100))
     answer: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     created_at: Mapped[datetime] = mapped_column(default=clock.now, index=True)
+
+
+class LedgerCheck(Base):
+    """The latest reconciliation of every balance with its ledger (one row, rewritten by a job).
+
+    The check reads every account and the whole ledger: seconds at 200,000 accounts, so it runs in
+    the background and the admin home shows its last result and when it ran (#11).
+    """
+
+    __tablename__ = "ledger_checks"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    checked_at: Mapped[datetime]
+    mismatches: Mapped[int]
+    # The first 50 accounts that disagree, lowest id first.
+    user_ids: Mapped[list[int]] = mapped_column(JSON)

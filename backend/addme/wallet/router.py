@@ -6,10 +6,10 @@ from typing import Annotated
 
 from fastapi import APIRouter, Header
 
-from addme.accounts.dependencies import CurrentUser, DbSession
+from addme.api.deps import CurrentUser, DbSession
 from addme.core.params import IdPath
 from addme.core.schemas import ErrorBody
-from addme.wallet import service
+from addme.wallet import ledger, service
 from addme.wallet.schemas import LedgerRead, WalletActionResult, WalletRead
 
 ERRORS: dict[int | str, dict[str, object]] = {
@@ -23,7 +23,12 @@ def topup(username_id: IdPath, user: CurrentUser, db: DbSession) -> WalletAction
     return service.topup(db, user=user, username_id=username_id)
 
 
-@router.post("/user/usernames/{username_id}/fire-pin", response_model=WalletActionResult)
+# Not one of the spec's {success, message} calls: a refusal is a 400 envelope with its code.
+@router.post(
+    "/user/usernames/{username_id}/fire-pin",
+    response_model=WalletActionResult,
+    responses={400: {"model": ErrorBody}},
+)
 def fire_pin(username_id: IdPath, user: CurrentUser, db: DbSession) -> WalletActionResult:
     return service.fire_pin(db, user=user, username_id=username_id)
 
@@ -46,9 +51,8 @@ def add_slot(
     return service.add_slot(db, user=user, key=idempotency_key)
 
 
-@router.post("/user/free-topup", response_model=WalletActionResult)
-def free_topup(user: CurrentUser, db: DbSession) -> WalletActionResult:
-    return service.claim_free_topup(db, user=user)
+# POST /user/free-topup is mounted by the trust domain, which screens the claim before the wallet's
+# rules (trust.hopping.claim_free_topup calls service.claim_free_topup).
 
 
 @router.get("/user/wallet", response_model=WalletRead)
@@ -59,5 +63,5 @@ def wallet(user: CurrentUser, db: DbSession) -> WalletRead:
 @router.get("/user/wallet/history", response_model=list[LedgerRead])
 def wallet_history(user: CurrentUser, db: DbSession) -> list[LedgerRead]:
     return [
-        LedgerRead.model_validate(row, from_attributes=True) for row in service.history(db, user_id=user.id)
+        LedgerRead.model_validate(row, from_attributes=True) for row in ledger.history(db, user_id=user.id)
     ]

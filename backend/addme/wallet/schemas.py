@@ -10,13 +10,15 @@ from addme.core.schemas import ActionResult, UtcDatetime
 class WalletActionResult(ActionResult):
     """The spec's {success, message}; `code` lets the client pick a modal (e.g. not_enough_topups)."""
 
+    # A WalletCode value (listed in the OpenAPI document's error codes); typed loosely, as kept
+    # answers replayed from the database carry it as written then.
     code: str | None = None
     next_at: UtcDatetime | None = None
 
 
 class FreeTopUpStatus(BaseModel):
     available: bool
-    code: str | None
+    code: str | None  # a WalletCode value
     reason: str | None
     next_at: UtcDatetime | None
     claims_left: int

@@ -1,8 +1,8 @@
 """The wallet's member actions: Top-Up, Fire Pin, slots, free Top-Ups and the wallet page.
 
 Each action commits and answers the spec's {success, message} (plus a stable `code`); the balance
-primitives other domains use (credit, spend, extend_entitlement...) live in `ledger` and are
-re-exported here, so callers only import `wallet.service`.
+primitives other domains use (credit, spend, extend_entitlement...) live in `ledger`, which they
+import themselves.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import functools
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from typing import Concatenate, ParamSpec
 
 from sqlalchemy import func, select, update
@@ -25,20 +25,7 @@ from addme.core.errors import AppError, NotFound
 from addme.listings import service as listings
 from addme.listings.models import Username
 from addme.wallet import ledger
-from addme.wallet.ledger import (
-    Entitlement,
-    Mismatch,
-    auto_topup,
-    balance_mismatches,
-    credit,
-    end_expired_studios,
-    extend_entitlement,
-    history,
-    insert_once,
-    record_purchase,
-    slot_limit,
-    spend,
-)
+from addme.wallet.codes import WalletCode
 from addme.wallet.models import IdempotentAnswer, Kind, LedgerEntry, Reason, WalletState
 from addme.wallet.schemas import Entitlement as EntitlementRead
 from addme.wallet.schemas import (
@@ -49,23 +36,6 @@ from addme.wallet.schemas import (
     WalletActionResult,
     WalletRead,
 )
-
-__all__ = [
-    "Entitlement",
-    "Kind",
-    "Mismatch",
-    "Reason",
-    "auto_topup",
-    "balance_mismatches",
-    "credit",
-    "end_expired_studios",
-    "extend_entitlement",
-    "history",
-    "insert_once",
-    "record_purchase",
-    "slot_limit",
-    "spend",
-]
 
 log = logging.getLogger("addme.wallet")
 P = ParamSpec("P")
@@ -113,8 +83,14 @@ def ok(message: str) -> WalletActionResult:
     return WalletActionResult(success=True, message=message)
 
 
-def fail(message: str, *, code: str, next_at: datetime | None = None) -> WalletActionResult:
+def fail(message: str, *, code: WalletCode, next_at: datetime | None = None) -> WalletActionResult:
     return WalletActionResult(success=False, message=message, code=code, next_at=next_at)
+
+
+def refusal(message: str, *, code: WalletCode, next_at: datetime | None = None) -> AppError:
+    """A refused action outside the spec's {success, message} calls: a 400 envelope, with when to retry."""
+    extra = {"next_at": next_at.replace(tzinfo=UTC).isoformat().replace("+00:00", "Z")} if next_at else None
+    return AppError(message, code=code, extra=extra)
 
 
 def guarded(
@@ -135,7 +111,7 @@ def guarded(
         except Exception:
             session.rollback()
             log.exception("wallet action %s failed", fn.__name__)
-            return fail(SOMETHING_WRONG, code="error")
+            return fail(SOMETHING_WRONG, code=WalletCode.ERROR)
 
     return _run
 
@@ -153,7 +129,7 @@ def own_username(session: Session, *, user: User, username_id: int) -> Username:
     """The caller's own username, else 404 (someone else's looks the same as a missing one)."""
     row = session.get(Username, username_id)
     if row is None or row.user_id != user.id or row.status == "deleted":
-        raise NotFound(NOT_FOUND, code="username_not_found")
+        raise NotFound(NOT_FOUND, code=WalletCode.USERNAME_NOT_FOUND)
     return row
 
 
@@ -162,24 +138,22 @@ def topup(session: Session, *, user: User, username_id: int) -> WalletActionResu
     """Move an approved username to the top: a VIP daily Top-Up first, else a paid one."""
     username = own_username(session, user=user, username_id=username_id)
     if username.status != "approved":
-        return fail(TOPUP_FAILED, code="not_approved")
+        return fail(TOPUP_FAILED, code=WalletCode.NOT_APPROVED)
     now = clock.now()
     left = ledger.use_vip_daily(session, user_id=user.id, now=now) if user.is_vip else None
     if left is not None:
         ledger.record_free_use(session, user_id=user.id, reason=Reason.VIP_DAILY, username_id=username.id)
         message = TOPPED_UP_VIP.format(left=left)
-    elif spend(
+    elif ledger.spend(
         session, user_id=user.id, kind=Kind.TOP_UP, reason=Reason.SPEND_TOPUP, username_id=username.id
     ):
         message = TOPPED_UP
     else:
         session.rollback()
-        return fail(NOT_ENOUGH_TOPUP, code="not_enough_topups")
-    username.last_top_up = now
-    username.sort_at = now  # the "latest" key is COALESCE(last_top_up, approved_at)
+        return fail(NOT_ENOUGH_TOPUP, code=WalletCode.NOT_ENOUGH_TOPUPS)
+    listings.mark_topped_up(session, username_id=username.id, at=now)
     user.last_top_up = now
     session.commit()
-    listings.invalidate_listings()
     return ok(message)
 
 
@@ -188,28 +162,26 @@ def fire_pin(session: Session, *, user: User, username_id: int) -> WalletActionR
     """Hold an approved username first in its lists for 15 minutes (a running pin is extended)."""
     username = own_username(session, user=user, username_id=username_id)
     if username.status != "approved":
-        return fail(FIRE_PIN_FAILED, code="not_approved")
-    if not spend(
+        raise AppError(FIRE_PIN_FAILED, code=WalletCode.NOT_APPROVED)
+    if not ledger.spend(
         session, user_id=user.id, kind=Kind.FIRE_PIN, reason=Reason.SPEND_FIRE_PIN, username_id=username.id
     ):
-        session.rollback()
-        return fail(NOT_ENOUGH_FIRE_PIN, code="not_enough_fire_pins")
+        raise AppError(NOT_ENOUGH_FIRE_PIN, code=WalletCode.NOT_ENOUGH_FIRE_PINS)
     now = clock.now()
     current = username.fire_pinned_until
-    username.fire_pinned_until = max(now, current or now) + FIRE_PIN_DURATION
+    listings.pin_until(session, username=username, until=max(now, current or now) + FIRE_PIN_DURATION)
     session.commit()
-    listings.invalidate_listings()
     return ok(FIRE_PINNED)
 
 
-def slot_offer(session: Session, *, user: User) -> tuple[int | None, str | None, str | None]:
+def slot_offer(session: Session, *, user: User) -> tuple[int | None, WalletCode | None, str | None]:
     """(price, refusal code, refusal message): the spec's three states of the slot modal."""
     if user.is_studio:
-        return None, "studio", SLOT_STUDIO
+        return None, WalletCode.STUDIO, SLOT_STUDIO
     if user.max_usernames >= SLOT_CAP:
-        return None, "max_reached", SLOT_AT_MAX
+        return None, WalletCode.MAX_REACHED, SLOT_AT_MAX
     if listings.count_active(session, user_id=user.id) > user.max_usernames:
-        return None, "over_limit", SLOT_OVER_LIMIT
+        return None, WalletCode.OVER_LIMIT, SLOT_OVER_LIMIT
     return 2 * user.max_usernames, None, None
 
 
@@ -236,7 +208,7 @@ def add_slot(session: Session, *, user: User, key: str | None = None) -> WalletA
         session.flush()
     except IntegrityError:
         session.rollback()
-        return _answer_for(session, user_id=user.id, key=key) or fail(SOMETHING_WRONG, code="error")
+        return _answer_for(session, user_id=user.id, key=key) or fail(SOMETHING_WRONG, code=WalletCode.ERROR)
     result = _buy_slot(session, user=user)
     if result.success:
         claim.answer = result.model_dump(mode="json")
@@ -265,7 +237,7 @@ def _answer_for(session: Session, *, user_id: int, key: str) -> WalletActionResu
     if found is None:
         return None
     if found[0] is None:  # claimed by a request that has not committed: this one never buys
-        return fail(SLOT_IN_PROGRESS, code="in_progress")
+        return fail(SLOT_IN_PROGRESS, code=WalletCode.IN_PROGRESS)
     return WalletActionResult.model_validate(found[0])
 
 
@@ -274,7 +246,7 @@ def _buy_slot(session: Session, *, user: User) -> WalletActionResult:
     price, code, refusal = slot_offer(session, user=user)
     if price is None:
         session.rollback()
-        return fail(refusal or SOMETHING_WRONG, code=code or "error")
+        return fail(refusal or SOMETHING_WRONG, code=code or WalletCode.ERROR)
     current = user.max_usernames
     # Priced on `current`: if a concurrent buy moved it, this one changes nothing.
     raised = session.execute(
@@ -285,10 +257,10 @@ def _buy_slot(session: Session, *, user: User) -> WalletActionResult:
     )
     if raised.rowcount != 1:  # type: ignore[attr-defined]
         session.rollback()
-        return fail(SOMETHING_WRONG, code="error")
-    if not spend(session, user_id=user.id, kind=Kind.TOP_UP, reason=Reason.SLOT, amount=price):
+        return fail(SOMETHING_WRONG, code=WalletCode.ERROR)
+    if not ledger.spend(session, user_id=user.id, kind=Kind.TOP_UP, reason=Reason.SLOT, amount=price):
         session.rollback()
-        return fail(NOT_ENOUGH_TOPUP, code="not_enough_topups")
+        return fail(NOT_ENOUGH_TOPUP, code=WalletCode.NOT_ENOUGH_TOPUPS)
     return ok(SLOT_ADDED.format(n=current + 1))
 
 
@@ -297,7 +269,7 @@ def _buy_slot(session: Session, *, user: User) -> WalletActionResult:
 
 @dataclass(frozen=True)
 class FreeCheck:
-    code: str | None
+    code: WalletCode | None
     reason: str | None
     next_at: datetime | None
     left: int
@@ -308,6 +280,12 @@ def checked_in_at(session: Session, *, user: User) -> datetime | None:
     latest = session.scalar(select(func.max(Username.checked_in_at)).where(Username.user_id == user.id))
     times = [t for t in (latest, user.last_login_at) if t is not None]
     return max(times) if times else None
+
+
+def last_purchase_at(session: Session, *, user_id: int) -> datetime | None:
+    """When the account last applied a purchase key (None if never)."""
+    row = session.get(WalletState, user_id)
+    return row.last_purchase_at if row else None
 
 
 def free_topup_check(session: Session, *, user: User) -> FreeCheck:
@@ -321,11 +299,11 @@ def free_topup_check(session: Session, *, user: User) -> FreeCheck:
     """
     now = clock.now()
     if user.high_risk:
-        return FreeCheck("high_risk", FREE_HIGH_RISK, None, 0)
+        return FreeCheck(WalletCode.HIGH_RISK, FREE_HIGH_RISK, None, 0)
     until = user.hopping_restricted_until
     if until is not None and until > now:
         return FreeCheck(
-            "hopping_restricted", FREE_HOPPING.format(until=f"{until:%Y-%m-%d %H:%M} UTC"), until, 0
+            WalletCode.HOPPING_RESTRICTED, FREE_HOPPING.format(until=f"{until:%Y-%m-%d %H:%M} UTC"), until, 0
         )
     row = session.get(WalletState, user.id)
     since = row.last_purchase_at if row else None
@@ -337,21 +315,21 @@ def free_topup_check(session: Session, *, user: User) -> FreeCheck:
     used = int(session.scalar(select(func.count()).select_from(claims.subquery())) or 0)
     left = (FREE_BETWEEN_PURCHASES if since else FREE_BEFORE_PURCHASE) - used
     if left <= 0:
-        return FreeCheck("limit_reached", FREE_USED if since else FREE_USED_NEW, None, 0)
+        return FreeCheck(WalletCode.LIMIT_REACHED, FREE_USED if since else FREE_USED_NEW, None, 0)
     last = user.last_free_topup
     if last is not None:
         if now < last + FREE_GAP:
             nxt = last + FREE_GAP
-            return FreeCheck("too_soon", FREE_TOO_SOON.format(wait=_wait(nxt - now)), nxt, left)
+            return FreeCheck(WalletCode.TOO_SOON, FREE_TOO_SOON.format(wait=_wait(nxt - now)), nxt, left)
         seen = checked_in_at(session, user=user)
         if seen is None or seen <= last:
-            return FreeCheck("check_in_required", FREE_CHECK_IN, None, left)
+            return FreeCheck(WalletCode.CHECK_IN_REQUIRED, FREE_CHECK_IN, None, left)
     today = session.scalars(
         claims.where(LedgerEntry.created_at > now - DAY).order_by(LedgerEntry.created_at.desc())
     ).all()
     if len(today) >= FREE_PER_DAY:
         nxt = today[FREE_PER_DAY - 1] + DAY
-        return FreeCheck("daily_limit", FREE_DAILY.format(wait=_wait(nxt - now)), nxt, left)
+        return FreeCheck(WalletCode.DAILY_LIMIT, FREE_DAILY.format(wait=_wait(nxt - now)), nxt, left)
     return FreeCheck(None, None, None, left)
 
 
@@ -360,7 +338,7 @@ def claim_free_topup(session: Session, *, user: User) -> WalletActionResult:
     """Credit one free Top-Up if the rules allow it now."""
     check = free_topup_check(session, user=user)
     if check.code is not None:
-        return fail(check.reason or SOMETHING_WRONG, code=check.code, next_at=check.next_at)
+        raise refusal(check.reason or SOMETHING_WRONG, code=check.code, next_at=check.next_at)
     now = clock.now()
     # The 8-hour gap is the race guard: of two claims at once, only one moves last_free_topup.
     claimed = session.execute(
@@ -374,8 +352,10 @@ def claim_free_topup(session: Session, *, user: User) -> WalletActionResult:
     )
     if claimed.rowcount != 1:  # type: ignore[attr-defined]
         session.rollback()
-        return fail(FREE_TOO_SOON.format(wait=_wait(FREE_GAP)), code="too_soon", next_at=now + FREE_GAP)
-    credit(session, user_id=user.id, kind=Kind.TOP_UP, amount=1, reason=Reason.FREE_TOPUP)
+        return fail(
+            FREE_TOO_SOON.format(wait=_wait(FREE_GAP)), code=WalletCode.TOO_SOON, next_at=now + FREE_GAP
+        )
+    ledger.credit(session, user_id=user.id, kind=Kind.TOP_UP, amount=1, reason=Reason.FREE_TOPUP)
     session.commit()
     return ok(FREE_CLAIMED)
 
@@ -395,7 +375,7 @@ def wallet_read(session: Session, *, user: User) -> WalletRead:
     return WalletRead(
         top_ups_count=user.top_ups_count,
         fire_pins_count=user.fire_pins_count,
-        max_usernames=slot_limit(user),
+        max_usernames=ledger.slot_limit(user),
         usernames_count=listings.count_active(session, user_id=user.id),
         slot=SlotOffer(offered=price is not None, price=price, reason=refusal),
         free_topup=FreeTopUpStatus(
@@ -426,7 +406,7 @@ def admin_adjust(session: Session, *, user_id: int, kind: Kind, delta: int, admi
     if delta == 0:
         return True
     if delta > 0:
-        return credit(
+        return ledger.credit(
             session,
             user_id=user_id,
             kind=kind,

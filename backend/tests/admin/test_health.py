@@ -5,7 +5,10 @@ from __future__ import annotations
 from sqlalchemy import update
 
 from addme.accounts.models import User
+from addme.jobs import registry  # noqa: F401 - registers the jobs
+from addme.jobs.service import registered
 from addme.mail import service as mail
+from addme.wallet import ledger as wallet
 from tests.factories.accounts import auth, make_user, token_for
 from tests.factories.wallet import give
 
@@ -19,14 +22,22 @@ def test_health_shows_a_balance_that_disagrees_with_its_ledger(client, db):
     admin = token_for(db, make_user(db, admin_level="Moderator"))
     member = make_user(db)
     give(db, member, top_ups=5)
+    # Before the job first ran there is no result to show.
     body = client.get("/v1/admin/health", headers=auth(admin)).json()
-    assert body["ledger_mismatches"] == 0
+    assert body["ledger_mismatches"] == 0 and body["ledger_checked_at"] is None
+    assert "check-ledger" in registered()
+    assert wallet.run_check(db) == 0
+    body = client.get("/v1/admin/health", headers=auth(admin)).json()
+    assert body["ledger_mismatches"] == 0 and body["ledger_checked_at"] is not None
 
-    # A balance changed behind the ledger's back (a bug, or a hand edit) shows up at once.
+    # A balance changed behind the ledger's back (a bug, or a hand edit) shows up at the job's next run.
     db.execute(update(User).where(User.id == member.id).values(top_ups_count=50))
     db.commit()
+    assert wallet.run_check(db) == 1
     body = client.get("/v1/admin/health", headers=auth(admin)).json()
     assert body["ledger_mismatches"] == 1 and body["mismatched_user_ids"] == [member.id]
+    home = client.get("/v1/admin/overview", headers=auth(token_for(db, make_user(db, admin_level="Full"))))
+    assert home.json()["health"]["ledger_mismatches"] == 1
 
 
 def test_health_counts_unsent_mail(client, db):

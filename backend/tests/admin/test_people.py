@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from sqlalchemy import select
 
-from addme.admin.models import AdminAudit
+from addme.audit.models import AdminAudit
 from addme.core import clock
 from addme.mail.models import OutboxMessage
 from addme.wallet.models import LedgerEntry

@@ -22,6 +22,28 @@ ROUTES: dict[tuple[str, str], Permission] = {
     ("GET", "/v1/admin/overview"): P.DASHBOARD,
     ("GET", "/v1/admin/health"): P.DASHBOARD,
     ("GET", "/v1/admin/audit"): P.AUDIT,
+    ("GET", "/v1/admin/maintenance"): P.MAINTENANCE,
+    ("GET", "/v1/admin/blog"): P.BLOG,
+    ("POST", "/v1/admin/blog"): P.BLOG,
+    ("POST", "/v1/admin/blog/preview"): P.BLOG,
+    ("POST", "/v1/admin/blog/picture"): P.BLOG,
+    ("GET", "/v1/admin/blog/{post_id}"): P.BLOG,
+    ("PUT", "/v1/admin/blog/{post_id}"): P.BLOG,
+    ("DELETE", "/v1/admin/blog/{post_id}"): P.BLOG,
+    ("PUT", "/v1/admin/maintenance"): P.MAINTENANCE,
+    # Age verification (trust): every level reads; only Full edits where the law applies.
+    ("GET", "/v1/admin/ondato/jurisdictions"): P.ONDATO,
+    ("POST", "/v1/admin/ondato/jurisdictions"): P.JURISDICTIONS,
+    ("PUT", "/v1/admin/ondato/jurisdictions/{jurisdiction_id}"): P.JURISDICTIONS,
+    ("DELETE", "/v1/admin/ondato/jurisdictions/{jurisdiction_id}"): P.JURISDICTIONS,
+    ("GET", "/v1/admin/ondato/stats"): P.ONDATO,
+    ("POST", "/v1/admin/ondato/test"): P.ONDATO,
+    ("GET", "/v1/admin/risk/tor-exits"): P.BLACKLIST,
+    ("PUT", "/v1/admin/risk/tor-exits"): P.BLACKLIST,
+    ("GET", "/v1/admin/alerts"): P.ALERTS,
+    ("POST", "/v1/admin/alerts"): P.ALERTS,
+    ("PUT", "/v1/admin/alerts/{alert_id}"): P.ALERTS,
+    ("DELETE", "/v1/admin/alerts/{alert_id}"): P.ALERTS,
     ("GET", "/v1/admin/review"): P.REVIEW,
     ("POST", "/v1/admin/usernames/bulk"): P.REVIEW,
     ("POST", "/v1/admin/usernames/{username_id}/approve"): P.REVIEW,
@@ -63,6 +85,7 @@ ROUTES: dict[tuple[str, str], Permission] = {
     ("GET", "/v1/admin/orders"): P.ORDERS,
     ("POST", "/v1/admin/orders/{order_id}/confirm"): P.ORDERS,
     ("POST", "/v1/admin/orders/{order_id}/cancel"): P.ORDERS,
+    ("POST", "/v1/admin/orders/{order_id}/freeze"): P.ORDERS,
     ("POST", "/v1/admin/keygen"): P.KEYGEN,
     ("GET", "/v1/admin/pins"): P.PINS,
     ("GET", "/v1/admin/gallery"): P.GALLERY,
@@ -106,7 +129,7 @@ def test_the_table_follows_the_roles(app):
     moderator = LEVEL_PERMISSIONS["Moderator"]
     partner = LEVEL_PERMISSIONS["AdPartner"]
     # Economy and people tools are Full only.
-    for p in (P.ORDERS, P.KEYGEN, P.PINS, P.USERS, P.CONTACT, P.AUDIT, P.GALLERY, P.IMAGE_BANS):
+    for p in (P.ORDERS, P.KEYGEN, P.PINS, P.USERS, P.CONTACT, P.AUDIT, P.GALLERY, P.IMAGE_BANS, P.ALERTS):
         assert p not in moderator and p not in partner
     assert partner - moderator == {P.ADS}
 

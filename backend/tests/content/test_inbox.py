@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from sqlalchemy import select
 
-from addme.admin.models import AdminAudit
+from addme.audit.models import AdminAudit
 from addme.content.models import ContactRequest
 from addme.mail.models import OutboxMessage
 from tests.factories.accounts import auth, make_user, token_for

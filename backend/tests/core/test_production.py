@@ -27,6 +27,11 @@ GOOD = {
     "SMTP_HOST": "mail.example.com",
     "SITE_URL": "https://addme.example",
     "RUN_JOBS_IN_WEB": "false",
+    "CARD_CHECKOUT": "hosted",
+    "AGE_VERIFICATION_PROVIDER": "ondato",
+    "ONDATO_CLIENT_ID": "client",
+    "ONDATO_CLIENT_SECRET": "ondato-secret",
+    "ONDATO_SETUP_ID": "setup",
 }
 
 
@@ -56,12 +61,15 @@ def test_good_production_settings_start(monkeypatch):
     ("changes", "words"),
     [
         ({"CAPTCHA_PROVIDER": "none"}, "CAPTCHA_PROVIDER is 'none'"),
+        ({"AGE_VERIFICATION_PROVIDER": "local"}, "AGE_VERIFICATION_PROVIDER is 'local'"),
+        ({"ONDATO_SETUP_ID": ""}, "ONDATO_SETUP_ID must be set"),
         ({"CAPTCHA_SECRET": ""}, "CAPTCHA_SITE_KEY and CAPTCHA_SECRET must be set"),
         ({"COOKIE_SECURE": "false"}, "COOKIE_SECURE must be true"),
         ({"SMTP_HOST": ""}, "SMTP_HOST is not set"),
         ({"SECRET_KEY": config.DEV_SECRET}, "SECRET_KEY must be set"),
         ({"SHOP_WEBHOOK_SECRET": "dev-shop-webhook-secret"}, "SHOP_WEBHOOK_SECRET must be set"),
         ({"SITE_URL": "http://addme.example"}, "SITE_URL must be an https:// address"),
+        ({"CARD_CHECKOUT": "local"}, "CARD_CHECKOUT is 'local'"),
     ],
 )
 def test_production_refuses_each_development_setting(monkeypatch, changes, words):

@@ -14,8 +14,8 @@ from addme.core import clock
 from addme.groups.models import Group, GroupMember
 from addme.groups.service import make_slug
 from addme.listings.models import Username
+from addme.screening.captcha import LOCAL_TOKEN
 from addme.swipes.service import coarse
-from addme.trust.captcha import LOCAL_TOKEN
 from tests.factories.accounts import auth, make_user, token_for
 from tests.factories.listings import make_username
 

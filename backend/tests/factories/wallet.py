@@ -11,20 +11,17 @@ from sqlalchemy.orm import Session
 from addme.accounts.models import User
 from addme.core.config import get_settings
 from addme.shop import payments
-from addme.wallet import service as wallet
+from addme.wallet import ledger
+from addme.wallet.models import Kind, Reason
 from tests.factories.accounts import auth, make_user, token_for
 
 
 def give(db: Session, user: User, *, top_ups: int = 0, fire_pins: int = 0) -> User:
     """Credit balances the way the app does (ledger rows + conditional updates), committed."""
     if top_ups:
-        wallet.credit(
-            db, user_id=user.id, kind=wallet.Kind.TOP_UP, amount=top_ups, reason=wallet.Reason.ADMIN
-        )
+        ledger.credit(db, user_id=user.id, kind=Kind.TOP_UP, amount=top_ups, reason=Reason.ADMIN)
     if fire_pins:
-        wallet.credit(
-            db, user_id=user.id, kind=wallet.Kind.FIRE_PIN, amount=fire_pins, reason=wallet.Reason.ADMIN
-        )
+        ledger.credit(db, user_id=user.id, kind=Kind.FIRE_PIN, amount=fire_pins, reason=Reason.ADMIN)
     db.commit()
     db.refresh(user)
     return user

@@ -52,8 +52,9 @@ def test_a_full_disk_during_an_upload_says_so_and_leaves_nothing_half_written(db
         with server.client() as client:
             big = ("noise.png", _noise((560, 420), seed=1), "image/png")
             r = client.post(url, files=[("files", big)], headers=headers)
-            assert r.status_code == 200, r.text
-            assert r.json()["success"] is False, (r.json(), server.output(), _files_under(tmp_path))
+            # A storage failure is the server's: an error status and the envelope, never a 200.
+            assert r.status_code == 503, (r.text, server.output(), _files_under(tmp_path))
+            assert r.json()["code"] == "not_uploaded"
             assert r.json()["message"] == "Error, Media not uploaded, please contact support."
             # Nothing half-written: no row, no object, no temporary file.
             db.expire_all()

@@ -11,8 +11,8 @@ from sqlalchemy import func, select
 from addme.core import clock
 from addme.groups import service
 from addme.groups.models import Group, GroupMember
-from addme.wallet import service as wallet
-from addme.wallet.models import LedgerEntry
+from addme.wallet import ledger
+from addme.wallet.models import Kind, LedgerEntry, Reason
 from tests.factories.community import make_group, member
 from tests.factories.wallet import give
 
@@ -21,7 +21,7 @@ from tests.factories.wallet import give
 def _ledger_agrees(db) -> Iterator[None]:  # type: ignore[no-untyped-def]
     yield
     db.rollback()
-    assert wallet.balance_mismatches(db) == []
+    assert ledger.balance_mismatches(db) == []
 
 
 def body(**over: object) -> dict[str, object]:
@@ -85,7 +85,7 @@ def test_spend_race_is_decided_by_the_conditional_update(db) -> None:
     give(db, user, top_ups=1)
     assert user.top_ups_count == 1  # loaded before the concurrent spend below
     with new_session() as other:
-        assert wallet.spend(other, user_id=user.id, kind=wallet.Kind.TOP_UP, reason=wallet.Reason.GROUP)
+        assert ledger.spend(other, user_id=user.id, kind=Kind.TOP_UP, reason=Reason.GROUP)
         other.commit()
     with pytest.raises(AppError) as err:
         service.create(db, user=user, data=GroupCreate.model_validate(body()))

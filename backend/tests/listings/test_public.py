@@ -256,8 +256,10 @@ def test_a_fixed_number_of_queries_whatever_the_page_length(client, db):
             reads_seen.clear()
             engine_seen.clear()
             assert len(client.get("/v1/usernames", params={"per_page": per_page}).json()["data"]) == per_page
-            # Nothing else touches the database: on SQLite the reads go through the engine.
-            assert len(engine_seen) in (0, len(reads_seen))
+            # Nothing else touches the database: on SQLite the reads go through the engine. The
+            # maintenance switch is read at most every few seconds per process, not per list.
+            listed = [s for s in engine_seen if "FROM site_settings" not in s]
+            assert len(listed) in (0, len(reads_seen))
             sizes.append(len(reads_seen))
         # With the total memoized, the same list is a single statement.
         reads_seen.clear()

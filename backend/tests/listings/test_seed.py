@@ -6,8 +6,8 @@ from PIL import Image
 from sqlalchemy import select
 
 from addme.core.config import get_settings
+from addme.demo.seed import seed_demo
 from addme.listings.models import Username
-from addme.seed import seed_demo
 
 
 def test_seed_lists_adult_usernames_with_generated_avatars(client, db):
@@ -26,3 +26,5 @@ def test_seed_lists_adult_usernames_with_generated_avatars(client, db):
         assert img.format == "WEBP" and img.size == (256, 256)
     assert client.get(picture).status_code == 200
     assert client.get("/v1/usernames", params={"per_page": 60}).json()["meta"]["total"] >= 10
+    # Scored as the reputation job would: every demo listing has a score from the start.
+    assert all(r.reputation > 0 for r in rows)

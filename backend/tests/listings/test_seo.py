@@ -56,11 +56,28 @@ def test_profile_page_head_and_unknown_profile_404(client, db, built_web):
     assert '<meta name="robots" content="noindex">' in missing.text
 
 
-def test_robots_keeps_crawlers_out_of_private_areas(client):
+def _crawlable(robots: str, path: str) -> bool:
+    """RFC 9309 matching as the big crawlers do it: the longest matching rule wins, `$` ends a rule."""
+    best, allowed = -1, True
+    for line in robots.splitlines():
+        kind, _, rule = line.partition(":")
+        rule = rule.strip()
+        if kind not in ("Allow", "Disallow") or not rule:
+            continue
+        matches = path == rule[:-1] if rule.endswith("$") else path.startswith(rule)
+        if matches and len(rule) > best:
+            best, allowed = len(rule), kind == "Allow"
+    return allowed
+
+
+def test_robots_keeps_crawlers_out_of_private_areas_only(client):
     r = client.get("/robots.txt")
     assert r.status_code == 200
-    for path in ("/user", "/admin", "/auth", "/v1"):
-        assert f"Disallow: {path}\n" in r.text
+    for path in ("/user", "/user/account", "/admin", "/admin/users", "/auth/login", "/v1/usernames"):
+        assert not _crawlable(r.text, path), path
+    # Profiles under /username/... and short links that start like a private area stay indexable.
+    for path in ("/", "/username/shy_otter/12", "/userfriendly", "/administrator", "/snapchat-usernames"):
+        assert _crawlable(r.text, path), path
     assert "Sitemap: http://testserver/sitemap.xml" in r.text
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from sqlalchemy import func, select
 
-from addme.admin.models import AdminAudit
+from addme.audit.models import AdminAudit
 from addme.media.models import Media
 from tests.factories.media import make_media, picture, upload
 from tests.factories.wallet import admin, member

@@ -8,6 +8,7 @@ from addme.core.config import get_settings
 from tests.factories.accounts import make_user
 from tests.factories.listings import make_username
 from tests.factories.media import make_media
+from tests.factories.trust import add_jurisdiction
 from tests.factories.wallet import member
 
 GB = {"CF-IPCountry": "GB"}
@@ -22,10 +23,9 @@ def _with_gallery(db, images: int = 2, user=None, **fields):
 
 
 @pytest.fixture
-def verification_in_gb(monkeypatch):
-    settings = get_settings()
-    monkeypatch.setattr(settings, "country_header", "CF-IPCountry")
-    monkeypatch.setattr(settings, "age_verification_countries", ["gb"])
+def verification_in_gb(monkeypatch, db):
+    monkeypatch.setattr(get_settings(), "country_header", "CF-IPCountry")
+    add_jurisdiction(db, "GB")
 
 
 def test_nudes_lists_listed_usernames_with_gallery_images(client, db):

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from sqlalchemy import func, select
 
+from addme.demo.seed import seed_demo
 from addme.media.models import Media
-from addme.seed import seed_demo
 
 
 def test_seed_gives_demo_usernames_two_to_four_gallery_images(client, db):

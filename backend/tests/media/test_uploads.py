@@ -85,12 +85,13 @@ def test_a_file_over_4mb_is_skipped_and_the_rest_uploaded(client, db, owner):
 
 def test_when_every_file_is_too_large_nothing_is_uploaded(client, db, owner):
     _, headers, username = owner
-    body = upload(client, headers, username.id, five_mb(), five_mb()).json()
-    assert body == {
-        "success": False,
+    res = upload(client, headers, username.id, five_mb(), five_mb())
+    assert res.status_code == 400
+    assert res.json() == {
         "message": "Error, Media not uploaded, please contact support.",
+        "errors": {},
+        "code": "not_uploaded",
         "skipped_message": "2 files exceed the limit of 4MB. They will not be uploaded",
-        "data": [],
     }
     assert _count(db) == 0
 
@@ -193,8 +194,10 @@ def test_profile_picture_replaces_the_old_one_and_reaches_the_public_profile(cli
 def test_profile_picture_refusals(client, db, owner):
     _, headers, username = owner
     url = f"/v1/user/usernames/{username.id}/profile-picture"
-    big = client.post(url, files=files(five_mb(), field="file"), headers=headers).json()
-    assert big["success"] is False and big["message"] == "Profile picture not updated."
+    res = client.post(url, files=files(five_mb(), field="file"), headers=headers)
+    big = res.json()
+    assert res.status_code == 400 and big["message"] == "Profile picture not updated."
+    assert big["code"] == "picture_not_updated"
     assert big["skipped_message"] == "1 files exceed the limit of 4MB. They will not be uploaded"
     two = client.post(url, files=files(picture(1), picture(2), field="file"), headers=headers)
     assert two.status_code == 422 and two.json()["message"] == "Only one file is allowed."
@@ -234,11 +237,11 @@ def test_a_storage_failure_stores_nothing_and_says_so(client, db, owner, monkeyp
         real_put(self, key, data, content_type=content_type)
 
     monkeypatch.setattr(LocalStorage, "put", flaky_put)
-    body = upload(client, headers, username.id, picture(1), picture(2)).json()
-    assert body["success"] is False
-    assert body["message"] == "Error, Media not uploaded, please contact support."
+    res = upload(client, headers, username.id, picture(1), picture(2))
+    assert res.status_code == 503
+    assert res.json()["message"] == "Error, Media not uploaded, please contact support."
     assert _count(db) == 0 and stored_files() == before
     url = f"/v1/user/usernames/{username.id}/profile-picture"
     calls.extend(["x"] * 10)
-    pic = client.post(url, files=files(picture(3), field="file"), headers=headers).json()
-    assert pic["success"] is False and pic["message"] == "Profile picture not updated."
+    pic = client.post(url, files=files(picture(3), field="file"), headers=headers)
+    assert pic.status_code == 503 and pic.json()["message"] == "Profile picture not updated."

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from sqlalchemy import select
 
-from addme.admin.models import AdminAudit
+from addme.audit.models import AdminAudit
 from addme.core import clock
 from tests.factories.accounts import auth, make_user, token_for
 from tests.factories.listings import make_username

@@ -8,7 +8,7 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import select
 
-from addme.admin.models import AdminAudit
+from addme.audit.models import AdminAudit
 from addme.core import clock
 from addme.moderation import ipbans
 from tests.factories.accounts import PASSWORD, auth, make_user, token_for

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from sqlalchemy import select
 
-from addme.moderation import service as moderation
-from addme.moderation.models import BlacklistTerm, Report
+from addme.moderation.models import Report
+from addme.screening import service as screening
+from addme.screening.models import BlacklistTerm
 from tests.factories.accounts import auth, make_user, token_for
 from tests.factories.listings import make_username, submit_body
 
@@ -107,26 +108,26 @@ def test_report_type_must_be_known(client, db):
 
 
 def test_blacklist_is_seeded_and_admin_terms_apply(client, db):
-    moderation.invalidate_terms()
-    assert moderation.ensure_default_terms(db) > 20
+    screening.invalidate_terms()
+    assert screening.ensure_default_terms(db) > 20
     db.add(BlacklistTerm(kind="spam", pattern="crypto giveaway"))
     db.commit()
-    moderation.invalidate_terms()
+    screening.invalidate_terms()
     h = auth(token_for(db, make_user(db)))
     r = client.post("/v1/user/usernames", json=submit_body(description="Join my crypto giveaway"), headers=h)
     assert r.json()["data"]["status"] == "pending"
-    moderation.invalidate_terms()
+    screening.invalidate_terms()
 
 
 def test_a_switched_off_term_no_longer_holds(client, db):
-    moderation.invalidate_terms()
-    moderation.ensure_default_terms(db)
+    screening.invalidate_terms()
+    screening.ensure_default_terms(db)
     db.commit()
     for term in db.scalars(select(BlacklistTerm).where(BlacklistTerm.pattern == "menu")):
         term.active = False
     db.commit()
-    moderation.invalidate_terms()
+    screening.invalidate_terms()
     h = auth(token_for(db, make_user(db)))
     r = client.post("/v1/user/usernames", json=submit_body(description="Ask me about the menu"), headers=h)
     assert r.json()["data"]["status"] == "approved"
-    moderation.invalidate_terms()
+    screening.invalidate_terms()

@@ -7,7 +7,7 @@ from datetime import timedelta
 
 from sqlalchemy import select
 
-from addme.admin.models import AdminAudit
+from addme.audit.models import AdminAudit
 from addme.core import clock
 from addme.mail.models import OutboxMessage
 from addme.moderation.requests import RemovalRequest, UnbanRequest

@@ -7,9 +7,9 @@ from datetime import timedelta
 
 from sqlalchemy import select
 
-from addme.admin.models import AdminAudit
+from addme.audit.models import AdminAudit
 from addme.core import clock
-from addme.moderation import service as moderation
+from addme.screening import service as screening
 from tests.factories.accounts import auth, make_user, token_for
 from tests.factories.listings import make_username, submit_body
 
@@ -19,7 +19,7 @@ def _admin(db, level: str = "Moderator") -> dict[str, str]:
 
 
 def test_pending_usernames_come_oldest_first_with_the_rule_that_held_them(client, db):
-    moderation.invalidate_terms()
+    screening.invalidate_terms()
     member = make_user(db)
     h = auth(token_for(db, member))
     r = client.post("/v1/user/usernames", json=submit_body(description="Im 16 and bored"), headers=h)
@@ -36,7 +36,7 @@ def test_pending_usernames_come_oldest_first_with_the_rule_that_held_them(client
     held = {item["username"]["id"]: item["held_by"] for item in body["data"]}
     assert held[keyed.id] == "key"
     assert "macro" in held.values()  # the written-age rule
-    moderation.invalidate_terms()
+    screening.invalidate_terms()
 
 
 def test_approving_lists_the_username_and_writes_the_audit_row(client, db):

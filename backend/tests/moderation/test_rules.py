@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from addme.moderation import rules
-from addme.moderation.defaults import DEFAULT_TERMS
+from addme.screening import rules
+from addme.screening.defaults import DEFAULT_TERMS
 
 TERMS = rules.compile_terms((k.value, p, r) for k, p, r in DEFAULT_TERMS)
 

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from sqlalchemy import select
 
+from addme.demo.members import ADMIN_EMAIL, ADMIN_PASSWORD
+from addme.demo.seed import seed_demo
 from addme.listings.models import Username
-from addme.seed import ADMIN_EMAIL, ADMIN_PASSWORD, seed_demo
 
 
 def test_seed_fills_every_queue(client, db):

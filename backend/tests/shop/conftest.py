@@ -5,7 +5,7 @@ from collections.abc import Iterator
 import pytest
 
 from addme.core.db import new_session
-from addme.wallet import service as wallet
+from addme.wallet import ledger
 
 
 @pytest.fixture(autouse=True)
@@ -13,4 +13,4 @@ def _ledger_agrees() -> Iterator[None]:
     """After every scenario, each balance equals the sum of its ledger rows."""
     yield
     with new_session() as session:
-        assert wallet.balance_mismatches(session) == []
+        assert ledger.balance_mismatches(session) == []

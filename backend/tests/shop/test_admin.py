@@ -5,7 +5,7 @@ from datetime import timedelta
 import pytest
 from sqlalchemy import select
 
-from addme.admin.models import AdminAudit
+from addme.audit.models import AdminAudit
 from addme.core import clock
 from addme.core.config import get_settings
 from addme.mail.models import OutboxMessage
@@ -73,7 +73,7 @@ def test_confirming_a_crypto_order_issues_and_mails_its_keys(client, db):
     assert db.query(Key).count() == 2
 
 
-def test_cancelling_a_frozen_crypto_order(client, db):
+def test_cancelling_a_never_paid_crypto_order_refunds_nothing(client, db):
     number = _crypto_order(client)
     _, headers = admin(db)
     order = db.scalar(select(Order).where(Order.order_number == number))
@@ -85,9 +85,9 @@ def test_cancelling_a_frozen_crypto_order(client, db):
         ).status_code
         == 409
     )
-    assert db.scalar(select(AdminAudit.details).where(AdminAudit.action == "orders.cancel")) == {
-        "reason": "frozen"
-    }
+    audit = db.scalar(select(AdminAudit).where(AdminAudit.action == "orders.cancel"))
+    assert (audit.reason, audit.details["refund_cents"]) == ("frozen", 0)
+    assert r.json()["ledger"] == []
 
 
 def test_card_orders_are_not_confirmed_or_cancelled_by_hand(client, db):

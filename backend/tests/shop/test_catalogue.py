@@ -18,6 +18,7 @@ SKUS = [
 
 def test_products_with_prices_and_checkout_links(client, monkeypatch):
     monkeypatch.setattr(get_settings(), "shop_checkout_urls", {"topup-20": "https://shop.example/20"})
+    monkeypatch.setattr(get_settings(), "card_checkout", "hosted")
     body = client.get("/v1/shop/products").json()
     by_sku = {p["sku"]: p for p in body["products"]}
     assert list(by_sku) == SKUS

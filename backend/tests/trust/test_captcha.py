@@ -6,7 +6,7 @@ import httpx
 import pytest
 
 from addme.core.config import Settings
-from addme.trust.captcha import HCAPTCHA_URL, TURNSTILE_URL, LocalCaptcha, SiteVerifyCaptcha, provider_for
+from addme.screening.captcha import HCAPTCHA_URL, TURNSTILE_URL, LocalCaptcha, SiteVerifyCaptcha, provider_for
 
 
 def _transport(seen: list[httpx.Request], success: bool, status: int = 200) -> httpx.MockTransport:

@@ -5,8 +5,8 @@ from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 
 from addme.accounts.models import User
-from addme.wallet import service as wallet
-from addme.wallet.models import LedgerEntry
+from addme.wallet import ledger
+from addme.wallet.models import Kind, LedgerEntry, Reason
 from tests.factories.accounts import make_user
 from tests.factories.wallet import give
 
@@ -14,9 +14,7 @@ from tests.factories.wallet import give
 def test_credit_and_spend_keep_balance_equal_to_ledger(db):
     user = give(db, make_user(db), top_ups=3, fire_pins=1)
     assert (user.top_ups_count, user.fire_pins_count) == (3, 1)
-    assert wallet.spend(
-        db, user_id=user.id, kind=wallet.Kind.TOP_UP, reason=wallet.Reason.SPEND_TOPUP, amount=2
-    )
+    assert ledger.spend(db, user_id=user.id, kind=Kind.TOP_UP, reason=Reason.SPEND_TOPUP, amount=2)
     db.commit()
     db.refresh(user)
     assert user.top_ups_count == 1
@@ -24,15 +22,13 @@ def test_credit_and_spend_keep_balance_equal_to_ledger(db):
         select(LedgerEntry.delta).where(LedgerEntry.user_id == user.id).order_by(LedgerEntry.id)
     )
     assert list(deltas) == [3, 1, -2]
-    assert wallet.balance_mismatches(db) == []
+    assert ledger.balance_mismatches(db) == []
 
 
 def test_spend_never_goes_below_zero_and_writes_nothing(db):
     user = give(db, make_user(db), top_ups=1)
-    assert not wallet.spend(db, user_id=user.id, kind=wallet.Kind.TOP_UP, reason=wallet.Reason.SLOT, amount=2)
-    assert not wallet.spend(
-        db, user_id=user.id, kind=wallet.Kind.FIRE_PIN, reason=wallet.Reason.SPEND_FIRE_PIN
-    )
+    assert not ledger.spend(db, user_id=user.id, kind=Kind.TOP_UP, reason=Reason.SLOT, amount=2)
+    assert not ledger.spend(db, user_id=user.id, kind=Kind.FIRE_PIN, reason=Reason.SPEND_FIRE_PIN)
     db.commit()
     db.refresh(user)
     assert (user.top_ups_count, user.fire_pins_count) == (1, 0)
@@ -41,9 +37,9 @@ def test_spend_never_goes_below_zero_and_writes_nothing(db):
 
 def test_a_unique_credit_happens_once(db):
     user = make_user(db)
-    kw = {"user_id": user.id, "kind": wallet.Kind.TOP_UP, "amount": 20, "reason": wallet.Reason.KEY}
-    assert wallet.credit(db, unique_key="key:1", **kw)
-    assert not wallet.credit(db, unique_key="key:1", **kw)
+    kw = {"user_id": user.id, "kind": Kind.TOP_UP, "amount": 20, "reason": Reason.KEY}
+    assert ledger.credit(db, unique_key="key:1", **kw)
+    assert not ledger.credit(db, unique_key="key:1", **kw)
     db.commit()
     db.refresh(user)
     assert user.top_ups_count == 20
@@ -61,12 +57,12 @@ def test_balance_mismatches_finds_a_balance_changed_outside_the_ledger(db):
     user = give(db, make_user(db), top_ups=2)
     db.execute(update(User).where(User.id == user.id).values(top_ups_count=5, fire_pins_count=1))
     db.commit()
-    found = {(m.kind, m.balance, m.ledger) for m in wallet.balance_mismatches(db)}
+    found = {(m.kind, m.balance, m.ledger) for m in ledger.balance_mismatches(db)}
     assert found == {("top_up", 5, 2), ("fire_pin", 1, 0)}
     # Put it back so the suite's own check passes.
     db.execute(update(User).where(User.id == user.id).values(top_ups_count=2, fire_pins_count=0))
     db.commit()
-    assert wallet.balance_mismatches(db) == []
+    assert ledger.balance_mismatches(db) == []
 
 
 def test_history_lists_my_rows_newest_first(client, db):

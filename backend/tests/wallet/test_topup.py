@@ -10,6 +10,7 @@ from addme.accounts.models import User
 from addme.core import clock
 from addme.core.db import new_session
 from addme.listings.models import Username
+from addme.wallet import ledger
 from addme.wallet import service as wallet
 from addme.wallet.models import LedgerEntry
 from tests.conftest import IS_PG
@@ -136,12 +137,10 @@ def test_fire_pin_holds_the_username_for_15_minutes(client, db):
     client.post(f"/v1/user/usernames/{name.id}/fire-pin", headers=headers)
     db.refresh(name)
     assert name.fire_pinned_until == first + timedelta(minutes=15)
-    body = client.post(f"/v1/user/usernames/{name.id}/fire-pin", headers=headers).json()
-    assert (body["success"], body["message"], body["code"]) == (
-        False,
-        "Not enough Fire Pin",
-        "not_enough_fire_pins",
-    )
+    r = client.post(f"/v1/user/usernames/{name.id}/fire-pin", headers=headers)
+    # Not one of the spec's {success, message} calls: the refusal is an error status.
+    assert r.status_code == 400
+    assert (r.json()["message"], r.json()["code"]) == ("Not enough Fire Pin", "not_enough_fire_pins")
     db.refresh(user)
     assert user.fire_pins_count == 0
 
@@ -154,7 +153,7 @@ def test_unexpected_failure_answers_sorry_and_changes_nothing(client, db, monkey
     def boom(*_args, **_kwargs):
         raise RuntimeError("unexpected")
 
-    monkeypatch.setattr("addme.wallet.service.spend", boom)
+    monkeypatch.setattr("addme.wallet.ledger.spend", boom)
     body = _topup(client, headers, name.id).json()
     assert body == {
         "success": False,
@@ -196,5 +195,5 @@ def test_twenty_concurrent_spends_of_the_last_topup_make_one_success(db):
         select(func.count()).select_from(LedgerEntry).where(LedgerEntry.reason == "spend_topup")
     )
     assert spends == 1
-    assert wallet.balance_mismatches(db) == []
+    assert ledger.balance_mismatches(db) == []
     assert db.get(Username, name.id) is not None

@@ -1,24 +1,26 @@
-"""Who is calling: bearer token or session cookie (with CSRF), and the signed-in user."""
+"""What every route may ask for: the database session, who is calling, and an admin permission.
+
+In the shape of the FastAPI full-stack template's `api/deps.py`: routers declare `db: DbSession`,
+`user: CurrentUser` or `Depends(require(Permission.X))`, and never resolve a caller themselves.
+"""
 
 from __future__ import annotations
 
 import hmac
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Annotated
 
-from fastapi import Depends, Request, Response
+from fastapi import Depends, Request
 from sqlalchemy.orm import Session
 
 from addme.accounts import service
+from addme.accounts.cookies import CSRF_HEADER, SESSION_COOKIE, csrf_for
 from addme.accounts.models import AuthToken, User
-from addme.core import security
-from addme.core.config import get_settings
 from addme.core.db import get_db
-from addme.core.errors import Forbidden, Unauthorized
+from addme.core.errors import CoreCode, Forbidden, Unauthorized
+from addme.core.permissions import Permission, permissions_of
 
-SESSION_COOKIE = "addme_session"
-CSRF_COOKIE = "addme_csrf"
-CSRF_HEADER = "x-csrf-token"
 SAFE_METHODS = {"GET", "HEAD", "OPTIONS"}
 UNAUTHENTICATED = "Unauthenticated."
 
@@ -31,34 +33,19 @@ class Caller:
     auth: AuthToken
 
 
-def csrf_for(token: str) -> str:
-    """The CSRF value bound to one session: an HMAC of its token hash."""
-    return security.sign("csrf:" + security.token_hash(token))[:40]
-
-
-def set_session_cookies(response: Response, token: str) -> None:
-    """The browser keeps the token in an HttpOnly cookie, plus a readable CSRF twin."""
-    secure = get_settings().cookie_secure
-    max_age = 30 * 24 * 3600
-    response.set_cookie(
-        SESSION_COOKIE, token, max_age=max_age, httponly=True, samesite="lax", secure=secure, path="/"
-    )
-    response.set_cookie(
-        CSRF_COOKIE, csrf_for(token), max_age=max_age, httponly=False, samesite="lax", secure=secure, path="/"
-    )
-
-
-def clear_session_cookies(response: Response) -> None:
-    response.delete_cookie(SESSION_COOKIE, path="/")
-    response.delete_cookie(CSRF_COOKIE, path="/")
-
-
 def _token_from(request: Request) -> tuple[str | None, bool]:
     header = request.headers.get("authorization", "")
     if header.lower().startswith("bearer "):
         return header[7:].strip() or None, False
     cookie = request.cookies.get(SESSION_COOKIE)
     return (cookie or None), bool(cookie)
+
+
+def has_credentials(request: Request) -> bool:
+    """Whether the request carries a token at all (valid or not): such a request is never cached."""
+    return request.headers.get("authorization", "").lower().startswith("bearer ") or bool(
+        request.cookies.get(SESSION_COOKIE)
+    )
 
 
 def optional_caller(request: Request, db: DbSession) -> Caller | None:
@@ -73,7 +60,7 @@ def optional_caller(request: Request, db: DbSession) -> Caller | None:
         # Cookies ride along on cross-site requests; a state change must prove it came from our page.
         sent = request.headers.get(CSRF_HEADER, "")
         if not hmac.compare_digest(sent, csrf_for(token)):
-            raise Forbidden("CSRF token mismatch. Reload the page and try again.", code="csrf")
+            raise Forbidden("CSRF token mismatch. Reload the page and try again.", code=CoreCode.CSRF)
     request.state.user_id = found[0].id
     return Caller(user=found[0], auth=found[1])
 
@@ -96,3 +83,14 @@ def optional_user(caller: Annotated[Caller | None, Depends(optional_caller)]) ->
 CurrentCaller = Annotated[Caller, Depends(require_caller)]
 CurrentUser = Annotated[User, Depends(current_user)]
 OptionalUser = Annotated[User | None, Depends(optional_user)]
+
+
+def require(permission: Permission) -> Callable[[User], User]:
+    """Route dependency: the signed-in user must hold `permission`, else 403."""
+
+    def _check(user: CurrentUser) -> User:
+        if permission not in permissions_of(user.admin_level):
+            raise Forbidden("You are not allowed to do this.", code=CoreCode.FORBIDDEN)
+        return user
+
+    return _check

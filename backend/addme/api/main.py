@@ -1,15 +1,19 @@
-"""Mounts every domain router under /v1."""
+"""Mounts every domain router under /v1, and adds other domains' fields to the user object."""
 
 from __future__ import annotations
 
 from fastapi import APIRouter
 
+from addme.accounts import service as accounts
 from addme.accounts.router import router as accounts_router
 from addme.admin.people_router import router as admin_people_router
 from addme.admin.router import router as admin_router
+from addme.content.alerts_router import router as alerts_admin_router
+from addme.content.blog_router import router as blog_admin_router
 from addme.content.router import router as content_router
 from addme.core.health import router as health_router
 from addme.groups.router import router as groups_router
+from addme.listings import service as listings
 from addme.listings.router import router as listings_router
 from addme.mail.router import router as mail_router
 from addme.media.router import router as media_router
@@ -19,6 +23,9 @@ from addme.moderation.requests_router import router as moderation_requests_route
 from addme.moderation.router import router as moderation_router
 from addme.shop.router import router as shop_router
 from addme.swipes.router import router as swipes_router
+from addme.trust.admin_router import risk_router as trust_risk_router
+from addme.trust.admin_router import router as trust_admin_router
+from addme.trust.router import router as trust_router
 from addme.wallet.router import router as wallet_router
 
 api_router = APIRouter()
@@ -35,7 +42,15 @@ api_router.include_router(moderation_requests_router)
 api_router.include_router(groups_router)
 api_router.include_router(swipes_router)
 api_router.include_router(content_router)
+api_router.include_router(trust_router)
 api_router.include_router(admin_router)
+api_router.include_router(blog_admin_router)
+api_router.include_router(alerts_admin_router)
 api_router.include_router(admin_people_router)
 api_router.include_router(moderation_admin_router)
 api_router.include_router(moderation_bans_router)
+
+# GET /v1/auth/user carries what other domains count for the member (accounts cannot import them).
+accounts.register_user_read_hook(listings.usernames_count_hook)
+api_router.include_router(trust_admin_router)
+api_router.include_router(trust_risk_router)

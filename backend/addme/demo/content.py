@@ -11,7 +11,6 @@ from sqlalchemy.orm import Session
 from addme.accounts.models import User
 from addme.content.models import Alert, BlogPost
 from addme.core import clock
-from addme.seed import register_step
 
 AGE_VERIFICATION = """\
 Several countries and US states now require adult websites to check the age of their visitors with
@@ -172,7 +171,6 @@ def seed_posts(session: Session) -> int:
     return added
 
 
-@register_step
 def seed_content(session: Session, _users: list[User], _rng: random.Random) -> None:
     seed_posts(session)
     if session.scalar(select(Alert.id).limit(1)) is None:
@@ -181,7 +179,7 @@ def seed_content(session: Session, _users: list[User], _rng: random.Random) -> N
                 spots="global",
                 type="info",
                 text="New: list your group chats on AddMe. Creating a group costs 1 Top-Up.",
-                icon="megaphone",
+                icon="chat",
                 dismissible=True,
             )
         )

@@ -11,13 +11,12 @@ from PIL import Image, ImageDraw, ImageFont
 from sqlalchemy.orm import Session
 
 from addme.accounts.models import User
-from addme.core import clock
+from addme.core import clock, options
 from addme.core.config import get_settings
 from addme.listings import constants as c
 from addme.listings import service, validation
 from addme.listings.models import Username
-from addme.moderation import service as moderation
-from addme.seed import register_step
+from addme.screening import service as screening
 
 _WORDS = [
     "sunny", "velvet", "midnight", "wild", "lucky", "cosmic", "silver", "honey", "neon", "frosty", "rebel",
@@ -41,10 +40,15 @@ _ABOUT = [
     "",
 ]
 _COUNTRIES = ["US", "US", "US", "GB", "GB", "CA", "CA", "AU", "DE", "FR", "NL", "SE", "IE", "NZ", "ES", "IT"]
-_GENDER_W = [(c.Gender.FEMALE, 40), (c.Gender.MALE, 40), (c.Gender.TRANSGENDER, 10), (c.Gender.OTHER, 10)]
+_GENDER_W = [
+    (options.Gender.FEMALE, 40),
+    (options.Gender.MALE, 40),
+    (options.Gender.TRANSGENDER, 10),
+    (options.Gender.OTHER, 10),
+]
 _ORIENT_W = [
-    (c.Orientation.STRAIGHT, 45), (c.Orientation.BISEXUAL, 25), (c.Orientation.GAY, 15),
-    (c.Orientation.LESBIAN, 10), (c.Orientation.OTHER, 5),
+    (options.Orientation.STRAIGHT, 45), (options.Orientation.BISEXUAL, 25), (options.Orientation.GAY, 15),
+    (options.Orientation.LESBIAN, 10), (options.Orientation.OTHER, 5),
 ]  # fmt: skip
 
 
@@ -53,12 +57,12 @@ def _pick(rng: random.Random, weighted: Sequence[tuple[str, int]]) -> str:
 
 
 def _handle(rng: random.Random, app: str) -> str:
-    sep = "_" if app == c.App.TELEGRAM else rng.choice(["", "_", "."])
+    sep = "_" if app == options.App.TELEGRAM else rng.choice(["", "_", "."])
     base = f"{rng.choice(_WORDS)}{sep}{rng.choice(_NOUNS)}"
     handle = f"{base}{rng.randint(1, 999)}"
-    if app == c.App.TELEGRAM:
+    if app == options.App.TELEGRAM:
         handle = handle.replace(".", "_")
-    limit = {c.App.SNAPCHAT: 15, c.App.TELEGRAM: 32, c.App.KIK: 20}[c.App(app)]
+    limit = {options.App.SNAPCHAT: 15, options.App.TELEGRAM: 32, options.App.KIK: 20}[options.App(app)]
     return handle[:limit]
 
 
@@ -86,11 +90,10 @@ def avatar(path: Path, *, initials: str, rng: random.Random) -> None:
     img.save(path, "WEBP", quality=80)
 
 
-@register_step
 def seed_usernames(session: Session, users: list[User], rng: random.Random) -> None:
     """One username per demo member (some two), all adults, approved, spread over the last days."""
     now = clock.now()
-    moderation.ensure_default_terms(session)
+    screening.ensure_default_terms(session)
     media = get_settings().media_dir / "avatars"
     taken: set[tuple[str, str]] = set()
     for i, user in enumerate(users):
@@ -99,7 +102,9 @@ def seed_usernames(session: Session, users: list[User], rng: random.Random) -> N
         count = 2 if i % 9 == 0 else 1
         user.max_usernames = count
         for _ in range(count):
-            app = rng.choice([c.App.SNAPCHAT, c.App.SNAPCHAT, c.App.TELEGRAM, c.App.KIK])
+            app = rng.choice(
+                [options.App.SNAPCHAT, options.App.SNAPCHAT, options.App.TELEGRAM, options.App.KIK]
+            )
             handle = _handle(rng, app)
             while (app, handle.casefold()) in taken:
                 handle = _handle(rng, app)
@@ -116,7 +121,7 @@ def seed_usernames(session: Session, users: list[User], rng: random.Random) -> N
                 short_description=validation.short_description(about),
                 gender=_pick(rng, _GENDER_W),
                 orientation=_pick(rng, _ORIENT_W),
-                type=c.UsernameType.DIRTY if rng.random() < 0.15 else c.UsernameType.CLEAN,
+                type=options.UsernameType.DIRTY if rng.random() < 0.15 else options.UsernameType.CLEAN,
                 age=rng.randint(18, 55),
                 country_code=rng.choice(_COUNTRIES),
                 tags_text=" ".join(rng.sample(_TAGS, rng.randint(0, 4))),

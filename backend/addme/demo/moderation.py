@@ -12,16 +12,17 @@ from PIL import Image, ImageDraw
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from addme.accounts.models import AdminLevel, User
+from addme.accounts.models import User
 from addme.content.models import ContactRequest
-from addme.core import clock, security
+from addme.core import clock, options, security
+from addme.core.permissions import AdminLevel
+from addme.demo.members import ADMIN_PASSWORD
 from addme.listings import constants as c
 from addme.listings import service as listings
 from addme.listings.models import Username
 from addme.listings.validation import normalize_handle, short_description
 from addme.moderation.models import Macro, Report
 from addme.moderation.requests import RemovalRequest, UnbanRequest, store_proof
-from addme.seed import ADMIN_PASSWORD, register_step
 
 MODERATOR_EMAIL = "moderator@addme.local"
 
@@ -60,7 +61,7 @@ def _username(session: Session, user: User, handle: str, about: str, **fields: o
     now = clock.now()
     username = Username(
         user_id=user.id,
-        app=c.App.SNAPCHAT,
+        app=options.App.SNAPCHAT,
         username=handle,
         username_normalized=normalize_handle(handle),
         description=about,
@@ -79,7 +80,6 @@ def _username(session: Session, user: User, handle: str, about: str, **fields: o
     return username
 
 
-@register_step
 def seed_moderation(session: Session, users: list[User], rng: random.Random) -> None:
     """A local Moderator and a few of each queue's items."""
     now = clock.now()

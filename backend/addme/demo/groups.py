@@ -11,7 +11,6 @@ from addme.accounts.models import User
 from addme.core import clock
 from addme.groups.models import Group, GroupMember
 from addme.groups.service import make_slug
-from addme.seed import register_step
 
 NAMES = [
     ("snapchat", "Late night snaps"), ("snapchat", "Gym and flirt"), ("snapchat", "UK singles 18+"),
@@ -21,7 +20,6 @@ NAMES = [
 ]  # fmt: skip
 
 
-@register_step
 def seed_groups(session: Session, users: list[User], rng: random.Random) -> None:
     if len(users) < 3:
         return

@@ -7,7 +7,7 @@ number comparison a pattern cannot express.
 
 from __future__ import annotations
 
-from addme.moderation.models import TermKind
+from addme.screening.models import TermKind
 
 DEFAULT_TERMS: list[tuple[TermKind, str, bool]] = [
     # Underage hints: school years and words no adult listing needs.

@@ -11,11 +11,9 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from addme.accounts.models import User
-from addme.listings import seed as _listings_seed  # noqa: F401 - its usernames must exist first
 from addme.listings.models import Username
 from addme.media import constants as c
 from addme.media import pipeline, service
-from addme.seed import register_step
 
 DEMO_GALLERIES = 30
 
@@ -50,7 +48,6 @@ def artwork(rng: random.Random, *, initials: str, size: tuple[int, int] = (640, 
     return out.getvalue()
 
 
-@register_step
 def seed_galleries(session: Session, users: list[User], rng: random.Random) -> None:
     """Give the first listed demo usernames 2-4 gallery images each."""
     rows = session.scalars(

@@ -3,42 +3,44 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
+from addme import models  # noqa: F401 - every table known before the steps query
 from addme.accounts import service as accounts
-from addme.accounts.models import AdminLevel, User
+from addme.accounts.models import User
 from addme.core import clock, security
 from addme.core.db import session_scope
+from addme.core.permissions import AdminLevel
+from addme.demo import content, groups, listings, media, moderation
+from addme.demo.members import ADMIN_EMAIL, ADMIN_PASSWORD, DEMO_PASSWORD, FIRST_NAMES
+from addme.moderation import reputation
 
-ADMIN_EMAIL = "admin@addme.local"
-ADMIN_PASSWORD = "local-admin-passphrase-2026"  # noqa: S105 - local demo only; README says so
-DEMO_PASSWORD = "demo-member-passphrase"  # noqa: S105 - every demo member shares it, local only
-
-# Domains add their own demo rows (usernames, groups...) after the members exist.
+# Each domain's demo rows, added in this order once the members exist (galleries need usernames).
 SeedStep = Callable[[Session, list[User], random.Random], None]
-_steps: list[SeedStep] = []
 
 
-def register_step(step: SeedStep) -> SeedStep:
-    """Add a seeding step that runs after demo members exist."""
-    _steps.append(step)
-    return step
+def _score_usernames(session: Session, _users: list[User], _rng: random.Random) -> None:
+    # What the refresh-reputation job would write on its first run: a VIP visitor of the demo sees
+    # real scores at once, not 0 everywhere until the scheduler's first pass.
+    session.flush()
+    reputation.refresh(session)
 
 
-FIRST_NAMES = [
-    "Alex", "Sam", "Jordan", "Taylor", "Morgan", "Casey", "Riley", "Jamie", "Avery", "Quinn",
-    "Charlie", "Skyler", "Dakota", "Reese", "Rowan", "Emerson", "Finley", "Harper", "Hayden", "Jules",
-    "Kai", "Logan", "Milan", "Noa", "Parker", "Remy", "Sasha", "Tatum", "Blake", "Eden",
-]  # fmt: skip
+STEPS: Sequence[SeedStep] = (
+    content.seed_content,
+    groups.seed_groups,
+    listings.seed_usernames,
+    media.seed_galleries,
+    moderation.seed_moderation,
+    _score_usernames,
+)
 
 
 def seed_demo(*, members: int = 200, force: bool = False, seed: int = 2018) -> bool:
     """Create the demo members and admin unless the database already has users."""
-    from addme import models  # noqa: F401 - all tables known
-
     rng = random.Random(seed)
     with session_scope() as session:
         if not force and (session.scalar(select(func.count()).select_from(User)) or 0) > 0:
@@ -65,6 +67,6 @@ def seed_demo(*, members: int = 200, force: bool = False, seed: int = 2018) -> b
             session.add(user)
             users.append(user)
         session.flush()
-        for step in _steps:
+        for step in STEPS:
             step(session, users, rng)
     return True

@@ -10,7 +10,7 @@ import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from addme.moderation.models import TermKind
+from addme.screening.models import TermKind
 
 
 @dataclass(frozen=True)

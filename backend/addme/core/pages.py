@@ -1,0 +1,107 @@
+"""The web app's HTML pages and built files, as the catch-all route serves them.
+
+Pages: index.html with the page's head written in (core/web.py), cached like the public lists
+(respcache: 15 s, stale-while-revalidate, one build per key) with an ETag and a 304 for a
+matching If-None-Match. A page's head reads the database only when its resolver asks: the
+session is opened on first use, so the help page, the terms or a list's head open none.
+
+Files: the build's assets, precompressed at build time (`.br` and `.gz` beside each file, see
+web/vite.config.ts), served in the encoding the browser accepts.
+"""
+
+from __future__ import annotations
+
+import mimetypes
+import re
+from pathlib import Path
+from typing import Any, cast
+
+from fastapi import Request
+from fastapi.responses import FileResponse, HTMLResponse, Response
+from sqlalchemy.orm import Session
+from starlette.concurrency import run_in_threadpool
+
+from addme.core import respcache
+from addme.core.compression import choose_encoding
+from addme.core.config import get_settings
+from addme.core.db import new_session
+from addme.core.web import render_index, resolve_meta, template_version
+
+HTML = "text/html; charset=utf-8"
+_PAGE = re.compile(r"(?:^|&)page=(\d{1,6})(?:&|$)")
+_PRECOMPRESSED = {"br": ".br", "gzip": ".gz"}
+
+
+class LazySession:
+    """A Session opened on first use: most page heads need nothing from the database."""
+
+    def __init__(self) -> None:
+        self._session: Session | None = None
+
+    @property
+    def opened(self) -> bool:
+        return self._session is not None
+
+    def __getattr__(self, name: str) -> Any:
+        if self._session is None:
+            self._session = new_session()
+        return getattr(self._session, name)
+
+    def close(self) -> None:
+        if self._session is not None:
+            self._session.close()
+
+
+def _head(path: str, query: str) -> bytes:
+    """The page's HTML, prefixed by its status (2 bytes): what the cache keeps."""
+    lazy = LazySession()
+    try:
+        meta = resolve_meta(cast(Session, lazy), path)
+    finally:
+        lazy.close()
+    body = render_index(meta, path=path, query=query) or ""
+    return meta.status.to_bytes(2, "big") + body.encode()
+
+
+async def page_response(request: Request, path: str) -> Response:
+    """An HTML page of the web app (any path that is not a file or an API route)."""
+    version = template_version(get_settings().web_dist)
+    if version is None:
+        return HTMLResponse(
+            "<h1>The web app is not built</h1><p>Run <code>make run</code> (or "
+            "<code>npm --prefix web run build</code>).</p>",
+            status_code=503,
+        )
+    page = _PAGE.search(request.url.query)
+    query = f"page={page.group(1)}" if page else ""
+    # The build's version is in the key: a new build's pages name its new asset files at once.
+    key = f"page:{version}:{path}?{query}"
+    raw = await respcache.cached(key, lambda: run_in_threadpool(_head, path, query), respcache.LIST_TTL)
+    status, body = int.from_bytes(raw[:2], "big"), raw[2:]
+    etag = respcache.etag_of(raw)
+    headers = {
+        "Cache-Control": (
+            f"public, max-age=0, s-maxage={respcache.LIST_TTL}, stale-while-revalidate={respcache.STALE_SECONDS}"
+        ),
+        "ETag": etag,
+    }
+    if status == 200 and respcache.not_modified(request.headers.get("if-none-match"), etag):
+        return Response(status_code=304, headers=headers)
+    return Response(body, status_code=status, media_type=HTML, headers=headers)
+
+
+def file_response(request: Request, dist: Path, path: str) -> Response | None:
+    """A file of the build, precompressed when the browser takes it; None when there is no such file."""
+    asset = (dist / path).resolve() if path else None
+    if asset is None or not asset.is_relative_to(dist.resolve()) or not asset.is_file():
+        return None
+    cache = "public, max-age=31536000, immutable" if path.startswith("assets/") else "public, max-age=3600"
+    media_type = mimetypes.guess_type(asset.name)[0]
+    headers = {"Cache-Control": cache, "Vary": "Accept-Encoding"}
+    encoding = choose_encoding(request.headers.get("accept-encoding", ""))
+    if encoding is not None:
+        packed = asset.with_name(asset.name + _PRECOMPRESSED[encoding])
+        if packed.is_file():
+            headers["Content-Encoding"] = encoding
+            return FileResponse(packed, media_type=media_type, headers=headers)
+    return FileResponse(asset, media_type=media_type, headers=headers)

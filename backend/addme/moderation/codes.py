@@ -1,0 +1,25 @@
+"""The stable error codes of reports, reviews, bans and requests: clients key their own texts on these."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class ModerationCode(StrEnum):
+    """The stable error codes of reports, reviews, bans and requests."""
+
+    ALREADY_DECIDED = "already_decided"
+    ALREADY_REPORTED = "already_reported"
+    DUPLICATE = "duplicate"
+    EMAIL_UNCONFIRMED = "email_unconfirmed"
+    IP_BANNED = "ip_banned"
+    LOGIN_REQUIRED = "login_required"
+    MACRO_NOT_FOUND = "macro_not_found"
+    NOT_BANNED = "not_banned"
+    PROOF_NOT_FOUND = "proof_not_found"
+    REMOVAL_REQUEST_NOT_FOUND = "removal_request_not_found"
+    REPORT_NOT_FOUND = "report_not_found"
+    UNBAN_PENDING = "unban_pending"
+    UNBAN_REQUEST_NOT_FOUND = "unban_request_not_found"
+    UNBAN_WAIT = "unban_wait"
+    USERNAME_NOT_FOUND = "username_not_found"

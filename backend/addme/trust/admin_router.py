@@ -1,0 +1,81 @@
+"""/admin/ondato: the jurisdiction list (Full), verification figures and a provider check."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Depends, Query
+
+from addme.accounts.models import User
+from addme.api.deps import DbSession, require
+from addme.core.params import IdPath
+from addme.core.permissions import Permission
+from addme.core.schemas import ErrorBody
+from addme.trust import service
+from addme.trust.schemas import (
+    AgeStats,
+    JurisdictionRead,
+    JurisdictionWrite,
+    ProviderCheck,
+    ReasonBody,
+    TorExitsRead,
+    TorExitsWrite,
+)
+
+router = APIRouter(
+    prefix="/admin/ondato",
+    tags=["admin"],
+    responses={code: {"model": ErrorBody} for code in (401, 403, 404, 422)},
+)
+
+Viewer = Annotated[User, Depends(require(Permission.ONDATO))]
+Editor = Annotated[User, Depends(require(Permission.JURISDICTIONS))]
+
+
+@router.get("/jurisdictions", response_model=list[JurisdictionRead])
+def jurisdictions(_admin: Viewer, db: DbSession) -> list[JurisdictionRead]:
+    return service.list_jurisdictions(db)
+
+
+@router.post("/jurisdictions", response_model=JurisdictionRead, status_code=201)
+def add_jurisdiction(admin: Editor, db: DbSession, body: JurisdictionWrite) -> JurisdictionRead:
+    return service.create_jurisdiction(db, admin=admin, data=body)
+
+
+@router.put("/jurisdictions/{jurisdiction_id}", response_model=JurisdictionRead)
+def edit_jurisdiction(
+    admin: Editor, db: DbSession, jurisdiction_id: IdPath, body: JurisdictionWrite
+) -> JurisdictionRead:
+    return service.update_jurisdiction(db, admin=admin, jurisdiction_id=jurisdiction_id, data=body)
+
+
+@router.delete("/jurisdictions/{jurisdiction_id}", status_code=204)
+def remove_jurisdiction(admin: Editor, db: DbSession, jurisdiction_id: IdPath, body: ReasonBody) -> None:
+    service.delete_jurisdiction(db, admin=admin, jurisdiction_id=jurisdiction_id, reason=body.reason)
+
+
+@router.get("/stats", response_model=AgeStats)
+def stats(_admin: Viewer, db: DbSession, days: Annotated[int, Query(ge=1, le=366)] = 30) -> AgeStats:
+    return service.stats(db, days=days)
+
+
+@router.post("/test", response_model=ProviderCheck)
+def test_provider(admin: Viewer, db: DbSession) -> ProviderCheck:
+    return service.check_provider(db, admin=admin)
+
+
+# The risk check's Tor exit list: Full admins (as the blacklist it sits beside).
+risk_router = APIRouter(
+    prefix="/admin/risk", tags=["admin"], responses={code: {"model": ErrorBody} for code in (401, 403, 422)}
+)
+RiskAdmin = Annotated[User, Depends(require(Permission.BLACKLIST))]
+
+
+@risk_router.get("/tor-exits", response_model=TorExitsRead)
+def tor_exits(_admin: RiskAdmin) -> TorExitsRead:
+    return service.tor_exits_read()
+
+
+@risk_router.put("/tor-exits", response_model=TorExitsRead)
+def replace_tor_exits(admin: RiskAdmin, db: DbSession, body: TorExitsWrite) -> TorExitsRead:
+    return service.replace_tor_exits(db, admin=admin, addresses=body.addresses, reason=body.reason)

@@ -1,0 +1,105 @@
+"""Account hopping and the high-risk flag around free Top-Up claims (spec section 4).
+
+Several accounts claiming free Top-Ups from one device or one address are one person farming them:
+each such account loses free Top-Ups for 30 days, or until it buys Top-Ups or VIP. A claim from a
+risky network (VPN, proxy, Tor, hosting, blacklisted range) marks the account high-risk first.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import secrets
+from datetime import timedelta
+
+from sqlalchemy import or_, select, update
+from sqlalchemy.orm import Session
+from starlette.requests import Request
+from starlette.responses import Response
+
+from addme.accounts.models import User
+from addme.core import clock, security
+from addme.core.config import get_settings
+from addme.core.net import client_ip, ip_bucket
+from addme.screening import risk
+from addme.trust.models import FreeClaimLink
+from addme.wallet import service as wallet
+from addme.wallet.schemas import WalletActionResult
+
+DEVICE_COOKIE = "addme_device"
+DEVICE_SECONDS = 2 * 365 * 24 * 3600
+HOPPING_COOL_DOWN = timedelta(days=30)
+
+
+def ensure_device(request: Request, response: Response) -> str:
+    """This browser's device id, given a long-lived cookie the first time it is seen."""
+    device = request.cookies.get(DEVICE_COOKIE, "")
+    if not (20 <= len(device) <= 64) or not device.replace("-", "").replace("_", "").isalnum():
+        device = secrets.token_urlsafe(24)
+        response.set_cookie(
+            DEVICE_COOKIE,
+            device,
+            max_age=DEVICE_SECONDS,
+            httponly=True,
+            samesite="lax",
+            secure=get_settings().cookie_secure,
+            path="/",
+        )
+    return device
+
+
+def _public(ip: str) -> bool:
+    try:
+        return ipaddress.ip_address(ip).is_global
+    except ValueError:
+        return False
+
+
+def _linked_accounts(session: Session, *, user: User, device_hash: str, ip_hash: str) -> list[int]:
+    """Other accounts that claimed from this device or address within the cool-down, since the
+    account's last purchase (a purchase releases it: only claims after it count against it)."""
+    since = clock.now() - HOPPING_COOL_DOWN
+    bought = wallet.last_purchase_at(session, user_id=user.id)
+    if bought is not None and bought > since:
+        since = bought
+    rows = session.scalars(
+        select(FreeClaimLink.user_id)
+        .where(
+            FreeClaimLink.user_id != user.id,
+            FreeClaimLink.created_at >= since,
+            or_(FreeClaimLink.device_hash == device_hash, FreeClaimLink.ip_hash == ip_hash)
+            if ip_hash
+            else FreeClaimLink.device_hash == device_hash,
+        )
+        .distinct()
+    ).all()
+    return list(rows)
+
+
+def claim_free_topup(
+    session: Session, *, user: User, request: Request, response: Response
+) -> WalletActionResult:
+    """The risk and hopping checks, then the wallet's own rules; a successful claim is linked."""
+    ip = client_ip(request)
+    device_hash = security.sign("device:" + ensure_device(request, response))
+    # A local or private address is shared by everyone behind it (a proxy's hop, an office): it
+    # links nobody. Public addresses link accounts, IPv6 by its /64.
+    ip_hash = security.sign("ip:" + ip_bucket(ip)) if _public(ip) else ""
+    if risk.assess(session, ip=ip).high_risk and not user.high_risk:
+        user.high_risk = True
+        session.commit()
+    linked = _linked_accounts(session, user=user, device_hash=device_hash, ip_hash=ip_hash)
+    if linked:
+        until = clock.now() + HOPPING_COOL_DOWN
+        session.execute(
+            update(User)
+            .where(User.id.in_([user.id, *linked]))
+            .where(or_(User.hopping_restricted_until.is_(None), User.hopping_restricted_until < until))
+            .values(hopping_restricted_until=until)
+        )
+        session.commit()
+        session.refresh(user)
+    result = wallet.claim_free_topup(session, user=user)
+    if result.success:
+        session.add(FreeClaimLink(user_id=user.id, device_hash=device_hash, ip_hash=ip_hash))
+        session.commit()
+    return result

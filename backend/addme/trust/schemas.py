@@ -1,0 +1,111 @@
+"""Trust schemas: the age-verification state, the flow, jurisdictions and their figures."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+
+from pydantic import BaseModel, Field, field_validator
+
+
+class AgeState(BaseModel):
+    """The spec's age-verification state, computed on the server for this visitor."""
+
+    isRequired: bool = Field(description="the visitor's place requires age verification")
+    isVerified: bool = Field(description="a verification cookie or a verified account")
+    countryCode: str | None
+    regionCode: str | None
+    locationCode: str = Field(description='"US-TX", "GB", or "" when unknown')
+    showNSFW: bool = Field(description="adult media may be shown unblurred")
+
+
+class FlowStarted(BaseModel):
+    id: str = Field(description="the provider's verification session")
+    url: str = Field(description="where the visitor continues: the provider's hosted flow")
+
+
+class FlowResult(BaseModel):
+    """What the browser reports when the flow ends: only a pointer, the server asks the provider."""
+
+    id: str = Field(min_length=1, max_length=80, description="the verification session")
+    location_code: str = Field(default="", max_length=6)
+    status: str | None = Field(default=None, max_length=40, description="ignored: the provider's word counts")
+
+
+class FlowFailure(FlowResult):
+    reason: str = Field(default="Unknown", max_length=200)
+
+
+class SimulatorOutcome(BaseModel):
+    outcome: str = Field(pattern="^(success|failure|abandon)$")
+    date_of_birth: date | None = None
+    reason: str = Field(default="", max_length=200)
+
+
+class SimulatorSession(BaseModel):
+    id: str
+    outcome: str
+
+
+class JurisdictionRead(BaseModel):
+    id: int
+    country_code: str
+    region_code: str
+    location_code: str
+    effective_on: date
+    law: str
+    in_force: bool
+    updated_at: datetime
+
+
+class JurisdictionWrite(BaseModel):
+    country_code: str = Field(min_length=2, max_length=2, description="ISO 3166-1 alpha-2")
+    region_code: str = Field(
+        default="", max_length=3, description='ISO 3166-2 part after the dash; "" = whole country'
+    )
+    effective_on: date
+    law: str = Field(min_length=3, max_length=500)
+    reason: str = Field(min_length=3, max_length=500, description="why, for the audit log")
+
+    @field_validator("country_code", "region_code")
+    @classmethod
+    def _upper(cls, value: str) -> str:
+        return value.strip().upper()
+
+
+class ReasonBody(BaseModel):
+    reason: str = Field(min_length=3, max_length=500)
+
+
+class StatsRow(BaseModel):
+    day: date
+    location_code: str
+    attempts: int
+    successes: int
+    failures: int
+    abandoned: int
+
+
+class AgeStats(BaseModel):
+    attempts: int
+    successes: int
+    failures: int
+    abandoned: int
+    rows: list[StatsRow]
+
+
+class ProviderCheck(BaseModel):
+    provider: str
+    ok: bool
+    message: str
+
+
+class TorExitsWrite(BaseModel):
+    """The Tor Project's exit list (https://check.torproject.org/torbulkexitlist), pasted or uploaded."""
+
+    addresses: str = Field(min_length=7, max_length=2_000_000, description="one address a line")
+    reason: str = Field(min_length=3, max_length=500)
+
+
+class TorExitsRead(BaseModel):
+    count: int
+    updated_at: datetime | None

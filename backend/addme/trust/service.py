@@ -1,0 +1,519 @@
+"""Age verification: who must verify (by place), the provider flow, the verified cookie, the admin list."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+import time
+from collections.abc import Mapping
+from datetime import UTC, date, datetime, timedelta
+
+from sqlalchemy import case, func, select
+from sqlalchemy.orm import Session
+from starlette.requests import Request
+from starlette.responses import Response
+
+from addme.accounts.models import User
+from addme.audit import service as audit
+from addme.core import clock, ratelimit, security
+from addme.core.config import get_settings
+from addme.core.errors import AppError, Conflict, FieldError, NotFound
+from addme.core.net import client_ip, ip_bucket
+from addme.listings.countries import country_name
+from addme.screening import risk
+from addme.trust import jurisdictions, providers
+from addme.trust.codes import TrustCode
+from addme.trust.geo import Place, visitor_place
+from addme.trust.models import AgeJurisdiction, AgeVerificationAttempt, SimulatedVerification
+from addme.trust.schemas import (
+    AgeState,
+    AgeStats,
+    FlowStarted,
+    JurisdictionRead,
+    JurisdictionWrite,
+    ProviderCheck,
+    SimulatorSession,
+    StatsRow,
+    TorExitsRead,
+)
+
+VERIFIED_COOKIE = "ageVerification"
+VERIFIED_SECONDS = 36000  # spec section 9: age-verified cookie
+HIDE_COOKIE = "ageRequired"
+FLOW_COOKIE = "ageFlow"
+FLOW_SECONDS = 3600
+MINIMUM_AGE = 18
+
+NOT_FOUND = "Verification not found."
+NOT_FINISHED = "The age verification is not finished yet."
+DURING = "An error occurred during the age verification process: {reason}"
+LOADING = "An error occurred on loading the age verification process. Please contact support."
+UNDERAGE = "You must be 18 or older."
+NO_BIRTH_DATE = "The identity provider did not confirm a date of birth."
+JURISDICTION_NOT_FOUND = "Jurisdiction not found."
+JURISDICTION_EXISTS = "This place is already in the list."
+BAD_COUNTRY = "Choose a country from the list."
+BAD_REGION = "A region is 1 to 3 letters or digits, as in ISO 3166-2 (TX for Texas)."
+
+
+# -- the verified cookie ----------------------------------------------------------------------------
+
+
+def _cookie_value(expires: int) -> str:
+    return f"{expires}.{security.sign(f'age-verified:{expires}')[:32]}"
+
+
+def _cookie_valid(value: str | None) -> bool:
+    if not value or "." not in value:
+        return False
+    raw = value.partition(".")[0]
+    if not raw.isdigit() or int(raw) < time.time():
+        return False
+    return hmac.compare_digest(_cookie_value(int(raw)), value)
+
+
+def _set(response: Response, name: str, value: str, max_age: int) -> None:
+    response.set_cookie(
+        name,
+        value,
+        max_age=max_age,
+        httponly=True,
+        samesite="lax",
+        secure=get_settings().cookie_secure,
+        path="/",
+    )
+
+
+def set_verified_cookie(response: Response) -> None:
+    """The signed proof a visitor passed the provider's check here (36000 s, the spec's lifetime)."""
+    _set(response, VERIFIED_COOKIE, _cookie_value(int(time.time()) + VERIFIED_SECONDS), VERIFIED_SECONDS)
+    response.delete_cookie(HIDE_COOKIE, path="/")
+
+
+# -- who must verify --------------------------------------------------------------------------------
+
+
+# Every page asks for the state, and the list changes a few times a year: each process keeps it a
+# minute (an admin's edit clears this process's copy at once; the others follow within the minute).
+_ROWS_TTL = 60.0
+_rows_cache: tuple[float, list[tuple[str, str, date]]] | None = None
+
+
+def _rows(session: Session) -> list[tuple[str, str, date]]:
+    global _rows_cache
+    if _rows_cache is not None and _rows_cache[0] > time.monotonic():
+        return _rows_cache[1]
+    rows = [
+        (c, r, e)
+        for c, r, e in session.execute(
+            select(AgeJurisdiction.country_code, AgeJurisdiction.region_code, AgeJurisdiction.effective_on)
+        )
+    ]
+    _rows_cache = (time.monotonic() + _ROWS_TTL, rows)
+    return rows
+
+
+def forget_rows() -> None:
+    """Drop this process's copy of the list (after an edit, and between tests)."""
+    global _rows_cache
+    _rows_cache = None
+
+
+def required_at(session: Session, *, place: Place) -> bool:
+    """Whether the law where the visitor is requires age verification today."""
+    return jurisdictions.is_required(
+        _rows(session), country=place.country, region=place.region, today=clock.now().date()
+    )
+
+
+def age_state(session: Session, *, user: User | None, request: Request) -> AgeState:
+    """The spec's state: content shows if the account is verified, or it is not required, or verified."""
+    place = visitor_place(request)
+    hidden = request.cookies.get(HIDE_COOKIE) == "1"
+    required = hidden or required_at(session, place=place)
+    verified = _cookie_valid(request.cookies.get(VERIFIED_COOKIE)) or bool(user and user.age_verified)
+    return AgeState(
+        isRequired=required,
+        isVerified=verified,
+        countryCode=place.country,
+        regionCode=place.region,
+        locationCode=place.location_code,
+        showNSFW=verified or not required,
+    )
+
+
+def should_blur(session: Session, *, user: User | None, request: Request) -> bool:
+    """True where age verification is required and neither the account nor the browser is verified."""
+    return not age_state(session, user=user, request=request).showNSFW
+
+
+def unverify(response: Response) -> None:
+    """Remove this browser's verification (logout and the 401 handler do it too)."""
+    response.delete_cookie(VERIFIED_COOKIE, path="/")
+
+
+def hide(response: Response) -> None:
+    """The visitor asks to see adult media blurred again: verification removed, marked required."""
+    response.delete_cookie(VERIFIED_COOKIE, path="/")
+    _set(response, HIDE_COOKIE, "1", VERIFIED_SECONDS)
+
+
+# -- the flow ---------------------------------------------------------------------------------------
+
+
+def _browser_hash(value: str) -> str:
+    return hashlib.sha256(("age-flow:" + value).encode()).hexdigest()
+
+
+def start(session: Session, *, user: User | None, request: Request, response: Response) -> FlowStarted:
+    """Create a session at the provider and an attempt tied to this account or browser."""
+    ratelimit.hit("10/hour", "age-start", ip_bucket(client_ip(request)))
+    browser = request.cookies.get(FLOW_COOKIE) or secrets.token_urlsafe(24)
+    place = visitor_place(request)
+    return_url = get_settings().site_url.rstrip("/") + "/age-verification/return"
+    try:
+        flow = providers.provider().start(session, return_url=return_url)
+    except providers.ProviderError as exc:
+        session.rollback()
+        raise AppError(LOADING, code=TrustCode.AGE_VERIFICATION_UNAVAILABLE, status_code=503) from exc
+    session.add(
+        AgeVerificationAttempt(
+            provider_ref=flow.ref,
+            provider=providers.provider().name,
+            user_id=user.id if user else None,
+            browser_hash=_browser_hash(browser),
+            location_code=place.location_code,
+        )
+    )
+    session.commit()
+    _set(response, FLOW_COOKIE, browser, FLOW_SECONDS)
+    return FlowStarted(id=flow.ref, url=flow.url)
+
+
+def _attempt(session: Session, *, ref: str, user: User | None, request: Request) -> AgeVerificationAttempt:
+    """The caller's own attempt: the account that started it, or the browser that did."""
+    row = session.scalar(select(AgeVerificationAttempt).where(AgeVerificationAttempt.provider_ref == ref))
+    browser = request.cookies.get(FLOW_COOKIE)
+    mine = row is not None and (
+        (user is not None and row.user_id == user.id)
+        or (browser is not None and hmac.compare_digest(row.browser_hash, _browser_hash(browser)))
+    )
+    if row is None or not mine:
+        raise NotFound(NOT_FOUND, code=TrustCode.AGE_VERIFICATION_NOT_FOUND)
+    return row
+
+
+def _age_on(dob: date, today: date) -> int:
+    return today.year - dob.year - ((today.month, today.day) < (dob.month, dob.day))
+
+
+def _settle(session: Session, *, row: AgeVerificationAttempt) -> providers.ProviderResult:
+    """Ask the provider and record the outcome (only outcome, date and method) on the attempt."""
+    try:
+        result = providers.provider().result(session, ref=row.provider_ref)
+    except providers.ProviderError as exc:
+        raise AppError(LOADING, code=TrustCode.AGE_VERIFICATION_UNAVAILABLE, status_code=503) from exc
+    if result.status == "success":
+        if result.date_of_birth is None:
+            result = providers.ProviderResult("failure", reason=NO_BIRTH_DATE)
+        elif _age_on(result.date_of_birth, clock.now().date()) < MINIMUM_AGE:
+            result = providers.ProviderResult("failure", reason=UNDERAGE)
+    if result.status != "pending" and row.status == "started":
+        row.status = result.status
+        row.method = result.method[:40]
+        row.failure_reason = result.reason[:200]
+        row.completed_at = clock.now()
+    if row.status == "success" and row.user_id is not None:
+        user = session.get(User, row.user_id)
+        if user is not None:
+            user.age_verified = True
+    session.commit()
+    return result
+
+
+def confirm(
+    session: Session, *, ref: str, user: User | None, request: Request, response: Response
+) -> AgeState:
+    """The visitor is back from the flow: it counts only if the provider itself says success."""
+    ratelimit.hit("60/hour", "age-report", ip_bucket(client_ip(request)))
+    row = _attempt(session, ref=ref, user=user, request=request)
+    _settle(session, row=row)
+    if row.status == "started":
+        raise Conflict(NOT_FINISHED, code=TrustCode.AGE_VERIFICATION_PENDING)
+    if row.status == "abandoned":
+        raise AppError(
+            DURING.format(reason=row.failure_reason or "abandoned"), code=TrustCode.AGE_VERIFICATION_ABANDONED
+        )
+    if row.status != "success":
+        raise AppError(
+            DURING.format(reason=row.failure_reason or row.status), code=TrustCode.AGE_VERIFICATION_FAILED
+        )
+    set_verified_cookie(response)
+    if user is not None:
+        session.refresh(user)
+    state = age_state(session, user=user, request=request)
+    return state.model_copy(update={"isVerified": True, "showNSFW": True})
+
+
+def report_failure(
+    session: Session, *, ref: str, reason: str, user: User | None, request: Request
+) -> AgeState:
+    """The browser reports a failure: recorded for the figures; the provider's answer still decides."""
+    ratelimit.hit("60/hour", "age-report", ip_bucket(client_ip(request)))
+    row = _attempt(session, ref=ref, user=user, request=request)
+    result = _settle(session, row=row)
+    if row.status == "started":
+        # The provider has no verdict yet (the visitor closed the flow): count it as abandoned.
+        row.status = "abandoned" if result.status == "pending" else "failure"
+        row.failure_reason = (reason or "Unknown")[:200]
+        row.completed_at = clock.now()
+        session.commit()
+    return age_state(session, user=user, request=request)
+
+
+def webhook(session: Session, *, body: Mapping[str, object], authorization: str | None) -> bool:
+    """The provider's signed callback: authentic ones make the app ask the provider for the result."""
+    ref = providers.provider().callback_ref(body=dict(body), authorization=authorization)
+    if ref is None:
+        return False
+    row = session.scalar(select(AgeVerificationAttempt).where(AgeVerificationAttempt.provider_ref == ref))
+    if row is not None:
+        _settle(session, row=row)
+    return True
+
+
+# -- the offline simulator's page -------------------------------------------------------------------
+
+
+def _simulation(session: Session, *, ref: str) -> SimulatedVerification:
+    if get_settings().age_verification_provider != "local":
+        raise NotFound(NOT_FOUND, code=TrustCode.AGE_VERIFICATION_NOT_FOUND)
+    row = session.get(SimulatedVerification, ref)
+    if row is None:
+        raise NotFound(NOT_FOUND, code=TrustCode.AGE_VERIFICATION_NOT_FOUND)
+    return row
+
+
+def simulator_session(session: Session, *, ref: str) -> SimulatorSession:
+    row = _simulation(session, ref=ref)
+    return SimulatorSession(id=row.ref, outcome=row.outcome)
+
+
+def simulate(
+    session: Session, *, ref: str, outcome: str, date_of_birth: date | None, reason: str
+) -> SimulatorSession:
+    """Play the provider's part: decide the session the way a real check would end."""
+    row = _simulation(session, ref=ref)
+    if row.outcome != "pending":
+        raise Conflict("This verification has already ended.", code=TrustCode.AGE_VERIFICATION_ENDED)
+    today = clock.now().date()
+    row.outcome = {"abandon": "abandoned"}.get(outcome, outcome)
+    row.date_of_birth = (
+        (date_of_birth or today.replace(year=today.year - 30)) if outcome == "success" else None
+    )
+    row.reason = (reason or ("Document rejected" if outcome == "failure" else ""))[:200]
+    session.commit()
+    return SimulatorSession(id=row.ref, outcome=row.outcome)
+
+
+# -- admin: the jurisdiction list, figures and a provider check -------------------------------------
+
+
+def _read(row: AgeJurisdiction) -> JurisdictionRead:
+    code = f"{row.country_code}-{row.region_code}" if row.region_code else row.country_code
+    return JurisdictionRead(
+        id=row.id,
+        country_code=row.country_code,
+        region_code=row.region_code,
+        location_code=code,
+        effective_on=row.effective_on,
+        law=row.law,
+        in_force=row.effective_on <= clock.now().date(),
+        updated_at=row.updated_at,
+    )
+
+
+def list_jurisdictions(session: Session) -> list[JurisdictionRead]:
+    rows = session.scalars(
+        select(AgeJurisdiction).order_by(AgeJurisdiction.country_code, AgeJurisdiction.region_code)
+    )
+    return [_read(r) for r in rows]
+
+
+def _validate(session: Session, *, data: JurisdictionWrite, exclude: int | None) -> None:
+    if not country_name(data.country_code):
+        raise FieldError("country_code", BAD_COUNTRY)
+    if data.region_code and not data.region_code.isalnum():
+        raise FieldError("region_code", BAD_REGION)
+    clash = select(AgeJurisdiction.id).where(
+        AgeJurisdiction.country_code == data.country_code, AgeJurisdiction.region_code == data.region_code
+    )
+    if exclude is not None:
+        clash = clash.where(AgeJurisdiction.id != exclude)
+    if session.scalar(clash) is not None:
+        raise FieldError("region_code" if data.region_code else "country_code", JURISDICTION_EXISTS)
+
+
+def _snapshot(row: AgeJurisdiction) -> dict[str, object]:
+    return {
+        "country_code": row.country_code,
+        "region_code": row.region_code,
+        "effective_on": row.effective_on.isoformat(),
+        "law": row.law,
+    }
+
+
+def create_jurisdiction(session: Session, *, admin: User, data: JurisdictionWrite) -> JurisdictionRead:
+    """Add a place to the list (Full admins), with its audit row."""
+    _validate(session, data=data, exclude=None)
+    row = AgeJurisdiction(
+        country_code=data.country_code,
+        region_code=data.region_code,
+        effective_on=data.effective_on,
+        law=data.law,
+    )
+    session.add(row)
+    session.flush()
+    audit.record(
+        session,
+        admin=admin,
+        action="trust.jurisdiction_add",
+        target=f"jurisdiction:{row.id}",
+        reason=data.reason,
+        after=_snapshot(row),
+    )
+    session.commit()
+    forget_rows()
+    return _read(row)
+
+
+def update_jurisdiction(
+    session: Session, *, admin: User, jurisdiction_id: int, data: JurisdictionWrite
+) -> JurisdictionRead:
+    row = session.get(AgeJurisdiction, jurisdiction_id)
+    if row is None:
+        raise NotFound(JURISDICTION_NOT_FOUND)
+    _validate(session, data=data, exclude=row.id)
+    before = _snapshot(row)
+    row.country_code, row.region_code = data.country_code, data.region_code
+    row.effective_on, row.law = data.effective_on, data.law
+    session.flush()
+    audit.record(
+        session,
+        admin=admin,
+        action="trust.jurisdiction_edit",
+        target=f"jurisdiction:{row.id}",
+        reason=data.reason,
+        before=before,
+        after=_snapshot(row),
+    )
+    session.commit()
+    forget_rows()
+    return _read(row)
+
+
+def delete_jurisdiction(session: Session, *, admin: User, jurisdiction_id: int, reason: str) -> None:
+    row = session.get(AgeJurisdiction, jurisdiction_id)
+    if row is None:
+        raise NotFound(JURISDICTION_NOT_FOUND)
+    audit.record(
+        session,
+        admin=admin,
+        action="trust.jurisdiction_remove",
+        target=f"jurisdiction:{row.id}",
+        reason=reason,
+        before=_snapshot(row),
+    )
+    session.delete(row)
+    session.commit()
+    forget_rows()
+
+
+def stats(session: Session, *, days: int) -> AgeStats:
+    """Attempts, successes and failures by place and day, over the last `days` days."""
+    since = clock.now() - timedelta(days=days)
+    day = func.date(AgeVerificationAttempt.created_at)
+    status = AgeVerificationAttempt.status
+
+    def count(value: str):  # type: ignore[no-untyped-def]
+        return func.sum(case((status == value, 1), else_=0))
+
+    rows = session.execute(
+        select(
+            day,
+            AgeVerificationAttempt.location_code,
+            func.count(),
+            count("success"),
+            count("failure"),
+            count("abandoned"),
+        )
+        .where(AgeVerificationAttempt.created_at >= since)
+        .group_by(day, AgeVerificationAttempt.location_code)
+        .order_by(day.desc(), AgeVerificationAttempt.location_code)
+    ).all()
+    out = [
+        StatsRow(
+            day=d if isinstance(d, date) else date.fromisoformat(str(d)),
+            location_code=loc or "",
+            attempts=int(n),
+            successes=int(s or 0),
+            failures=int(f or 0),
+            abandoned=int(a or 0),
+        )
+        for d, loc, n, s, f, a in rows
+    ]
+    return AgeStats(
+        attempts=sum(r.attempts for r in out),
+        successes=sum(r.successes for r in out),
+        failures=sum(r.failures for r in out),
+        abandoned=sum(r.abandoned for r in out),
+        rows=out,
+    )
+
+
+def check_provider(session: Session, *, admin: User) -> ProviderCheck:
+    """/admin/ondato/test: one round trip to the configured provider, with its audit row."""
+    provider = providers.provider()
+    try:
+        message, ok = provider.check(), True
+    except providers.ProviderError as exc:
+        message, ok = f"The provider could not be reached: {exc}", False
+    audit.record(
+        session,
+        admin=admin,
+        action="trust.provider_test",
+        target=f"provider:{provider.name}",
+        details={"ok": ok},
+    )
+    session.commit()
+    return ProviderCheck(provider=provider.name, ok=ok, message=message)
+
+
+# -- the risk check's Tor exit list -----------------------------------------------------------------
+
+
+def tor_exits_read() -> TorExitsRead:
+    path = risk.tor_exits_path()
+    try:
+        updated = datetime.fromtimestamp(path.stat().st_mtime, UTC).replace(tzinfo=None)
+    except OSError:
+        updated = None
+    return TorExitsRead(count=len(risk.tor_exits()), updated_at=updated)
+
+
+def replace_tor_exits(session: Session, *, admin: User, addresses: str, reason: str) -> TorExitsRead:
+    """An admin refreshes the Tor exit list the local risk check reads (with its audit row)."""
+    count = risk.save_tor_exits(addresses)
+    if count == 0:
+        raise FieldError("addresses", "No IP address was found in the list.")
+    audit.record(
+        session,
+        admin=admin,
+        action="trust.tor_exits",
+        target="risk:tor",
+        reason=reason,
+        details={"count": count},
+    )
+    session.commit()
+    return tor_exits_read()

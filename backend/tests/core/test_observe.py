@@ -1,0 +1,59 @@
+"""Request ids, JSON log lines with them, and /metrics for the private network only."""
+
+from __future__ import annotations
+
+import json
+import logging
+
+import pytest
+from fastapi.testclient import TestClient
+
+from addme.core import observe
+from addme.core.logging import JsonFormatter
+from tests.factories.listings import make_username
+
+
+def test_every_answer_carries_a_request_id_and_keeps_a_valid_one_it_was_given(client):
+    r = client.get("/v1/health")
+    assert len(r.headers["x-request-id"]) == 32
+    given = client.get("/v1/health", headers={"X-Request-ID": "nginx-abc123def456"})
+    assert given.headers["x-request-id"] == "nginx-abc123def456"
+    odd = client.get("/v1/health", headers={"X-Request-ID": "<script>"})
+    assert odd.headers["x-request-id"] != "<script>" and len(odd.headers["x-request-id"]) == 32
+
+
+def test_log_lines_written_during_a_request_name_it():
+    token = observe.request_id.set("req-0123456789")
+    try:
+        record = logging.LogRecord(
+            "addme.access", logging.INFO, __file__, 1, "GET %s %s", ("/v1/usernames", 200), None
+        )
+        record.status, record.ms, record.route = 200, 3.2, "/v1/usernames"
+        line = json.loads(JsonFormatter().format(record))
+    finally:
+        observe.request_id.reset(token)
+    assert line["request_id"] == "req-0123456789" and line["msg"] == "GET /v1/usernames 200"
+    assert line["status"] == 200 and line["route"] == "/v1/usernames" and line["ms"] == 3.2
+
+
+@pytest.mark.parametrize("peer", ["127.0.0.1", "10.4.0.9", "192.168.1.20"])
+def test_metrics_answer_the_private_network(app, db, peer):
+    make_username(db)
+    with TestClient(app, client=(peer, 40000)) as c:
+        c.get("/v1/usernames")
+        r = c.get("/metrics")
+    assert r.status_code == 200 and r.headers["content-type"].startswith("text/plain")
+    text = r.text
+    assert 'addme_http_requests_total{method="GET",route="/v1/usernames",status="200"}' in text
+    assert 'addme_http_request_duration_seconds_bucket{le="0.05",route="/v1/usernames"}' in text
+    assert "addme_db_pool_connections" in text
+    assert "addme_ledger_mismatched_accounts 0.0" in text
+    assert "addme_db_up 1.0" in text
+
+
+@pytest.mark.parametrize("peer", ["203.0.113.7", "2001:db8::1", "testclient"])
+def test_metrics_do_not_exist_for_the_public(app, peer):
+    with TestClient(app, client=(peer, 40000)) as c:
+        assert c.get("/metrics").status_code == 404
+        # Nor through a forwarded header it does not trust.
+        assert c.get("/metrics", headers={"X-Forwarded-For": "10.0.0.1"}).status_code == 404
