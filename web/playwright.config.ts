@@ -16,6 +16,9 @@ const launchOptions = {
   args: chromiumArgs,
 };
 
+/** Browser tests that close the whole site while they run (see the site-wide project below). */
+const SITE_WIDE = /operations-maintenance\.spec\.ts$/;
+
 export default defineConfig({
   testDir: './e2e',
   outputDir: './test-results',
@@ -41,10 +44,19 @@ export default defineConfig({
   projects: [
     {
       name: 'mobile',
+      testIgnore: SITE_WIDE,
       use: { ...devices['Desktop Chrome'], viewport: { width: 390, height: 844 }, launchOptions },
     },
     {
       name: 'desktop',
+      testIgnore: SITE_WIDE,
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions },
+    },
+    {
+      // Tests that change the whole site (maintenance mode) run alone, once the others are done.
+      name: 'site-wide',
+      testMatch: SITE_WIDE,
+      dependencies: ['mobile', 'desktop'],
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions },
     },
   ],

@@ -1,7 +1,9 @@
 import { cpSync, createReadStream, existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { defineConfig } from 'vitest/config';
 
 const FLAGS_DIR = resolve(__dirname, 'node_modules/flag-icons/flags/4x3');
@@ -34,7 +36,23 @@ function flagIcons(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), flagIcons()],
+  plugins: [
+    react(),
+    flagIcons(),
+    // Every text file of the build also as .br and .gz, at the highest settings (once, at build
+    // time): the server sends the one the browser accepts (backend/addme/core/pages.py).
+    compression({
+      algorithms: [
+        defineAlgorithm('brotliCompress', {
+          params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 },
+        }),
+        defineAlgorithm('gzip', { level: 9 }),
+      ],
+      exclude: [/\.map$/],
+      threshold: 1024,
+      logLevel: 'silent',
+    }),
+  ],
   resolve: {
     // `@/x` is `src/x`: every import that crosses a folder uses it (tsconfig.app.json says the same).
     alias: [{ find: /^@\//, replacement: `${resolve(__dirname, 'src')}/` }],
@@ -46,7 +64,9 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
-    sourcemap: true,
+    // Maps are written for debugging but not linked from the bundles; the server refuses them in
+    // production (PUBLIC_SOURCE_MAPS), so 2 MB of source is not public.
+    sourcemap: 'hidden',
   },
   test: {
     environment: 'jsdom',

@@ -105,6 +105,23 @@ test('a member submits a username, then finds it in /user, the list, filters and
   await expect(message).toHaveAttribute('href', `https://www.snapchat.com/add/${handle}`);
   await expect(message).toHaveAttribute('target', '_blank');
   await expect(message).toHaveAttribute('rel', /noopener/);
+  // On a phone Message (and Manage) stick to the bottom of the screen; scrolled to the end they
+  // are back in their place, between the text and Report, so they hide nothing at the page's end.
+  if (testInfo.project.name === 'mobile') {
+    await page.mouse.wheel(0, 10_000);
+    await expect
+      .poll(() => page.evaluate('Math.ceil(scrollY + innerHeight) >= document.body.scrollHeight'))
+      .toBe(true);
+    const profile = page.locator('.profile-grid');
+    const bar = await profile.locator('.profile-actions').boundingBox();
+    const text = await profile.getByTestId('description').boundingBox();
+    const report = await profile.getByRole('button', { name: 'Report username' }).boundingBox();
+    expect(bar && text && report).toBeTruthy();
+    if (bar && text && report) {
+      expect(bar.y).toBeGreaterThanOrEqual(text.y + text.height);
+      expect(bar.y + bar.height).toBeLessThanOrEqual(report.y);
+    }
+  }
   await page
     .context()
     .route('https://www.snapchat.com/**', (route) =>
@@ -213,7 +230,15 @@ test('screenshots: list, profile and submit in light and dark', async ({
     await page.getByTestId('username-card').first().getByRole('link').first().click();
     await expect(page.getByTestId('profile')).toBeVisible();
     await page.waitForLoadState('networkidle');
-    await page.screenshot({ path: `${SHOTS}/profile-${size}-${theme}.png`, fullPage: true });
+    // A full-page capture lays sticky parts out against the first screen, so on a phone it drew
+    // Message over the tags: the first screen shows the bar as a visitor sees it, the full page
+    // shows it in its place.
+    await page.screenshot({ path: `${SHOTS}/profile-${size}-${theme}-first-screen.png` });
+    await page.screenshot({
+      path: `${SHOTS}/profile-${size}-${theme}.png`,
+      fullPage: true,
+      style: '.profile-actions { position: static !important; }',
+    });
 
     await logIn(page, email);
     await page.goto('/user/submit');

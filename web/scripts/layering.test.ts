@@ -122,4 +122,27 @@ describe('web layering (biome.json)', () => {
       'routes/page.tsx:2',
     ]);
   });
+
+  it('passes on the real tree: no import in src/ runs against the layers', () => {
+    let out: string;
+    try {
+      const only = '--only=style/noRestrictedImports';
+      out = execFileSync(
+        BIOME,
+        ['lint', only, '--reporter=json', '--max-diagnostics=none', 'src'],
+        {
+          cwd: WEB,
+          encoding: 'utf8',
+          stdio: ['ignore', 'pipe', 'ignore'],
+        },
+      );
+    } catch (error) {
+      out = (error as { stdout: string }).stdout;
+    }
+    const report = JSON.parse(out) as { diagnostics: Diagnostic[] };
+    const layering = report.diagnostics.filter(
+      (d) => d.category === 'lint/style/noRestrictedImports',
+    );
+    expect(refused(layering)).toEqual([]);
+  }, 30_000); // the whole tree on a busy two-core machine: more than the default five seconds
 });

@@ -5,6 +5,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { installErrorHandling } from '@/api/errorHandling';
+import { trapTabInModals } from '@/lib/modals';
 import { applyTheme, readPreference, resolveTheme, systemPrefersDark } from '@/theme/darkMode';
 import { ThemeProvider } from '@/theme/ThemeProvider';
 import './i18n';
@@ -23,6 +24,9 @@ const queryClient = new QueryClient({
 });
 const router = createAppRouter(queryClient);
 installErrorHandling(queryClient, (to) => router.navigate(to));
+
+// Keyboard users stay inside whichever modal is open (age gate, reminders, report, Top-Ups...).
+trapTabInModals();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root missing from index.html');

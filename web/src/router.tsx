@@ -41,6 +41,9 @@ const ADMIN_SCREENS: RouteObject[] = [
   { path: 'contact', ...page(() => import('@/routes/admin/contact')) },
   { path: 'macros', ...page(() => import('@/routes/admin/macros')) },
   { path: 'audit', ...page(() => import('@/routes/admin/audit')) },
+  { path: 'blog', ...page(() => import('@/routes/admin/blog')) },
+  { path: 'edit/blog', ...page(() => import('@/routes/admin/edit-blog')) },
+  { path: 'alerts', ...page(() => import('@/routes/admin/alerts')) },
   { path: 'order', ...page(() => import('@/routes/admin/orders')) },
   { path: 'keygen', ...page(() => import('@/routes/admin/keygen')) },
   { path: 'pins', ...page(() => import('@/routes/admin/pins')) },
@@ -51,6 +54,9 @@ const ADMIN_SCREENS: RouteObject[] = [
   { path: 'blacklist', ...page(() => import('@/routes/admin/blacklist')) },
   { path: 'image-bans', ...page(() => import('@/routes/admin/image-bans')) },
   { path: 'gallery', ...page(() => import('@/routes/admin/gallery')) },
+  { path: 'ondato', ...page(() => import('@/routes/admin/ondato')) },
+  { path: 'ondato/stats', ...page(() => import('@/routes/admin/ondato-stats')) },
+  { path: 'ondato/test', ...page(() => import('@/routes/admin/ondato-test')) },
 ];
 
 const adminPaths = (screens: RouteObject[]) =>
@@ -61,6 +67,7 @@ export function routes(queryClient: QueryClient): RouteObject[] {
     {
       id: 'root',
       Component: RootShell,
+      loader: guard.siteOpen(queryClient),
       errorElement: <RootError />,
       HydrateFallback,
       children: [
@@ -96,10 +103,24 @@ export function routes(queryClient: QueryClient): RouteObject[] {
             },
             { path: 'auth/Oauth', loader: go.signInCallback(queryClient), Component: Nothing },
             { path: 'auth/Verification', ...page(() => import('@/routes/auth/verification')) },
+            // External age verification: back from the provider, and the offline simulator.
+            {
+              path: 'age-verification/return',
+              ...page(() => import('@/routes/age-verification/return')),
+            },
+            {
+              path: 'age-verification/simulator',
+              ...page(() => import('@/routes/age-verification/simulator')),
+            },
             // The shop never shows ads (spec section 5).
             { path: 'shop', ...page(() => import('@/routes/shop/index')) },
             { path: 'shop/direct', ...page(() => import('@/routes/shop/direct')) },
             { path: 'shop/direct/old', ...page(() => import('@/routes/shop/direct-old')) },
+            {
+              path: 'shop/direct/order/:token',
+              ...page(() => import('@/routes/shop/direct-order')),
+            },
+            { path: 'shop/checkout/:sku', ...page(() => import('@/routes/shop/checkout')) },
             {
               path: 'shop/privacy-policy',
               ...page(() => import('@/routes/shop/privacy-policy')),

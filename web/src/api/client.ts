@@ -15,9 +15,15 @@ const EXPECTED_401 = ['/v1/auth/user', '/v1/auth/login'];
  * Refusals the form shows in place, next to what to do about them (the unconfirmed-login message
  * with its resend button), so no toast covers the header's buttons.
  */
-const SHOWN_IN_FORM: Record<string, number[]> = { '/v1/auth/login': [403] };
+const SHOWN_IN_FORM: Record<string, number[]> = {
+  '/v1/auth/login': [403],
+  // The age-verification flow words its own refusals (spec section 8's messages).
+  '/v1/age-verification/start': [503],
+  '/v1/ondato/success': [400, 404, 409, 503],
+  '/v1/ondato/failure': [404, 503],
+};
 /** Calls whose failures are ignored on purpose (spec section 7: logout errors are ignored). */
-const SILENT = ['/v1/auth/logout'];
+const SILENT = ['/v1/auth/logout', '/v1/age-verification/unverify'];
 
 type Reporter = (error: ApiError, request?: Request) => void;
 let reporter: Reporter = () => {};
@@ -83,7 +89,17 @@ export const refusalsShownHere: Middleware = {
 
 const origin = typeof window === 'undefined' ? 'http://localhost' : window.location.origin;
 
-export const api = createClient<paths>({ baseUrl: origin, credentials: 'same-origin' });
+/**
+ * `no-cache`: public answers let shared caches serve them stale while they refresh
+ * (stale-while-revalidate), and the browser's own cache honours that too, so it would show a list
+ * from before the member's own action (a report, a new listing). The browser asks every time, with
+ * the ETag it holds: an unchanged answer is a small 304.
+ */
+export const api = createClient<paths>({
+  baseUrl: origin,
+  credentials: 'same-origin',
+  cache: 'no-cache',
+});
 api.use(csrfMiddleware, errorMiddleware);
 
 /** Turns openapi-fetch's `{data, error, response}` into data or a thrown ApiError. */

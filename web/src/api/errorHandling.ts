@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import i18n from '@/i18n';
 import { loginUrl } from '@/lib/redirect';
 import { clearAgeConfirmation } from '@/session/ageGate';
+import { AGE_STATE_KEY, clearAgeVerification } from '@/session/ageVerification';
 import { clearSession } from '@/session/session';
 import { notEnoughTopUpsHosted, openNotEnoughTopUps } from '@/stores/notEnoughTopUps';
 import { toast } from '@/toasts/toastStore';
@@ -17,6 +18,13 @@ export function installErrorHandling(
   navigate: (to: string) => unknown,
 ): void {
   setApiErrorReporter((error: ApiError) => {
+    if (error.status === 503 && error.code === 'maintenance') {
+      // The site went into maintenance: the maintenance page says so, no toast needed.
+      void queryClient.invalidateQueries({ queryKey: ['config'] });
+      const here = window.location.pathname;
+      if (here !== '/maintenance' && !here.startsWith('/admin')) void navigate('/maintenance');
+      return;
+    }
     const reaction = reactionFor(error, i18n.t);
     // The modal replaces the toast where a layout hosts it (member pages); elsewhere the toast says it.
     if (reaction.notEnoughTopUps && notEnoughTopUpsHosted()) openNotEnoughTopUps();
@@ -24,6 +32,9 @@ export function installErrorHandling(
     if (reaction.signOut) {
       clearSession(queryClient);
       clearAgeConfirmation();
+      void clearAgeVerification().then(() =>
+        queryClient.invalidateQueries({ queryKey: AGE_STATE_KEY }),
+      );
       const here = `${window.location.pathname}${window.location.search}`;
       if (!here.startsWith('/auth/login')) void navigate(loginUrl(here));
     }

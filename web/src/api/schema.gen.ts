@@ -4,6 +4,42 @@
  */
 
 export interface paths {
+    "/v1/admin/alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Alerts List */
+        get: operations["alerts_list_v1_admin_alerts_get"];
+        put?: never;
+        /** Alert Create */
+        post: operations["alert_create_v1_admin_alerts_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/alerts/{alert_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Alert Update */
+        put: operations["alert_update_v1_admin_alerts__alert_id__put"];
+        post?: never;
+        /** Alert Remove */
+        delete: operations["alert_remove_v1_admin_alerts__alert_id__delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/admin/audit": {
         parameters: {
             query?: never;
@@ -72,6 +108,77 @@ export interface paths {
         head?: never;
         /** Switch Blacklist */
         patch: operations["switch_blacklist_v1_admin_blacklist__term_id__patch"];
+        trace?: never;
+    };
+    "/v1/admin/blog": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Blog Posts */
+        get: operations["blog_posts_v1_admin_blog_get"];
+        put?: never;
+        /** Blog Create */
+        post: operations["blog_create_v1_admin_blog_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/blog/picture": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Blog Picture */
+        post: operations["blog_picture_v1_admin_blog_picture_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/blog/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Blog Preview */
+        post: operations["blog_preview_v1_admin_blog_preview_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/blog/{post_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Blog Post */
+        get: operations["blog_post_v1_admin_blog__post_id__get"];
+        /** Blog Update */
+        put: operations["blog_update_v1_admin_blog__post_id__put"];
+        post?: never;
+        /** Blog Remove */
+        delete: operations["blog_remove_v1_admin_blog__post_id__delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/v1/admin/contact": {
@@ -282,6 +389,24 @@ export interface paths {
         patch: operations["update_macro_v1_admin_macros__macro_id__patch"];
         trace?: never;
     };
+    "/v1/admin/maintenance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Admin Maintenance */
+        get: operations["admin_maintenance_v1_admin_maintenance_get"];
+        /** Admin Switch Maintenance */
+        put: operations["admin_switch_maintenance_v1_admin_maintenance_put"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/admin/me": {
         parameters: {
             query?: never;
@@ -293,6 +418,76 @@ export interface paths {
         get: operations["admin_me_v1_admin_me_get"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/ondato/jurisdictions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Jurisdictions */
+        get: operations["jurisdictions_v1_admin_ondato_jurisdictions_get"];
+        put?: never;
+        /** Add Jurisdiction */
+        post: operations["add_jurisdiction_v1_admin_ondato_jurisdictions_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/ondato/jurisdictions/{jurisdiction_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Edit Jurisdiction */
+        put: operations["edit_jurisdiction_v1_admin_ondato_jurisdictions__jurisdiction_id__put"];
+        post?: never;
+        /** Remove Jurisdiction */
+        delete: operations["remove_jurisdiction_v1_admin_ondato_jurisdictions__jurisdiction_id__delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/ondato/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Stats */
+        get: operations["stats_v1_admin_ondato_stats_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/ondato/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Test Provider */
+        post: operations["test_provider_v1_admin_ondato_test_post"];
         delete?: never;
         options?: never;
         head?: never;
@@ -344,6 +539,23 @@ export interface paths {
         put?: never;
         /** Admin Confirm */
         post: operations["admin_confirm_v1_admin_orders__order_id__confirm_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/orders/{order_id}/freeze": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Admin Freeze */
+        post: operations["admin_freeze_v1_admin_orders__order_id__freeze_post"];
         delete?: never;
         options?: never;
         head?: never;
@@ -479,6 +691,24 @@ export interface paths {
         /** Review Queue */
         get: operations["review_queue_v1_admin_review_get"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/risk/tor-exits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Tor Exits */
+        get: operations["tor_exits_v1_admin_risk_tor_exits_get"];
+        /** Replace Tor Exits */
+        put: operations["replace_tor_exits_v1_admin_risk_tor_exits_put"];
         post?: never;
         delete?: never;
         options?: never;
@@ -743,6 +973,92 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/age-verification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Age State */
+        get: operations["age_state_v1_age_verification_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/age-verification/hide": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Hide */
+        post: operations["hide_v1_age_verification_hide_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/age-verification/simulator/{ref}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Simulator Session */
+        get: operations["simulator_session_v1_age_verification_simulator__ref__get"];
+        put?: never;
+        /** Simulate */
+        post: operations["simulate_v1_age_verification_simulator__ref__post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/age-verification/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start */
+        post: operations["start_v1_age_verification_start_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/age-verification/unverify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Unverify */
+        post: operations["unverify_v1_age_verification_unverify_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/alerts": {
         parameters: {
             query?: never;
@@ -752,6 +1068,26 @@ export interface paths {
         };
         /** Alerts */
         get: operations["alerts_v1_alerts_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/alerts/{alert_id}/frame": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Alert Frame
+         * @description An html alert's document, for its sandboxed frame only (its own strict policy).
+         */
+        get: operations["alert_frame_v1_alerts__alert_id__frame_get"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1154,6 +1490,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/ondato/failure": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ondato Failure */
+        post: operations["ondato_failure_v1_ondato_failure_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/ondato/success": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ondato Success */
+        post: operations["ondato_success_v1_ondato_success_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/ondato/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ondato Webhook */
+        post: operations["ondato_webhook_v1_ondato_webhook_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/options": {
         parameters: {
             query?: never;
@@ -1205,6 +1592,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/shop/checkout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Local Checkout */
+        post: operations["local_checkout_v1_shop_checkout_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/shop/direct/orders": {
         parameters: {
             query?: never;
@@ -1216,6 +1620,40 @@ export interface paths {
         put?: never;
         /** Direct Order */
         post: operations["direct_order_v1_shop_direct_orders_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/shop/direct/orders/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Direct Order Read */
+        get: operations["direct_order_read_v1_shop_direct_orders__token__get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/shop/direct/orders/{token}/transaction": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Direct Order Transaction */
+        post: operations["direct_order_transaction_v1_shop_direct_orders__token__transaction_post"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1900,6 +2338,12 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * AccountCode
+         * @description The stable error codes of registration, sign-in, e-mail tokens and the account page.
+         * @enum {string}
+         */
+        AccountCode: "banned" | "confirmation_invalid" | "email_taken" | "email_unconfirmed" | "reset_invalid";
         /** AccountRead */
         AccountRead: {
             /** Country Code */
@@ -1952,6 +2396,12 @@ export interface components {
             /** Type */
             type: string;
         };
+        /**
+         * AdminCode
+         * @description The stable error codes of the admin area's people tools.
+         * @enum {string}
+         */
+        AdminCode: "admins_by_full" | "already_confirmed" | "below_zero" | "not_banned" | "self_action" | "user_not_found";
         /** AdminMe */
         AdminMe: {
             /** Admin Level */
@@ -2009,12 +2459,16 @@ export interface components {
             ending_at: string | null;
             /** Fee */
             fee: string;
+            /** Frozen At */
+            frozen_at: string | null;
             /** Id */
             id: number;
             /** Items */
             items: components["schemas"]["ItemRead"][];
             /** Keys */
             keys: components["schemas"]["KeyRead"][];
+            /** Ledger */
+            ledger: components["schemas"]["addme__shop__schemas__LedgerRead"][];
             /** Network */
             network: string | null;
             /** Order Number */
@@ -2031,12 +2485,16 @@ export interface components {
             shopify_order_id: string | null;
             /** Source */
             source: string;
+            /** State */
+            state: string;
             /** Status */
             status: string;
             /** Top Ups */
             top_ups: number;
             /** Transaction Id */
             transaction_id: string | null;
+            /** Transaction Sent At */
+            transaction_sent_at: string | null;
             /** Unsettled */
             unsettled: boolean;
             /** User Id */
@@ -2190,6 +2648,131 @@ export interface components {
             /** Username */
             username: string;
         };
+        /**
+         * AgeState
+         * @description The spec's age-verification state, computed on the server for this visitor.
+         */
+        AgeState: {
+            /** Countrycode */
+            countryCode: string | null;
+            /**
+             * Isrequired
+             * @description the visitor's place requires age verification
+             */
+            isRequired: boolean;
+            /**
+             * Isverified
+             * @description a verification cookie or a verified account
+             */
+            isVerified: boolean;
+            /**
+             * Locationcode
+             * @description "US-TX", "GB", or "" when unknown
+             */
+            locationCode: string;
+            /** Regioncode */
+            regionCode: string | null;
+            /**
+             * Shownsfw
+             * @description adult media may be shown unblurred
+             */
+            showNSFW: boolean;
+        };
+        /** AgeStats */
+        AgeStats: {
+            /** Abandoned */
+            abandoned: number;
+            /** Attempts */
+            attempts: number;
+            /** Failures */
+            failures: number;
+            /** Rows */
+            rows: components["schemas"]["StatsRow"][];
+            /** Successes */
+            successes: number;
+        };
+        /** AlertAdminRead */
+        AlertAdminRead: {
+            /** Active */
+            active: boolean;
+            /** Classes */
+            classes: string | null;
+            /** Dismissible */
+            dismissible: boolean;
+            /** Ends At */
+            ends_at: string | null;
+            /** Html */
+            html: string;
+            /** Icon */
+            icon: string | null;
+            /** Id */
+            id: number;
+            /** Script */
+            script: string;
+            /** Spots */
+            spots: string[];
+            /** Starts At */
+            starts_at: string | null;
+            /** Style */
+            style: string | null;
+            /** Text */
+            text: string;
+            /** Type */
+            type: string;
+            /** Updated At */
+            updated_at: string;
+        };
+        /** AlertIn */
+        AlertIn: {
+            /**
+             * Active
+             * @default true
+             */
+            active: boolean;
+            /** Classes */
+            classes?: string | null;
+            /**
+             * Dismissible
+             * @default true
+             */
+            dismissible: boolean;
+            /** Ends At */
+            ends_at?: string | null;
+            /**
+             * Html
+             * @default
+             */
+            html: string;
+            /** Icon */
+            icon?: ("shield" | "heart" | "chat" | "zap" | "flame" | "sun" | "moon" | "user" | "search") | null;
+            /**
+             * Reason
+             * @default
+             */
+            reason: string;
+            /**
+             * Script
+             * @default
+             */
+            script: string;
+            /** Spots */
+            spots?: string[];
+            /** Starts At */
+            starts_at?: string | null;
+            /** Style */
+            style?: string | null;
+            /**
+             * Text
+             * @default
+             */
+            text: string;
+            /**
+             * Type
+             * @default info
+             * @enum {string}
+             */
+            type: "info" | "success" | "warning" | "danger" | "primary";
+        };
         /** AlertRead */
         AlertRead: {
             /** Classes */
@@ -2202,12 +2785,21 @@ export interface components {
             icon: string | null;
             /** Id */
             id: number;
+            /** Script */
+            script: string;
             /** Spots */
             spots: string[];
+            /** Style */
+            style: string | null;
             /** Text */
             text: string;
             /** Type */
             type: string;
+        };
+        /** AlertRemoveIn */
+        AlertRemoveIn: {
+            /** Reason */
+            reason: string;
         };
         /** AuditRead */
         AuditRead: {
@@ -2339,6 +2931,27 @@ export interface components {
             /** Active */
             active: boolean;
         };
+        /** BlogAdminRead */
+        BlogAdminRead: {
+            /** Body Markdown */
+            body_markdown: string;
+            /** Id */
+            id: number;
+            /** Picture Url */
+            picture_url: string | null;
+            /** Published At */
+            published_at: string;
+            /** Slug */
+            slug: string;
+            /** Summary */
+            summary: string;
+            /** Title */
+            title: string;
+            /** Updated At */
+            updated_at: string;
+            /** Visible */
+            visible: boolean;
+        };
         /** BlogCard */
         BlogCard: {
             /** Picture Url */
@@ -2351,6 +2964,34 @@ export interface components {
             summary: string;
             /** Title */
             title: string;
+        };
+        /** BlogIn */
+        BlogIn: {
+            /** Body Markdown */
+            body_markdown: string;
+            /** Picture Url */
+            picture_url?: string | null;
+            /** Published At */
+            published_at?: string | null;
+            /**
+             * Reason
+             * @default
+             */
+            reason: string;
+            /** Slug */
+            slug?: string | null;
+            /**
+             * Summary
+             * @default
+             */
+            summary: string;
+            /** Title */
+            title: string;
+            /**
+             * Visible
+             * @default false
+             */
+            visible: boolean;
         };
         /** BlogPage */
         BlogPage: {
@@ -2372,6 +3013,11 @@ export interface components {
             summary: string;
             /** Title */
             title: string;
+        };
+        /** BlogRemoveIn */
+        BlogRemoveIn: {
+            /** Reason */
+            reason: string;
         };
         /** Body_remove_username_v1_remove_username_post */
         Body_remove_username_v1_remove_username_post: {
@@ -2414,6 +3060,8 @@ export interface components {
         CancelIn: {
             /** Reason */
             reason?: string | null;
+            /** Refund Transaction Id */
+            refund_transaction_id?: string | null;
         };
         /** CaptchaConfig */
         CaptchaConfig: {
@@ -2424,6 +3072,8 @@ export interface components {
         };
         /** Catalogue */
         Catalogue: {
+            /** Card Checkout */
+            card_checkout: string;
             /** Crypto Contact Url */
             crypto_contact_url: string | null;
             /** Crypto Fees */
@@ -2434,6 +3084,8 @@ export interface components {
             networks: string[];
             /** Products */
             products: components["schemas"]["ProductRead"][];
+            /** Test Mode */
+            test_mode: boolean;
         };
         /** ChangePasswordIn */
         ChangePasswordIn: {
@@ -2568,6 +3220,18 @@ export interface components {
              */
             status: "new" | "answered" | "closed";
         };
+        /**
+         * ContentCode
+         * @description The stable error codes of blog, contact inbox, ads and alerts.
+         * @enum {string}
+         */
+        ContentCode: "alert_not_found" | "contact_not_found" | "post_not_found";
+        /**
+         * CoreCode
+         * @description The codes every route may answer; each domain adds its own enum (its `codes.py`).
+         * @enum {string}
+         */
+        CoreCode: "bad_request" | "unauthorized" | "forbidden" | "csrf" | "not_found" | "conflict" | "too_large" | "validation_error" | "rate_limited" | "internal_error" | "server_down" | "maintenance";
         /** CountryCount */
         CountryCount: {
             /** Code */
@@ -2637,15 +3301,25 @@ export interface components {
             fee_percent: number;
             /** Items */
             items: components["schemas"]["ItemRead"][];
+            /** Ledger */
+            ledger: components["schemas"]["addme__shop__schemas__LedgerRead"][];
             /** Order Number */
             order_number: string;
             payment: components["schemas"]["PaymentInstructions"];
+            /** State */
+            state: string;
             /** Status */
             status: string;
             /** Subtotal */
             subtotal: string;
+            /** Token */
+            token: string;
             /** Total */
             total: string;
+            /** Transaction Id */
+            transaction_id: string | null;
+            /** Transaction Sent At */
+            transaction_sent_at: string | null;
         };
         /** Entitlement */
         Entitlement: {
@@ -2662,8 +3336,11 @@ export interface components {
         };
         /** ErrorBody */
         ErrorBody: {
-            /** Code */
-            code?: string | null;
+            /**
+             * Code
+             * @description Stable: clients key their own texts on it; `message` is the server's words.
+             */
+            code?: components["schemas"]["CoreCode"] | components["schemas"]["AccountCode"] | components["schemas"]["AdminCode"] | components["schemas"]["ContentCode"] | components["schemas"]["GroupCode"] | components["schemas"]["ListingCode"] | components["schemas"]["MediaCode"] | components["schemas"]["ModerationCode"] | components["schemas"]["ShopCode"] | components["schemas"]["SwipeCode"] | components["schemas"]["TrustCode"] | components["schemas"]["WalletCode"] | null;
             /**
              * Errors
              * @default {}
@@ -2678,32 +3355,44 @@ export interface components {
         Favorite: {
             /** Age */
             age: number;
-            /** App */
-            app: string;
+            /**
+             * App
+             * @enum {string}
+             */
+            app: "snapchat" | "telegram" | "kik";
             /** Country Code */
             country_code: string | null;
             /** Distance */
             distance: string | null;
             /** From Username Id */
             from_username_id: number;
-            /** Gender */
-            gender: string;
+            /**
+             * Gender
+             * @enum {string}
+             */
+            gender: "Male" | "Female" | "Transgender" | "Other";
             /** Id */
             id: number;
             /** Is Vip */
             is_vip: boolean;
             /** Liked At */
             liked_at: string;
-            /** Orientation */
-            orientation: string;
+            /**
+             * Orientation
+             * @enum {string}
+             */
+            orientation: "Gay" | "Lesbian" | "Bisexual" | "Straight" | "Other";
             /** Profile Picture */
             profile_picture: string | null;
             /** Short Description */
             short_description: string;
             /** Tags */
             tags: string[];
-            /** Type */
-            type: string;
+            /**
+             * Type
+             * @enum {string}
+             */
+            type: "Clean" | "Dirty";
             /** Username */
             username: string;
         };
@@ -2711,6 +3400,63 @@ export interface components {
         Favorites: {
             /** Data */
             data: components["schemas"]["Favorite"][];
+        };
+        /** FlowFailure */
+        FlowFailure: {
+            /**
+             * Id
+             * @description the verification session
+             */
+            id: string;
+            /**
+             * Location Code
+             * @default
+             */
+            location_code: string;
+            /**
+             * Reason
+             * @default Unknown
+             */
+            reason: string;
+            /**
+             * Status
+             * @description ignored: the provider's word counts
+             */
+            status?: string | null;
+        };
+        /**
+         * FlowResult
+         * @description What the browser reports when the flow ends: only a pointer, the server asks the provider.
+         */
+        FlowResult: {
+            /**
+             * Id
+             * @description the verification session
+             */
+            id: string;
+            /**
+             * Location Code
+             * @default
+             */
+            location_code: string;
+            /**
+             * Status
+             * @description ignored: the provider's word counts
+             */
+            status?: string | null;
+        };
+        /** FlowStarted */
+        FlowStarted: {
+            /**
+             * Id
+             * @description the provider's verification session
+             */
+            id: string;
+            /**
+             * Url
+             * @description where the visitor continues: the provider's hosted flow
+             */
+            url: string;
         };
         /** ForgotPasswordIn */
         ForgotPasswordIn: {
@@ -2733,24 +3479,38 @@ export interface components {
             /** Reason */
             reason: string | null;
         };
+        /** FreezeIn */
+        FreezeIn: {
+            /** Reason */
+            reason: string;
+        };
         /** Gallery */
         Gallery: {
             /** Age */
             age: number;
-            /** App */
-            app: string;
+            /**
+             * App
+             * @enum {string}
+             */
+            app: "snapchat" | "telegram" | "kik";
             /** Blurred */
             blurred: boolean;
             /** Country Code */
             country_code: string | null;
             /** Data */
             data: components["schemas"]["GalleryImage"][];
-            /** Gender */
-            gender: string;
+            /**
+             * Gender
+             * @enum {string}
+             */
+            gender: "Male" | "Female" | "Transgender" | "Other";
             /** Id */
             id: number;
-            /** Orientation */
-            orientation: string;
+            /**
+             * Orientation
+             * @enum {string}
+             */
+            orientation: "Gay" | "Lesbian" | "Bisexual" | "Straight" | "Other";
             /** Profile Picture */
             profile_picture: string | null;
             /** Slug */
@@ -2821,6 +3581,12 @@ export interface components {
              */
             usernames_unlocked: number;
         };
+        /**
+         * GroupCode
+         * @description The stable error codes of groups.
+         * @enum {string}
+         */
+        GroupCode: "already_member" | "group_full" | "group_not_found" | "not_enough_topups" | "not_member" | "owner_cannot_leave";
         /** GroupCreate */
         GroupCreate: {
             /**
@@ -2942,6 +3708,8 @@ export interface components {
         HealthFigures: {
             /** Jobs */
             jobs: components["schemas"]["JobHealth"][];
+            /** Ledger Checked At */
+            ledger_checked_at?: string | null;
             /** Ledger Mismatches */
             ledger_mismatches: number;
             /** Mismatched User Ids */
@@ -3048,6 +3816,57 @@ export interface components {
             /** Name */
             name: string;
         };
+        /** JurisdictionRead */
+        JurisdictionRead: {
+            /** Country Code */
+            country_code: string;
+            /**
+             * Effective On
+             * Format: date
+             */
+            effective_on: string;
+            /** Id */
+            id: number;
+            /** In Force */
+            in_force: boolean;
+            /** Law */
+            law: string;
+            /** Location Code */
+            location_code: string;
+            /** Region Code */
+            region_code: string;
+            /**
+             * Updated At
+             * Format: date-time
+             */
+            updated_at: string;
+        };
+        /** JurisdictionWrite */
+        JurisdictionWrite: {
+            /**
+             * Country Code
+             * @description ISO 3166-1 alpha-2
+             */
+            country_code: string;
+            /**
+             * Effective On
+             * Format: date
+             */
+            effective_on: string;
+            /** Law */
+            law: string;
+            /**
+             * Reason
+             * @description why, for the audit log
+             */
+            reason: string;
+            /**
+             * Region Code
+             * @description ISO 3166-2 part after the dash; "" = whole country
+             * @default
+             */
+            region_code: string;
+        };
         /** KeyApplied */
         KeyApplied: {
             granted: components["schemas"]["Granted"];
@@ -3095,23 +3914,6 @@ export interface components {
             /** Sku */
             sku: string;
         };
-        /** LedgerRead */
-        LedgerRead: {
-            /** Created At */
-            created_at: string;
-            /** Delta */
-            delta: number;
-            /** Id */
-            id: number;
-            /** Kind */
-            kind: string;
-            /** Order Id */
-            order_id: number | null;
-            /** Reason */
-            reason: string;
-            /** Username Id */
-            username_id: number | null;
-        };
         /** LedgerRow */
         LedgerRow: {
             /** Admin Id */
@@ -3128,6 +3930,46 @@ export interface components {
             note: string | null;
             /** Reason */
             reason: string;
+        };
+        /**
+         * ListingCode
+         * @description The stable error codes of usernames.
+         * @enum {string}
+         */
+        ListingCode: "cannot_add" | "cannot_delist" | "cannot_edit" | "cannot_relist" | "duplicate" | "edits_used" | "login_required" | "not_banned" | "not_pending";
+        /** LocalCheckoutIn */
+        LocalCheckoutIn: {
+            /** Card Number */
+            card_number: string;
+            /** Cvc */
+            cvc: string;
+            /**
+             * Email
+             * Format: email
+             */
+            email: string;
+            /** Expiry */
+            expiry: string;
+            /**
+             * Quantity
+             * @default 1
+             */
+            quantity: number;
+            /** Sku */
+            sku: string;
+        };
+        /** LocalCheckoutRead */
+        LocalCheckoutRead: {
+            /** Email */
+            email: string;
+            /** Message */
+            message: string;
+            /** Order Number */
+            order_number: string;
+            /** Product */
+            product: string;
+            /** Total */
+            total: string;
         };
         /** LoginIn */
         LoginIn: {
@@ -3170,6 +4012,32 @@ export interface components {
             /** Type */
             type?: ("review" | "report" | "unban" | "removal" | "contact") | null;
         };
+        /** MaintenanceIn */
+        MaintenanceIn: {
+            /** On */
+            on: boolean;
+            /** Reason */
+            reason: string;
+        };
+        /** MaintenanceRead */
+        MaintenanceRead: {
+            /** By */
+            by: number | null;
+            /** Forced */
+            forced: boolean;
+            /** On */
+            on: boolean;
+            /** Reason */
+            reason: string;
+            /** Since */
+            since: string | null;
+        };
+        /**
+         * MediaCode
+         * @description The stable error codes of galleries and profile pictures.
+         * @enum {string}
+         */
+        MediaCode: "gallery_full" | "login_required" | "media_not_removed" | "not_uploaded" | "picture_not_updated";
         /**
          * MediaRead
          * @description One of my images.
@@ -3210,6 +4078,12 @@ export interface components {
             /** Order Number */
             order_number: string;
         };
+        /**
+         * ModerationCode
+         * @description The stable error codes of reports, reviews, bans and requests.
+         * @enum {string}
+         */
+        ModerationCode: "already_decided" | "already_reported" | "duplicate" | "email_unconfirmed" | "ip_banned" | "login_required" | "macro_not_found" | "not_banned" | "proof_not_found" | "removal_request_not_found" | "report_not_found" | "unban_pending" | "unban_request_not_found" | "unban_wait" | "username_not_found";
         /** MyGroups */
         MyGroups: {
             /** Created */
@@ -3359,8 +4233,11 @@ export interface components {
         NudesCard: {
             /** Age */
             age: number;
-            /** App */
-            app: string;
+            /**
+             * App
+             * @enum {string}
+             */
+            app: "snapchat" | "telegram" | "kik";
             /** Blurred */
             blurred: boolean;
             /** Country Code */
@@ -3370,14 +4247,20 @@ export interface components {
              * @description a blurred preview when `blurred`
              */
             cover_thumb_url: string | null;
-            /** Gender */
-            gender: string;
+            /**
+             * Gender
+             * @enum {string}
+             */
+            gender: "Male" | "Female" | "Transgender" | "Other";
             /** Id */
             id: number;
             /** Media Count */
             media_count: number;
-            /** Orientation */
-            orientation: string;
+            /**
+             * Orientation
+             * @enum {string}
+             */
+            orientation: "Gay" | "Lesbian" | "Bisexual" | "Straight" | "Other";
             /** Slug */
             slug: string;
             /** Username */
@@ -3434,6 +4317,8 @@ export interface components {
             product: string;
             /** Source */
             source: string;
+            /** State */
+            state: string;
             /** Status */
             status: string;
             /** Top Ups */
@@ -3480,6 +4365,11 @@ export interface components {
             per_page: number;
             /** Total */
             total: number;
+            /**
+             * Total Capped
+             * @default false
+             */
+            total_capped: boolean;
         };
         /** Page[AdminUserRow] */
         Page_AdminUserRow_: {
@@ -3497,6 +4387,12 @@ export interface components {
         Page_BlacklistTermRead_: {
             /** Data */
             data: components["schemas"]["BlacklistTermRead"][];
+            meta: components["schemas"]["PageMeta"];
+        };
+        /** Page[BlogAdminRead] */
+        Page_BlogAdminRead_: {
+            /** Data */
+            data: components["schemas"]["BlogAdminRead"][];
             meta: components["schemas"]["PageMeta"];
         };
         /** Page[ContactMessageRead] */
@@ -3552,6 +4448,11 @@ export interface components {
             /** Url */
             url: string;
         };
+        /** PictureRead */
+        PictureRead: {
+            /** Url */
+            url: string;
+        };
         /** PictureResult */
         PictureResult: {
             data: components["schemas"]["MediaRead"] | null;
@@ -3576,6 +4477,16 @@ export interface components {
             username: string;
             /** Username Id */
             username_id: number;
+        };
+        /** PreviewIn */
+        PreviewIn: {
+            /** Body Markdown */
+            body_markdown: string;
+        };
+        /** PreviewRead */
+        PreviewRead: {
+            /** Html */
+            html: string;
         };
         /** ProductRead */
         ProductRead: {
@@ -3603,6 +4514,15 @@ export interface components {
             /** Top Ups */
             top_ups: number;
         };
+        /** ProviderCheck */
+        ProviderCheck: {
+            /** Message */
+            message: string;
+            /** Ok */
+            ok: boolean;
+            /** Provider */
+            provider: string;
+        };
         /** PublicConfig */
         PublicConfig: {
             /** Accent Color */
@@ -3627,6 +4547,11 @@ export interface components {
             oldest_hours: number | null;
             /** Pending */
             pending: number;
+        };
+        /** ReasonBody */
+        ReasonBody: {
+            /** Reason */
+            reason: string;
         };
         /** ReasonIn */
         ReasonIn: {
@@ -3930,6 +4855,12 @@ export interface components {
             user_agent: string | null;
         };
         /**
+         * ShopCode
+         * @description The stable error codes of orders, keys and payment webhooks.
+         * @enum {string}
+         */
+        ShopCode: "bad_payload" | "bad_signature" | "card_declined" | "checkout_failed" | "checkout_off" | "key_unknown" | "key_used" | "missing_webhook_id" | "network_unavailable" | "no_transaction" | "not_crypto" | "not_pending" | "order_not_found" | "order_number_exhausted" | "unsettled";
+        /**
          * ShortLink
          * @description Where a short link `/{token}` leads: a listed username's profile.
          */
@@ -3940,6 +4871,25 @@ export interface components {
             id: number;
             /** Path */
             path: string;
+        };
+        /** SimulatorOutcome */
+        SimulatorOutcome: {
+            /** Date Of Birth */
+            date_of_birth?: string | null;
+            /** Outcome */
+            outcome: string;
+            /**
+             * Reason
+             * @default
+             */
+            reason: string;
+        };
+        /** SimulatorSession */
+        SimulatorSession: {
+            /** Id */
+            id: string;
+            /** Outcome */
+            outcome: string;
         };
         /** SlotInfo */
         SlotInfo: {
@@ -3965,35 +4915,134 @@ export interface components {
             /** Reason */
             reason: string | null;
         };
+        /** StatsRow */
+        StatsRow: {
+            /** Abandoned */
+            abandoned: number;
+            /** Attempts */
+            attempts: number;
+            /**
+             * Day
+             * Format: date
+             */
+            day: string;
+            /** Failures */
+            failures: number;
+            /** Location Code */
+            location_code: string;
+            /** Successes */
+            successes: number;
+        };
+        /**
+         * SuggestionCard
+         * @description A similar username on a profile; a VIP viewer gets more of them, with their scores.
+         */
+        SuggestionCard: {
+            /** Age */
+            age: number;
+            /**
+             * App
+             * @enum {string}
+             */
+            app: "snapchat" | "telegram" | "kik";
+            /** Country */
+            country: string | null;
+            /** Country Code */
+            country_code: string | null;
+            /** Created At */
+            created_at: string;
+            /**
+             * Gender
+             * @enum {string}
+             */
+            gender: "Male" | "Female" | "Transgender" | "Other";
+            /** Id */
+            id: number;
+            /** Is Fire Pinned */
+            is_fire_pinned: boolean;
+            /**
+             * Is Promoted
+             * @description owner is VIP or Studio: bold, border, crown
+             */
+            is_promoted: boolean;
+            /** Last Top Up */
+            last_top_up: string | null;
+            /**
+             * Orientation
+             * @enum {string}
+             */
+            orientation: "Gay" | "Lesbian" | "Bisexual" | "Straight" | "Other";
+            /** Profile Picture */
+            profile_picture: string | null;
+            /**
+             * Reputation
+             * @description 0 to 100 for a VIP or Studio viewer, else null
+             */
+            reputation: number | null;
+            /** Short Description */
+            short_description: string;
+            /**
+             * Tags
+             * @description up to 3 on a card
+             */
+            tags: string[];
+            /** Time Ago */
+            time_ago: string;
+            /**
+             * Type
+             * @enum {string}
+             */
+            type: "Clean" | "Dirty";
+            /** Username */
+            username: string;
+        };
         /** SwipeCard */
         SwipeCard: {
             /** Age */
             age: number;
-            /** App */
-            app: string;
+            /**
+             * App
+             * @enum {string}
+             */
+            app: "snapchat" | "telegram" | "kik";
             /** Country Code */
             country_code: string | null;
             /** Distance */
             distance: string | null;
-            /** Gender */
-            gender: string;
+            /**
+             * Gender
+             * @enum {string}
+             */
+            gender: "Male" | "Female" | "Transgender" | "Other";
             /** Id */
             id: number;
             /** Is Vip */
             is_vip: boolean;
-            /** Orientation */
-            orientation: string;
+            /**
+             * Orientation
+             * @enum {string}
+             */
+            orientation: "Gay" | "Lesbian" | "Bisexual" | "Straight" | "Other";
             /** Profile Picture */
             profile_picture: string | null;
             /** Short Description */
             short_description: string;
             /** Tags */
             tags: string[];
-            /** Type */
-            type: string;
+            /**
+             * Type
+             * @enum {string}
+             */
+            type: "Clean" | "Dirty";
             /** Username */
             username: string;
         };
+        /**
+         * SwipeCode
+         * @description The stable error codes of local swipes.
+         * @enum {string}
+         */
+        SwipeCode: "cannot_check_in" | "check_in_required" | "self_swipe" | "swipes_disabled" | "username_not_found" | "vip_required";
         /** SwipeIn */
         SwipeIn: {
             /**
@@ -4040,6 +5089,37 @@ export interface components {
             /** Token */
             token: string;
         };
+        /** TorExitsRead */
+        TorExitsRead: {
+            /** Count */
+            count: number;
+            /** Updated At */
+            updated_at: string | null;
+        };
+        /**
+         * TorExitsWrite
+         * @description The Tor Project's exit list (https://check.torproject.org/torbulkexitlist), pasted or uploaded.
+         */
+        TorExitsWrite: {
+            /**
+             * Addresses
+             * @description one address a line
+             */
+            addresses: string;
+            /** Reason */
+            reason: string;
+        };
+        /** TransactionIn */
+        TransactionIn: {
+            /** Transaction Id */
+            transaction_id: string;
+        };
+        /**
+         * TrustCode
+         * @description The stable error codes of age verification and the risk check.
+         * @enum {string}
+         */
+        TrustCode: "age_verification_abandoned" | "age_verification_ended" | "age_verification_failed" | "age_verification_not_found" | "age_verification_pending" | "age_verification_unavailable";
         /** TypeCount */
         TypeCount: {
             /** Count */
@@ -4381,8 +5461,11 @@ export interface components {
             paid_content: boolean;
             /** Profile Picture */
             profile_picture: string | null;
-            /** Reputation */
-            reputation: number;
+            /**
+             * Reputation
+             * @description 0 to 100; shown to a VIP or Studio viewer and to the owner, else null
+             */
+            reputation: number | null;
             /** Short Description */
             short_description: string;
             /**
@@ -4466,6 +5549,12 @@ export interface components {
             /** Success */
             success: boolean;
         };
+        /**
+         * WalletCode
+         * @description The stable error codes of Top-Ups, Fire Pins, slots and free Top-Ups.
+         * @enum {string}
+         */
+        WalletCode: "check_in_required" | "daily_limit" | "error" | "high_risk" | "hopping_restricted" | "in_progress" | "limit_reached" | "max_reached" | "not_approved" | "not_enough_fire_pins" | "not_enough_topups" | "over_limit" | "studio" | "too_soon" | "username_not_found";
         /** WalletRead */
         WalletRead: {
             entitlements: components["schemas"]["Entitlements"];
@@ -4481,6 +5570,34 @@ export interface components {
             usernames_count: number;
             vip_daily: components["schemas"]["VipDailyStatus"];
         };
+        /** LedgerRead */
+        addme__shop__schemas__LedgerRead: {
+            /** Amount */
+            amount: string;
+            /** Created At */
+            created_at: string;
+            /** Kind */
+            kind: string;
+            /** Note */
+            note: string;
+        };
+        /** LedgerRead */
+        addme__wallet__schemas__LedgerRead: {
+            /** Created At */
+            created_at: string;
+            /** Delta */
+            delta: number;
+            /** Id */
+            id: number;
+            /** Kind */
+            kind: string;
+            /** Order Id */
+            order_id: number | null;
+            /** Reason */
+            reason: string;
+            /** Username Id */
+            username_id: number | null;
+        };
     };
     responses: never;
     parameters: never;
@@ -4490,6 +5607,244 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    alerts_list_v1_admin_alerts_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertAdminRead"][];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    alert_create_v1_admin_alerts_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AlertIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertAdminRead"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    alert_update_v1_admin_alerts__alert_id__put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                alert_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AlertIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertAdminRead"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    alert_remove_v1_admin_alerts__alert_id__delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                alert_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AlertRemoveIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     admin_audit_v1_admin_audit_get: {
         parameters: {
             query?: {
@@ -4878,6 +6233,492 @@ export interface operations {
             };
             /** @description Unprocessable Entity */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    blog_posts_v1_admin_blog_get: {
+        parameters: {
+            query?: {
+                q?: string | null;
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_BlogAdminRead_"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    blog_create_v1_admin_blog_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BlogIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BlogAdminRead"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    blog_picture_v1_admin_blog_picture_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PictureRead"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    blog_preview_v1_admin_blog_preview_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PreviewIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PreviewRead"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    blog_post_v1_admin_blog__post_id__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                post_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BlogAdminRead"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    blog_update_v1_admin_blog__post_id__put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                post_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BlogIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BlogAdminRead"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    blog_remove_v1_admin_blog__post_id__delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                post_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BlogRemoveIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5703,6 +7544,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Payment Required */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Forbidden */
             403: {
                 headers: {
@@ -6067,6 +7917,104 @@ export interface operations {
             };
         };
     };
+    admin_maintenance_v1_admin_maintenance_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceRead"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_switch_maintenance_v1_admin_maintenance_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MaintenanceIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceRead"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     admin_me_v1_admin_me_get: {
         parameters: {
             query?: never;
@@ -6096,6 +8044,358 @@ export interface operations {
             };
             /** @description Forbidden */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    jurisdictions_v1_admin_ondato_jurisdictions_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JurisdictionRead"][];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    add_jurisdiction_v1_admin_ondato_jurisdictions_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["JurisdictionWrite"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JurisdictionRead"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    edit_jurisdiction_v1_admin_ondato_jurisdictions__jurisdiction_id__put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                jurisdiction_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["JurisdictionWrite"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JurisdictionRead"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    remove_jurisdiction_v1_admin_ondato_jurisdictions__jurisdiction_id__delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                jurisdiction_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReasonBody"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    stats_v1_admin_ondato_stats_get: {
+        parameters: {
+            query?: {
+                days?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgeStats"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    test_provider_v1_admin_ondato_test_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProviderCheck"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6145,6 +8445,15 @@ export interface operations {
             };
             /** @description Unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payment Required */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6250,6 +8559,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Payment Required */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Forbidden */
             403: {
                 headers: {
@@ -6341,6 +8659,122 @@ export interface operations {
             };
             /** @description Unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payment Required */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_freeze_v1_admin_orders__order_id__freeze_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                order_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FreezeIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminOrderRead"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payment Required */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6480,6 +8914,15 @@ export interface operations {
             };
             /** @description Unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payment Required */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6996,6 +9439,104 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    tor_exits_v1_admin_risk_tor_exits_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TorExitsRead"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    replace_tor_exits_v1_admin_risk_tor_exits_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TorExitsWrite"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TorExitsRead"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8263,6 +10804,458 @@ export interface operations {
             };
         };
     };
+    age_state_v1_age_verification_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgeState"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    hide_v1_age_verification_hide_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgeState"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    simulator_session_v1_age_verification_simulator__ref__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ref: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimulatorSession"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    simulate_v1_age_verification_simulator__ref__post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ref: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SimulatorOutcome"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimulatorSession"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    start_v1_age_verification_start_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlowStarted"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    unverify_v1_age_verification_unverify_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgeState"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     alerts_v1_alerts_get: {
         parameters: {
             query?: {
@@ -8317,6 +11310,66 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    alert_frame_v1_alerts__alert_id__frame_get: {
+        parameters: {
+            query?: {
+                color?: string | null;
+            };
+            header?: never;
+            path: {
+                alert_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -10043,6 +13096,242 @@ export interface operations {
             };
         };
     };
+    ondato_failure_v1_ondato_failure_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FlowFailure"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgeState"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    ondato_success_v1_ondato_success_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FlowResult"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgeState"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    ondato_webhook_v1_ondato_webhook_post: {
+        parameters: {
+            query?: never;
+            header?: {
+                authorization?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     options_v1_options_get: {
         parameters: {
             query?: never;
@@ -10290,6 +13579,111 @@ export interface operations {
             };
         };
     };
+    local_checkout_v1_shop_checkout_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LocalCheckoutIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LocalCheckoutRead"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payment Required */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     direct_order_v1_shop_direct_orders_post: {
         parameters: {
             query?: never;
@@ -10323,6 +13717,225 @@ export interface operations {
             };
             /** @description Unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payment Required */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    direct_order_read_v1_shop_direct_orders__token__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DirectOrderRead"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payment Required */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    direct_order_transaction_v1_shop_direct_orders__token__transaction_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TransactionIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DirectOrderRead"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payment Required */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10415,6 +14028,15 @@ export interface operations {
             };
             /** @description Unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payment Required */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11009,17 +14631,8 @@ export interface operations {
                     "application/json": components["schemas"]["WalletActionResult"];
                 };
             };
-            /** @description Unauthorized */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Forbidden */
-            403: {
+            /** @description Bad Request */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11029,6 +14642,24 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11404,6 +15035,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Payment Required */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Forbidden */
             403: {
                 headers: {
@@ -11500,6 +15140,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Payment Required */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Forbidden */
             403: {
                 headers: {
@@ -11585,6 +15234,15 @@ export interface operations {
             };
             /** @description Unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payment Required */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12794,6 +16452,15 @@ export interface operations {
                     "application/json": components["schemas"]["WalletActionResult"];
                 };
             };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unauthorized */
             401: {
                 headers: {
@@ -13610,7 +17277,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["LedgerRead"][];
+                    "application/json": components["schemas"]["addme__wallet__schemas__LedgerRead"][];
                 };
             };
             /** @description Unauthorized */
@@ -14004,7 +17671,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UsernameCard"][];
+                    "application/json": components["schemas"]["SuggestionCard"][];
                 };
             };
             /** @description Bad Request */
@@ -14166,6 +17833,15 @@ export interface operations {
             };
             /** @description Unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payment Required */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };

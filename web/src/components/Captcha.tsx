@@ -1,7 +1,16 @@
 import { useEffect, useRef, useState } from 'react';
 import { Form } from 'react-bootstrap';
+import type {
+  FieldError,
+  FieldErrors,
+  FieldValues,
+  Path,
+  PathValue,
+  UseFormSetValue,
+} from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { CaptchaProvider } from '@/config/config';
+import { type CaptchaProvider, useConfig } from '@/config/config';
+import { useErrorText } from './FormField';
 
 export const LOCAL_CAPTCHA_TOKEN = 'local-captcha-ok';
 
@@ -96,5 +105,54 @@ export function Captcha({
       <div ref={ref} className="addme-captcha-widget" />
       {failed && <div className="text-danger small">{t('auth.captchaFailed')}</div>}
     </div>
+  );
+}
+
+type CaptchaForm<T extends FieldValues> = {
+  setValue: UseFormSetValue<T>;
+  errors: FieldErrors<T>;
+};
+
+/**
+ * The captcha as every form shows it (register, contact, remove-username): the provider from the
+ * public config, and its error under it. Bound to a react-hook-form form through `form` (its
+ * `captcha_token` field), or given `onToken` and `error` by a form that keeps its own state.
+ */
+export function CaptchaField<T extends FieldValues & { captcha_token: string }>(
+  props: { className?: string } & (
+    | { form: CaptchaForm<T> }
+    | { onToken: (token: string) => void; error?: FieldError }
+  ),
+) {
+  const { captcha } = useConfig();
+  let onToken: (token: string) => void;
+  let error: FieldError | undefined;
+  if ('form' in props) {
+    const { setValue, errors } = props.form;
+    error = errors.captcha_token as FieldError | undefined;
+    const validate = !!error;
+    onToken = (token) =>
+      setValue('captcha_token' as Path<T>, token as PathValue<T, Path<T>>, {
+        shouldValidate: validate,
+      });
+  } else {
+    onToken = props.onToken;
+    error = props.error;
+  }
+  const text = useErrorText(error);
+  return (
+    <Form.Group className={props.className ?? 'mb-4'}>
+      <Captcha
+        provider={captcha.provider}
+        siteKey={captcha.site_key}
+        invalid={!!error}
+        onToken={onToken}
+      />
+      {text && (
+        <div className="invalid-feedback d-block" role="alert">
+          {text}
+        </div>
+      )}
+    </Form.Group>
   );
 }

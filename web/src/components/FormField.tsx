@@ -15,17 +15,19 @@ export function FormField({
   label,
   error,
   hint,
+  className = 'mb-3',
   children,
 }: {
   id: string;
   label: string;
   error?: FieldError;
   hint?: string;
+  className?: string;
   children: React.ReactNode;
 }) {
   const text = useErrorText(error);
   return (
-    <Form.Group className="mb-3" controlId={id}>
+    <Form.Group className={className} controlId={id}>
       <Form.Label className="fw-medium">{label}</Form.Label>
       {children}
       {hint && !text && <Form.Text className="d-block">{hint}</Form.Text>}

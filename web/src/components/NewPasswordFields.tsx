@@ -1,7 +1,6 @@
-import { Form } from 'react-bootstrap';
 import type { FieldError, FieldErrors, FieldValues, Path, UseFormRegister } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FormField } from './FormField';
+import { PasswordField } from './CredentialFields';
 
 interface NewPassword {
   password: string;
@@ -25,31 +24,21 @@ export function NewPasswordFields<T extends FieldValues & NewPassword>({
   const confirmationError = errors.password_confirmation as FieldError | undefined;
   return (
     <>
-      <FormField
+      <PasswordField
         id={`${idPrefix}-password`}
         label={label}
         error={passwordError}
         hint={t('auth.passwordHint')}
-      >
-        <Form.Control
-          type="password"
-          autoComplete="new-password"
-          isInvalid={!!passwordError}
-          {...register('password' as Path<T>)}
-        />
-      </FormField>
-      <FormField
+        autoComplete="new-password"
+        {...register('password' as Path<T>)}
+      />
+      <PasswordField
         id={`${idPrefix}-password-confirmation`}
         label={t('auth.passwordConfirmation')}
         error={confirmationError}
-      >
-        <Form.Control
-          type="password"
-          autoComplete="new-password"
-          isInvalid={!!confirmationError}
-          {...register('password_confirmation' as Path<T>)}
-        />
-      </FormField>
+        autoComplete="new-password"
+        {...register('password_confirmation' as Path<T>)}
+      />
     </>
   );
 }

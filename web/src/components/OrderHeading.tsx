@@ -1,21 +1,28 @@
 import { useTranslation } from 'react-i18next';
 import type { components } from '@/api/schema.gen';
-import { formatDay } from '@/lib/format';
+import { formatDate } from '@/lib/format';
 
 type Order = components['schemas']['OrderRead'];
 
-export function statusVariant(order: Pick<Order, 'status' | 'unsettled'>): string {
-  if (order.status === 'paid') return 'success';
-  if (order.status === 'cancelled') return 'secondary';
-  return order.unsettled ? 'danger' : 'warning';
+const VARIANTS: Record<string, string> = {
+  confirmed: 'success',
+  cancelled: 'secondary',
+  frozen: 'info',
+  unsettled: 'danger',
+  transaction_sent: 'primary',
+  awaiting_payment: 'warning',
+};
+
+export function statusVariant(order: Pick<Order, 'state'>): string {
+  return VARIANTS[order.state] ?? 'warning';
 }
 
-export function OrderStatusBadge({ order }: { order: Pick<Order, 'status' | 'unsettled'> }) {
+/** The order's state in the buyer's words (awaiting payment, transaction sent, confirmed, ...). */
+export function OrderStatusBadge({ order }: { order: Pick<Order, 'state'> }) {
   const { t } = useTranslation();
-  const key = order.status === 'pending' && order.unsettled ? 'unsettled' : order.status;
   return (
-    <span className={`badge text-bg-${statusVariant(order)}`}>
-      {t(`shop.orders.status.${key}`, { defaultValue: order.status })}
+    <span className={`badge text-bg-${statusVariant(order)}`} data-testid="order-state">
+      {t(`shop.orders.state.${order.state}`, { defaultValue: order.state })}
     </span>
   );
 }
@@ -24,7 +31,7 @@ export function OrderStatusBadge({ order }: { order: Pick<Order, 'status' | 'uns
 export function OrderHeading({
   order,
 }: {
-  order: Pick<Order, 'order_number' | 'status' | 'unsettled' | 'source' | 'created_at'>;
+  order: Pick<Order, 'order_number' | 'state' | 'source' | 'created_at'>;
 }) {
   const { t, i18n } = useTranslation();
   return (
@@ -35,7 +42,7 @@ export function OrderHeading({
         {t(`shop.orders.source.${order.source}`, { defaultValue: order.source })}
       </span>
       <span className="ms-auto small text-body-secondary">
-        {formatDay(order.created_at, i18n.language)}
+        {formatDate(order.created_at, i18n.language)}
       </span>
     </div>
   );

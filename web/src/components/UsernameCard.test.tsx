@@ -62,6 +62,18 @@ describe('UsernameCard', () => {
     expect(screen.getByRole('img', { name: 'VIP member' })).toBeInTheDocument();
   });
 
+  it('a suggestion a VIP sees carries its reputation score', () => {
+    renderCard({ ...base, reputation: 82 } as Card);
+    expect(screen.getByTestId('reputation')).toHaveTextContent('82');
+    expect(screen.getByTestId('reputation')).toHaveClass('reputation-high');
+    expect(screen.getByText('Reputation 82 out of 100')).toBeInTheDocument();
+  });
+
+  it('a card without a score shows none', () => {
+    renderCard({ ...base, reputation: null } as Card);
+    expect(screen.queryByTestId('reputation')).not.toBeInTheDocument();
+  });
+
   it('a Fire-Pinned card shows the flame', () => {
     renderCard({ ...base, is_fire_pinned: true });
     expect(screen.getByTestId('username-card')).toHaveClass('ucard-pinned');

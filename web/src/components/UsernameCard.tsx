@@ -1,17 +1,27 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { UsernameCard as Card } from '@/api/types';
+import { formatTimeAgo } from '@/lib/format';
 import { profilePath } from '@/lib/paths';
-import { formatTimeAgo } from '@/lib/timeAgo';
 import { AppBadge, Crown } from './AppBadge';
 import { Avatar } from './Avatar';
 import { Flag } from './Flag';
 import { Icon } from './Icon';
+import { ReputationBadge } from './Reputation';
 import './cards.css';
 
 export const CARD_TAGS = 3;
 
-export function UsernameCard({ card, headingLevel = 2 }: { card: Card; headingLevel?: 2 | 3 }) {
+/** A suggestion shown to a VIP also carries its reputation score (null or absent otherwise). */
+type CardWithScore = Card & { reputation?: number | null };
+
+export function UsernameCard({
+  card,
+  headingLevel = 2,
+}: {
+  card: CardWithScore;
+  headingLevel?: 2 | 3;
+}) {
   const { t, i18n } = useTranslation();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const classes = ['ucard'];
@@ -51,6 +61,7 @@ export function UsernameCard({ card, headingLevel = 2 }: { card: Card; headingLe
         <div className="ucard-meta">
           <div className="ucard-meta-top">
             <AppBadge app={card.app} />
+            {card.reputation != null && <ReputationBadge score={card.reputation} />}
             <span className="ucard-time">
               {card.is_fire_pinned
                 ? t('listings.card.pinnedNow')

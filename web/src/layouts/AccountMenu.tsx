@@ -31,6 +31,7 @@ export function AccountMenu() {
       <NavDropdown
         align="end"
         id="nav-account"
+        focusFirstItemOnShow
         data-testid="account-menu"
         title={
           <span className="d-inline-flex align-items-center gap-2">

@@ -18,6 +18,7 @@ export function AppMenu({ app }: { app: AppName }) {
       id={`nav-${app}`}
       className="addme-app-menu"
       renderMenuOnMount
+      focusFirstItemOnShow
     >
       <div className="addme-app-menu-grid">
         <div>

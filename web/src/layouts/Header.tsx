@@ -94,7 +94,7 @@ export function Header({ transparent = false }: { transparent?: boolean }) {
             <Nav.Link as={Link} to="/shop">
               {t('nav.shop')}
             </Nav.Link>
-            <NavDropdown title={t('nav.more')} id="nav-more">
+            <NavDropdown title={t('nav.more')} id="nav-more" focusFirstItemOnShow>
               <NavDropdown.Item as={Link} to="/countries">
                 {t('nav.countries')}
               </NavDropdown.Item>

@@ -36,11 +36,36 @@ export const admin =
     return null;
   };
 
+/** Where a visitor may still go while the site is in maintenance (an admin must sign in). */
+const OPEN_IN_MAINTENANCE = ['/maintenance', '/auth/login'];
+
+/**
+ * The spec's maintenance guard: while the site is in maintenance, everyone but admins lands on
+ * /maintenance. The server answers 503 to their API calls anyway; this spares them a broken page.
+ */
+export const siteOpen =
+  (queryClient: QueryClient) =>
+  async ({ request }: LoaderFunctionArgs) => {
+    const path = new URL(request.url).pathname;
+    if (OPEN_IN_MAINTENANCE.includes(path) || path.startsWith('/admin')) return null;
+    let config = DEFAULT_CONFIG;
+    try {
+      config = await queryClient.fetchQuery(configQuery);
+    } catch {
+      return null;
+    }
+    if (!config.maintenance) return null;
+    const user = await ensureUser(queryClient).catch(() => null);
+    if (user?.admin_level) return null;
+    throw redirect('/maintenance');
+  };
+
 /** /maintenance is only reachable while the site is in maintenance. */
 export const maintenance = (queryClient: QueryClient) => async () => {
   let config = DEFAULT_CONFIG;
   try {
-    config = await queryClient.fetchQuery(configQuery);
+    // Always asked afresh: a visitor sent here must go home as soon as it is over.
+    config = await queryClient.fetchQuery({ ...configQuery, staleTime: 0 });
   } catch {
     // Unreachable API: show the maintenance page rather than bounce.
     return null;

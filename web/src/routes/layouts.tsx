@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+import { VerifyAgeAlert } from '@/components/VerifyAgeAlert';
 import { AdminNav, useAdminPageAllowed } from '@/features/admin/AdminNav';
 import { AdSlot, AlertBanner } from '@/features/content/AdsAndAlerts';
 import { ReminderModal } from '@/features/reminders/ReminderModal';
@@ -25,7 +26,12 @@ function SiteShell({
     <Shell
       transparent={transparent}
       ads={ads}
-      banner={<AlertBanner />}
+      banner={
+        <>
+          <VerifyAgeAlert />
+          <AlertBanner />
+        </>
+      }
       ad={(spot) => <AdSlot spot={spot} layoutAllowsAds={ads} />}
     >
       {children}

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { api } from '@/api/client';
 import { clearAgeConfirmation } from './ageGate';
+import { AGE_STATE_KEY, clearAgeVerification } from './ageVerification';
 import { clearSession } from './session';
 
 /** Spec section 7: logout errors are ignored; then clear age verification and go home. */
@@ -15,7 +16,9 @@ export function useLogout() {
       // ignored on purpose
     }
     clearAgeConfirmation();
+    await clearAgeVerification();
     clearSession(queryClient);
+    void queryClient.invalidateQueries({ queryKey: AGE_STATE_KEY });
     navigate('/');
   };
 }

@@ -15,7 +15,7 @@ export function DarkModeToggle() {
   const { preference, theme, setPreference } = useDarkMode();
 
   return (
-    <Dropdown align="end" className="addme-theme-toggle">
+    <Dropdown align="end" className="addme-theme-toggle" focusFirstItemOnShow>
       <Dropdown.Toggle
         variant="link"
         className="nav-link btn-touch d-flex align-items-center gap-2"

@@ -4,7 +4,8 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { api, unwrap } from '@/api/client';
-import { FormField, SubmitButton } from '@/components/FormField';
+import { PasswordField } from '@/components/CredentialFields';
+import { SubmitButton } from '@/components/FormField';
 import { applyServerErrors } from '@/hooks/useServerErrors';
 import { clearAgeConfirmation } from '@/session/ageGate';
 import { clearSession } from '@/session/session';
@@ -53,14 +54,12 @@ export function DeleteAccountForm() {
   return (
     <Form noValidate onSubmit={handleSubmit(onSubmit)}>
       <p className="text-body-secondary">{t('account.deleteIntro')}</p>
-      <FormField id="delete-password" label={t('account.confirmPassword')} error={errors.password}>
-        <Form.Control
-          type="password"
-          autoComplete="current-password"
-          isInvalid={!!errors.password}
-          {...register('password')}
-        />
-      </FormField>
+      <PasswordField
+        id="delete-password"
+        label={t('account.confirmPassword')}
+        error={errors.password}
+        {...register('password')}
+      />
       <SubmitButton pending={remove.isPending} variant="outline-danger">
         {t('account.deleteSubmit')}
       </SubmitButton>

@@ -4,7 +4,8 @@ import { Form } from 'react-bootstrap';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { api, unwrap } from '@/api/client';
-import { FormField, SubmitButton } from '@/components/FormField';
+import { PasswordField } from '@/components/CredentialFields';
+import { SubmitButton } from '@/components/FormField';
 import { NewPasswordFields } from '@/components/NewPasswordFields';
 import { applyServerErrors } from '@/hooks/useServerErrors';
 import { type ChangePasswordValues, changePasswordSchema } from '@/lib/credentials';
@@ -32,18 +33,12 @@ export function PasswordChangeForm() {
 
   return (
     <Form noValidate onSubmit={handleSubmit((v) => change.mutate(v))}>
-      <FormField
+      <PasswordField
         id="current-password"
         label={t('account.currentPassword')}
         error={errors.current_password}
-      >
-        <Form.Control
-          type="password"
-          autoComplete="current-password"
-          isInvalid={!!errors.current_password}
-          {...register('current_password')}
-        />
-      </FormField>
+        {...register('current_password')}
+      />
       <NewPasswordFields
         idPrefix="new"
         label={t('auth.newPassword')}

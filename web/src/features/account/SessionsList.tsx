@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Badge, ListGroup, Placeholder } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { api, unwrap } from '@/api/client';
+import { formatDate } from '@/lib/format';
 import { toast } from '@/toasts/toastStore';
 import { sessionsQuery } from './queries';
 
@@ -45,11 +46,7 @@ export function SessionsList() {
     },
   });
   const date = (value: string | null | undefined) =>
-    value
-      ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(
-          new Date(value),
-        )
-      : '—';
+    formatDate(value, i18n.language, 'moment') || '—';
 
   if (sessions.isPending) {
     return (

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Badge, Placeholder } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { api, unwrap } from '@/api/client';
+import { formatDate } from '@/lib/format';
 
 export const healthQuery = queryOptions({
   queryKey: ['admin', 'health'] as const,
@@ -11,7 +12,7 @@ export const healthQuery = queryOptions({
 
 /** The admin home's health figures: ledger agreement, unsent mail and the background jobs. */
 export function HealthPanel() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const health = useQuery(healthQuery);
   if (health.isPending) {
     return (
@@ -21,7 +22,8 @@ export function HealthPanel() {
     );
   }
   if (!health.data) return null;
-  const { ledger_mismatches, mismatched_user_ids, outbox_unsent, jobs } = health.data;
+  const { ledger_mismatches, mismatched_user_ids, ledger_checked_at, outbox_unsent, jobs } =
+    health.data;
   return (
     <section aria-labelledby="admin-health" className="mb-4">
       <h2 className="h6 text-uppercase text-body-secondary" id="admin-health">
@@ -45,6 +47,14 @@ export function HealthPanel() {
                 {t('admin.health.accounts')}: {mismatched_user_ids.join(', ')}
               </div>
             )}
+            {/* The check reads every account, so a job runs it; this says how fresh it is. */}
+            <div className="small text-body-secondary mt-1" data-testid="ledger-checked">
+              {ledger_checked_at
+                ? t('admin.health.ledgerChecked', {
+                    when: new Date(ledger_checked_at).toLocaleString(),
+                  })
+                : t('admin.health.ledgerNotChecked')}
+            </div>
           </div>
         </div>
         <div className="col-12 col-md-6">
@@ -68,7 +78,7 @@ export function HealthPanel() {
               {jobs.map((job) => (
                 <tr key={job.name}>
                   <td>{job.name}</td>
-                  <td>{job.last_run_at ? new Date(job.last_run_at).toLocaleString() : '—'}</td>
+                  <td>{formatDate(job.last_run_at, i18n.language, 'compact') || '—'}</td>
                   <td>
                     {job.last_error ? (
                       <span className="text-danger">{job.last_error}</span>

@@ -5,19 +5,21 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { SubmitButton } from '@/components/FormField';
 import { OrderHeading } from '@/components/OrderHeading';
-import { formatMoney } from '@/lib/format';
+import { SearchForm } from '@/components/SearchForm';
+import { formatDate, formatMoney } from '@/lib/format';
 import { toast } from '@/toasts/toastStore';
 import {
   type AdminOrder,
   adminOrdersQuery,
   useCancelOrder,
   useConfirmOrder,
+  useFreezeOrder,
 } from './economyQueries';
 
 function ConfirmForm({ order }: { order: AdminOrder }) {
   const { t } = useTranslation();
   const confirm = useConfirmOrder();
-  const [txid, setTxid] = useState('');
+  const [txid, setTxid] = useState(order.transaction_id ?? '');
   const id = `txid-${order.id}`;
   return (
     <Form
@@ -53,10 +55,99 @@ function ConfirmForm({ order }: { order: AdminOrder }) {
   );
 }
 
+/** Freeze (reason required) or cancel: a frozen order's cancel records its refund minus the fee. */
+function HoldActions({ order }: { order: AdminOrder }) {
+  const { t } = useTranslation();
+  const freeze = useFreezeOrder();
+  const cancel = useCancelOrder();
+  const [reason, setReason] = useState('');
+  const [refundTx, setRefundTx] = useState('');
+  const frozen = order.status === 'frozen';
+  const reasonId = `reason-${order.id}`;
+  const refundId = `refund-${order.id}`;
+  const doCancel = () =>
+    toast.confirm(
+      t(frozen ? 'shop.admin.cancelFrozenConfirm' : 'shop.admin.cancelUnpaidConfirm', {
+        number: order.order_number,
+      }),
+      () =>
+        cancel.mutate(
+          {
+            id: order.id,
+            reason: reason.trim() || (frozen ? 'frozen order' : 'unpaid'),
+            refund_transaction_id: refundTx.trim() || undefined,
+          },
+          {
+            onSuccess: () =>
+              toast.success(t('shop.admin.cancelled', { number: order.order_number })),
+          },
+        ),
+      frozen ? t('shop.admin.cancel') : t('shop.admin.cancelUnpaid'),
+    );
+  return (
+    <div className="d-flex flex-column gap-2">
+      <div>
+        <Form.Label htmlFor={reasonId} className="small mb-1">
+          {t('shop.admin.freezeReason')}
+        </Form.Label>
+        <Form.Control
+          id={reasonId}
+          value={reason}
+          maxLength={200}
+          onChange={(e) => setReason(e.target.value)}
+        />
+      </div>
+      {frozen && (
+        <div>
+          <Form.Label htmlFor={refundId} className="small mb-1">
+            {t('shop.admin.refundTx')}
+          </Form.Label>
+          <Form.Control
+            id={refundId}
+            value={refundTx}
+            maxLength={120}
+            className="font-monospace"
+            onChange={(e) => setRefundTx(e.target.value)}
+          />
+        </div>
+      )}
+      <div className="d-flex flex-wrap gap-2">
+        {!frozen && order.transaction_id && (
+          <button
+            type="button"
+            className="btn btn-outline-secondary btn-touch"
+            disabled={freeze.isPending || reason.trim().length < 3}
+            onClick={() =>
+              freeze.mutate(
+                { id: order.id, reason: reason.trim() },
+                {
+                  onSuccess: () =>
+                    toast.success(t('shop.admin.frozenDone', { number: order.order_number })),
+                },
+              )
+            }
+          >
+            {t('shop.admin.freeze')}
+          </button>
+        )}
+        <button
+          type="button"
+          className="btn btn-outline-danger btn-touch"
+          disabled={cancel.isPending}
+          onClick={doCancel}
+        >
+          {frozen ? t('shop.admin.cancel') : t('shop.admin.cancelUnpaid')}
+        </button>
+      </div>
+    </div>
+  );
+}
+
 function OrderRow({ order }: { order: AdminOrder }) {
   const { t, i18n } = useTranslation();
-  const cancel = useCancelOrder();
-  const pendingCrypto = order.source === 'crypto' && order.status === 'pending';
+  const open =
+    order.source === 'crypto' && (order.status === 'pending' || order.status === 'frozen');
+  const money = (n: number | string) => formatMoney(n, order.currency, i18n.language);
   return (
     <li className="addme-card p-3" data-testid="admin-order">
       <OrderHeading order={order} />
@@ -66,9 +157,8 @@ function OrderRow({ order }: { order: AdminOrder }) {
       </div>
       <div className="small">
         {order.items.map((i) => `${i.quantity} × ${i.name}`).join(', ') || order.product} ·{' '}
-        {formatMoney(order.price, order.currency, i18n.language)}
-        {Number(order.fee) > 0 &&
-          ` (${t('shop.admin.fee', { fee: formatMoney(order.fee, order.currency, i18n.language) })})`}
+        {money(order.price)}
+        {Number(order.fee) > 0 && ` (${t('shop.admin.fee', { fee: money(order.fee) })})`}
       </div>
       {order.network && (
         <div className="small text-body-secondary text-break">
@@ -90,6 +180,8 @@ function OrderRow({ order }: { order: AdminOrder }) {
       {order.transaction_id && (
         <div className="small text-break">
           {t('shop.admin.txid')}: <span className="font-monospace">{order.transaction_id}</span>
+          {order.transaction_sent_at &&
+            ` · ${t('shop.admin.sentAt', { date: formatDate(order.transaction_sent_at, i18n.language) })}`}
         </div>
       )}
       {order.keys.length > 0 && (
@@ -101,32 +193,26 @@ function OrderRow({ order }: { order: AdminOrder }) {
           ))}
         </div>
       )}
-      {pendingCrypto && (
+      {order.ledger.length > 0 && (
+        <div className="small mt-2" data-testid="admin-ledger">
+          <span className="fw-semibold">{t('shop.admin.ledger')}:</span>{' '}
+          {order.ledger
+            .map(
+              (e) =>
+                `${t(`shop.track.ledger.${e.kind}`, { defaultValue: e.kind })} ${money(e.amount)}${e.note ? ` (${e.note})` : ''}`,
+            )
+            .join(' · ')}
+        </div>
+      )}
+      {open && order.state !== 'unsettled' && (
         <div className="mt-3 d-flex flex-column gap-2">
           <ConfirmForm order={order} />
-          <div>
-            <button
-              type="button"
-              className="btn btn-outline-danger btn-touch"
-              disabled={cancel.isPending}
-              onClick={() =>
-                toast.confirm(
-                  t('shop.admin.cancelConfirm', { number: order.order_number }),
-                  () =>
-                    cancel.mutate(
-                      { id: order.id, reason: 'frozen' },
-                      {
-                        onSuccess: () =>
-                          toast.success(t('shop.admin.cancelled', { number: order.order_number })),
-                      },
-                    ),
-                  t('shop.admin.cancel'),
-                )
-              }
-            >
-              {t('shop.admin.cancel')}
-            </button>
-          </div>
+          <HoldActions order={order} />
+        </div>
+      )}
+      {open && order.state === 'unsettled' && (
+        <div className="mt-3">
+          <HoldActions order={order} />
         </div>
       )}
     </li>
@@ -138,31 +224,17 @@ export function OrdersAdmin() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const q = params.get('q') ?? '';
-  const [draft, setDraft] = useState(q);
   const orders = useQuery(adminOrdersQuery(q));
 
   return (
     <div>
       <h1 className="h3">{t('shop.admin.ordersTitle')}</h1>
-      <Form
-        role="search"
-        className="d-flex gap-2 mb-3"
-        onSubmit={(e) => {
-          e.preventDefault();
-          setParams(draft.trim() ? { q: draft.trim() } : {});
-        }}
-      >
-        <Form.Control
-          aria-label={t('shop.admin.search')}
-          placeholder={t('shop.admin.search')}
-          value={draft}
-          maxLength={100}
-          onChange={(e) => setDraft(e.target.value)}
-        />
-        <button type="submit" className="btn btn-accent btn-touch">
-          {t('shop.admin.find')}
-        </button>
-      </Form>
+      <SearchForm
+        label={t('shop.admin.search')}
+        submitText={t('shop.admin.find')}
+        initial={q}
+        onSearch={(next) => setParams(next ? { q: next } : {})}
+      />
       {orders.isPending ? (
         <Placeholder as="div" animation="glow">
           <Placeholder xs={12} className="rounded-4" style={{ height: '6rem' }} />

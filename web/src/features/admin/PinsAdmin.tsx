@@ -1,17 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Placeholder } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
+import { formatDate } from '@/lib/format';
 import { pinsQuery } from './economyQueries';
-
-function formatTime(iso: string, locale: string) {
-  try {
-    return new Intl.DateTimeFormat(locale, { timeStyle: 'short', dateStyle: 'short' }).format(
-      new Date(iso),
-    );
-  } catch {
-    return iso;
-  }
-}
 
 /** /admin/pins: usernames held first by an active Fire Pin. */
 export function PinsAdmin() {
@@ -42,7 +33,7 @@ export function PinsAdmin() {
                   <td className="text-break">{pin.username}</td>
                   <td>{pin.app}</td>
                   <td>#{pin.user_id}</td>
-                  <td>{formatTime(pin.fire_pinned_until, i18n.language)}</td>
+                  <td>{formatDate(pin.fire_pinned_until, i18n.language, 'compact')}</td>
                 </tr>
               ))}
             </tbody>

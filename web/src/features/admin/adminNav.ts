@@ -25,9 +25,12 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   { path: '/admin/blacklist', key: 'blacklist', permission: 'moderation.blacklist' },
   { path: '/admin/image-bans', key: 'imageBans', permission: 'media.image_bans' },
   { path: '/admin/gallery', key: 'gallery', permission: 'media.gallery' },
+  { path: '/admin/blog', key: 'blog', permission: 'content.blog' },
   { path: '/admin/order', key: 'orders', permission: 'shop.orders' },
   { path: '/admin/keygen', key: 'keygen', permission: 'shop.keygen' },
   { path: '/admin/pins', key: 'pins', permission: 'wallet.pins' },
+  { path: '/admin/ondato', key: 'ondato', permission: 'trust.age_verification' },
+  { path: '/admin/alerts', key: 'alerts', permission: 'content.alerts' },
   { path: '/admin/audit', key: 'audit', permission: 'admin.audit' },
 ];
 

@@ -38,11 +38,33 @@ export function useConfirmOrder() {
 export function useCancelOrder() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, reason }: { id: number; reason?: string }) =>
+    mutationFn: ({
+      id,
+      reason,
+      refund_transaction_id,
+    }: {
+      id: number;
+      reason?: string;
+      refund_transaction_id?: string;
+    }) =>
       unwrap(
         api.POST('/v1/admin/orders/{order_id}/cancel', {
           params: { path: { order_id: id } },
-          body: reason ? { reason } : null,
+          body: { reason: reason ?? null, refund_transaction_id: refund_transaction_id ?? null },
+        }),
+      ),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ordersKey }),
+  });
+}
+
+export function useFreezeOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, reason }: { id: number; reason: string }) =>
+      unwrap(
+        api.POST('/v1/admin/orders/{order_id}/freeze', {
+          params: { path: { order_id: id } },
+          body: { reason },
         }),
       ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ordersKey }),

@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { api, unwrap } from '@/api/client';
 import { ApiError } from '@/api/errors';
-import { FormField, SubmitButton } from '@/components/FormField';
+import { EmailField, PasswordField } from '@/components/CredentialFields';
+import { SubmitButton } from '@/components/FormField';
 import { errorText } from '@/errors/errorText';
 import { applyServerErrors } from '@/hooks/useServerErrors';
 import { type LoginValues, loginSchema } from '@/lib/credentials';
@@ -53,23 +54,18 @@ export function LoginForm() {
           {refusalText}
         </Alert>
       )}
-      <FormField id="login-email" label={t('auth.email')} error={errors.email}>
-        <Form.Control
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          isInvalid={!!errors.email}
-          {...register('email')}
-        />
-      </FormField>
-      <FormField id="login-password" label={t('auth.password')} error={errors.password}>
-        <Form.Control
-          type="password"
-          autoComplete="current-password"
-          isInvalid={!!errors.password}
-          {...register('password')}
-        />
-      </FormField>
+      <EmailField
+        id="login-email"
+        label={t('auth.email')}
+        error={errors.email}
+        {...register('email')}
+      />
+      <PasswordField
+        id="login-password"
+        label={t('auth.password')}
+        error={errors.password}
+        {...register('password')}
+      />
       <div className="d-flex justify-content-end mb-3">
         <Link to="/auth/forgot-password" className="small">
           {t('auth.forgotLink')}

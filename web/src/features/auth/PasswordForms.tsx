@@ -5,7 +5,8 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api, unwrap } from '@/api/client';
-import { FormField, SubmitButton } from '@/components/FormField';
+import { EmailField } from '@/components/CredentialFields';
+import { SubmitButton } from '@/components/FormField';
 import { NewPasswordFields } from '@/components/NewPasswordFields';
 import { applyServerErrors } from '@/hooks/useServerErrors';
 import { type ForgotValues, forgotSchema, type ResetValues, resetSchema } from '@/lib/credentials';
@@ -34,15 +35,12 @@ export function ForgotPasswordForm() {
   return (
     <Form noValidate onSubmit={handleSubmit((v) => send.mutate(v))}>
       <p className="text-body-secondary">{t('auth.forgotIntro')}</p>
-      <FormField id="forgot-email" label={t('auth.email')} error={errors.email}>
-        <Form.Control
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          isInvalid={!!errors.email}
-          {...register('email')}
-        />
-      </FormField>
+      <EmailField
+        id="forgot-email"
+        label={t('auth.email')}
+        error={errors.email}
+        {...register('email')}
+      />
       <SubmitButton pending={send.isPending} className="w-100">
         {t('auth.forgotSubmit')}
       </SubmitButton>

@@ -5,10 +5,10 @@ import { useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api, unwrap } from '@/api/client';
-import { Captcha } from '@/components/Captcha';
-import { FormField, SubmitButton, useErrorText } from '@/components/FormField';
+import { CaptchaField } from '@/components/Captcha';
+import { EmailField } from '@/components/CredentialFields';
+import { SubmitButton, useErrorText } from '@/components/FormField';
 import { NewPasswordFields } from '@/components/NewPasswordFields';
-import { useConfig } from '@/config/config';
 import { applyServerErrors } from '@/hooks/useServerErrors';
 import { type RegisterValues, registerSchema } from '@/lib/credentials';
 import { ResendConfirmation } from './ResendConfirmation';
@@ -17,7 +17,6 @@ const FIELDS = ['email', 'password', 'password_confirmation', 'terms', 'captcha_
 
 export function RegisterForm() {
   const { t } = useTranslation();
-  const { captcha } = useConfig();
   const {
     register,
     handleSubmit,
@@ -29,7 +28,6 @@ export function RegisterForm() {
     defaultValues: { terms: false, captcha_token: '' },
   });
   const termsError = useErrorText(errors.terms);
-  const captchaError = useErrorText(errors.captcha_token);
 
   const signUp = useMutation({
     mutationFn: (values: RegisterValues) => unwrap(api.POST('/v1/auth/register', { body: values })),
@@ -49,15 +47,12 @@ export function RegisterForm() {
 
   return (
     <Form noValidate onSubmit={handleSubmit((v) => signUp.mutate(v))}>
-      <FormField id="register-email" label={t('auth.email')} error={errors.email}>
-        <Form.Control
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          isInvalid={!!errors.email}
-          {...register('email')}
-        />
-      </FormField>
+      <EmailField
+        id="register-email"
+        label={t('auth.email')}
+        error={errors.email}
+        {...register('email')}
+      />
       <NewPasswordFields
         idPrefix="register"
         label={t('auth.password')}
@@ -77,21 +72,7 @@ export function RegisterForm() {
           </div>
         )}
       </Form.Group>
-      <Form.Group className="mb-4">
-        <Captcha
-          provider={captcha.provider}
-          siteKey={captcha.site_key}
-          invalid={!!errors.captcha_token}
-          onToken={(token) =>
-            setValue('captcha_token', token, { shouldValidate: !!errors.captcha_token })
-          }
-        />
-        {captchaError && (
-          <div className="invalid-feedback d-block" role="alert">
-            {captchaError}
-          </div>
-        )}
-      </Form.Group>
+      <CaptchaField form={{ setValue, errors }} />
       {errors.root?.server && <Alert variant="danger">{errors.root.server.message}</Alert>}
       <SubmitButton pending={signUp.isPending} className="w-100">
         {t('auth.registerSubmit')}

@@ -4,9 +4,9 @@ import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api, unwrap } from '@/api/client';
-import { Captcha } from '@/components/Captcha';
+import { CaptchaField } from '@/components/Captcha';
+import { EmailField } from '@/components/CredentialFields';
 import { FormField, SubmitButton, useErrorText } from '@/components/FormField';
-import { useConfig } from '@/config/config';
 import { CONTACT_REASONS, type ContactReason } from '@/config/options';
 import { applyServerErrors } from '@/hooks/useServerErrors';
 import { useUser } from '@/session/session';
@@ -42,7 +42,6 @@ function isReason(v: string | null): v is ContactReason {
 /** /contact-us: the reason picks the fields (the server drops the others). */
 export function ContactForm({ initialReason }: { initialReason?: string | null }) {
   const { t } = useTranslation();
-  const { captcha } = useConfig();
   const { user } = useUser();
   const {
     register,
@@ -73,7 +72,6 @@ export function ContactForm({ initialReason }: { initialReason?: string | null }
     isRequired(reason, field) ? t(key) : t('community.contact.optional', { label: t(key) });
   const junkError = useErrorText(errors.checked_junk);
   const confirmationError = useErrorText(errors.received_confirmation);
-  const captchaError = useErrorText(errors.captcha_token);
 
   const send = useMutation({
     mutationFn: (values: ContactValues) =>
@@ -110,18 +108,12 @@ export function ContactForm({ initialReason }: { initialReason?: string | null }
       <p className="small text-body-secondary" data-testid="reason-help">
         {t(`community.contact.reasonHelp.${reason}`)}
       </p>
-      <FormField
+      <EmailField
         id="contact-email"
         label={t('community.contact.replyEmail')}
         error={errors.reply_email}
-      >
-        <Form.Control
-          type="email"
-          autoComplete="email"
-          isInvalid={!!errors.reply_email}
-          {...register('reply_email')}
-        />
-      </FormField>
+        {...register('reply_email')}
+      />
       {shown.has('order_number') && (
         <FormField
           id="contact-order"
@@ -138,17 +130,14 @@ export function ContactForm({ initialReason }: { initialReason?: string | null }
         </FormField>
       )}
       {shown.has('checkout_email') && (
-        <FormField
+        <EmailField
           id="contact-checkout-email"
           label={label('community.contact.checkoutEmail', 'checkout_email')}
           error={errors.checkout_email}
-        >
-          <Form.Control
-            type="email"
-            isInvalid={!!errors.checkout_email}
-            {...register('checkout_email')}
-          />
-        </FormField>
+          // The address the order was paid with, which need not be the member's own.
+          autoComplete="off"
+          {...register('checkout_email')}
+        />
       )}
       {shown.has('checked_junk') && (
         <Form.Group className="mb-3">
@@ -256,21 +245,7 @@ export function ContactForm({ initialReason }: { initialReason?: string | null }
           />
         </FormField>
       )}
-      <Form.Group className="mb-4">
-        <Captcha
-          provider={captcha.provider}
-          siteKey={captcha.site_key}
-          invalid={!!errors.captcha_token}
-          onToken={(token) =>
-            setValue('captcha_token', token, { shouldValidate: !!errors.captcha_token })
-          }
-        />
-        {captchaError && (
-          <div className="invalid-feedback d-block" role="alert">
-            {captchaError}
-          </div>
-        )}
-      </Form.Group>
+      <CaptchaField form={{ setValue, errors }} />
       {errors.root?.server && <Alert variant="danger">{errors.root.server.message}</Alert>}
       <SubmitButton pending={send.isPending} className="w-100">
         {t('community.contact.send')}

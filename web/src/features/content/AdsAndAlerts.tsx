@@ -1,12 +1,14 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { AlertBody, alertFrameProps } from '@/components/AlertView';
 import { useUser } from '@/session/session';
 import { useAgeConfirmed } from '@/session/useAgeConfirmed';
 import {
   AD_SANDBOX,
   adsAllowed,
   alertDismissed,
+  alertSpot,
   dismissAlert,
   safeHref,
   spotAllowed,
@@ -49,7 +51,7 @@ function hideThisVisit(id: number) {
 
 /**
  * The rotating alert banner, one compact line on a phone (tap the text to read it all). Alert text
- * is shown as text, never as markup. Dismissible alerts are dismissed for 14 days; on a phone any
+ * is shown as text, never as markup; html and script alerts run in a sandboxed frame (AlertView). Dismissible alerts are dismissed for 14 days; on a phone any
  * alert can be folded away for the visit, so it never holds the top of every page.
  */
 export function AlertBanner() {
@@ -59,10 +61,12 @@ export function AlertBanner() {
   const [dismissed, setDismissed] = useState<number[]>(() => hiddenThisVisit());
   const [index, setIndex] = useState(0);
   const [expanded, setExpanded] = useState(false);
-  const spot = pathname === '/' ? 'home' : 'global';
+  const spot = alertSpot(pathname);
   const visible = (alerts.data ?? []).filter(
     (a: Alert) =>
-      (a.spots.includes('global') || a.spots.includes(spot) || a.spots.length === 0) &&
+      (a.spots.includes('global') ||
+        (spot !== null && a.spots.includes(spot)) ||
+        a.spots.length === 0) &&
       !dismissed.includes(a.id) &&
       !alertDismissed(a.id),
   );
@@ -73,29 +77,22 @@ export function AlertBanner() {
   }, [visible.length, expanded]);
   if (!visible.length) return null;
   const alert = visible[index % visible.length] as Alert;
-  const variant = ['info', 'warning', 'danger', 'success', 'primary'].includes(alert.type)
-    ? alert.type
-    : 'info';
   const close = () => {
     if (alert.dismissible) dismissAlert(alert.id);
     else hideThisVisit(alert.id);
     setDismissed((d) => [...d, alert.id]);
   };
+  const frame = alertFrameProps(alert, expanded);
   return (
     <div
-      className={`site-alert alert alert-${variant} mb-0 rounded-0 ${expanded ? 'is-expanded' : ''}`}
+      className={frame.className}
+      style={frame.style}
       role="status"
       data-testid="site-alert"
+      data-alert-id={alert.id}
     >
       <div className="container-xl d-flex align-items-center gap-2">
-        <button
-          type="button"
-          className="site-alert-text btn btn-link p-0 text-reset text-decoration-none text-start flex-grow-1"
-          aria-expanded={expanded}
-          onClick={() => setExpanded((e) => !e)}
-        >
-          {alert.text}
-        </button>
+        <AlertBody alert={alert} expanded={expanded} onToggle={() => setExpanded((e) => !e)} />
         <button
           type="button"
           className={`btn-close btn-touch ${alert.dismissible ? '' : 'd-lg-none'}`}

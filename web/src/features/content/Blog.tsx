@@ -1,74 +1,67 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { ApiError } from '@/api/errors';
-import { LoadError } from '@/components/LoadError';
-import { Pager } from '@/components/Pager';
+import { PagedGrid, pageHref, usePage } from '@/components/PagedGrid';
 import { useTitle } from '@/hooks/useTitle';
+import { formatDate } from '@/lib/format';
 import { BlogCover } from './BlogCover';
-import { formatDate, useBlog, usePost } from './queries';
+import { useBlog, usePost } from './queries';
 import './content.css';
 
 /** /blog: cards with picture, title, summary and date, with paging. */
 export function BlogList() {
   const { t, i18n } = useTranslation();
-  const [search] = useSearchParams();
-  const raw = Number.parseInt(search.get('page') ?? '', 10);
-  const page = Number.isFinite(raw) && raw > 1 ? raw : 1;
+  const page = usePage();
   const blog = useBlog(page);
   useTitle(t('community.blog.title'));
-  const meta = blog.data?.meta;
   return (
     <div data-testid="blog">
       <h1 className="h3 mb-3">{t('community.blog.title')}</h1>
-      {blog.isPending ? (
-        <p role="status">{t('listings.loading')}</p>
-      ) : blog.isError ? (
-        <LoadError
-          message={t('listings.loadFailed')}
-          onRetry={() => blog.refetch()}
-          retrying={blog.isFetching}
-        />
-      ) : blog.data.data.length === 0 ? (
-        <p className="addme-card p-4 text-center">{t('community.blog.empty')}</p>
-      ) : (
-        <ul className="blog-grid">
-          {blog.data.data.map((post) => (
-            <li key={post.slug}>
-              <article className="addme-card blog-card" data-testid="blog-card">
-                {post.picture_url ? (
-                  <img src={post.picture_url} alt="" loading="lazy" />
-                ) : (
-                  <BlogCover title={post.title} className="blog-card-cover" />
-                )}
-                <div className="p-3">
-                  <h2 className="h5">
-                    <Link
-                      to={`/blog/${encodeURIComponent(post.slug)}`}
-                      className="stretched-link blog-card-title"
-                    >
-                      {post.title}
-                    </Link>
-                  </h2>
-                  <p className="small text-body-secondary mb-2">
-                    <time dateTime={post.published_at}>
-                      {formatDate(post.published_at, i18n.language)}
-                    </time>
-                  </p>
-                  <p className="mb-0">{post.summary}</p>
-                </div>
-              </article>
-            </li>
-          ))}
-        </ul>
-      )}
-      {meta && (
-        <Pager
-          page={page}
-          hasNext={meta.has_next}
-          totalPages={meta.total > 0 ? Math.ceil(meta.total / meta.per_page) : undefined}
-          hrefFor={(p) => (p > 1 ? `/blog?page=${p}` : '/blog')}
-        />
-      )}
+      <PagedGrid
+        query={blog}
+        page={page}
+        hrefFor={(p) => pageHref('/blog', p)}
+        label={t('community.blog.title')}
+        itemKey={(post) => post.slug}
+        gridClassName="blog-grid"
+        skeletons={6}
+        skeleton={
+          <div className="addme-card blog-card" aria-hidden="true">
+            <div className="blog-card-cover skeleton-line rounded-0" style={{ height: 'auto' }} />
+            <div className="p-3">
+              <div className="skeleton-line mb-2" style={{ width: '75%', height: '1.2rem' }} />
+              <div className="skeleton-line mb-3" style={{ width: '35%' }} />
+              <div className="skeleton-line" style={{ width: '90%' }} />
+            </div>
+          </div>
+        }
+        empty={<p className="addme-card p-4 text-center">{t('community.blog.empty')}</p>}
+        renderItem={(post) => (
+          <article className="addme-card blog-card" data-testid="blog-card">
+            {post.picture_url ? (
+              <img src={post.picture_url} alt="" loading="lazy" />
+            ) : (
+              <BlogCover title={post.title} className="blog-card-cover" />
+            )}
+            <div className="p-3">
+              <h2 className="h5">
+                <Link
+                  to={`/blog/${encodeURIComponent(post.slug)}`}
+                  className="stretched-link blog-card-title"
+                >
+                  {post.title}
+                </Link>
+              </h2>
+              <p className="small text-body-secondary mb-2">
+                <time dateTime={post.published_at}>
+                  {formatDate(post.published_at, i18n.language)}
+                </time>
+              </p>
+              <p className="mb-0">{post.summary}</p>
+            </div>
+          </article>
+        )}
+      />
     </div>
   );
 }

@@ -41,6 +41,22 @@ export function spotAllowed(spot: string, v: Viewer): boolean {
 /** Code ads run only here: a sandboxed frame without allow-same-origin never sees our cookies. */
 export const AD_SANDBOX = 'allow-scripts allow-popups';
 
+/** The alert spot of a page (the server's list is in content/alerts_admin.py); null: global only. */
+export function alertSpot(pathname: string): string | null {
+  const path = clean(pathname);
+  if (path === '/') return 'home';
+  const [first = '', second = ''] = path.split('/').slice(1);
+  if (first === 'user') {
+    if (second === 'local-swipes') return 'swipes';
+    if (second === 'group') return 'groups';
+    return 'account';
+  }
+  if (['list', 'nudes', 'username', 'tags', 'countries'].includes(first)) return 'listings';
+  if (first === 'local-swipes') return 'swipes';
+  if (['shop', 'auth', 'blog', 'help', 'groups'].includes(first)) return first;
+  return null;
+}
+
 export function alertDismissed(id: number): boolean {
   return getCookie(`alert_${id}`) === '1';
 }

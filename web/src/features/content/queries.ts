@@ -55,11 +55,3 @@ export function useAds(enabled: boolean, orientation: string | undefined) {
     retry: false,
   });
 }
-
-export function formatDate(iso: string, locale: string): string {
-  try {
-    return new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(iso));
-  } catch {
-    return iso.slice(0, 10);
-  }
-}

@@ -1,25 +1,17 @@
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, useLocation, useSearchParams } from 'react-router';
-import { LoadError } from '@/components/LoadError';
-import { Pager } from '@/components/Pager';
+import { Link, useLocation } from 'react-router';
+import { AppTabs } from '@/components/AppTabs';
+import { PagedGrid, pageHref, usePage } from '@/components/PagedGrid';
 import { SubPathTabs, useSubPathTitle } from '@/components/SubPathTabs';
-import { SkeletonCard } from '@/components/UsernameCard';
-import { APPS } from '@/config/options';
 import { useTitle } from '@/hooks/useTitle';
 import type { SubPathScope } from '@/lib/subPaths';
 import { GroupCard } from './GroupCard';
 import { useGroups } from './queries';
 
-function pageFrom(search: URLSearchParams): number {
-  const page = Number.parseInt(search.get('page') ?? '', 10);
-  return Number.isFinite(page) && page > 1 ? page : 1;
-}
-
 /** /groups and /{app}-groups: public groups, newest activity first, with paging. */
 export function GroupList({ scope }: { scope: SubPathScope }) {
   const { t } = useTranslation();
-  const [search] = useSearchParams();
-  const page = pageFrom(search);
+  const page = usePage();
   const list = useGroups(scope, page);
   const { app } = scope;
   const title = useSubPathTitle(
@@ -28,10 +20,6 @@ export function GroupList({ scope }: { scope: SubPathScope }) {
   );
   useTitle(title);
   const { pathname } = useLocation();
-  const base = pathname;
-  const tabClass = ({ isActive }: { isActive: boolean }) =>
-    `btn btn-sm btn-touch ${isActive ? 'btn-accent' : 'btn-outline-secondary'}`;
-  const meta = list.data?.meta;
 
   return (
     <div data-testid="groups">
@@ -44,60 +32,30 @@ export function GroupList({ scope }: { scope: SubPathScope }) {
           {t('community.groups.create')}
         </Link>
       </div>
-      <nav className="listing-tabs mb-3" aria-label={t('community.groups.appsLabel')}>
-        <NavLink to="/groups" end className={tabClass}>
-          {t('community.groups.all')}
-        </NavLink>
-        {APPS.map((a) => (
-          <NavLink key={a} to={`/${a}-groups`} end className={tabClass}>
-            {t(`apps.${a}`)}
-          </NavLink>
-        ))}
-      </nav>
+      <AppTabs
+        allTo="/groups"
+        appTo={(a) => `/${a}-groups`}
+        label={t('community.groups.appsLabel')}
+        className="mb-3"
+      />
       {app && <SubPathTabs app={app} noun="groups" label={t('community.nudes.filtersLabel')} />}
-      {list.isPending ? (
-        <div className="ucard-grid ucard-grid-wide" aria-busy="true">
-          <span className="visually-hidden" role="status">
-            {t('listings.loading')}
-          </span>
-          {Array.from({ length: 6 }, (_, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity.
-            <SkeletonCard key={i} />
-          ))}
-        </div>
-      ) : list.isError ? (
-        <LoadError
-          message={t('listings.loadFailed')}
-          onRetry={() => list.refetch()}
-          retrying={list.isFetching}
-        />
-      ) : list.data.data.length === 0 ? (
-        <div className="addme-card p-4 text-center" data-testid="empty-state">
-          <p className="mb-3">{t('community.groups.empty')}</p>
-          <Link to="/user/group/create" className="btn btn-accent btn-touch">
-            {t('community.groups.create')}
-          </Link>
-        </div>
-      ) : (
-        <ul
-          className={`ucard-grid ucard-grid-wide ${list.isPlaceholderData ? 'opacity-50' : ''}`}
-          aria-label={title}
-        >
-          {list.data.data.map((group) => (
-            <li key={group.id}>
-              <GroupCard group={group} />
-            </li>
-          ))}
-        </ul>
-      )}
-      {meta && (
-        <Pager
-          page={page}
-          hasNext={meta.has_next}
-          totalPages={meta.total > 0 ? Math.ceil(meta.total / meta.per_page) : undefined}
-          hrefFor={(p) => (p > 1 ? `${base}?page=${p}` : base)}
-        />
-      )}
+      <PagedGrid
+        query={list}
+        page={page}
+        hrefFor={(p) => pageHref(pathname, p)}
+        label={title}
+        itemKey={(group) => group.id}
+        renderItem={(group) => <GroupCard group={group} />}
+        skeletons={6}
+        empty={
+          <div className="addme-card p-4 text-center" data-testid="empty-state">
+            <p className="mb-3">{t('community.groups.empty')}</p>
+            <Link to="/user/group/create" className="btn btn-accent btn-touch">
+              {t('community.groups.create')}
+            </Link>
+          </div>
+        }
+      />
     </div>
   );
 }

@@ -4,10 +4,9 @@ import { Alert } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '@/api/errors';
-import { CardGrid } from '@/components/CardGrid';
-import { LoadError } from '@/components/LoadError';
-import { Pager } from '@/components/Pager';
-import { APPS } from '@/config/options';
+import { AppTabs } from '@/components/AppTabs';
+import { PagedGrid } from '@/components/PagedGrid';
+import { UsernameCard } from '@/components/UsernameCard';
 import { errorText } from '@/errors/errorText';
 import { useTitle } from '@/hooks/useTitle';
 import { loginUrl } from '@/lib/redirect';
@@ -59,22 +58,13 @@ export function listingTitle(scope: ListingScope, t: TFunction, locale: string):
 
 function Tabs({ scope }: { scope: ListingScope }) {
   const { t } = useTranslation();
-  const tabClass = ({ isActive }: { isActive: boolean }) =>
-    `btn btn-sm btn-touch ${isActive ? 'btn-accent' : 'btn-outline-secondary'}`;
   if (!scope.app) {
     return (
-      <nav className="listing-tabs" aria-label={t('listings.tabs.apps')}>
-        <NavLink to="/list" end className={tabClass}>
-          {t('listings.tabs.all')}
-        </NavLink>
-        {APPS.map((app) => (
-          <NavLink key={app} to={`/${app}-usernames`} end className={tabClass}>
-            {t(`apps.${app}`)}
-          </NavLink>
-        ))}
-      </nav>
+      <AppTabs allTo="/list" appTo={(app) => `/${app}-usernames`} label={t('listings.tabs.apps')} />
     );
   }
+  const tabClass = ({ isActive }: { isActive: boolean }) =>
+    `btn btn-sm btn-touch ${isActive ? 'btn-accent' : 'btn-outline-secondary'}`;
   const base = `/${scope.app}-usernames`;
   const tabs = [
     { to: base, key: 'latest' },
@@ -127,7 +117,6 @@ export function ListingView() {
   const meta = list.data?.meta;
   // A search with no filter besides it: the way out is to clear the search, and say so.
   const onlySearch = filters.q !== undefined && !hasActiveFilters({ ...filters, q: undefined });
-  const totalPages = meta && meta.total > 0 ? Math.ceil(meta.total / meta.per_page) : undefined;
 
   return (
     <div data-testid="listing">
@@ -170,41 +159,29 @@ export function ListingView() {
             </Link>
           </div>
         </Alert>
-      ) : list.isError ? (
-        <LoadError
-          message={t('listings.loadFailed')}
-          onRetry={() => list.refetch()}
-          retrying={list.isFetching}
-        />
       ) : (
-        <div className={list.isPlaceholderData ? 'opacity-50' : ''}>
-          <CardGrid
-            cards={list.data?.data}
-            pending={list.isPending}
-            label={title}
-            empty={
-              <div className="addme-card p-4 text-center" data-testid="empty-state">
-                <p className="mb-3">
-                  {filters.q
-                    ? t(onlySearch ? 'listings.emptySearch' : 'listings.emptySearchFiltered', {
-                        q: filters.q,
-                      })
-                    : t('listings.empty')}
-                </p>
-                <button type="button" className="btn btn-accent btn-touch px-4" onClick={clear}>
-                  {onlySearch ? t('listings.clearSearch') : t('listings.filters.clear')}
-                </button>
-              </div>
-            }
-          />
-        </div>
-      )}
-      {meta && !dirtyLogin && (
-        <Pager
+        <PagedGrid
+          query={list}
           page={filters.page}
-          hasNext={meta.has_next}
-          totalPages={totalPages}
           hrefFor={(page) => hrefFor(withPage(filters, page))}
+          label={title}
+          itemKey={(card) => card.id}
+          renderItem={(card) => <UsernameCard card={card} headingLevel={2} />}
+          testId="cards"
+          empty={
+            <div className="addme-card p-4 text-center" data-testid="empty-state">
+              <p className="mb-3">
+                {filters.q
+                  ? t(onlySearch ? 'listings.emptySearch' : 'listings.emptySearchFiltered', {
+                      q: filters.q,
+                    })
+                  : t('listings.empty')}
+              </p>
+              <button type="button" className="btn btn-accent btn-touch px-4" onClick={clear}>
+                {onlySearch ? t('listings.clearSearch') : t('listings.filters.clear')}
+              </button>
+            </div>
+          }
         />
       )}
       <NearbyModal page={search.get('page')} />

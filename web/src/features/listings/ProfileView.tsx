@@ -8,7 +8,9 @@ import { Avatar } from '@/components/Avatar';
 import { CardGrid } from '@/components/CardGrid';
 import { Flag } from '@/components/Flag';
 import { Icon } from '@/components/Icon';
+import { ReputationMeter } from '@/components/Reputation';
 import { useTitle } from '@/hooks/useTitle';
+import { useUser } from '@/session/session';
 import { messageUrl } from './deepLinks';
 import { profileQuery, recordMessageClick, recordView, similarQuery } from './queries';
 import { ReportModal } from './ReportModal';
@@ -42,6 +44,10 @@ function ProfileSkeleton() {
 export function ProfileView({ id }: { id: number }) {
   const { t } = useTranslation();
   const profile = useQuery(profileQuery(id));
+  const { user } = useUser();
+  // VIP and Studio members get more suggestions and the scores; the server decides, this only
+  // chooses whether to tell the others what VIP would add.
+  const vip = !!user && (user.is_promoted || user.is_studio);
   const similar = useQuery({ ...similarQuery(id), enabled: profile.isSuccess });
   const [reporting, setReporting] = useState(false);
   const viewed = useRef<number | null>(null);
@@ -78,6 +84,9 @@ export function ProfileView({ id }: { id: number }) {
       ),
     },
   ];
+  if (p.reputation != null) {
+    facts.push({ key: 'reputation', value: <ReputationMeter score={p.reputation} /> });
+  }
   const deepLink = messageUrl(p.app, p.username);
 
   return (
@@ -203,6 +212,14 @@ export function ProfileView({ id }: { id: number }) {
           headingLevel={3}
           empty={<p className="text-body-secondary">{t('listings.profile.noSimilar')}</p>}
         />
+        {!vip && (similar.data?.length ?? 0) > 0 && (
+          <p className="mt-3 mb-0 text-body-secondary" data-testid="more-suggestions">
+            {t('listings.profile.moreWithVip')}{' '}
+            <Link to="/shop" className="fw-semibold">
+              {t('listings.profile.becomeVip')}
+            </Link>
+          </p>
+        )}
       </section>
       <ReportModal usernameId={p.id} show={reporting} onClose={() => setReporting(false)} />
     </article>

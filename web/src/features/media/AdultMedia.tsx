@@ -1,12 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useStartVerification, useVerificationRequired } from '@/session/ageVerification';
 import { useAgeConfirmed } from '@/session/useAgeConfirmed';
 import './media.css';
 
 /**
  * Adult media: blurred behind a clear "18+" overlay when the server says `blurred` (age verification
  * required here and not done: only a blurred preview was sent) or the viewer has not passed the age
- * gate yet. The overlay links to the help portal for age verification.
+ * gate yet. Where the law requires verification, the overlay's Verify button starts the provider's
+ * flow; otherwise (the age gate alone) it leads to the help portal.
  */
 export function AdultMedia({
   src,
@@ -23,6 +25,8 @@ export function AdultMedia({
 }) {
   const { t } = useTranslation();
   const confirmed = useAgeConfirmed();
+  const required = useVerificationRequired();
+  const { start, busy } = useStartVerification();
   const hidden = blurred || !confirmed;
   return (
     <div className={`adult-media ${hidden ? 'is-blurred' : ''} ${className}`} data-blurred={hidden}>
@@ -41,9 +45,20 @@ export function AdultMedia({
           <span className="adult-media-badge">18+</span>
           <span className="adult-media-text">{t('community.adult.hidden')}</span>
           <span className="d-flex gap-2 flex-wrap justify-content-center">
-            <Link to="/help#age-verification" className="btn btn-light btn-sm btn-touch">
-              {t('community.adult.verify')}
-            </Link>
+            {blurred && required ? (
+              <button
+                type="button"
+                className="btn btn-light btn-sm btn-touch"
+                onClick={start}
+                disabled={busy}
+              >
+                {t('community.adult.verify')}
+              </button>
+            ) : (
+              <Link to="/help#age-verification" className="btn btn-light btn-sm btn-touch">
+                {t('community.adult.verify')}
+              </Link>
+            )}
             <Link to="/help" className="btn btn-outline-light btn-sm btn-touch">
               {t('community.adult.moreInfo')}
             </Link>

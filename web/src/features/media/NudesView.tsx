@@ -1,11 +1,11 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink, useLocation, useSearchParams } from 'react-router';
+import { useLocation } from 'react-router';
 import { ApiError } from '@/api/errors';
-import { LoadError } from '@/components/LoadError';
-import { Pager } from '@/components/Pager';
+import { AppTabs } from '@/components/AppTabs';
+import { PagedGrid, pageHref, usePage } from '@/components/PagedGrid';
 import { SubPathTabs } from '@/components/SubPathTabs';
-import { APPS, PER_PAGE } from '@/config/options';
+import { PER_PAGE } from '@/config/options';
 import { errorText } from '@/errors/errorText';
 import { useTitle } from '@/hooks/useTitle';
 import { NudeCard } from './NudeCard';
@@ -17,10 +17,8 @@ import './media.css';
 export function NudesView() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const [search] = useSearchParams();
   const scope = useMemo(() => nudesScopeFromPath(pathname), [pathname]);
-  const rawPage = Number.parseInt(search.get('page') ?? '', 10);
-  const page = Number.isFinite(rawPage) && rawPage > 1 ? rawPage : 1;
+  const page = usePage();
   const list = useNudes({ ...(scope ?? {}), page, per_page: PER_PAGE });
   const app = scope?.app ? t(`apps.${scope.app}`) : '';
   let title = scope?.app ? t('community.nudes.titleApp', { app }) : t('community.nudes.title');
@@ -31,8 +29,6 @@ export function NudesView() {
   useTitle(title);
   if (!scope) throw new ApiError('http', '', { status: 404 });
 
-  const tabClass = ({ isActive }: { isActive: boolean }) =>
-    `btn btn-sm btn-touch ${isActive ? 'btn-accent' : 'btn-outline-secondary'}`;
   const meta = list.data?.meta;
 
   return (
@@ -48,64 +44,42 @@ export function NudesView() {
           </p>
         )}
       </div>
-      <nav className="listing-tabs mb-2" aria-label={t('community.nudes.appsLabel')}>
-        <NavLink to="/nudes" end className={tabClass}>
-          {t('community.groups.all')}
-        </NavLink>
-        {APPS.map((a) => (
-          <NavLink key={a} to={`/${a}-nudes`} end className={tabClass}>
-            {t(`apps.${a}`)}
-          </NavLink>
-        ))}
-      </nav>
+      <AppTabs
+        allTo="/nudes"
+        appTo={(a) => `/${a}-nudes`}
+        label={t('community.nudes.appsLabel')}
+        className="mb-2"
+      />
       {scope.app && (
         <SubPathTabs app={scope.app} noun="nudes" label={t('community.nudes.filtersLabel')} />
       )}
-      {list.isPending ? (
-        <div className="nude-grid" aria-busy="true">
-          <span className="visually-hidden" role="status">
-            {t('listings.loading')}
-          </span>
-          {Array.from({ length: 8 }, (_, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity.
-            <div key={i} className="ncard ucard-skeleton">
-              <div className="adult-media" />
-            </div>
-          ))}
-        </div>
-      ) : list.isError ? (
-        <LoadError
-          message={errorText(list.error, t, {
-            context: { login_required: 'listings.dirtyNeedsLogin' },
-            fallback: t('listings.loadFailed'),
-          })}
-          onRetry={() => list.refetch()}
-          retrying={list.isFetching}
-        />
-      ) : list.data.data.length === 0 ? (
-        <div className="addme-card p-4 text-center" data-testid="empty-state">
-          <p className="mb-0">{t('community.nudes.empty')}</p>
-        </div>
-      ) : (
-        <ul
-          className={`nude-grid ${list.isPlaceholderData ? 'opacity-50' : ''}`}
-          aria-label={title}
-        >
-          {list.data.data.map((card) => (
-            <li key={card.id}>
-              <NudeCard card={card} />
-            </li>
-          ))}
-        </ul>
-      )}
-      {meta && (
-        <Pager
-          page={page}
-          hasNext={meta.has_next}
-          totalPages={meta.total > 0 ? Math.ceil(meta.total / meta.per_page) : undefined}
-          hrefFor={(p) => (p > 1 ? `${pathname}?page=${p}` : pathname)}
-        />
-      )}
+      <PagedGrid
+        query={list}
+        page={page}
+        hrefFor={(p) => pageHref(pathname, p)}
+        label={title}
+        itemKey={(card) => card.id}
+        renderItem={(card) => <NudeCard card={card} />}
+        gridClassName="nude-grid"
+        skeleton={
+          <div className="ncard ucard-skeleton" aria-hidden="true">
+            <div className="adult-media" />
+          </div>
+        }
+        errorMessage={
+          list.error
+            ? errorText(list.error, t, {
+                context: { login_required: 'listings.dirtyNeedsLogin' },
+                fallback: t('listings.loadFailed'),
+              })
+            : undefined
+        }
+        empty={
+          <div className="addme-card p-4 text-center" data-testid="empty-state">
+            <p className="mb-0">{t('community.nudes.empty')}</p>
+          </div>
+        }
+      />
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { Form, Placeholder } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
 import { Pager } from '@/components/Pager';
-import { formatTimeAgo } from '@/lib/timeAgo';
+import { formatTimeAgo } from '@/lib/format';
 import { type AdminUsername, type MacroType, macrosQuery } from './queries';
 
 /** The reason a decision carries (audited; shown to the member where it concerns them), with macros. */
@@ -82,7 +82,7 @@ export function QueuePager({
   meta,
 }: {
   page: number;
-  meta?: { has_next: boolean; total: number; per_page: number };
+  meta?: { has_next: boolean; total: number; per_page: number; total_capped?: boolean };
 }) {
   const { pathname, search } = useLocation();
   if (!meta) return null;
@@ -97,7 +97,10 @@ export function QueuePager({
     <Pager
       page={page}
       hasNext={meta.has_next}
-      totalPages={meta.total > 0 ? Math.ceil(meta.total / meta.per_page) : undefined}
+      // A capped count (a table past 10,000 matches) gives no last page: next/previous only.
+      totalPages={
+        meta.total > 0 && !meta.total_capped ? Math.ceil(meta.total / meta.per_page) : undefined
+      }
       hrefFor={hrefFor}
     />
   );

@@ -3,6 +3,7 @@ import { Modal } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { getCookie, setCookie } from '@/lib/cookies';
+import { formatDate } from '@/lib/format';
 import { type User, useUser } from '@/session/session';
 import {
   COOKIES,
@@ -35,17 +36,6 @@ export function countConnection() {
   setCookie(COOKIES.third, String(next), { maxAge: THIRD_COOKIE_SECONDS });
 }
 
-function formatDate(iso: string | null, locale: string): string {
-  if (!iso) return '';
-  try {
-    return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(
-      new Date(iso),
-    );
-  } catch {
-    return iso.slice(0, 10);
-  }
-}
-
 function pick(user: User): Reminder | null {
   // One reminder per page session at most, whatever the cookies say after it was closed.
   if (session()?.getItem(SHOWN_FLAG)) return null;
@@ -76,7 +66,7 @@ export function ReminderModal() {
 
   if (!user || !reminder) return null;
   const close = () => setReminder(null);
-  const date = formatDate(reminderEnd(reminder, user), i18n.language);
+  const date = formatDate(reminderEnd(reminder, user), i18n.language, 'moment');
 
   return (
     <Modal show onHide={close} centered aria-labelledby="reminder-title">

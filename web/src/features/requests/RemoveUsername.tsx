@@ -6,9 +6,9 @@ import { api, unwrap } from '@/api/client';
 import { ApiError } from '@/api/errors';
 import { AppBadge } from '@/components/AppBadge';
 import { Avatar } from '@/components/Avatar';
-import { Captcha } from '@/components/Captcha';
+import { CaptchaField } from '@/components/Captcha';
+import { EmailField } from '@/components/CredentialFields';
 import { SubmitButton } from '@/components/FormField';
-import { useConfig } from '@/config/config';
 import { APPS, type AppName } from '@/config/options';
 import { MAX_FILE_BYTES } from '@/lib/precheck';
 import '@/components/cards.css';
@@ -18,7 +18,6 @@ type Found = { id: number; username: string; app: string; profile_picture: strin
 /** /remove-username: 1. find the username, 2. proof of ownership (a screenshot), reason, e-mail. */
 export function RemoveUsername() {
   const { t } = useTranslation();
-  const { captcha } = useConfig();
   const [app, setApp] = useState<AppName>('snapchat');
   const [handle, setHandle] = useState('');
   const [found, setFound] = useState<Found | null>(null);
@@ -156,18 +155,13 @@ export function RemoveUsername() {
               onChange={(e) => setReason(e.target.value)}
             />
           </Form.Group>
-          <Form.Group className="mb-3" controlId="remove-email">
-            <Form.Label className="fw-medium">{t('community.remove.email')}</Form.Label>
-            <Form.Control
-              type="email"
-              autoComplete="email"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-            />
-          </Form.Group>
-          <Form.Group className="mb-3">
-            <Captcha provider={captcha.provider} siteKey={captcha.site_key} onToken={setToken} />
-          </Form.Group>
+          <EmailField
+            id="remove-email"
+            label={t('community.remove.email')}
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+          <CaptchaField onToken={setToken} className="mb-3" />
           {problem && (
             <Alert variant="danger" role="alert">
               {problem}

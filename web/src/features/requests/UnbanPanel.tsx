@@ -8,6 +8,7 @@ import { ApiError } from '@/api/errors';
 import { myUsernameQuery } from '@/api/myUsernames';
 import { myUsernamesKey } from '@/api/queryKeys';
 import { SubmitButton } from '@/components/FormField';
+import { formatDate } from '@/lib/format';
 import { toast } from '@/toasts/toastStore';
 
 /** "2d 03:04:05" for a countdown. */
@@ -108,7 +109,7 @@ export function UnbanPanel({ id }: { id: number }) {
           <p className="small text-body-secondary mb-0">
             {s.banned_until
               ? t('community.unban.until', {
-                  when: new Date(s.banned_until).toLocaleString(i18n.language),
+                  when: formatDate(s.banned_until, i18n.language, 'moment'),
                 })
               : t('community.unban.noEnd')}
           </p>

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/api/client';
 import { FormField, SubmitButton } from '@/components/FormField';
 import { applyServerErrors } from '@/hooks/useServerErrors';
+import { formatDate } from '@/lib/format';
 import { toast } from '@/toasts/toastStore';
 import { type KeyApplied, useApplyKey } from './queries';
 import { type ApplyKeyValues, applyKeySchema } from './schemas';
@@ -20,16 +21,7 @@ export function grantedText(
   if (granted.top_ups) parts.push(t('shop.granted.topUps', { count: granted.top_ups }));
   if (granted.fire_pins) parts.push(t('shop.granted.firePins', { count: granted.fire_pins }));
   if (granted.entitlement) {
-    let date = '';
-    if (granted.ending_at) {
-      try {
-        date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(
-          new Date(granted.ending_at),
-        );
-      } catch {
-        date = granted.ending_at.slice(0, 10);
-      }
-    }
+    const date = formatDate(granted.ending_at, locale);
     parts.push(
       t(`shop.granted.${granted.entitlement}`, {
         date,

@@ -4,14 +4,14 @@ import { useEffect } from 'react';
 import { Alert, Form } from 'react-bootstrap';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { catalogueQuery } from '@/api/catalogue';
-import { FormField, SubmitButton, useErrorText } from '@/components/FormField';
+import { EmailField } from '@/components/CredentialFields';
+import { SubmitButton, useErrorText } from '@/components/FormField';
 import { applyServerErrors } from '@/hooks/useServerErrors';
 import { formatMoney } from '@/lib/format';
 import { useUser } from '@/session/session';
 import { DEFAULT_FEES, feeTiers, previewOrder } from './fees';
-import { PaymentInstructions } from './PaymentInstructions';
 import { ProductCard } from './ProductCard';
 import { NETWORK_ORDER, type Product, productTextKey, useDirectOrder } from './queries';
 import { ShopLegalLinks, ShopNotes, ShopSkeleton, shelvesOf } from './ShopCatalogue';
@@ -77,6 +77,7 @@ export function DirectShop({ simple = false }: { simple?: boolean }) {
   const { user } = useUser();
   const catalogue = useQuery(catalogueQuery);
   const order = useDirectOrder();
+  const navigate = useNavigate();
   const products = catalogue.data?.products ?? [];
   const tiers = catalogue.data?.crypto_fees ?? DEFAULT_FEES;
   const networks = (catalogue.data?.networks ?? NETWORK_ORDER) as DirectOrderValues['network'][];
@@ -121,37 +122,12 @@ export function DirectShop({ simple = false }: { simple?: boolean }) {
     order.mutate(
       { email: values.email, network: values.network, items },
       {
-        onSuccess: () => window.scrollTo({ top: 0, behavior: 'smooth' }),
+        // The order's own page (its private link) shows how to pay and takes the transaction id.
+        onSuccess: (placed) => navigate(`/shop/direct/order/${placed.token}`),
         onError: (error) => applyServerErrors(error, setError, ['email', 'network']),
       },
     );
   });
-
-  if (order.data) {
-    return (
-      <div className="shop-page mx-auto" style={{ maxWidth: '46rem' }}>
-        <PaymentInstructions order={order.data} />
-        <div className="d-flex flex-wrap gap-2 mt-3">
-          {catalogue.data?.crypto_contact_url && (
-            <a
-              href={catalogue.data.crypto_contact_url}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="btn btn-outline-secondary btn-touch"
-            >
-              {t('shop.pay.contact')}
-            </a>
-          )}
-          <Link to="/contact-us" className="btn btn-outline-secondary btn-touch">
-            {t('shop.pay.support')}
-          </Link>
-          <button type="button" className="btn btn-link btn-touch" onClick={() => order.reset()}>
-            {t('shop.pay.newOrder')}
-          </button>
-        </div>
-      </div>
-    );
-  }
 
   const tierText = feeTiers(tiers).map(({ from, to, percent }) => {
     const range =
@@ -256,20 +232,13 @@ export function DirectShop({ simple = false }: { simple?: boolean }) {
                     {quantitiesError}
                   </div>
                 )}
-                <FormField
+                <EmailField
                   id="direct-email"
                   label={t('shop.direct.email')}
                   error={errors.email}
                   hint={t('shop.direct.emailHint')}
-                >
-                  <Form.Control
-                    type="email"
-                    autoComplete="email"
-                    inputMode="email"
-                    isInvalid={!!errors.email}
-                    {...register('email')}
-                  />
-                </FormField>
+                  {...register('email')}
+                />
                 <fieldset className="mb-3" hidden={closed}>
                   <legend className="form-label fw-medium fs-6">{t('shop.direct.network')}</legend>
                   {networks.map((network) => (

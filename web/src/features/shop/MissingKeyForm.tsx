@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Form } from 'react-bootstrap';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { EmailField } from '@/components/CredentialFields';
 import { FormField, SubmitButton } from '@/components/FormField';
 import { applyServerErrors } from '@/hooks/useServerErrors';
 import { useUser } from '@/session/session';
@@ -47,15 +48,12 @@ export function MissingKeyForm() {
           {...register('order_number')}
         />
       </FormField>
-      <FormField id="missing-email" label={t('shop.missing.email')} error={errors.email}>
-        <Form.Control
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          isInvalid={!!errors.email}
-          {...register('email')}
-        />
-      </FormField>
+      <EmailField
+        id="missing-email"
+        label={t('shop.missing.email')}
+        error={errors.email}
+        {...register('email')}
+      />
       {resend.data && (
         <Alert variant="success" className="small" data-testid="missing-key-result">
           {resend.data.message}

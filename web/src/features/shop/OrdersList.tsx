@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Placeholder } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { OrderHeading } from '@/components/OrderHeading';
-import { formatDay, formatMoney } from '@/lib/format';
+import { formatDate, formatMoney } from '@/lib/format';
 import { myOrdersQuery } from './queries';
 
 /** My orders: number, date, products, status and the last 4 characters of each key. */
@@ -41,7 +41,7 @@ export function OrdersList() {
           </div>
           {order.ending_at && (
             <div className="small text-body-secondary">
-              {t('shop.orders.ends', { date: formatDay(order.ending_at, i18n.language) })}
+              {t('shop.orders.ends', { date: formatDate(order.ending_at, i18n.language) })}
             </div>
           )}
           {order.keys.length > 0 && (
@@ -53,7 +53,7 @@ export function OrdersList() {
                   title={
                     key.redeemed_at
                       ? t('shop.orders.redeemed', {
-                          date: formatDay(key.redeemed_at, i18n.language),
+                          date: formatDate(key.redeemed_at, i18n.language),
                         })
                       : t('shop.orders.unused')
                   }

@@ -52,7 +52,7 @@ export function ProductCard({
   );
 }
 
-/** The card shop's checkout for a product (opens the hosted checkout in a new tab). */
+/** The card checkout for a product: the hosted shop in a new tab, or the app's own test checkout. */
 export function CheckoutButton({ product }: { product: Product }) {
   const { t } = useTranslation();
   const name = t(`${productTextKey(product.sku)}.name`, { defaultValue: product.name });
@@ -64,6 +64,18 @@ export function CheckoutButton({ product }: { product: Product }) {
           {t('shop.payCrypto')}
         </Link>
       </div>
+    );
+  }
+  if (product.checkout_url.startsWith('/')) {
+    // The app's own (test-mode) checkout: same tab, like any page of the site.
+    return (
+      <Link
+        to={product.checkout_url}
+        className="btn btn-accent btn-touch w-100"
+        aria-label={t('shop.checkoutLabelLocal', { product: name })}
+      >
+        {t('shop.checkout')}
+      </Link>
     );
   }
   return (

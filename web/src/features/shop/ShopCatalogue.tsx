@@ -90,6 +90,11 @@ export function ShopCatalogue() {
         <div className="col-lg-8 col-xl-9 order-2 order-lg-1">
           {catalogue.isPending && <ShopSkeleton />}
           {catalogue.isError && <Alert variant="danger">{t('shop.loadFailed')}</Alert>}
+          {catalogue.data?.test_mode && (
+            <Alert variant="warning" className="small" data-testid="test-mode">
+              {t('shop.testMode')}
+            </Alert>
+          )}
           {catalogue.data?.products.some((p) => !p.checkout_url) && (
             <Alert variant="info" className="small" data-testid="card-unavailable">
               {t('shop.checkoutUnavailable')}

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, unwrap } from '@/api/client';
+import { api, refusalsShownHere, unwrap } from '@/api/client';
 import { listingsKey } from '@/api/queryKeys';
 import type { components } from '@/api/schema.gen';
 import { userKey } from '@/session/session';
@@ -11,6 +11,52 @@ export type DirectOrder = components['schemas']['DirectOrderRead'];
 export type DirectOrderIn = components['schemas']['DirectOrderIn'];
 export type Order = components['schemas']['OrderRead'];
 export type KeyApplied = components['schemas']['KeyApplied'];
+export type LocalCheckoutIn = components['schemas']['LocalCheckoutIn'];
+export type LocalCheckout = components['schemas']['LocalCheckoutRead'];
+
+/** These forms show their own refusals (a declined card, a bad transaction id) where they happen. */
+const own = { middleware: [refusalsShownHere] };
+
+/** Pays with the local test-mode checkout; the server sends the shop's webhook and mails the key. */
+export function useLocalCheckout() {
+  return useMutation({
+    mutationFn: (body: LocalCheckoutIn) => unwrap(api.POST('/v1/shop/checkout', { body, ...own })),
+  });
+}
+
+const directOrderKey = (token: string) => ['shop', 'direct-order', token] as const;
+
+export function directOrderQuery(token: string) {
+  return queryOptions({
+    queryKey: directOrderKey(token),
+    queryFn: ({ signal }) =>
+      unwrap(
+        api.GET('/v1/shop/direct/orders/{token}', {
+          params: { path: { token } },
+          signal,
+          ...own,
+        }),
+      ),
+    // The state moves when an admin confirms or freezes it: a buyer left on the page sees it.
+    refetchInterval: 60_000,
+    retry: false,
+  });
+}
+
+export function useSendTransaction(token: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (transaction_id: string) =>
+      unwrap(
+        api.POST('/v1/shop/direct/orders/{token}/transaction', {
+          params: { path: { token } },
+          body: { transaction_id },
+          ...own,
+        }),
+      ),
+    onSuccess: (order) => queryClient.setQueryData(directOrderKey(token), order),
+  });
+}
 
 /** Keys start with 'user' so logout forgets them. */
 export const myOrdersKey = ['user', 'orders'] as const;

@@ -33,3 +33,28 @@ export const missingKeySchema = z.object({
   email,
 });
 export type MissingKeyValues = z.infer<typeof missingKeySchema>;
+
+/** The local test-mode card form (the server decides which test cards pay). */
+export const cardSchema = z.object({
+  email,
+  quantity: z.number().int().min(1).max(MAX_UNITS),
+  card_number: z
+    .string()
+    .transform((v) => v.replace(/[\s-]/g, ''))
+    .pipe(z.string().regex(/^\d{12,19}$/, 'shop.card.numberInvalid')),
+  expiry: z
+    .string()
+    .trim()
+    .regex(/^(0[1-9]|1[0-2])\s*\/\s*\d{2}$/, 'shop.card.expiryInvalid'),
+  cvc: z
+    .string()
+    .trim()
+    .regex(/^\d{3,4}$/, 'shop.card.cvcInvalid'),
+});
+export type CardValues = z.input<typeof cardSchema>;
+export type CardOutput = z.output<typeof cardSchema>;
+
+export const transactionSchema = z.object({
+  transaction_id: z.string().trim().min(20, 'form.required').max(120),
+});
+export type TransactionValues = z.infer<typeof transactionSchema>;

@@ -5,23 +5,12 @@ import { useFirePin, useTopUp } from '@/api/wallet';
 import { AppBadge } from '@/components/AppBadge';
 import { Avatar } from '@/components/Avatar';
 import { Icon } from '@/components/Icon';
+import { formatTimeAgo, formatTimeUntil } from '@/lib/format';
 import { profilePath } from '@/lib/paths';
-import { formatTimeAgo } from '@/lib/timeAgo';
 import { toast } from '@/toasts/toastStore';
 import { actions, useUsernameAction } from './queries';
 import { noticeKey, statusVariant } from './status';
 import type { MyUsername } from './types';
-
-function waitText(until: string | null, locale: string): string {
-  if (!until) return '';
-  const hours = Math.max(1, Math.ceil((Date.parse(until) - Date.now()) / 3_600_000));
-  try {
-    const format = new Intl.RelativeTimeFormat(locale, { numeric: 'always' });
-    return hours >= 48 ? format.format(Math.ceil(hours / 24), 'day') : format.format(hours, 'hour');
-  } catch {
-    return '';
-  }
-}
 
 /**
  * Buttons another feature adds to each of my usernames (the route passes local swipes' Check-in):
@@ -82,7 +71,7 @@ export function MyUsernameItem({
         {notice && (
           <p className="small mb-0 mt-1 text-body-secondary" data-testid="notice">
             {t(`listings.notice.${notice}`, {
-              wait: waitText(item.banned_until, i18n.language),
+              wait: formatTimeUntil(item.banned_until, i18n.language),
               defaultValue: item.status_notice ?? '',
             })}
           </p>

@@ -7,6 +7,7 @@ import { myUsernamesQuery } from '@/api/myUsernames';
 import { useFreeTopUp } from '@/api/wallet';
 import { Icon } from '@/components/Icon';
 import { LoadError } from '@/components/LoadError';
+import { formatDate } from '@/lib/format';
 import type { User } from '@/session/session';
 import { type ExtraItemActions, MyUsernameItem } from './MyUsernameItem';
 import { SlotModal } from './SlotModal';
@@ -25,14 +26,6 @@ export function boostLinks(user: Pick<User, 'is_promoted' | 'is_studio'>) {
   }
   links.push({ key: 'addKey', to: '/user/orders' });
   return links;
-}
-
-function formatDate(iso: string, locale: string): string {
-  try {
-    return new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(iso));
-  } catch {
-    return iso.slice(0, 10);
-  }
 }
 
 /** The user home: counters, my usernames with their actions, and the way to add one more. */

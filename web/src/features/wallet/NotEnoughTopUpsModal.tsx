@@ -4,18 +4,8 @@ import { Link } from 'react-router';
 import { isRefusal, refusalAnswer, useFreeTopUp, walletWording } from '@/api/wallet';
 import { Icon } from '@/components/Icon';
 import { errorText } from '@/errors/errorText';
+import { formatDate } from '@/lib/format';
 import { closeNotEnoughTopUps, useNotEnoughTopUpsOpen } from '@/stores/notEnoughTopUps';
-
-function formatWhen(iso: string | null | undefined, locale: string): string | null {
-  if (!iso) return null;
-  try {
-    return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(
-      new Date(iso),
-    );
-  } catch {
-    return null;
-  }
-}
 
 /**
  * The not-enough-Top-Ups modal (spec section 2): what Top-Ups are, a free one to claim (its refusal
@@ -28,7 +18,7 @@ export function NotEnoughTopUpsModal() {
   // The refusal as a 200 answer or as an error status: the same words either way.
   const answered = isRefusal(free.error) ? refusalAnswer(free.error) : free.data;
   const refused = answered && !answered.success && answered.message ? answered : null;
-  const next = formatWhen(refused?.next_at, i18n.language);
+  const next = formatDate(refused?.next_at, i18n.language, 'moment') || null;
 
   const close = () => {
     closeNotEnoughTopUps();

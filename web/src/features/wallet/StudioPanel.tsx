@@ -5,19 +5,11 @@ import { Link } from 'react-router';
 import { myUsernamesQuery } from '@/api/myUsernames';
 import { AppBadge } from '@/components/AppBadge';
 import { Icon } from '@/components/Icon';
+import { formatDate } from '@/lib/format';
 import type { User } from '@/session/session';
 
 // Only what the server grants a Studio (no daily-wait bypass: one new username a day still applies).
 const PERKS = ['slots', 'vip', 'autoTopUps', 'edits'] as const;
-
-function formatDate(iso: string | null, locale: string): string | null {
-  if (!iso) return null;
-  try {
-    return new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(iso));
-  } catch {
-    return iso.slice(0, 10);
-  }
-}
 
 /**
  * /user/switch for Studio accounts: the Studio's usernames to manage, and what Studio gives.

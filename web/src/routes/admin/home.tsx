@@ -1,15 +1,20 @@
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { HealthPanel } from '@/features/admin/HealthPanel';
+import { MaintenancePanel } from '@/features/admin/MaintenancePanel';
 import { Overview } from '@/features/moderation/Overview';
 import { useTitle } from '@/hooks/useTitle';
+import { adminMeQuery } from '@/session/staff';
 
 export function Component() {
   const { t } = useTranslation();
   useTitle(t('admin.title'));
+  const me = useQuery(adminMeQuery);
   return (
     <div>
       <h1 className="h3">{t('admin.title')}</h1>
       <p className="text-body-secondary">{t('mod.home.intro')}</p>
+      {me.data?.permissions.includes('admin.maintenance') && <MaintenancePanel />}
       <Overview health={<HealthPanel />} />
     </div>
   );

@@ -1,9 +1,11 @@
 import { useState } from 'react';
-import { Alert, Form } from 'react-bootstrap';
+import { Alert, Button } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { EmailField } from '@/components/CredentialFields';
 import { AuthCard } from '@/features/auth/AuthCard';
 import { ResendConfirmation } from '@/features/auth/ResendConfirmation';
+import { useStartVerification, useVerificationRequired } from '@/session/ageVerification';
 import { useUser } from '@/session/session';
 
 /**
@@ -14,6 +16,9 @@ export function Component() {
   const { t } = useTranslation();
   const { user, isPending } = useUser();
   const [email, setEmail] = useState('');
+  // Where the law requires it, the member starts the identity check here too.
+  const required = useVerificationRequired();
+  const { start, busy } = useStartVerification();
 
   if (isPending) return <AuthCard title={t('auth.verifyTitle')}>{null}</AuthCard>;
 
@@ -33,7 +38,17 @@ export function Component() {
             {user.age_verified ? t('auth.ageVerified') : t('auth.ageNotVerified')}
           </li>
         </ul>
-        {!user.age_verified && (
+        {!user.age_verified && required && (
+          <Button
+            variant="outline-secondary"
+            className="btn-touch w-100 mb-2"
+            onClick={start}
+            disabled={busy}
+          >
+            {t('community.adult.verify')}
+          </Button>
+        )}
+        {!user.age_verified && !required && (
           <Link
             to="/help#age-verification"
             className="btn btn-outline-secondary btn-touch w-100 mb-2"
@@ -53,16 +68,13 @@ export function Component() {
       <Alert variant="info" className="small">
         {t('auth.checkSpam')}
       </Alert>
-      <Form.Group className="mb-2" controlId="verify-email">
-        <Form.Label>{t('auth.email')}</Form.Label>
-        <Form.Control
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
-      </Form.Group>
+      <EmailField
+        id="verify-email"
+        label={t('auth.email')}
+        className="mb-2"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+      />
       <ResendConfirmation email={/^\S+@\S+\.\S+$/.test(email) ? email : ''} />
       <p className="text-center mt-4 mb-0">
         {t('auth.haveAccount')} <Link to="/auth/login">{t('auth.loginLink')}</Link>

@@ -134,7 +134,12 @@ export function GalleryAdmin() {
               {t('people.common.previous')}
             </button>
             <span className="small text-body-secondary">
-              {t('people.common.pageOf', { page, total: gallery.data.meta.total })}
+              {t(
+                gallery.data.meta.total_capped
+                  ? 'people.common.pageOfAtLeast'
+                  : 'people.common.pageOf',
+                { page, total: gallery.data.meta.total },
+              )}
             </span>
             <button
               type="button"

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { Form, Placeholder } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { LoadError } from '@/components/LoadError';
+import { SearchForm } from '@/components/SearchForm';
 import { formatWhen } from './format';
 import { type AdminUserRow, type UserSearch, usersQuery } from './queries';
 
@@ -63,7 +63,6 @@ export function UsersAdmin() {
   const { t, i18n } = useTranslation();
   const [params, setParams] = useSearchParams();
   const search = readSearch(params);
-  const [draft, setDraft] = useState(search.q ?? '');
   const users = useQuery(usersQuery(search));
 
   const update = (key: string, value: string | null) => {
@@ -81,25 +80,13 @@ export function UsersAdmin() {
     <div>
       <h1 className="h3">{t('people.users.title')}</h1>
       <p className="text-body-secondary">{t('people.users.intro')}</p>
-      <Form
-        role="search"
-        className="d-flex gap-2 mb-2"
-        onSubmit={(e) => {
-          e.preventDefault();
-          update('q', draft.trim() || null);
-        }}
-      >
-        <Form.Control
-          aria-label={t('people.users.searchLabel')}
-          placeholder={t('people.users.searchLabel')}
-          value={draft}
-          maxLength={100}
-          onChange={(e) => setDraft(e.target.value)}
-        />
-        <button type="submit" className="btn btn-accent btn-touch">
-          {t('people.common.search')}
-        </button>
-      </Form>
+      <SearchForm
+        label={t('people.users.searchLabel')}
+        submitText={t('people.common.search')}
+        initial={search.q ?? ''}
+        onSearch={(next) => update('q', next)}
+        className="mb-2"
+      />
       <fieldset className="row g-2 mb-3" aria-label={t('people.common.filters')}>
         <div className="col-6 col-md-3 col-xl-2">
           <Form.Label htmlFor="users-level" className="small mb-1">
@@ -236,7 +223,10 @@ export function UsersAdmin() {
               {t('people.common.previous')}
             </button>
             <span className="small text-body-secondary">
-              {t('people.common.pageOf', { page, total: data.meta.total })}
+              {t(data.meta.total_capped ? 'people.common.pageOfAtLeast' : 'people.common.pageOf', {
+                page,
+                total: data.meta.total,
+              })}
             </span>
             <button
               type="button"

@@ -1,0 +1,38 @@
+import { Alert, Button } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useAgeState, useStartVerification } from '@/session/ageVerification';
+
+/**
+ * The age-verification alert (spec section 2): where the visitor's place requires it and they are
+ * not verified, one line says so with a Verify Age button that starts the provider's flow.
+ */
+export function VerifyAgeAlert() {
+  const { t } = useTranslation();
+  const { data } = useAgeState();
+  const { start, busy } = useStartVerification();
+  if (!data || data.showNSFW) return null;
+  return (
+    <Alert
+      variant="warning"
+      className="rounded-0 border-start-0 border-end-0 mb-0 py-2"
+      data-testid="verify-age-alert"
+    >
+      <div className="container-xl d-flex flex-wrap align-items-center gap-2 justify-content-between">
+        <span className="small">
+          {t('ageVerification.required', {
+            place: data.locationCode || t('ageVerification.yourPlace'),
+          })}
+        </span>
+        <span className="d-flex gap-2">
+          <Button size="sm" variant="dark" className="btn-touch" onClick={start} disabled={busy}>
+            {t('community.adult.verify')}
+          </Button>
+          <Link to="/help#age-verification" className="btn btn-sm btn-outline-dark btn-touch">
+            {t('community.adult.moreInfo')}
+          </Link>
+        </span>
+      </div>
+    </Alert>
+  );
+}

@@ -1,0 +1,112 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Alert, Form, Placeholder } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { SearchForm } from '@/components/SearchForm';
+import { formatDate } from '@/lib/format';
+import { toast } from '@/toasts/toastStore';
+import { type BlogPost, blogPostsQuery, useRemovePost } from './blogQueries';
+
+function PostRow({ post }: { post: BlogPost }) {
+  const { t, i18n } = useTranslation();
+  const remove = useRemovePost();
+  const [reason, setReason] = useState('');
+  const reasonId = `remove-${post.id}`;
+  return (
+    <li className="addme-card p-3" data-testid="admin-post">
+      <div className="d-flex flex-wrap align-items-center gap-2">
+        <span className="fw-semibold">{post.title}</span>
+        <span className={`badge text-bg-${post.visible ? 'success' : 'secondary'}`}>
+          {post.visible ? t('ops.blog.visible') : t('ops.blog.hidden')}
+        </span>
+        <span className="ms-auto small text-body-secondary">
+          {formatDate(post.published_at, i18n.language)}
+        </span>
+      </div>
+      <div className="small text-body-secondary text-break">/blog/{post.slug}</div>
+      {post.summary && <p className="small mb-2">{post.summary}</p>}
+      <div className="d-flex flex-wrap gap-2 align-items-end mt-2">
+        <Link to={`/admin/edit/blog?id=${post.id}`} className="btn btn-accent btn-touch">
+          {t('ops.blog.edit')}
+        </Link>
+        {post.visible && (
+          <Link to={`/blog/${post.slug}`} className="btn btn-outline-secondary btn-touch">
+            {t('ops.blog.view')}
+          </Link>
+        )}
+        <div className="ms-sm-auto d-flex gap-2 align-items-end">
+          <div>
+            <Form.Label htmlFor={reasonId} className="small mb-1">
+              {t('ops.blog.removeReason')}
+            </Form.Label>
+            <Form.Control
+              id={reasonId}
+              size="sm"
+              value={reason}
+              maxLength={300}
+              onChange={(e) => setReason(e.target.value)}
+            />
+          </div>
+          <button
+            type="button"
+            className="btn btn-outline-danger btn-touch"
+            disabled={remove.isPending || reason.trim().length < 3}
+            onClick={() =>
+              toast.confirm(t('ops.blog.removeConfirm', { title: post.title }), () =>
+                remove.mutate(
+                  { id: post.id, reason: reason.trim() },
+                  {
+                    onSuccess: () => toast.success(t('ops.blog.removed')),
+                    onError: () => toast.danger(t('ops.blog.notRemoved')),
+                  },
+                ),
+              )
+            }
+          >
+            {t('ops.blog.remove')}
+          </button>
+        </div>
+      </div>
+    </li>
+  );
+}
+
+/** /admin/blog: every post, hidden ones too; write a new one, edit, publish or remove. */
+export function BlogAdmin() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q') ?? '';
+  const posts = useQuery(blogPostsQuery(q));
+  return (
+    <div>
+      <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
+        <h1 className="h3 mb-0">{t('ops.blog.title')}</h1>
+        <Link to="/admin/edit/blog" className="btn btn-accent btn-touch ms-auto">
+          {t('ops.blog.newPost')}
+        </Link>
+      </div>
+      <SearchForm
+        label={t('ops.blog.search')}
+        submitText={t('ops.blog.find')}
+        initial={q}
+        onSearch={(next) => setParams(next ? { q: next } : {})}
+      />
+      {posts.isPending ? (
+        <Placeholder as="div" animation="glow">
+          <Placeholder xs={12} className="rounded-4" style={{ height: '6rem' }} />
+        </Placeholder>
+      ) : posts.isError ? (
+        <Alert variant="danger">{t('ops.blog.loadFailed')}</Alert>
+      ) : posts.data.data.length > 0 ? (
+        <ul className="list-unstyled d-flex flex-column gap-2">
+          {posts.data.data.map((post) => (
+            <PostRow key={post.id} post={post} />
+          ))}
+        </ul>
+      ) : (
+        <p className="text-body-secondary">{t('ops.blog.empty')}</p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import frAdmin from './fr/admin.json';
+import frApiErrors from './fr/apiErrors.json';
+import frCommon from './fr/common.json';
+import frCommunity from './fr/community.json';
+import frLegal from './fr/legal.json';
+import frListings from './fr/listings.json';
+import frOps from './fr/ops.json';
+import frPeople from './fr/people.json';
+import frShop from './fr/shop.json';
+import frWallet from './fr/wallet.json';
+
+/** The French catalogue, loaded on demand (src/i18n/index.ts). */
+export default {
+  ...frCommon,
+  apiErrors: frApiErrors,
+  community: frCommunity,
+  legal: frLegal,
+  listings: frListings,
+  mod: frAdmin,
+  ops: frOps,
+  people: frPeople,
+  shop: frShop,
+  wallet: frWallet,
+};

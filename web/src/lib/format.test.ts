@@ -1,0 +1,68 @@
+import i18n from 'i18next';
+import { afterAll, describe, expect, it } from 'vitest';
+import '@/i18n';
+import { formatDate, formatMoney, formatNumber, formatTimeAgo, formatTimeUntil } from './format';
+
+// Intl separates French thousands with a narrow no-break space and puts a no-break space before
+// the currency sign: compare with plain spaces.
+const plain = (text: string) => text.replace(/[\u202f\u00a0]/g, ' ');
+
+const NOON = '2026-11-25T12:04:00Z';
+const NOW = Date.parse(NOON);
+
+describe('the shared formatter', () => {
+  it('writes counts as each language does', () => {
+    expect(formatNumber(1234567, 'en')).toBe('1,234,567');
+    expect(plain(formatNumber(1234567, 'fr'))).toBe('1 234 567');
+    expect(formatNumber(0.5, 'fr')).toBe('0,5');
+  });
+
+  it('writes amounts in their currency', () => {
+    expect(formatMoney('4.99', 'USD', 'en')).toBe('$4.99');
+    expect(plain(formatMoney('4.99', 'USD', 'fr'))).toBe('4,99 $US');
+    expect(plain(formatMoney(1250, 'EUR', 'fr'))).toBe('1 250,00 €');
+  });
+
+  it('writes dates and moments, and nothing for a missing or broken date', () => {
+    expect(formatDate(NOON, 'en')).toBe('Nov 25, 2026');
+    expect(formatDate(NOON, 'fr')).toBe('25 nov. 2026');
+    expect(formatDate(NOON, 'fr', 'moment')).toMatch(/^25 nov\. 2026,? (à )?\d{2}:04$/);
+    expect(formatDate(NOON, 'en', 'moment')).toMatch(/^Nov 25, 2026, \d{1,2}:04 [AP]M$/);
+    expect(formatDate(null, 'en')).toBe('');
+    expect(formatDate('not a date', 'fr')).toBe('');
+  });
+
+  it('writes relative times both ways', () => {
+    const fiveMinutes = new Date(NOW - 5 * 60_000).toISOString();
+    expect(formatTimeAgo(fiveMinutes, 'en', '', NOW)).toBe('5 min. ago');
+    expect(plain(formatTimeAgo(fiveMinutes, 'fr', '', NOW))).toBe('il y a 5 min');
+    expect(plain(formatTimeAgo(new Date(NOW - 3 * 86_400_000).toISOString(), 'fr', '', NOW))).toBe(
+      'il y a 3 j',
+    );
+    expect(formatTimeAgo(null, 'en', 'never', NOW)).toBe('never');
+    const later = new Date(NOW + 5 * 3_600_000).toISOString();
+    expect(formatTimeUntil(later, 'en', NOW)).toBe('in 5 hours');
+    expect(formatTimeUntil(later, 'fr', NOW)).toBe('dans 5 heures');
+    expect(formatTimeUntil(new Date(NOW + 72 * 3_600_000).toISOString(), 'fr', NOW)).toBe(
+      'dans 3 jours',
+    );
+  });
+
+  describe('inside translated texts', () => {
+    afterAll(() => i18n.changeLanguage('en'));
+
+    it('formats every count, in English and in French', async () => {
+      await i18n.changeLanguage('en');
+      expect(i18n.t('listings.total', { count: 12345 })).toBe('12,345 usernames');
+      await i18n.changeLanguage('fr');
+      expect(plain(i18n.t('listings.total', { count: 12345 }))).toMatch(/^12 345 /);
+    });
+
+    it('leaves other numbers as they are: an order number is never grouped', async () => {
+      await i18n.changeLanguage('en');
+      expect(i18n.t('listings.pager.pageOf', { page: 1200, total: 1500 })).toBe(
+        'Page 1200 of 1500',
+      );
+    });
+  });
+});
