@@ -8,6 +8,8 @@ BACKEND := backend
 WEB := web
 PY := cd $(BACKEND) && $(UV) run --frozen
 E2E_PORT ?= 8123
+# Extra Playwright arguments, e.g. PW_ARGS='e2e/economy.spec.ts --workers=1' to run one file.
+PW_ARGS ?=
 FUZZ_PORT ?= 8124
 # Seconds of schemathesis per identity (anonymous, member): the whole CI run must stay under 20 min.
 FUZZ_SECONDS ?= 45
@@ -16,7 +18,7 @@ export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
 .PHONY: help run test deps backend-deps web-deps web-build chromium migrate seed serve lint typecheck \
 	api-types api-types-check prod-check test-backend test-backend-sqlite test-backend-pg test-web test-e2e \
-	test-fuzz bench
+	test-fuzz bench nginx nginx-check prod-local
 
 help:
 	@echo "make run    install, migrate, seed demo data once, build the web app, serve http://127.0.0.1:8000"
@@ -43,6 +45,13 @@ chromium:
 		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium >/dev/null; \
 	fi
 
+nginx:
+	@if ! command -v nginx >/dev/null 2>&1 && [ ! -x /usr/sbin/nginx ]; then \
+		echo "Installing Debian's nginx for the production profile..."; \
+		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq nginx >/dev/null; \
+	fi
+
 ## --- running ----------------------------------------------------------------------------------
 web-build: web-deps
 	cd $(WEB) && npm run build --silent
@@ -57,6 +66,13 @@ seed: migrate
 run: deps web-build seed
 	cd $(BACKEND) && ENV=$${ENV:-development} $(UV) run --frozen addme serve
 
+# The production profile on this machine: nginx (micro-cache) -> N web processes, the job runner,
+# the machine's PostgreSQL and Redis (deploy/profile.py, docs/operations.md). PORT=8080 by default.
+PROFILE_PORT ?= 8080
+PROFILE_WORKERS ?= 2
+prod-local: deps nginx web-build
+	$(PY) python ../deploy/profile.py run --port $(PROFILE_PORT) --workers $(PROFILE_WORKERS)
+
 # What a public server needs: `addme doctor` with ENV=production lists every problem, in words.
 prod-check: backend-deps
 	cd $(BACKEND) && ENV=production $(UV) run --frozen addme doctor
@@ -65,6 +81,7 @@ prod-check: backend-deps
 lint: deps
 	$(PY) ruff check addme tests migrations
 	$(PY) ruff format --check addme tests migrations
+	$(PY) lint-imports --no-cache
 	cd $(WEB) && npm run lint --silent
 
 typecheck: deps
@@ -106,12 +123,13 @@ test-e2e: deps chromium
 	export ENV=development DATABASE_URL="sqlite:///$$tmp/e2e.db" MEDIA_DIR="$$tmp/media" \
 		PRIVATE_DIR="$$tmp/private" WEB_DIST="$$tmp/dist" \
 		SITE_URL="http://127.0.0.1:$(E2E_PORT)" RUN_JOBS_IN_WEB=false RATE_LIMITS_ENABLED=false \
-		CONFIRMATION_RESEND_SECONDS=5; \
+		CONFIRMATION_RESEND_SECONDS=5 \
+		TRUSTED_PROXIES='["127.0.0.1/32"]' COUNTRY_HEADER=CF-IPCountry REGION_HEADER=CF-Region-Code; \
 	(cd $(BACKEND) && $(UV) run --frozen addme migrate >/dev/null && $(UV) run --frozen addme seed --members 60 >/dev/null); \
 	(cd $(BACKEND) && exec .venv/bin/addme serve --port $(E2E_PORT)) > $$tmp/server.log 2>&1 & pid=$$!; \
 	trap 'kill $$pid 2>/dev/null; wait $$pid 2>/dev/null || true; rm -rf $$tmp' EXIT; \
 	for i in $$(seq 1 60); do curl -sf http://127.0.0.1:$(E2E_PORT)/v1/health >/dev/null && break; sleep 0.5; done; \
-	cd $(WEB) && E2E_BASE_URL=http://127.0.0.1:$(E2E_PORT) npx playwright test || { tail -50 $$tmp/server.log; exit 1; }
+	cd $(WEB) && E2E_BASE_URL=http://127.0.0.1:$(E2E_PORT) npx playwright test $(PW_ARGS) || { tail -50 $$tmp/server.log; exit 1; }
 
 # schemathesis over the whole OpenAPI document, anonymous then as a signed-in member, against a real
 # server on its own PostgreSQL database (rate limits off): any 5xx or response outside its documented
@@ -145,7 +163,11 @@ test-fuzz: backend-deps
 	echo "schemathesis: anonymous"; st; \
 	echo "schemathesis: as a member"; st -H "Authorization: Bearer $$token" $(FUZZ_KEEP_SESSION)
 
-test: lint typecheck api-types-check test-backend test-fuzz test-web test-e2e
+# The production profile's nginx configuration, rendered and checked by nginx itself.
+nginx-check: nginx
+	python3 deploy/profile.py check
+
+test: lint typecheck api-types-check nginx-check test-backend test-fuzz test-web test-e2e
 	@echo "All checks passed."
 
 bench: deps

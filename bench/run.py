@@ -138,6 +138,7 @@ def scenarios(profile_id: int) -> list[tuple[str, str]]:
 
 
 def main() -> None:
+    global PORT
     ap = argparse.ArgumentParser()
     ap.add_argument("--db", choices=["sqlite", "postgresql"], default="postgresql")
     ap.add_argument("--rows", type=int, default=100_000)
@@ -146,7 +147,10 @@ def main() -> None:
     ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--reseed", action="store_true")
     ap.add_argument("--json", type=Path)
+    # Several people bench on one machine: each on their own port.
+    ap.add_argument("--port", type=int, default=PORT)
     args = ap.parse_args()
+    PORT = args.port
 
     ensure_db(args.db, args.rows, args.reseed)
     results: dict[str, dict[str, dict[str, float]]] = {}
