@@ -1,107 +1,16 @@
-import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { AdUnit } from '@/components/AdView';
 import { useUser } from '@/session/session';
 import { useAgeConfirmed } from '@/session/useAgeConfirmed';
-import { safeHref } from './adRules';
 import { type AdChoice, type AdPage, type AdSpotName, type AdViewer, chooseAd } from './chooseAd';
 import { type Ad, useAds, useAdsExplain } from './queries';
 import './content.css';
-
-/**
- * Code ads run only here: a frame loading the ad's own document (GET /v1/ads/{id}/frame, served
- * with a sandbox policy of its own). Without allow-same-origin its origin is opaque, so the code
- * cannot read the site's cookies or storage, and what it requests carries no session. Popups may
- * open (an ad click) and leave the sandbox: they load the advertiser's page, not ours.
- */
-export const AD_SANDBOX = 'allow-scripts allow-popups allow-popups-to-escape-sandbox';
-const MIN_FRAME = 50;
-const MAX_FRAME = 320;
-
-export function adFrameSrc(id: number): string {
-  return `/v1/ads/${id}/frame`;
-}
 
 /** ?debugad (any value but 0) on any page: each slot says which ad it chose and why, or why none. */
 export function debugAdsOn(search: string): boolean {
   const value = new URLSearchParams(search).get('debugad');
   return value !== null && value !== '0' && value !== 'false';
-}
-
-export function AdCodeFrame({ ad, hidden = false }: { ad: Pick<Ad, 'id' | 'name'>; hidden?: boolean }) {
-  const { t } = useTranslation();
-  const frame = useRef<HTMLIFrameElement>(null);
-  const [height, setHeight] = useState(90);
-  useEffect(() => {
-    const onMessage = (event: MessageEvent) => {
-      // Only this frame's own size report; anything else it posts is ignored.
-      if (event.source !== frame.current?.contentWindow) return;
-      const data = event.data as { addmeAd?: unknown; height?: unknown } | null;
-      if (data && data.addmeAd === ad.id && typeof data.height === 'number') {
-        setHeight(Math.min(MAX_FRAME, Math.max(MIN_FRAME, Math.ceil(data.height))));
-      }
-    };
-    window.addEventListener('message', onMessage);
-    return () => window.removeEventListener('message', onMessage);
-  }, [ad.id]);
-  return (
-    <iframe
-      ref={frame}
-      title={t('ads.frameTitle', { name: ad.name })}
-      sandbox={AD_SANDBOX}
-      src={adFrameSrc(ad.id)}
-      referrerPolicy="no-referrer"
-      loading="lazy"
-      className={hidden ? 'ad-frame-hidden' : 'ad-frame'}
-      style={hidden ? undefined : { height }}
-      data-testid="ad-frame"
-      data-ad-id={ad.id}
-    />
-  );
-}
-
-/** One ad as visitors see it (the admin preview draws with this too). */
-export function AdUnit({
-  ad,
-  spot,
-}: {
-  ad: Pick<Ad, 'id' | 'name' | 'type' | 'safe_link' | 'image'>;
-  spot: AdSpotName;
-}) {
-  const { t } = useTranslation();
-  if (ad.type === 'Code') return <AdCodeFrame ad={ad} hidden={spot.startsWith('global')} />;
-  const href = safeHref(ad.safe_link);
-  if (!href) return null;
-  const label = (
-    <span className="badge text-bg-secondary ad-badge">
-      {ad.type === 'Crak' ? t('ads.partner') : t('ads.label')}
-    </span>
-  );
-  // A banner picture in the page's slots; the header's strip and Crak ads are text.
-  const banner = ad.type === 'Link' && ad.image && spot !== 'header-link';
-  return (
-    <a
-      href={href}
-      target="_blank"
-      rel="sponsored noopener noreferrer"
-      className={banner ? 'ad-banner' : ad.type === 'Crak' ? 'ad-crak' : 'ad-link'}
-      data-testid={`ad-${ad.type.toLowerCase()}`}
-      data-ad-id={ad.id}
-    >
-      {banner ? (
-        <>
-          <img src={ad.image ?? ''} alt={ad.name} loading="lazy" referrerPolicy="no-referrer" />
-          {label}
-        </>
-      ) : (
-        <>
-          {label}
-          <span className="ad-name">{ad.name}</span>
-          {ad.type === 'Crak' && <span aria-hidden="true">→</span>}
-        </>
-      )}
-    </a>
-  );
 }
 
 function DebugNote({ choice }: { choice: AdChoice<Ad> }) {

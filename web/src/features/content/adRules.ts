@@ -30,13 +30,5 @@ export function dismissAlert(id: number) {
   setCookie(`alert_${id}`, '1', { maxAge: ALERT_DISMISS_SECONDS });
 }
 
-/** Only http(s) links leave through an ad. */
-export function safeHref(url: string | null | undefined): string | null {
-  if (!url) return null;
-  try {
-    const parsed = new URL(url, 'https://invalid.example');
-    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.href : null;
-  } catch {
-    return null;
-  }
-}
+/** Only http(s) links leave through an ad (the drawing is shared with the admin preview). */
+export { safeHref } from '@/components/AdView';

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { type AdCandidate, type AdPage, type AdViewer, chooseAd, pageOrientation } from './chooseAd';
+import {
+  type AdCandidate,
+  type AdPage,
+  type AdViewer,
+  chooseAd,
+  pageOrientation,
+} from './chooseAd';
 
 const ad = (id: number, over: Partial<AdCandidate> = {}): AdCandidate => ({
   id,
@@ -84,9 +90,9 @@ describe('chooseAd', () => {
   });
 
   it('says when no ad is made for the spot', () => {
-    expect(why(chooseAd('layout-bottom', [ad(1, { spots: ['layout-top'] })], page(), viewer()))).toBe(
-      'noAdForSpot',
-    );
+    expect(
+      why(chooseAd('layout-bottom', [ad(1, { spots: ['layout-top'] })], page(), viewer())),
+    ).toBe('noAdForSpot');
     expect(why(chooseAd('layout-top', [], page(), viewer()))).toBe('noAdForSpot');
   });
 

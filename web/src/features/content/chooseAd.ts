@@ -136,8 +136,7 @@ export function chooseAd<A extends AdCandidate>(
   const fits = sent.filter((ad) => !ad.orientation || ad.orientation === orientation);
   if (!fits.length) return none('orientation', { orientation });
   // The most targeted ad first: its own orientation, then its own countries, then the newest.
-  const score = (ad: A) =>
-    (ad.orientation ? 2 : 0) + (ad.countries.includes('GLOBAL') ? 0 : 1);
+  const score = (ad: A) => (ad.orientation ? 2 : 0) + (ad.countries.includes('GLOBAL') ? 0 : 1);
   const ad = [...fits].sort((a, b) => score(b) - score(a) || b.id - a.id)[0] as A;
   return {
     spot,
