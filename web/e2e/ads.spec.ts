@@ -92,7 +92,10 @@ test('an admin creates a Link and a Code ad; visitors past the age gate see them
     .fill(
       "<p id='tag'>Loading</p><script>document.getElementById('tag').textContent = 'Code ad ran';</script>",
     );
-  await expect(form.getByTestId('ad-draft-frame')).toBeVisible();
+  // An unsaved draft shows its html only: its script does not run before it is saved.
+  await expect(
+    form.frameLocator('[data-testid="ad-draft-frame"]').locator('#tag'),
+  ).toHaveText('Loading');
   await shot(page, info.project.name, 'admin', 'ads');
   await form.getByLabel('Reason').fill('network tag');
   const createdCode = page.waitForResponse(
@@ -116,6 +119,8 @@ test('an admin creates a Link and a Code ad; visitors past the age gate see them
     .getByTestId('ad-slot-layout-bottom')
     .locator(`iframe[data-ad-id="${code.id}"]`);
   await expect(frame).toHaveAttribute('src', `/v1/ads/${code.id}/frame`);
+  // Frames load lazily: the bottom slot runs once the visitor scrolls down to it.
+  await frame.scrollIntoViewIfNeeded();
   await expect(guest.frameLocator(`iframe[data-ad-id="${code.id}"]`).locator('#tag')).toHaveText(
     'Code ad ran',
   );
@@ -225,6 +230,7 @@ test('a Code ad cannot read the session nor call the API as the visitor', async 
   const frame = member.locator(`iframe[data-ad-id="${made.id}"]`);
   await expect(frame).toHaveAttribute('sandbox', /allow-scripts/);
   expect(await frame.getAttribute('sandbox')).not.toContain('allow-same-origin');
+  await frame.scrollIntoViewIfNeeded();
   await expect(member.frameLocator(`iframe[data-ad-id="${made.id}"]`).locator('#probe')).toHaveText(
     'Probe ad',
   );

@@ -389,7 +389,9 @@ def frame_document(session: Session, *, ad_id: int, viewer: User | None) -> str:
         [
             '<!doctype html><html><head><meta charset="utf-8"><meta name="referrer" content="no-referrer">',
             '<meta name="viewport" content="width=device-width,initial-scale=1">',
-            "<style>html,body{margin:0;padding:0;background:transparent;",
+            # A light card in both themes: the frame cannot follow the site's theme, and ad code
+            # is written for a light page.
+            "<style>html,body{margin:0;padding:0;background:#fff;color:#212529;",
             "font:14px/1.45 system-ui,sans-serif}img{max-width:100%;height:auto}</style>",
             f"</head><body>{found.code}<script>{sizer}</script></body></html>",
         ]

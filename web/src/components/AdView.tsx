@@ -129,7 +129,7 @@ export function AdDraftFrame({ code }: { code: string }) {
     <iframe
       title={t('ads.admin.preview')}
       sandbox=""
-      srcDoc={`<!doctype html><html><head><meta charset="utf-8"><style>html,body{margin:0;font:14px/1.45 system-ui,sans-serif}img{max-width:100%}</style></head><body>${code}</body></html>`}
+      srcDoc={`<!doctype html><html><head><meta charset="utf-8"><style>html,body{margin:0;background:#fff;color:#212529;font:14px/1.45 system-ui,sans-serif}img{max-width:100%}</style></head><body>${code}</body></html>`}
       referrerPolicy="no-referrer"
       className="ad-frame"
       data-testid="ad-draft-frame"
