@@ -382,8 +382,8 @@ def frame_document(session: Session, *, ad_id: int, viewer: User | None) -> str:
         raise NotFound(AD_NOT_FOUND, code=ContentCode.AD_NOT_FOUND)
     sizer = (
         f"(function(){{function s(){{parent.postMessage({{addmeAd:{found.id},"
-        "height:document.documentElement.scrollHeight},'*')}addEventListener('load',s);"
-        "if(window.ResizeObserver){new ResizeObserver(s).observe(document.documentElement)}s()})();"
+        "height:document.body.scrollHeight},'*')}addEventListener('load',s);"
+        "if(window.ResizeObserver){new ResizeObserver(s).observe(document.body)}s()})();"
     )
     return "".join(
         [
