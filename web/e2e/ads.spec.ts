@@ -93,9 +93,9 @@ test('an admin creates a Link and a Code ad; visitors past the age gate see them
       "<p id='tag'>Loading</p><script>document.getElementById('tag').textContent = 'Code ad ran';</script>",
     );
   // An unsaved draft shows its html only: its script does not run before it is saved.
-  await expect(
-    form.frameLocator('[data-testid="ad-draft-frame"]').locator('#tag'),
-  ).toHaveText('Loading');
+  await expect(form.frameLocator('[data-testid="ad-draft-frame"]').locator('#tag')).toHaveText(
+    'Loading',
+  );
   await shot(page, info.project.name, 'admin', 'ads');
   await form.getByLabel('Reason').fill('network tag');
   const createdCode = page.waitForResponse(
