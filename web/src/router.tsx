@@ -43,6 +43,7 @@ const ADMIN_SCREENS: RouteObject[] = [
   { path: 'audit', ...page(() => import('@/routes/admin/audit')) },
   { path: 'blog', ...page(() => import('@/routes/admin/blog')) },
   { path: 'edit/blog', ...page(() => import('@/routes/admin/edit-blog')) },
+  { path: 'ad', ...page(() => import('@/routes/admin/ad')) },
   { path: 'alerts', ...page(() => import('@/routes/admin/alerts')) },
   { path: 'order', ...page(() => import('@/routes/admin/orders')) },
   { path: 'keygen', ...page(() => import('@/routes/admin/keygen')) },

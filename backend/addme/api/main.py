@@ -8,6 +8,8 @@ from addme.accounts import service as accounts
 from addme.accounts.router import router as accounts_router
 from addme.admin.people_router import router as admin_people_router
 from addme.admin.router import router as admin_router
+from addme.content.ads_router import admin_router as ads_admin_router
+from addme.content.ads_router import router as ads_router
 from addme.content.alerts_router import router as alerts_admin_router
 from addme.content.blog_router import router as blog_admin_router
 from addme.content.router import router as content_router
@@ -42,10 +44,12 @@ api_router.include_router(moderation_requests_router)
 api_router.include_router(groups_router)
 api_router.include_router(swipes_router)
 api_router.include_router(content_router)
+api_router.include_router(ads_router)
 api_router.include_router(trust_router)
 api_router.include_router(admin_router)
 api_router.include_router(blog_admin_router)
 api_router.include_router(alerts_admin_router)
+api_router.include_router(ads_admin_router)
 api_router.include_router(admin_people_router)
 api_router.include_router(moderation_admin_router)
 api_router.include_router(moderation_bans_router)

@@ -64,6 +64,9 @@ class Ad(TimestampMixin, Base):
     safe_link: Mapped[str | None] = mapped_column(String(500))
     image: Mapped[str | None] = mapped_column(String(500))
     active: Mapped[bool] = mapped_column(default=True)
+    # Shown from / until these moments (naive UTC); None is "no limit".
+    starts_at: Mapped[datetime | None]
+    ends_at: Mapped[datetime | None]
 
 
 class ContactRequest(Base):

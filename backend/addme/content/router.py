@@ -11,7 +11,6 @@ from addme.accounts.models import User
 from addme.api.deps import DbSession, OptionalUser, require
 from addme.content import alerts_admin, contact, inbox, service
 from addme.content.schemas import (
-    AdRead,
     AlertRead,
     BlogPage,
     BlogPostRead,
@@ -23,8 +22,7 @@ from addme.content.schemas import (
     ContactStatusIn,
     HelpRead,
 )
-from addme.core.net import client_country, client_ip, ip_bucket
-from addme.core.options import OrientationName
+from addme.core.net import client_ip, ip_bucket
 from addme.core.params import IdPath, PageQuery
 from addme.core.permissions import Permission
 from addme.core.schemas import ActionResult, ErrorBody, Page
@@ -73,19 +71,6 @@ def alert_frame(
             "X-Frame-Options": "SAMEORIGIN",
             "Cache-Control": "no-store",
         },
-    )
-
-
-@router.get("/ads", response_model=list[AdRead])
-def ads(
-    request: Request,
-    viewer: OptionalUser,
-    db: DbSession,
-    spot: str | None = None,
-    orientation: OrientationName | None = None,
-) -> list[AdRead]:
-    return service.active_ads(
-        db, spot=spot, country=client_country(request), orientation=orientation, viewer=viewer
     )
 
 

@@ -72,13 +72,26 @@ class AlertRead(BaseModel):
 class AdRead(BaseModel):
     id: int
     name: str
+    # The spots this viewer may get it in (the explain view: every spot of the ad).
     spots: list[str]
     orientation: str | None
     type: str
-    # Code ads must be rendered in a sandboxed frame: admin code never sees the session.
-    code: str
+    countries: list[str]
+    # Link and Crak: where a click goes and the banner. A Code ad's code is never sent here: it
+    # runs only in its own sandboxed document, GET /v1/ads/{id}/frame.
     safe_link: str | None
     image: str | None
+    # Only in the explain view (?debugad=1): spot -> why this viewer does not get it there.
+    refused: dict[str, str] = {}
+
+
+class AdExplainRead(BaseModel):
+    """What the server decided for this viewer, for ?debugad=1."""
+
+    country: str | None
+    vip: bool
+    full_admin: bool
+    ads: list[AdRead]
 
 
 class ContactIn(StrictInput):

@@ -1,26 +1,22 @@
-"""Public reads of content: blog posts, the help FAQ, active alerts and ads."""
+"""Public reads of content: blog posts, the help FAQ and active alerts (ads: content/ads_admin.py)."""
 
 from __future__ import annotations
 
 from sqlalchemy import ColumnElement, func, or_, select
 from sqlalchemy.orm import Session
 
-from addme.accounts.models import User
 from addme.content import help as help_data
 from addme.content.codes import ContentCode
 from addme.content.markdown import render
-from addme.content.models import Ad, Alert, BlogPost
-from addme.content.schemas import AdRead, AlertRead, BlogCard, BlogPage, BlogPostRead, HelpRead
+from addme.content.models import Alert, BlogPost
+from addme.content.schemas import AlertRead, BlogCard, BlogPage, BlogPostRead, HelpRead
 from addme.core import clock
 from addme.core.errors import NotFound
-from addme.core.permissions import AdminLevel
 from addme.core.schemas import PageMeta
 
 POST_NOT_FOUND = "Blog Post Not Found"
 PER_PAGE_DEFAULT = 12
 PER_PAGE_MAX = 60
-LAYOUT_SPOTS = {"layout-top", "layout-bottom"}
-GLOBAL_CODE_SPOTS = {"global-code", "global-popup-code"}
 
 
 def _split(value: str) -> list[str]:
@@ -103,45 +99,6 @@ def active_alerts(session: Session, *, spot: str | None) -> list[AlertRead]:
                 classes=a.classes,
                 style=a.style,
                 dismissible=a.dismissible,
-            )
-        )
-    return found
-
-
-def active_ads(
-    session: Session, *, spot: str | None, country: str | None, orientation: str | None, viewer: User | None
-) -> list[AdRead]:
-    """Ads for the visitor's country and orientation (fallback Straight), minus spots they never see.
-
-    VIP and Studio members see no layout ads; Full admins see neither layout ads nor global codes.
-    """
-    hidden: set[str] = set()
-    if viewer is not None and viewer.is_vip:
-        hidden |= LAYOUT_SPOTS
-    if viewer is not None and viewer.admin_level == AdminLevel.FULL:
-        hidden |= LAYOUT_SPOTS | GLOBAL_CODE_SPOTS
-    orientation = orientation or "Straight"
-    rows = session.scalars(select(Ad).where(Ad.active.is_(True)).order_by(Ad.id)).all()
-    found: list[AdRead] = []
-    for ad in rows:
-        spots = [s for s in _split(ad.spots) if s not in hidden]
-        if not spots or (spot and spot not in spots):
-            continue
-        countries = {c.upper() for c in _split(ad.country_codes)}
-        if "GLOBAL" not in countries and (country or "").upper() not in countries:
-            continue
-        if ad.orientation and ad.orientation != orientation:
-            continue
-        found.append(
-            AdRead(
-                id=ad.id,
-                name=ad.name,
-                spots=spots,
-                orientation=ad.orientation,
-                type=ad.type,
-                code=ad.code,
-                safe_link=ad.safe_link,
-                image=ad.image,
             )
         )
     return found

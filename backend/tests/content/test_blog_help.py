@@ -7,7 +7,7 @@ from datetime import timedelta
 from addme.content.markdown import render
 from addme.core import clock
 from addme.demo import content as demo_content
-from tests.factories.community import make_ad, make_alert, make_post, member, vip
+from tests.factories.community import make_alert, make_post
 
 EVIL = """\
 # Title
@@ -110,22 +110,3 @@ def test_alerts_active_for_spot_with_html_as_written_for_the_sandbox(client, db)
         "Hi",
         "Shop only",
     }
-
-
-def test_ads_by_country_orientation_and_viewer(client, db) -> None:
-    make_ad(db, name="Everywhere", spots="layout-top,header-link")
-    make_ad(db, name="Canada", country_codes="CA")
-    make_ad(db, name="Gay", orientation="Gay")
-    make_ad(db, name="Code", spots="global-code", type="Code", code="<div>ad</div>")
-    make_ad(db, name="Off", active=False)
-    names = {a["name"] for a in client.get("/v1/ads").json()}
-    assert names == {"Everywhere", "Code"}
-    assert "Gay" in {a["name"] for a in client.get("/v1/ads", params={"orientation": "Gay"}).json()}
-    assert {a["name"] for a in client.get("/v1/ads", headers={"CF-IPCountry": "CA"}).json()} >= {"Everywhere"}
-    _, vh = vip(db)
-    vip_ads = client.get("/v1/ads", headers=vh).json()
-    assert {a["name"] for a in vip_ads} == {"Everywhere", "Code"}
-    assert [a["spots"] for a in vip_ads if a["name"] == "Everywhere"] == [["header-link"]]
-    _, ah = member(db, admin_level="Full")
-    assert {a["name"] for a in client.get("/v1/ads", headers=ah).json()} == {"Everywhere"}
-    assert client.get("/v1/ads", params={"spot": "layout-top"}, headers=ah).json() == []

@@ -4,6 +4,59 @@
  */
 
 export interface paths {
+    "/v1/admin/ads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Ads List */
+        get: operations["ads_list_v1_admin_ads_get"];
+        put?: never;
+        /** Ad Create */
+        post: operations["ad_create_v1_admin_ads_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/ads/image": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ad Image */
+        post: operations["ad_image_v1_admin_ads_image_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/ads/{ad_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Ad Update */
+        put: operations["ad_update_v1_admin_ads__ad_id__put"];
+        post?: never;
+        /** Ad Remove */
+        delete: operations["ad_remove_v1_admin_ads__ad_id__delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/admin/alerts": {
         parameters: {
             query?: never;
@@ -963,8 +1016,51 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Ads */
+        /**
+         * Ads
+         * @description The ads this viewer may get (their country, VIP, Full admin and the schedule decided here).
+         */
         get: operations["ads_v1_ads_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/ads/explain": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Ads Explain
+         * @description For ?debugad=1: every running or scheduled ad, with the spots this viewer is refused and why.
+         */
+        get: operations["ads_explain_v1_ads_explain_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/ads/{ad_id}/frame": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Ad Frame
+         * @description A Code ad's document, for its sandboxed frame only (its own strict policy).
+         */
+        get: operations["ad_frame_v1_ads__ad_id__frame_get"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2377,10 +2473,16 @@ export interface components {
             /** Success */
             success: boolean;
         };
-        /** AdRead */
-        AdRead: {
+        /** AdAdminRead */
+        AdAdminRead: {
+            /** Active */
+            active: boolean;
             /** Code */
             code: string;
+            /** Countries */
+            countries: string[];
+            /** Ends At */
+            ends_at: string | null;
             /** Id */
             id: number;
             /** Image */
@@ -2393,8 +2495,93 @@ export interface components {
             safe_link: string | null;
             /** Spots */
             spots: string[];
+            /** Starts At */
+            starts_at: string | null;
             /** Type */
             type: string;
+            /** Updated At */
+            updated_at: string;
+        };
+        /**
+         * AdExplainRead
+         * @description What the server decided for this viewer, for ?debugad=1.
+         */
+        AdExplainRead: {
+            /** Ads */
+            ads: components["schemas"]["AdRead"][];
+            /** Country */
+            country: string | null;
+            /** Full Admin */
+            full_admin: boolean;
+            /** Vip */
+            vip: boolean;
+        };
+        /** AdIn */
+        AdIn: {
+            /**
+             * Active
+             * @default true
+             */
+            active: boolean;
+            /**
+             * Code
+             * @default
+             */
+            code: string;
+            /** Countries */
+            countries?: string[];
+            /** Ends At */
+            ends_at?: string | null;
+            /** Image */
+            image?: string | null;
+            /** Name */
+            name: string;
+            /** Orientation */
+            orientation?: ("Gay" | "Lesbian" | "Bisexual" | "Straight" | "Other") | null;
+            /** Reason */
+            reason: string;
+            /** Safe Link */
+            safe_link?: string | null;
+            /** Spots */
+            spots: string[];
+            /** Starts At */
+            starts_at?: string | null;
+            /**
+             * Type
+             * @enum {string}
+             */
+            type: "Link" | "Crak" | "Code";
+        };
+        /** AdRead */
+        AdRead: {
+            /** Countries */
+            countries: string[];
+            /** Id */
+            id: number;
+            /** Image */
+            image: string | null;
+            /** Name */
+            name: string;
+            /** Orientation */
+            orientation: string | null;
+            /**
+             * Refused
+             * @default {}
+             */
+            refused: {
+                [key: string]: string;
+            };
+            /** Safe Link */
+            safe_link: string | null;
+            /** Spots */
+            spots: string[];
+            /** Type */
+            type: string;
+        };
+        /** AdRemoveIn */
+        AdRemoveIn: {
+            /** Reason */
+            reason: string;
         };
         /**
          * AdminCode
@@ -3225,7 +3412,7 @@ export interface components {
          * @description The stable error codes of blog, contact inbox, ads and alerts.
          * @enum {string}
          */
-        ContentCode: "alert_not_found" | "contact_not_found" | "post_not_found";
+        ContentCode: "ad_not_found" | "alert_not_found" | "contact_not_found" | "post_not_found";
         /**
          * CoreCode
          * @description The codes every route may answer; each domain adds its own enum (its `codes.py`).
@@ -3760,6 +3947,11 @@ export interface components {
             phash: string;
             /** Reason */
             reason: string;
+        };
+        /** ImageRead */
+        ImageRead: {
+            /** Url */
+            url: string;
         };
         /** IpBanIn */
         IpBanIn: {
@@ -5607,6 +5799,352 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    ads_list_v1_admin_ads_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdAdminRead"][];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    ad_create_v1_admin_ads_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdAdminRead"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    ad_image_v1_admin_ads_image_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImageRead"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    ad_update_v1_admin_ads__ad_id__put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ad_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdAdminRead"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    ad_remove_v1_admin_ads__ad_id__delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ad_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdRemoveIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     alerts_list_v1_admin_alerts_get: {
         parameters: {
             query?: never;
@@ -10766,40 +11304,73 @@ export interface operations {
                     "application/json": components["schemas"]["AdRead"][];
                 };
             };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    ads_explain_v1_ads_explain_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdExplainRead"];
+                };
+            };
+        };
+    };
+    ad_frame_v1_ads__ad_id__frame_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ad_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
             /** @description Not Found */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "text/html": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Validation Error */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too Many Requests */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Service Unavailable */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
         };

@@ -1,4 +1,5 @@
 import frAdmin from './fr/admin.json';
+import frAds from './fr/ads.json';
 import frApiErrors from './fr/apiErrors.json';
 import frCommon from './fr/common.json';
 import frCommunity from './fr/community.json';
@@ -12,6 +13,7 @@ import frWallet from './fr/wallet.json';
 /** The French catalogue, loaded on demand (src/i18n/index.ts). */
 export default {
   ...frCommon,
+  ads: frAds,
   apiErrors: frApiErrors,
   community: frCommunity,
   legal: frLegal,

@@ -3,6 +3,7 @@ import { initReactI18next } from 'react-i18next';
 import { getCookie, setCookie } from '@/lib/cookies';
 import { i18nFormatter } from '@/lib/format';
 import enAdmin from './en/admin.json';
+import enAds from './en/ads.json';
 import enApiErrors from './en/apiErrors.json';
 import enCommon from './en/common.json';
 import enCommunity from './en/community.json';
@@ -68,6 +69,7 @@ void i18n
       en: {
         translation: {
           ...enCommon,
+          ads: enAds,
           apiErrors: enApiErrors,
           community: enCommunity,
           legal: enLegal,

@@ -2,35 +2,11 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { AlertBody, alertFrameProps } from '@/components/AlertView';
-import { useUser } from '@/session/session';
-import { useAgeConfirmed } from '@/session/useAgeConfirmed';
-import {
-  AD_SANDBOX,
-  adsAllowed,
-  alertDismissed,
-  alertSpot,
-  dismissAlert,
-  safeHref,
-  spotAllowed,
-  type Viewer,
-} from './adRules';
-import { type Ad, type Alert, useAds, useAlerts } from './queries';
+import { alertDismissed, alertSpot, dismissAlert } from './adRules';
+import { type Alert, useAlerts } from './queries';
 import './content.css';
 
 const ROTATE_MS = 8000;
-
-function useViewer(layoutAllowsAds: boolean): Viewer {
-  const { pathname } = useLocation();
-  const { user } = useUser();
-  const ageConfirmed = useAgeConfirmed();
-  return {
-    pathname,
-    ageConfirmed,
-    vip: !!user && (user.is_promoted || user.is_studio),
-    fullAdmin: user?.admin_level === 'Full',
-    layoutAllowsAds,
-  };
-}
 
 /** Alerts an admin made non-dismissible may still be folded away on a phone, for this visit only. */
 const HIDDEN_KEY = 'alertsHiddenThisVisit';
@@ -101,82 +77,5 @@ export function AlertBanner() {
         />
       </div>
     </div>
-  );
-}
-
-function CodeFrame({ ad, hidden = false }: { ad: Ad; hidden?: boolean }) {
-  const { t } = useTranslation();
-  return (
-    <iframe
-      title={t('community.ads.frameTitle', { name: ad.name })}
-      // Admin-authored code: scripts and popups only, never the site's origin or cookies.
-      sandbox={AD_SANDBOX}
-      srcDoc={ad.code}
-      referrerPolicy="no-referrer"
-      loading="lazy"
-      className={hidden ? 'ad-frame-hidden' : 'ad-frame'}
-      data-testid="ad-frame"
-    />
-  );
-}
-
-function AdUnit({ ad }: { ad: Ad }) {
-  const { t } = useTranslation();
-  if (ad.type === 'Code') return <CodeFrame ad={ad} />;
-  const href = safeHref(ad.safe_link);
-  if (!href) return null;
-  return (
-    <a
-      href={href}
-      target="_blank"
-      rel="noopener noreferrer sponsored nofollow"
-      className="ad-link"
-      data-testid="ad-link"
-    >
-      <span className="badge text-bg-secondary me-2">{t('community.ads.label')}</span>
-      {ad.name}
-    </a>
-  );
-}
-
-/** Ad slots of a layout: header links and layout-top above the page, layout-bottom below it. */
-export function AdSlot({
-  spot,
-  layoutAllowsAds,
-}: {
-  spot: 'layout-top' | 'layout-bottom' | 'header-link' | 'global';
-  layoutAllowsAds: boolean;
-}) {
-  const viewer = useViewer(layoutAllowsAds);
-  const on = adsAllowed(viewer);
-  // The server falls back to Straight when no orientation is given (spec section 5).
-  const ads = useAds(on, undefined);
-  if (!on || !ads.data?.length) return null;
-  if (spot === 'global') {
-    const codes = ads.data.filter(
-      (ad) =>
-        ad.type === 'Code' &&
-        ad.spots.some((s) => s.startsWith('global') && spotAllowed(s, viewer)),
-    );
-    return (
-      <>
-        {codes.map((ad) => (
-          <CodeFrame key={ad.id} ad={ad} hidden />
-        ))}
-      </>
-    );
-  }
-  const here = ads.data.filter((ad) => ad.spots.includes(spot) && spotAllowed(spot, viewer));
-  if (!here.length) return null;
-  return (
-    <aside
-      className={`ad-slot ad-slot-${spot} container-xl`}
-      data-testid={`ad-${spot}`}
-      aria-label="ad"
-    >
-      {here.map((ad) => (
-        <AdUnit key={ad.id} ad={ad} />
-      ))}
-    </aside>
   );
 }

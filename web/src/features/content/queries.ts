@@ -5,6 +5,7 @@ import type { components } from '@/api/schema.gen';
 export type BlogCard = components['schemas']['BlogCard'];
 export type Alert = components['schemas']['AlertRead'];
 export type Ad = components['schemas']['AdRead'];
+export type AdExplain = components['schemas']['AdExplainRead'];
 
 export function useBlog(page: number) {
   return useQuery({
@@ -40,18 +41,33 @@ export function useAlerts(enabled: boolean) {
   });
 }
 
-export function useAds(enabled: boolean, orientation: string | undefined) {
+/** Every ad this viewer may get, loaded once a visit; a failure is only logged (spec section 7). */
+export function useAds(enabled: boolean) {
   return useQuery({
-    queryKey: ['ads', orientation ?? 'Straight'],
+    queryKey: ['ads'],
     queryFn: async ({ signal }) => {
-      const { data } = await api.GET('/v1/ads', {
-        params: { query: orientation ? { orientation: orientation as 'Straight' } : {} },
-        signal,
-      });
-      return data ?? [];
+      const { data, error } = await api.GET('/v1/ads', { signal });
+      if (error || !data) {
+        console.warn('ads not loaded', error);
+        return [];
+      }
+      return data;
     },
     enabled,
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
+    meta: { silent: true },
+  });
+}
+
+/** ?debugad=1: every running or scheduled ad with what the server refuses this viewer, and why. */
+export function useAdsExplain(enabled: boolean) {
+  return useQuery({
+    queryKey: ['ads', 'explain'],
+    queryFn: ({ signal }) => unwrap(api.GET('/v1/ads/explain', { signal })),
+    enabled,
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+    meta: { silent: true },
   });
 }

@@ -1,0 +1,62 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, unwrap } from '@/api/client';
+import type { components } from '@/api/schema.gen';
+
+export type AdminAd = components['schemas']['AdAdminRead'];
+export type AdInput = components['schemas']['AdIn'];
+
+const KEY = ['admin', 'ads'] as const;
+
+export function adsQuery() {
+  return queryOptions({
+    queryKey: KEY,
+    queryFn: ({ signal }) => unwrap(api.GET('/v1/admin/ads', { signal })),
+  });
+}
+
+function useAdChange<V, R>(fn: (v: V) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: KEY });
+      // The slots load ads once a visit: an admin sees their change on the next page.
+      void queryClient.invalidateQueries({ queryKey: ['ads'] });
+    },
+  });
+}
+
+export function useSaveAd() {
+  return useAdChange(({ id, body }: { id?: number; body: AdInput }) =>
+    unwrap(
+      id
+        ? api.PUT('/v1/admin/ads/{ad_id}', { params: { path: { ad_id: id } }, body })
+        : api.POST('/v1/admin/ads', { body }),
+    ),
+  );
+}
+
+export function useDeleteAd() {
+  return useAdChange(({ id, reason }: { id: number; reason: string }) =>
+    unwrap(
+      api.DELETE('/v1/admin/ads/{ad_id}', { params: { path: { ad_id: id } }, body: { reason } }),
+    ),
+  );
+}
+
+/** A banner upload: re-encoded by the server without its metadata; its address goes in the ad. */
+export function useUploadAdImage() {
+  return useMutation({
+    mutationFn: (file: File) => {
+      const form = new FormData();
+      form.append('file', file);
+      return unwrap(
+        api.POST('/v1/admin/ads/image', {
+          // The multipart body is built here; openapi-fetch sends it as is.
+          body: {} as never,
+          bodySerializer: () => form,
+        }),
+      );
+    },
+  });
+}
