@@ -6,6 +6,7 @@ from fastapi import APIRouter
 
 from addme.accounts import service as accounts
 from addme.accounts.router import router as accounts_router
+from addme.admin.catalog_router import router as admin_catalog_router
 from addme.admin.people_router import router as admin_people_router
 from addme.admin.router import router as admin_router
 from addme.content.alerts_router import router as alerts_admin_router
@@ -47,6 +48,7 @@ api_router.include_router(admin_router)
 api_router.include_router(blog_admin_router)
 api_router.include_router(alerts_admin_router)
 api_router.include_router(admin_people_router)
+api_router.include_router(admin_catalog_router)
 api_router.include_router(moderation_admin_router)
 api_router.include_router(moderation_bans_router)
 

@@ -13,6 +13,7 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    false,
     text,
 )
 from sqlalchemy.orm import Mapped, mapped_column
@@ -170,6 +171,8 @@ class Tag(Base):
     id: Mapped[int] = mapped_column(primary_key=True)
     # Lowercase, NFKC, words joined by "-": one spelling per tag.
     name: Mapped[str] = mapped_column(String(30), unique=True)
+    # Hidden by an admin: left off /tags and the filter's choices; usernames keep it.
+    hidden: Mapped[bool] = mapped_column(default=False, server_default=false())
     created_at: Mapped[datetime] = mapped_column(default=clock.now)
 
 

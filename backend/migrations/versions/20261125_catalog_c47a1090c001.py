@@ -1,0 +1,26 @@
+"""catalog: hidden tags
+
+Revision ID: c47a1090c001
+Revises: a1e27c0de001
+Create Date: 2026-11-25 03:45:00
+"""
+
+from collections.abc import Sequence
+
+import sqlalchemy as sa
+from alembic import op
+
+revision: str = "c47a1090c001"
+down_revision: str | None = "a1e27c0de001"
+branch_labels: str | Sequence[str] | None = None
+depends_on: str | Sequence[str] | None = None
+
+
+def upgrade() -> None:
+    with op.batch_alter_table("tags") as batch:
+        batch.add_column(sa.Column("hidden", sa.Boolean(), nullable=False, server_default=sa.false()))
+
+
+def downgrade() -> None:
+    with op.batch_alter_table("tags") as batch:
+        batch.drop_column("hidden")
