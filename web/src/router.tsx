@@ -44,6 +44,7 @@ const ADMIN_SCREENS: RouteObject[] = [
   { path: 'blog', ...page(() => import('@/routes/admin/blog')) },
   { path: 'edit/blog', ...page(() => import('@/routes/admin/edit-blog')) },
   { path: 'alerts', ...page(() => import('@/routes/admin/alerts')) },
+  { path: 'tags', ...page(() => import('@/routes/admin/tags')) },
   { path: 'order', ...page(() => import('@/routes/admin/orders')) },
   { path: 'keygen', ...page(() => import('@/routes/admin/keygen')) },
   { path: 'pins', ...page(() => import('@/routes/admin/pins')) },

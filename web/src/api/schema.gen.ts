@@ -5144,8 +5144,8 @@ export interface components {
         };
         /** TagMerge */
         TagMerge: {
-            /** Into Id */
-            into_id: number;
+            /** Into */
+            into: string;
             /**
              * Reason
              * @default

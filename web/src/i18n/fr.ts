@@ -1,5 +1,6 @@
 import frAdmin from './fr/admin.json';
 import frApiErrors from './fr/apiErrors.json';
+import frCatalog from './fr/catalog.json';
 import frCommon from './fr/common.json';
 import frCommunity from './fr/community.json';
 import frLegal from './fr/legal.json';
@@ -13,6 +14,7 @@ import frWallet from './fr/wallet.json';
 export default {
   ...frCommon,
   apiErrors: frApiErrors,
+  catalog: frCatalog,
   community: frCommunity,
   legal: frLegal,
   listings: frListings,

@@ -4,6 +4,7 @@ import { getCookie, setCookie } from '@/lib/cookies';
 import { i18nFormatter } from '@/lib/format';
 import enAdmin from './en/admin.json';
 import enApiErrors from './en/apiErrors.json';
+import enCatalog from './en/catalog.json';
 import enCommon from './en/common.json';
 import enCommunity from './en/community.json';
 import enLegal from './en/legal.json';
@@ -69,6 +70,7 @@ void i18n
         translation: {
           ...enCommon,
           apiErrors: enApiErrors,
+          catalog: enCatalog,
           community: enCommunity,
           legal: enLegal,
           listings: enListings,
