@@ -59,9 +59,9 @@ test('an admin merges two tags and the listing shows the merged tag', async ({
   await dialog.getByRole('button', { name: 'Merge' }).click();
   await expect(page.getByText(`#${from} merged into #${into}.`)).toBeVisible();
   await expect(page.getByTestId('admin-tag').filter({ hasText: `#${from}` })).toHaveCount(0);
-  await expect(
-    page.getByTestId('admin-tag').filter({ hasText: `#${into}` }),
-  ).toContainText('2 usernames · 2 listed');
+  await expect(page.getByTestId('admin-tag').filter({ hasText: `#${into}` })).toContainText(
+    '2 usernames · 2 listed',
+  );
 
   // The public list of the tag that stayed shows both usernames, the merged one with its new tag.
   await page.goto(`/kik-usernames/tags/${into}`);
@@ -69,4 +69,78 @@ test('an admin merges two tags and the listing shows the merged tag', async ({
   await expect(cards.filter({ hasText: b.username })).toContainText(`#${into}`);
   await expect(cards.filter({ hasText: a.username })).toContainText(`#${into}`);
   await expect(cards.filter({ hasText: a.username })).not.toContainText(`#${from}`);
+});
+
+async function adminHeaders(request: APIRequestContext) {
+  const login = await request.post('/v1/auth/login', { data: ADMIN });
+  expect(login.ok(), await login.text()).toBeTruthy();
+  return { Authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+}
+
+async function userIdOf(request: APIRequestContext, email: string) {
+  const res = await request.get(`/v1/admin/users?q=${encodeURIComponent(email)}`, {
+    headers: await adminHeaders(request),
+  });
+  return ((await res.json()) as { data: { id: number }[] }).data[0].id;
+}
+
+/** A member's group (the member is granted the Top-Up a group costs). */
+async function groupOf(request: APIRequestContext, name: string) {
+  const email = await createMember(request, 'catalog-group');
+  const id = await userIdOf(request, email);
+  const grant = await request.post(`/v1/admin/users/${id}/grants`, {
+    headers: await adminHeaders(request),
+    data: { top_ups: 1, fire_pins: 0, reason: 'e2e group' },
+  });
+  expect(grant.ok(), await grant.text()).toBeTruthy();
+  const res = await request.post('/v1/user/groups', {
+    headers: await bearer(request, email),
+    data: {
+      app: 'telegram',
+      name,
+      username: uniqueHandle('grp'),
+      description: 'Night chats',
+      max_members: 20,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { group: { slug: string } }).group.slug;
+}
+
+test('an admin edits a group and removes one', async ({ page, request, baseURL }, info) => {
+  const tag = uniqueHandle('');
+  const kept = `Owls ${tag}`;
+  const spam = `Spam ${tag}`;
+  const keptSlug = await groupOf(request, kept);
+  await groupOf(request, spam);
+
+  await adminIn(page, baseURL as string);
+  await page.goto(`/admin/groups?q=${tag}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Groups' })).toBeVisible();
+  await expect(page.getByTestId('admin-group')).toHaveCount(2);
+  await shot(page, info.project.name, 'catalog', 'groups');
+
+  const row = page.getByTestId('admin-group').filter({ hasText: kept });
+  await row.getByRole('button', { name: 'Edit' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Group information').fill('Adults only. Be kind.');
+  await dialog.getByLabel('Maximum members').fill('8');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Group updated.')).toBeVisible();
+  await expect(row).toContainText('1 member of 8');
+  await expect(row).toContainText('Adults only. Be kind.');
+
+  await page
+    .getByTestId('admin-group')
+    .filter({ hasText: spam })
+    .getByRole('button', { name: 'Remove' })
+    .click();
+  await dialog.getByLabel('Reason').fill('Spam group');
+  await dialog.getByRole('button', { name: 'Remove' }).click();
+  await expect(page.getByText(`${spam} was removed.`)).toBeVisible();
+  await expect(page.getByTestId('admin-group')).toHaveCount(1);
+
+  // Visitors see the new information.
+  await page.goto(`/group/${keptSlug}`);
+  await expect(page.getByText('Adults only. Be kind.')).toBeVisible();
 });

@@ -38,7 +38,8 @@ class TagUpdate(StrictInput):
 
 
 class TagMerge(StrictInput):
-    into_id: int = Field(ge=1, le=2**31 - 1)
+    # The tag that stays, by name (as admins know tags), in any spelling members type.
+    into: str = Field(min_length=1, max_length=40)
     reason: str = Reason
 
 
@@ -94,7 +95,7 @@ def update_tag(session: Session, *, admin: User, tag_id: int, body: TagUpdate) -
 
 def merge_tag(session: Session, *, admin: User, tag_id: int, body: TagMerge) -> TagRead:
     source = tags.get(session, tag_id=tag_id)
-    target = tags.get(session, tag_id=body.into_id)
+    target = tags.by_name(session, name=body.into)
     name = source.name
     moved = tags.merge(session, source=source, target=target)
     audit.record(

@@ -13,6 +13,7 @@ from addme.content.alerts_router import router as alerts_admin_router
 from addme.content.blog_router import router as blog_admin_router
 from addme.content.router import router as content_router
 from addme.core.health import router as health_router
+from addme.groups.admin_router import router as groups_admin_router
 from addme.groups.router import router as groups_router
 from addme.listings import service as listings
 from addme.listings.router import router as listings_router
@@ -49,6 +50,7 @@ api_router.include_router(blog_admin_router)
 api_router.include_router(alerts_admin_router)
 api_router.include_router(admin_people_router)
 api_router.include_router(admin_catalog_router)
+api_router.include_router(groups_admin_router)
 api_router.include_router(moderation_admin_router)
 api_router.include_router(moderation_bans_router)
 

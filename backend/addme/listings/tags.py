@@ -103,6 +103,13 @@ def get(session: Session, *, tag_id: int) -> Tag:
     return tag
 
 
+def by_name(session: Session, *, name: str) -> Tag:
+    tag = session.scalar(select(Tag).where(Tag.name == validation.normalize_tag(name)))
+    if tag is None:
+        raise NotFound(TAG_NOT_FOUND, code=ListingCode.TAG_NOT_FOUND)
+    return tag
+
+
 def clean_name(raw: str) -> str:
     """The tag's one spelling (lower case, words joined by '-'), or a 422 on `name`."""
     names, problem = validation.clean_tags([raw])
@@ -174,7 +181,7 @@ def rename(session: Session, *, tag: Tag, name: str) -> list[int]:
 def merge(session: Session, *, source: Tag, target: Tag) -> list[int]:
     """Move every username from `source` to `target` and remove `source`; returns the usernames moved."""
     if source.id == target.id:
-        raise FieldError("into_id", MERGE_ITSELF)
+        raise FieldError("into", MERGE_ITSELF)
     carriers = _carriers(session, source.id)
     has_target = select(username_tags.c.username_id).where(username_tags.c.tag_id == target.id)
     # Usernames already carrying the target just lose the source; the others take the target in

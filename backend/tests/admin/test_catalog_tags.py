@@ -74,7 +74,7 @@ def test_merge_moves_usernames_and_removes_the_source(client, db):
     both = make_username(db, tags=["selfies", "selfie"])
     only_b = make_username(db, tags=["selfies"])
     a, b = _tag(db, "selfie").id, _tag(db, "selfies").id
-    r = client.post(f"/v1/admin/tags/{a}/merge", json={"into_id": b, "reason": "same"}, headers=headers)
+    r = client.post(f"/v1/admin/tags/{a}/merge", json={"into": "#Selfies", "reason": "same"}, headers=headers)
     assert r.status_code == 200, r.text
     assert (r.json()["name"], r.json()["usernames"]) == ("selfies", 3)
     db.expire_all()
@@ -84,9 +84,11 @@ def test_merge_moves_usernames_and_removes_the_source(client, db):
     listed = client.get("/v1/usernames", params={"tag": "selfies"}).json()["data"]
     assert {c["id"] for c in listed} == {only_a.id, both.id, only_b.id}
     assert {t["name"]: t["count"] for t in client.get("/v1/tags").json()}["selfies"] == 3
-    itself = client.post(f"/v1/admin/tags/{b}/merge", json={"into_id": b}, headers=headers)
+    itself = client.post(f"/v1/admin/tags/{b}/merge", json={"into": "selfies"}, headers=headers)
     assert itself.status_code == 422
-    gone = client.post(f"/v1/admin/tags/{a}/merge", json={"into_id": b}, headers=headers)
+    gone = client.post(f"/v1/admin/tags/{a}/merge", json={"into": "selfies"}, headers=headers)
+    assert gone.status_code == 404 and gone.json()["message"] == "Tag not found."
+    gone = client.post(f"/v1/admin/tags/{b}/merge", json={"into": "nothing-here"}, headers=headers)
     assert gone.status_code == 404 and gone.json()["message"] == "Tag not found."
     assert _audit(db) == [("tag.merge", "same")]
 

@@ -97,6 +97,10 @@ ROUTES: dict[tuple[str, str], Permission] = {
     ("POST", "/v1/admin/tags"): P.TAGS,
     ("PATCH", "/v1/admin/tags/{tag_id}"): P.TAGS,
     ("POST", "/v1/admin/tags/{tag_id}/merge"): P.TAGS,
+    ("GET", "/v1/admin/groups"): P.GROUPS,
+    ("GET", "/v1/admin/groups/{group_id}"): P.GROUPS,
+    ("PATCH", "/v1/admin/groups/{group_id}"): P.GROUPS,
+    ("DELETE", "/v1/admin/groups/{group_id}"): P.GROUPS,
 }
 
 LEVELS = ["anonymous", "member", "Moderator", "AdPartner", "Full"]
