@@ -28,6 +28,7 @@ from addme.swipes.router import router as swipes_router
 from addme.trust.admin_router import risk_router as trust_risk_router
 from addme.trust.admin_router import router as trust_admin_router
 from addme.trust.router import router as trust_router
+from addme.wallet.admin_router import router as wallet_admin_router
 from addme.wallet.router import router as wallet_router
 
 api_router = APIRouter()
@@ -51,6 +52,7 @@ api_router.include_router(alerts_admin_router)
 api_router.include_router(admin_people_router)
 api_router.include_router(admin_catalog_router)
 api_router.include_router(groups_admin_router)
+api_router.include_router(wallet_admin_router)
 api_router.include_router(moderation_admin_router)
 api_router.include_router(moderation_bans_router)
 

@@ -101,6 +101,11 @@ ROUTES: dict[tuple[str, str], Permission] = {
     ("GET", "/v1/admin/groups/{group_id}"): P.GROUPS,
     ("PATCH", "/v1/admin/groups/{group_id}"): P.GROUPS,
     ("DELETE", "/v1/admin/groups/{group_id}"): P.GROUPS,
+    ("GET", "/v1/admin/promotions"): P.PROMOTIONS,
+    ("POST", "/v1/admin/promotions"): P.PROMOTIONS,
+    ("POST", "/v1/admin/promotions/{user_id}/end"): P.PROMOTIONS,
+    ("GET", "/v1/admin/promotions/campaigns"): P.PROMOTIONS,
+    ("POST", "/v1/admin/promotions/campaigns"): P.PROMOTIONS,
 }
 
 LEVELS = ["anonymous", "member", "Moderator", "AdPartner", "Full"]

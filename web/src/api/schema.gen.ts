@@ -632,6 +632,59 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/promotions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Admin Promotions */
+        get: operations["admin_promotions_v1_admin_promotions_get"];
+        put?: never;
+        /** Admin Grant Promotion */
+        post: operations["admin_grant_promotion_v1_admin_promotions_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/promotions/campaigns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Admin Campaigns */
+        get: operations["admin_campaigns_v1_admin_promotions_campaigns_get"];
+        put?: never;
+        /** Admin Run Campaign */
+        post: operations["admin_run_campaign_v1_admin_promotions_campaigns_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/promotions/{user_id}/end": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Admin End Promotion */
+        post: operations["admin_end_promotion_v1_admin_promotions__user_id__end_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/admin/removal-requests": {
         parameters: {
             query?: never;
@@ -3193,6 +3246,37 @@ export interface components {
             /** Success */
             success: boolean;
         };
+        /** CampaignIn */
+        CampaignIn: {
+            /** Days */
+            days: number;
+            /** Note */
+            note: string;
+            /** Users */
+            users: string[];
+        };
+        /** CampaignRead */
+        CampaignRead: {
+            /** Admin Id */
+            admin_id: number | null;
+            /** Created At */
+            created_at: string;
+            /** Days */
+            days: number;
+            /** Granted */
+            granted: number;
+            /** Id */
+            id: number;
+            /** Note */
+            note: string;
+        };
+        /** CampaignResult */
+        CampaignResult: {
+            /** Granted */
+            granted: components["schemas"]["PromotionRead"][];
+            /** Missing */
+            missing: string[];
+        };
         /** CancelIn */
         CancelIn: {
             /** Reason */
@@ -4544,6 +4628,12 @@ export interface components {
             data: components["schemas"]["ContactMessageRead"][];
             meta: components["schemas"]["PageMeta"];
         };
+        /** Page[PromotionRead] */
+        Page_PromotionRead_: {
+            /** Data */
+            data: components["schemas"]["PromotionRead"][];
+            meta: components["schemas"]["PageMeta"];
+        };
         /** Page[RemovalRequestAdmin] */
         Page_RemovalRequestAdmin_: {
             /** Data */
@@ -4662,6 +4752,35 @@ export interface components {
             sku: string;
             /** Top Ups */
             top_ups: number;
+        };
+        /** PromotionEnd */
+        PromotionEnd: {
+            /**
+             * Reason
+             * @default
+             */
+            reason: string;
+        };
+        /** PromotionGrant */
+        PromotionGrant: {
+            /** Days */
+            days: number;
+            /**
+             * Reason
+             * @default
+             */
+            reason: string;
+            /** User */
+            user: string;
+        };
+        /** PromotionRead */
+        PromotionRead: {
+            /** Email */
+            email: string;
+            /** User Id */
+            user_id: number;
+            /** Vip Until */
+            vip_until: string | null;
         };
         /** ProviderCheck */
         ProviderCheck: {
@@ -5753,7 +5872,7 @@ export interface components {
          * @description The stable error codes of Top-Ups, Fire Pins, slots and free Top-Ups.
          * @enum {string}
          */
-        WalletCode: "check_in_required" | "daily_limit" | "error" | "high_risk" | "hopping_restricted" | "in_progress" | "limit_reached" | "max_reached" | "not_approved" | "not_enough_fire_pins" | "not_enough_topups" | "over_limit" | "studio" | "too_soon" | "username_not_found";
+        WalletCode: "account_not_found" | "check_in_required" | "daily_limit" | "error" | "high_risk" | "hopping_restricted" | "in_progress" | "limit_reached" | "max_reached" | "not_approved" | "not_automated" | "not_enough_fire_pins" | "not_enough_topups" | "not_promoted" | "over_limit" | "studio" | "too_soon" | "username_not_found";
         /** WalletRead */
         WalletRead: {
             entitlements: components["schemas"]["Entitlements"];
@@ -9418,6 +9537,350 @@ export interface operations {
             };
             /** @description Service Unavailable */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_promotions_v1_admin_promotions_get: {
+        parameters: {
+            query?: {
+                /** @description e-mail prefix or account number */
+                q?: string | null;
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_PromotionRead_"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_grant_promotion_v1_admin_promotions_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PromotionGrant"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PromotionRead"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_campaigns_v1_admin_promotions_campaigns_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignRead"][];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_run_campaign_v1_admin_promotions_campaigns_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CampaignIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignResult"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_end_promotion_v1_admin_promotions__user_id__end_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                user_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PromotionEnd"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PromotionRead"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
