@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from pydantic import BaseModel, Field, field_validator
-from sqlalchemy import delete, func, or_, select
+from sqlalchemy import Select, delete, func, or_, select
 from sqlalchemy.orm import Session
 
 from addme.accounts.models import User
@@ -92,7 +92,7 @@ def search(
     session: Session, *, q: str | None, app: AppName | None, page: int, per_page: int
 ) -> Page[AdminGroupRead]:
     """Groups, newest first; q matches the name, the slug, the handle, the owner's e-mail or an id."""
-    stmt = select(Group, User.email).join(User, User.id == Group.user_id)
+    stmt: Select[Any] = select(Group, User.email).join(User, User.id == Group.user_id)
     if q and q.strip():
         text = q.strip()
         like = f"%{text.lower()}%"
