@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from pydantic import BaseModel, Field, field_validator
-from sqlalchemy import Select, delete, func, or_, select
+from sqlalchemy import ColumnElement, delete, func, or_, select
 from sqlalchemy.orm import Session
 
 from addme.accounts.models import User
@@ -92,7 +92,7 @@ def search(
     session: Session, *, q: str | None, app: AppName | None, page: int, per_page: int
 ) -> Page[AdminGroupRead]:
     """Groups, newest first; q matches the name, the slug, the handle, the owner's e-mail or an id."""
-    stmt: Select[Any] = select(Group, User.email).join(User, User.id == Group.user_id)
+    where: list[ColumnElement[bool]] = []
     if q and q.strip():
         text = q.strip()
         like = f"%{text.lower()}%"
@@ -104,11 +104,14 @@ def search(
         ]
         if text.isdigit() and len(text) < 10:
             terms.append(Group.id == int(text))
-        stmt = stmt.where(or_(*terms))
+        where.append(or_(*terms))
     if app:
-        stmt = stmt.where(Group.app == app)
-    meta = bounded_meta(session, stmt, page=page, per_page=per_page)
-    rows = session.execute(stmt.order_by(Group.id.desc()).offset((page - 1) * per_page).limit(per_page)).all()
+        where.append(Group.app == app)
+    joined = select(Group).join(User, User.id == Group.user_id).where(*where)
+    meta = bounded_meta(session, joined, page=page, per_page=per_page)
+    rows = session.execute(
+        joined.add_columns(User.email).order_by(Group.id.desc()).offset((page - 1) * per_page).limit(per_page)
+    ).all()
     return Page[AdminGroupRead](data=[_read(g, e) for g, e in rows], meta=meta)
 
 
