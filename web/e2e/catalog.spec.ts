@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect as baseExpect, type Page, test } from '@playwright/test';
-import { bearer, createMember, preAgree, shot, uniqueHandle } from './helpers';
+import { bearer, createMember, PASSWORD, preAgree, shot, uniqueHandle } from './helpers';
 
 // Two cores shared with other runs: sign-ins (Argon2) and first loads can take seconds.
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -143,4 +143,39 @@ test('an admin edits a group and removes one', async ({ page, request, baseURL }
   // Visitors see the new information.
   await page.goto(`/group/${keptSlug}`);
   await expect(page.getByText('Adults only. Be kind.')).toBeVisible();
+});
+
+test('an admin grants VIP and the member sees VIP', async ({
+  page,
+  browser,
+  request,
+  baseURL,
+}, info) => {
+  const email = await createMember(request, 'catalog-vip');
+  await adminIn(page, baseURL as string);
+  await page.goto('/admin/promotions');
+  await expect(page.getByRole('heading', { level: 1, name: 'Promotions' })).toBeVisible();
+  const grant = page.locator('form').filter({ hasText: 'Grant VIP' }).first();
+  await grant.getByLabel('E-mail or account number').fill(email);
+  await grant.getByLabel('Days').fill('30');
+  await grant.getByLabel('Reason').fill('Thanks for the report');
+  await grant.getByRole('button', { name: 'Grant VIP' }).click();
+  await expect(page.getByText(new RegExp(`${email} is VIP until`))).toBeVisible();
+  await page.goto(`/admin/promotions?q=${encodeURIComponent(email)}`);
+  await expect(page.getByTestId('vip-row').filter({ hasText: email })).toContainText('VIP until');
+  await shot(page, info.project.name, 'catalog', 'promotions');
+
+  const context = await browser.newContext({
+    baseURL: baseURL as string,
+    viewport: page.viewportSize() ?? { width: 1280, height: 800 },
+  });
+  const memberPage = await context.newPage();
+  await preAgree(memberPage, baseURL as string);
+  const login = await memberPage.request.post('/v1/auth/login', {
+    data: { email, password: PASSWORD },
+  });
+  expect(login.ok()).toBeTruthy();
+  await memberPage.goto('/user');
+  await expect(memberPage.getByText(/VIP until/)).toBeVisible();
+  await context.close();
 });

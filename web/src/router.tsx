@@ -46,6 +46,7 @@ const ADMIN_SCREENS: RouteObject[] = [
   { path: 'alerts', ...page(() => import('@/routes/admin/alerts')) },
   { path: 'tags', ...page(() => import('@/routes/admin/tags')) },
   { path: 'groups', ...page(() => import('@/routes/admin/groups')) },
+  { path: 'promotions', ...page(() => import('@/routes/admin/promotions')) },
   { path: 'order', ...page(() => import('@/routes/admin/orders')) },
   { path: 'keygen', ...page(() => import('@/routes/admin/keygen')) },
   { path: 'pins', ...page(() => import('@/routes/admin/pins')) },

@@ -28,7 +28,7 @@ from addme.groups.service import MAX_BELOW_MEMBERS, NOT_FOUND
 class AdminGroupRead(BaseModel):
     id: int
     slug: str
-    app: str
+    app: AppName
     name: str
     username: str
     description: str

@@ -2545,8 +2545,11 @@ export interface components {
         AdminCode: "admins_by_full" | "already_confirmed" | "below_zero" | "not_banned" | "self_action" | "user_not_found";
         /** AdminGroupRead */
         AdminGroupRead: {
-            /** App */
-            app: string;
+            /**
+             * App
+             * @enum {string}
+             */
+            app: "snapchat" | "telegram" | "kik";
             /** Created At */
             created_at: string;
             /** Description */
