@@ -16,7 +16,7 @@ from addme.screening.models import BlacklistTerm, RemovedHandle
 from addme.shop.models import Key, Order, OrderItem, WebhookEvent
 from addme.swipes.models import Swipe, SwipeDailyStat
 from addme.trust.models import AgeJurisdiction, AgeVerificationAttempt, FreeClaimLink, SimulatedVerification
-from addme.wallet.models import LedgerEntry, WalletState
+from addme.wallet.models import AutoTopUpPause, LedgerEntry, WalletState
 
 __all__ = [
     "Ad",
@@ -25,6 +25,7 @@ __all__ = [
     "AgeVerificationAttempt",
     "Alert",
     "AuthToken",
+    "AutoTopUpPause",
     "BlacklistTerm",
     "BlogPost",
     "ContactRequest",

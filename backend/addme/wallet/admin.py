@@ -7,11 +7,11 @@ every change writes its audit row in the same transaction.
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from pydantic import BaseModel, Field
-from sqlalchemy import func, select
+from sqlalchemy import ColumnElement, delete, func, or_, select
 from sqlalchemy.orm import Session
 
 from addme.accounts.models import User
@@ -22,6 +22,7 @@ from addme.core.paging import bounded_meta
 from addme.core.schemas import Page, StrictInput, UtcDatetime
 from addme.wallet import ledger
 from addme.wallet.codes import WalletCode
+from addme.wallet.models import AutoTopUpPause, LedgerEntry, Reason
 
 ACCOUNT_NOT_FOUND = "No account matches {who}."
 NOT_PROMOTED = "This account has no VIP running."
@@ -193,3 +194,150 @@ def campaigns(session: Session, *, limit: int = 50) -> list[CampaignRead]:
         )
         for row in audit.entries(session, action="promotion.campaign", limit=limit)
     ]
+
+
+# -- Auto Top-Up schedules (/admin/automations) -----------------------------------------------------
+
+NOT_AUTOMATED = "This account has no scheduled Top-Ups running."
+NO_AUTO_TOPUP = "This account has no Auto Top-Up to end: its scheduled Top-Ups come with Studio."
+
+
+class AutomationRead(BaseModel):
+    user_id: int
+    email: str
+    auto_topup_until: UtcDatetime | None
+    studio_until: UtcDatetime | None
+    paused_at: UtcDatetime | None
+    last_auto_topup: UtcDatetime | None
+
+
+class AutomationAction(StrictInput):
+    reason: str = Field(default="", max_length=300)
+
+
+def _scheduled(now: datetime) -> ColumnElement[bool]:
+    return or_(User.automation_topup_ending_at > now, User.studio_ending_at > now)
+
+
+def _automation_rows(session: Session, users: list[User]) -> list[AutomationRead]:
+    ids = [u.id for u in users]
+    last: dict[int, datetime] = {}
+    paused: dict[int, datetime] = {}
+    if ids:
+        last = {
+            uid: at
+            for uid, at in session.execute(
+                select(LedgerEntry.user_id, func.max(LedgerEntry.created_at))
+                .where(LedgerEntry.user_id.in_(ids), LedgerEntry.reason == Reason.AUTO_TOPUP)
+                .group_by(LedgerEntry.user_id)
+            )
+        }
+        paused = {
+            uid: at
+            for uid, at in session.execute(
+                select(AutoTopUpPause.user_id, AutoTopUpPause.paused_at).where(
+                    AutoTopUpPause.user_id.in_(ids)
+                )
+            )
+        }
+    now = clock.now()
+    return [
+        AutomationRead(
+            user_id=u.id,
+            email=u.email,
+            auto_topup_until=u.automation_topup_ending_at
+            if u.automation_topup_ending_at and u.automation_topup_ending_at > now
+            else None,
+            studio_until=u.studio_ending_at if u.studio_ending_at and u.studio_ending_at > now else None,
+            paused_at=paused.get(u.id),
+            last_auto_topup=last.get(u.id),
+        )
+        for u in users
+    ]
+
+
+def automations(
+    session: Session, *, q: str | None, paused: bool | None, page: int, per_page: int
+) -> Page[AutomationRead]:
+    """Accounts with scheduled Top-Ups running (Auto Top-Up or Studio), the soonest to end first."""
+    now = clock.now()
+    stmt = select(User).where(_scheduled(now), User.deleted_at.is_(None))
+    if q and q.strip():
+        text = q.strip().lower()
+        stmt = stmt.where(
+            User.id == int(text)
+            if text.isdigit() and len(text) < 10
+            else func.lower(User.email).like(f"{text}%")
+        )
+    if paused is not None:
+        held = select(AutoTopUpPause.user_id).where(AutoTopUpPause.user_id == User.id).exists()
+        stmt = stmt.where(held if paused else ~held)
+    meta = bounded_meta(session, stmt, page=page, per_page=per_page)
+    ends = func.coalesce(User.automation_topup_ending_at, User.studio_ending_at)
+    users = list(session.scalars(stmt.order_by(ends, User.id).offset((page - 1) * per_page).limit(per_page)))
+    return Page[AutomationRead](data=_automation_rows(session, users), meta=meta)
+
+
+def _automated(session: Session, user_id: int) -> User:
+    user = session.get(User, user_id)
+    if user is None or user.deleted_at is not None:
+        raise NotFound(ACCOUNT_NOT_FOUND.format(who=f"#{user_id}"), code=WalletCode.ACCOUNT_NOT_FOUND)
+    now = clock.now()
+    if not any(
+        end is not None and end > now for end in (user.automation_topup_ending_at, user.studio_ending_at)
+    ):
+        raise AppError(NOT_AUTOMATED, code=WalletCode.NOT_AUTOMATED)
+    return user
+
+
+def _one(session: Session, user: User) -> AutomationRead:
+    return _automation_rows(session, [user])[0]
+
+
+def pause_automation(session: Session, *, admin: User, user_id: int, reason: str) -> AutomationRead:
+    """Stop an account's scheduled Top-Ups until resumed (the end date keeps running)."""
+    user = _automated(session, user_id)
+    if ledger.insert_once(
+        session,
+        AutoTopUpPause,
+        {"user_id": user.id, "paused_at": clock.now(), "admin_id": admin.id},
+        conflict=["user_id"],
+    ):
+        audit.record(session, admin=admin, action="automation.pause", target=f"user:{user.id}", reason=reason)
+    session.commit()
+    return _one(session, user)
+
+
+def resume_automation(session: Session, *, admin: User, user_id: int, reason: str) -> AutomationRead:
+    """Start a paused account's scheduled Top-Ups again."""
+    user = _automated(session, user_id)
+    gone = session.execute(
+        delete(AutoTopUpPause).where(AutoTopUpPause.user_id == user.id),
+        execution_options={"synchronize_session": False},
+    )
+    if gone.rowcount:  # type: ignore[attr-defined]
+        audit.record(
+            session, admin=admin, action="automation.resume", target=f"user:{user.id}", reason=reason
+        )
+    session.commit()
+    return _one(session, user)
+
+
+def end_automation(session: Session, *, admin: User, user_id: int, reason: str) -> AutomationRead:
+    """End an account's Auto Top-Up now (a Studio's own schedule ends with the Studio)."""
+    user = _automated(session, user_id)
+    before = user.automation_topup_ending_at
+    if before is None or before <= clock.now():
+        raise AppError(NO_AUTO_TOPUP, code=WalletCode.NOT_AUTOMATED)
+    user.automation_topup_ending_at = None
+    audit.record(
+        session,
+        admin=admin,
+        action="automation.end",
+        target=f"user:{user.id}",
+        reason=reason,
+        before={"auto_topup_until": before.isoformat()},
+        after={"auto_topup_until": None},
+    )
+    session.commit()
+    return _one(session, user)

@@ -13,6 +13,8 @@ from addme.core.permissions import Permission
 from addme.core.schemas import ErrorBody, Page
 from addme.wallet import admin
 from addme.wallet.admin import (
+    AutomationAction,
+    AutomationRead,
     CampaignIn,
     CampaignRead,
     CampaignResult,
@@ -58,3 +60,39 @@ def admin_campaigns(_admin: Promotions, db: DbSession) -> list[CampaignRead]:
 @router.post("/promotions/campaigns", response_model=CampaignResult)
 def admin_run_campaign(body: CampaignIn, who: Promotions, db: DbSession) -> CampaignResult:
     return admin.run_campaign(db, admin=who, body=body)
+
+
+Automations = Annotated[User, Depends(require(Permission.AUTOMATIONS))]
+
+
+@router.get("/automations", response_model=Page[AutomationRead])
+def admin_automations(
+    _admin: Automations,
+    db: DbSession,
+    q: Annotated[str | None, Query(max_length=100, description="e-mail prefix or account number")] = None,
+    paused: bool | None = None,
+    page: PageQuery = 1,
+    per_page: Annotated[int, Query(ge=1, le=100)] = 25,
+) -> Page[AutomationRead]:
+    return admin.automations(db, q=q, paused=paused, page=page, per_page=per_page)
+
+
+@router.post("/automations/{user_id}/pause", response_model=AutomationRead)
+def admin_pause_automation(
+    user_id: IdPath, body: AutomationAction, who: Automations, db: DbSession
+) -> AutomationRead:
+    return admin.pause_automation(db, admin=who, user_id=user_id, reason=body.reason)
+
+
+@router.post("/automations/{user_id}/resume", response_model=AutomationRead)
+def admin_resume_automation(
+    user_id: IdPath, body: AutomationAction, who: Automations, db: DbSession
+) -> AutomationRead:
+    return admin.resume_automation(db, admin=who, user_id=user_id, reason=body.reason)
+
+
+@router.post("/automations/{user_id}/end", response_model=AutomationRead)
+def admin_end_automation(
+    user_id: IdPath, body: AutomationAction, who: Automations, db: DbSession
+) -> AutomationRead:
+    return admin.end_automation(db, admin=who, user_id=user_id, reason=body.reason)

@@ -1,4 +1,4 @@
-"""catalog: hidden tags
+"""catalog: hidden tags, paused Auto Top-Ups
 
 Revision ID: c47a1090c001
 Revises: a1e27c0de001
@@ -19,8 +19,19 @@ depends_on: str | Sequence[str] | None = None
 def upgrade() -> None:
     with op.batch_alter_table("tags") as batch:
         batch.add_column(sa.Column("hidden", sa.Boolean(), nullable=False, server_default=sa.false()))
+    op.create_table(
+        "auto_topup_pauses",
+        sa.Column("user_id", sa.Integer(), nullable=False),
+        sa.Column("paused_at", sa.DateTime(), nullable=False),
+        sa.Column("admin_id", sa.Integer(), nullable=True),
+        sa.ForeignKeyConstraint(
+            ["user_id"], ["users.id"], name=op.f("fk_auto_topup_pauses_user_id_users"), ondelete="CASCADE"
+        ),
+        sa.PrimaryKeyConstraint("user_id", name=op.f("pk_auto_topup_pauses")),
+    )
 
 
 def downgrade() -> None:
+    op.drop_table("auto_topup_pauses")
     with op.batch_alter_table("tags") as batch:
         batch.drop_column("hidden")

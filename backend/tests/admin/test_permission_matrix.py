@@ -106,6 +106,10 @@ ROUTES: dict[tuple[str, str], Permission] = {
     ("POST", "/v1/admin/promotions/{user_id}/end"): P.PROMOTIONS,
     ("GET", "/v1/admin/promotions/campaigns"): P.PROMOTIONS,
     ("POST", "/v1/admin/promotions/campaigns"): P.PROMOTIONS,
+    ("GET", "/v1/admin/automations"): P.AUTOMATIONS,
+    ("POST", "/v1/admin/automations/{user_id}/pause"): P.AUTOMATIONS,
+    ("POST", "/v1/admin/automations/{user_id}/resume"): P.AUTOMATIONS,
+    ("POST", "/v1/admin/automations/{user_id}/end"): P.AUTOMATIONS,
 }
 
 LEVELS = ["anonymous", "member", "Moderator", "AdPartner", "Full"]
