@@ -9,7 +9,8 @@ from sqlalchemy.orm import Session
 from addme.accounts.models import User
 from addme.audit import service as audit
 from addme.core.schemas import Page, StrictInput, UtcDatetime
-from addme.listings import tags
+from addme.listings import switching, tags
+from addme.listings.switching import SwitchRuleIn, SwitchRuleRead
 
 Reason = Field(default="", max_length=300)
 
@@ -110,3 +111,22 @@ def merge_tag(session: Session, *, admin: User, tag_id: int, body: TagMerge) -> 
     )
     session.commit()
     return _read(tags.row(session, tag_id=target.id))
+
+
+def switch_rules(session: Session) -> list[SwitchRuleRead]:
+    return switching.rules(session)
+
+
+def set_switch_rule(session: Session, *, admin: User, app: str, body: SwitchRuleIn) -> SwitchRuleRead:
+    before, after = switching.set_rule(session, app=app, allowed=body.allowed, max_accounts=body.max_accounts)
+    audit.record(
+        session,
+        admin=admin,
+        action="switch_rule.set",
+        target=f"app:{app}",
+        reason=body.reason,
+        before=before.model_dump(),
+        after=after.model_dump(),
+    )
+    session.commit()
+    return after

@@ -10,9 +10,11 @@ from addme.accounts.models import User
 from addme.admin import catalog
 from addme.admin.catalog import TagCreate, TagMerge, TagRead, TagUpdate
 from addme.api.deps import DbSession, require
+from addme.core.options import AppName
 from addme.core.params import IdPath, PageQuery
 from addme.core.permissions import Permission
 from addme.core.schemas import ErrorBody, Page
+from addme.listings.switching import SwitchRuleIn, SwitchRuleRead
 
 router = APIRouter(
     prefix="/admin",
@@ -47,3 +49,18 @@ def admin_update_tag(tag_id: IdPath, body: TagUpdate, admin: TagsAdmin, db: DbSe
 @router.post("/tags/{tag_id}/merge", response_model=TagRead)
 def admin_merge_tag(tag_id: IdPath, body: TagMerge, admin: TagsAdmin, db: DbSession) -> TagRead:
     return catalog.merge_tag(db, admin=admin, tag_id=tag_id, body=body)
+
+
+SwitchRules = Annotated[User, Depends(require(Permission.SWITCH_RULES))]
+
+
+@router.get("/switch-rules", response_model=list[SwitchRuleRead])
+def admin_switch_rules(_admin: SwitchRules, db: DbSession) -> list[SwitchRuleRead]:
+    return catalog.switch_rules(db)
+
+
+@router.put("/switch-rules/{app}", response_model=SwitchRuleRead)
+def admin_set_switch_rule(
+    app: AppName, body: SwitchRuleIn, admin: SwitchRules, db: DbSession
+) -> SwitchRuleRead:
+    return catalog.set_switch_rule(db, admin=admin, app=app, body=body)

@@ -1,4 +1,4 @@
-"""catalog: hidden tags, paused Auto Top-Ups
+"""catalog: hidden tags, paused Auto Top-Ups, Studio switch rules
 
 Revision ID: c47a1090c001
 Revises: a1e27c0de001
@@ -30,8 +30,19 @@ def upgrade() -> None:
         sa.PrimaryKeyConstraint("user_id", name=op.f("pk_auto_topup_pauses")),
     )
 
+    op.create_table(
+        "switch_rules",
+        sa.Column("app", sa.String(length=10), nullable=False),
+        sa.Column("allowed", sa.Boolean(), nullable=False),
+        sa.Column("max_accounts", sa.Integer(), nullable=False),
+        sa.Column("updated_at", sa.DateTime(), nullable=False),
+        sa.CheckConstraint("max_accounts >= 1", name=op.f("ck_switch_rules_max_accounts_positive")),
+        sa.PrimaryKeyConstraint("app", name=op.f("pk_switch_rules")),
+    )
+
 
 def downgrade() -> None:
+    op.drop_table("switch_rules")
     op.drop_table("auto_topup_pauses")
     with op.batch_alter_table("tags") as batch:
         batch.drop_column("hidden")

@@ -110,6 +110,8 @@ ROUTES: dict[tuple[str, str], Permission] = {
     ("POST", "/v1/admin/automations/{user_id}/pause"): P.AUTOMATIONS,
     ("POST", "/v1/admin/automations/{user_id}/resume"): P.AUTOMATIONS,
     ("POST", "/v1/admin/automations/{user_id}/end"): P.AUTOMATIONS,
+    ("GET", "/v1/admin/switch-rules"): P.SWITCH_RULES,
+    ("PUT", "/v1/admin/switch-rules/{app}"): P.SWITCH_RULES,
 }
 
 LEVELS = ["anonymous", "member", "Moderator", "AdPartner", "Full"]

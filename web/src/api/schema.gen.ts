@@ -873,6 +873,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/switch-rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Admin Switch Rules */
+        get: operations["admin_switch_rules_v1_admin_switch_rules_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/switch-rules/{app}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Admin Set Switch Rule */
+        put: operations["admin_set_switch_rule_v1_admin_switch_rules__app__put"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/admin/tags": {
         parameters: {
             query?: never;
@@ -2157,6 +2191,26 @@ export interface paths {
         };
         /** Favorites */
         get: operations["favorites_v1_user_swipes_favorites_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/user/switch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Switch Accounts
+         * @description Studio only: the usernames this account may switch to, under the admin's switch rules.
+         */
+        get: operations["switch_accounts_v1_user_switch_get"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4251,7 +4305,7 @@ export interface components {
          * @description The stable error codes of usernames.
          * @enum {string}
          */
-        ListingCode: "cannot_add" | "cannot_delist" | "cannot_edit" | "cannot_relist" | "duplicate" | "edits_used" | "login_required" | "not_banned" | "not_pending" | "tag_exists" | "tag_not_found";
+        ListingCode: "cannot_add" | "cannot_delist" | "cannot_edit" | "cannot_relist" | "duplicate" | "edits_used" | "login_required" | "not_banned" | "not_pending" | "not_studio" | "tag_exists" | "tag_not_found";
         /** LocalCheckoutIn */
         LocalCheckoutIn: {
             /** Card Number */
@@ -5434,6 +5488,55 @@ export interface components {
             message: string;
             /** Success */
             success: boolean;
+        };
+        /** SwitchAccount */
+        SwitchAccount: {
+            /**
+             * App
+             * @enum {string}
+             */
+            app: "snapchat" | "telegram" | "kik";
+            /** Blocked */
+            blocked: ("app" | "limit") | null;
+            /** Id */
+            id: number;
+            /** Status */
+            status: string;
+            /** Switchable */
+            switchable: boolean;
+            /** Username */
+            username: string;
+        };
+        /** SwitchList */
+        SwitchList: {
+            /** Accounts */
+            accounts: components["schemas"]["SwitchAccount"][];
+            /** Rules */
+            rules: components["schemas"]["SwitchRuleRead"][];
+        };
+        /** SwitchRuleIn */
+        SwitchRuleIn: {
+            /** Allowed */
+            allowed: boolean;
+            /** Max Accounts */
+            max_accounts: number;
+            /**
+             * Reason
+             * @default
+             */
+            reason: string;
+        };
+        /** SwitchRuleRead */
+        SwitchRuleRead: {
+            /** Allowed */
+            allowed: boolean;
+            /**
+             * App
+             * @enum {string}
+             */
+            app: "snapchat" | "telegram" | "kik";
+            /** Max Accounts */
+            max_accounts: number;
         };
         /** TagCount */
         TagCount: {
@@ -10825,6 +10928,142 @@ export interface operations {
             };
             /** @description Forbidden */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_switch_rules_v1_admin_switch_rules_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SwitchRuleRead"][];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_set_switch_rule_v1_admin_switch_rules__app__put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                app: "snapchat" | "telegram" | "kik";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SwitchRuleIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SwitchRuleRead"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17376,6 +17615,80 @@ export interface operations {
             };
             /** @description Too Many Requests */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    switch_accounts_v1_user_switch_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SwitchList"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
