@@ -179,3 +179,37 @@ test('an admin grants VIP and the member sees VIP', async ({
   await expect(memberPage.getByText(/VIP until/)).toBeVisible();
   await context.close();
 });
+
+test('a moderator gets promotions, automations and switch rules, not tags or groups', async ({
+  page,
+  request,
+  baseURL,
+}, info) => {
+  const email = await createMember(request, 'catalog-mod');
+  const id = await userIdOf(request, email);
+  const set = await request.patch(`/v1/admin/users/${id}`, {
+    headers: await adminHeaders(request),
+    data: { admin_level: 'Moderator', reason: 'e2e' },
+  });
+  expect(set.ok(), await set.text()).toBeTruthy();
+  const moderator = await bearer(request, email);
+  for (const api of ['/v1/admin/tags', '/v1/admin/groups']) {
+    expect((await request.get(api, { headers: moderator })).status(), api).toBe(403);
+  }
+  for (const api of ['/v1/admin/promotions', '/v1/admin/automations', '/v1/admin/switch-rules']) {
+    expect((await request.get(api, { headers: moderator })).status(), api).toBe(200);
+  }
+
+  await preAgree(page, baseURL as string);
+  const login = await page.request.post('/v1/auth/login', { data: { email, password: PASSWORD } });
+  expect(login.ok()).toBeTruthy();
+  await page.goto('/admin/automations');
+  await expect(page.getByRole('heading', { level: 1, name: 'Automations' })).toBeVisible();
+  await shot(page, info.project.name, 'catalog', 'automations');
+  await page.goto('/admin/switch-rules');
+  await expect(page.getByRole('heading', { level: 1, name: 'Switch rules' })).toBeVisible();
+  await expect(page.getByTestId('switch-rule')).toHaveCount(3);
+  await shot(page, info.project.name, 'catalog', 'switch-rules');
+  await page.goto('/admin/tags');
+  await expect(page.getByRole('heading', { level: 1, name: 'Not for your level' })).toBeVisible();
+});

@@ -48,6 +48,7 @@ const ADMIN_SCREENS: RouteObject[] = [
   { path: 'groups', ...page(() => import('@/routes/admin/groups')) },
   { path: 'promotions', ...page(() => import('@/routes/admin/promotions')) },
   { path: 'automations', ...page(() => import('@/routes/admin/automations')) },
+  { path: 'switch-rules', ...page(() => import('@/routes/admin/switch-rules')) },
   { path: 'order', ...page(() => import('@/routes/admin/orders')) },
   { path: 'keygen', ...page(() => import('@/routes/admin/keygen')) },
   { path: 'pins', ...page(() => import('@/routes/admin/pins')) },
