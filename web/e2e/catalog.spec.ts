@@ -1,5 +1,14 @@
 import { type APIRequestContext, expect as baseExpect, type Page, test } from '@playwright/test';
-import { bearer, createMember, PASSWORD, preAgree, shot, uniqueHandle } from './helpers';
+import {
+  bearer,
+  createMember,
+  keyFromOutbox,
+  PASSWORD,
+  payByCard,
+  preAgree,
+  shot,
+  uniqueHandle,
+} from './helpers';
 
 // Two cores shared with other runs: sign-ins (Argon2) and first loads can take seconds.
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -180,7 +189,7 @@ test('an admin grants VIP and the member sees VIP', async ({
   await context.close();
 });
 
-test('a moderator gets promotions, automations and switch rules, not tags or groups', async ({
+test('a moderator pauses an Auto Top-Up and opens switch rules, not tags or groups', async ({
   page,
   request,
   baseURL,
@@ -203,9 +212,31 @@ test('a moderator gets promotions, automations and switch rules, not tags or gro
   await preAgree(page, baseURL as string);
   const login = await page.request.post('/v1/auth/login', { data: { email, password: PASSWORD } });
   expect(login.ok()).toBeTruthy();
-  await page.goto('/admin/automations');
+  // A member buys Auto Top-Up; the moderator pauses and resumes its schedule.
+  const buyer = await createMember(request, 'catalog-auto');
+  const key = await keyFromOutbox(
+    request,
+    buyer,
+    await payByCard(request, buyer, 'auto-topup-month'),
+  );
+  const apply = await request.post('/v1/user/keys', {
+    headers: await bearer(request, buyer),
+    data: { key },
+  });
+  expect(apply.ok(), await apply.text()).toBeTruthy();
+  await page.goto(`/admin/automations?q=${encodeURIComponent(buyer)}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Automations' })).toBeVisible();
+  const row = page.getByTestId('automation-row').filter({ hasText: buyer });
+  await expect(row).toContainText('Running');
+  await expect(row).toContainText('Auto Top-Up until');
   await shot(page, info.project.name, 'catalog', 'automations');
+  await row.getByRole('button', { name: 'Pause' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Pause' }).click();
+  await expect(page.getByText(`Top-Ups of ${buyer} paused.`)).toBeVisible();
+  await expect(row).toContainText('Paused since');
+  await row.getByRole('button', { name: 'Resume' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Resume' }).click();
+  await expect(row).toContainText('Running');
   await page.goto('/admin/switch-rules');
   await expect(page.getByRole('heading', { level: 1, name: 'Switch rules' })).toBeVisible();
   await expect(page.getByTestId('switch-rule')).toHaveCount(3);
