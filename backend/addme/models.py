@@ -7,7 +7,7 @@ from addme.core.sitemode import SiteSetting
 from addme.groups.models import Group, GroupMember
 from addme.jobs.models import JobLease
 from addme.listings import search  # noqa: F401 - its after_create hook builds the search objects
-from addme.listings.models import Tag, Username, UsernameDailyStat, username_tags
+from addme.listings.models import SwitchRule, Tag, Username, UsernameDailyStat, username_tags
 from addme.mail.models import OutboxMessage
 from addme.media.models import Media, MediaImageBan
 from addme.moderation.models import Macro, Report
@@ -16,7 +16,7 @@ from addme.screening.models import BlacklistTerm, RemovedHandle
 from addme.shop.models import Key, Order, OrderItem, WebhookEvent
 from addme.swipes.models import Swipe, SwipeDailyStat
 from addme.trust.models import AgeJurisdiction, AgeVerificationAttempt, FreeClaimLink, SimulatedVerification
-from addme.wallet.models import LedgerEntry, WalletState
+from addme.wallet.models import AutoTopUpPause, LedgerEntry, WalletState
 
 __all__ = [
     "Ad",
@@ -25,6 +25,7 @@ __all__ = [
     "AgeVerificationAttempt",
     "Alert",
     "AuthToken",
+    "AutoTopUpPause",
     "BlacklistTerm",
     "BlogPost",
     "ContactRequest",
@@ -48,6 +49,7 @@ __all__ = [
     "SiteSetting",
     "Swipe",
     "SwipeDailyStat",
+    "SwitchRule",
     "Tag",
     "UnbanRequest",
     "User",

@@ -6,6 +6,7 @@ from fastapi import APIRouter
 
 from addme.accounts import service as accounts
 from addme.accounts.router import router as accounts_router
+from addme.admin.catalog_router import router as admin_catalog_router
 from addme.admin.people_router import router as admin_people_router
 from addme.admin.router import router as admin_router
 from addme.content.ads_router import admin_router as ads_admin_router
@@ -14,6 +15,7 @@ from addme.content.alerts_router import router as alerts_admin_router
 from addme.content.blog_router import router as blog_admin_router
 from addme.content.router import router as content_router
 from addme.core.health import router as health_router
+from addme.groups.admin_router import router as groups_admin_router
 from addme.groups.router import router as groups_router
 from addme.listings import service as listings
 from addme.listings.router import router as listings_router
@@ -28,6 +30,7 @@ from addme.swipes.router import router as swipes_router
 from addme.trust.admin_router import risk_router as trust_risk_router
 from addme.trust.admin_router import router as trust_admin_router
 from addme.trust.router import router as trust_router
+from addme.wallet.admin_router import router as wallet_admin_router
 from addme.wallet.router import router as wallet_router
 
 api_router = APIRouter()
@@ -51,6 +54,9 @@ api_router.include_router(blog_admin_router)
 api_router.include_router(alerts_admin_router)
 api_router.include_router(ads_admin_router)
 api_router.include_router(admin_people_router)
+api_router.include_router(admin_catalog_router)
+api_router.include_router(groups_admin_router)
+api_router.include_router(wallet_admin_router)
 api_router.include_router(moderation_admin_router)
 api_router.include_router(moderation_bans_router)
 

@@ -17,3 +17,6 @@ class ListingCode(StrEnum):
     LOGIN_REQUIRED = "login_required"
     NOT_BANNED = "not_banned"
     NOT_PENDING = "not_pending"
+    NOT_STUDIO = "not_studio"
+    TAG_EXISTS = "tag_exists"
+    TAG_NOT_FOUND = "tag_not_found"

@@ -13,6 +13,7 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    false,
     text,
 )
 from sqlalchemy.orm import Mapped, mapped_column
@@ -170,6 +171,8 @@ class Tag(Base):
     id: Mapped[int] = mapped_column(primary_key=True)
     # Lowercase, NFKC, words joined by "-": one spelling per tag.
     name: Mapped[str] = mapped_column(String(30), unique=True)
+    # Hidden by an admin: left off /tags and the filter's choices; usernames keep it.
+    hidden: Mapped[bool] = mapped_column(default=False, server_default=false())
     created_at: Mapped[datetime] = mapped_column(default=clock.now)
 
 
@@ -209,3 +212,19 @@ class FacetCount(Base):
     key: Mapped[str] = mapped_column(String(30), primary_key=True)
     count: Mapped[int] = mapped_column(default=0)
     refreshed_at: Mapped[datetime] = mapped_column(default=clock.now)
+
+
+class SwitchRule(Base):
+    """What a Studio account may switch between on /user/switch, per app (/admin/switch-rules).
+
+    No row for an app means the default: allowed, up to the Studio's 25 slots.
+    """
+
+    __tablename__ = "switch_rules"
+    __table_args__ = (CheckConstraint("max_accounts >= 1", name="max_accounts_positive"),)
+
+    app: Mapped[str] = mapped_column(String(10), primary_key=True)
+    allowed: Mapped[bool] = mapped_column(default=True)
+    # How many of the Studio's usernames on this app it may switch between (oldest first).
+    max_accounts: Mapped[int]
+    updated_at: Mapped[datetime] = mapped_column(default=clock.now)

@@ -584,7 +584,8 @@ def _count_tags(conn: Connection, *, app: str | None) -> list[tuple[str, int]]:
         select(Tag.name, func.count().label("n"))
         .select_from(username_tags.join(Tag, Tag.id == username_tags.c.tag_id))
         .join(Username, Username.id == username_tags.c.username_id)
-        .where(LISTED)
+        # A tag an admin hid is left off /tags and the filters' choices (they read these counts).
+        .where(LISTED, Tag.hidden.is_(False))
         .group_by(Tag.name)
     )
     if app:

@@ -9,7 +9,7 @@ from addme.core.net import client_ip, ip_bucket
 from addme.core.options import AppName
 from addme.core.params import IdPath
 from addme.core.schemas import ActionResult, ErrorBody, query_parameters
-from addme.listings import mine, public, seo, service, stats  # noqa: F401 - seo registers page heads
+from addme.listings import mine, public, seo, service, stats, switching  # noqa: F401 - seo registers page heads
 from addme.listings.schemas import (
     CountryCount,
     ListParams,
@@ -154,3 +154,9 @@ def delist_username(username_id: IdPath, user: CurrentUser, db: DbSession) -> My
 def relist_username(username_id: IdPath, user: CurrentUser, db: DbSession) -> MyUsernameResult:
     username, message = service.relist(db, user=user, username_id=username_id)
     return MyUsernameResult(success=True, message=message, data=mine.to_read(username, user=user))
+
+
+@router.get("/user/switch", response_model=switching.SwitchList, tags=["user usernames"])
+def switch_accounts(user: CurrentUser, db: DbSession) -> switching.SwitchList:
+    """Studio only: the usernames this account may switch to, under the admin's switch rules."""
+    return switching.switch_list(db, user=user)

@@ -77,6 +77,11 @@ def _touch(session: Session) -> None:
     session.info["listings_changed"] = True
 
 
+def mark_changed(session: Session) -> None:
+    """The cached public lists go stale when this session commits (an admin edit of the catalogue)."""
+    _touch(session)
+
+
 @event.listens_for(Session, "after_commit")
 def _bump_after_commit(session: Session) -> None:
     if session.info.pop("listings_changed", False):

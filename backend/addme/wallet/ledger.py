@@ -22,7 +22,7 @@ from addme.accounts.models import User
 from addme.core import clock
 from addme.listings import service as listings
 from addme.listings.models import Username
-from addme.wallet.models import Kind, LedgerCheck, LedgerEntry, Reason, WalletState
+from addme.wallet.models import AutoTopUpPause, Kind, LedgerCheck, LedgerEntry, Reason, WalletState
 
 log = logging.getLogger("addme.wallet")
 
@@ -347,6 +347,8 @@ def auto_topup(session: Session, *, now: datetime | None = None) -> int:
         select(Username.id, Username.user_id)
         .join(User, User.id == Username.user_id)
         .where(active, User.deleted_at.is_(None), User.banned_at.is_(None), Username.status == "approved")
+        # An admin paused this account's schedule (/admin/automations).
+        .where(~select(AutoTopUpPause.user_id).where(AutoTopUpPause.user_id == User.id).exists())
         .order_by(Username.id)
     ).all()
     done = 0

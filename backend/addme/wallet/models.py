@@ -101,3 +101,16 @@ class LedgerCheck(Base):
     mismatches: Mapped[int]
     # The first 50 accounts that disagree, lowest id first.
     user_ids: Mapped[list[int]] = mapped_column(JSON)
+
+
+class AutoTopUpPause(Base):
+    """An admin paused an account's scheduled Top-Ups (Auto Top-Up or Studio) until resumed.
+
+    The end date keeps running while paused: a pause stops the Top-Ups, it does not move the end.
+    """
+
+    __tablename__ = "auto_topup_pauses"
+
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), primary_key=True)
+    paused_at: Mapped[datetime] = mapped_column(default=clock.now)
+    admin_id: Mapped[int | None]

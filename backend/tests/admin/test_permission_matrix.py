@@ -97,6 +97,26 @@ ROUTES: dict[tuple[str, str], Permission] = {
     ("DELETE", "/v1/admin/gallery/{media_id}"): P.GALLERY,
     ("GET", "/v1/admin/image-bans"): P.IMAGE_BANS,
     ("POST", "/v1/admin/image-bans"): P.IMAGE_BANS,
+    # The catalogue (#13): tags and groups Full only; promotions, automations, switch rules every level.
+    ("GET", "/v1/admin/tags"): P.TAGS,
+    ("POST", "/v1/admin/tags"): P.TAGS,
+    ("PATCH", "/v1/admin/tags/{tag_id}"): P.TAGS,
+    ("POST", "/v1/admin/tags/{tag_id}/merge"): P.TAGS,
+    ("GET", "/v1/admin/groups"): P.GROUPS,
+    ("GET", "/v1/admin/groups/{group_id}"): P.GROUPS,
+    ("PATCH", "/v1/admin/groups/{group_id}"): P.GROUPS,
+    ("DELETE", "/v1/admin/groups/{group_id}"): P.GROUPS,
+    ("GET", "/v1/admin/promotions"): P.PROMOTIONS,
+    ("POST", "/v1/admin/promotions"): P.PROMOTIONS,
+    ("POST", "/v1/admin/promotions/{user_id}/end"): P.PROMOTIONS,
+    ("GET", "/v1/admin/promotions/campaigns"): P.PROMOTIONS,
+    ("POST", "/v1/admin/promotions/campaigns"): P.PROMOTIONS,
+    ("GET", "/v1/admin/automations"): P.AUTOMATIONS,
+    ("POST", "/v1/admin/automations/{user_id}/pause"): P.AUTOMATIONS,
+    ("POST", "/v1/admin/automations/{user_id}/resume"): P.AUTOMATIONS,
+    ("POST", "/v1/admin/automations/{user_id}/end"): P.AUTOMATIONS,
+    ("GET", "/v1/admin/switch-rules"): P.SWITCH_RULES,
+    ("PUT", "/v1/admin/switch-rules/{app}"): P.SWITCH_RULES,
 }
 
 LEVELS = ["anonymous", "member", "Moderator", "AdPartner", "Full"]

@@ -1,6 +1,7 @@
 import frAdmin from './fr/admin.json';
 import frAds from './fr/ads.json';
 import frApiErrors from './fr/apiErrors.json';
+import frCatalog from './fr/catalog.json';
 import frCommon from './fr/common.json';
 import frCommunity from './fr/community.json';
 import frLegal from './fr/legal.json';
@@ -15,6 +16,7 @@ export default {
   ...frCommon,
   ads: frAds,
   apiErrors: frApiErrors,
+  catalog: frCatalog,
   community: frCommunity,
   legal: frLegal,
   listings: frListings,

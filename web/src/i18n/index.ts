@@ -5,6 +5,7 @@ import { i18nFormatter } from '@/lib/format';
 import enAdmin from './en/admin.json';
 import enAds from './en/ads.json';
 import enApiErrors from './en/apiErrors.json';
+import enCatalog from './en/catalog.json';
 import enCommon from './en/common.json';
 import enCommunity from './en/community.json';
 import enLegal from './en/legal.json';
@@ -71,6 +72,7 @@ void i18n
           ...enCommon,
           ads: enAds,
           apiErrors: enApiErrors,
+          catalog: enCatalog,
           community: enCommunity,
           legal: enLegal,
           listings: enListings,

@@ -24,6 +24,20 @@ describe('the admin menu', () => {
     expect(paths).not.toContain('/admin/users');
   });
 
+  it('offers every level the promotions, automations and switch rules, and Full the tags and groups', () => {
+    const paths = visibleNav(MODERATOR, () => true).map((i) => i.path);
+    expect(paths).toEqual(
+      expect.arrayContaining(['/admin/promotions', '/admin/automations', '/admin/switch-rules']),
+    );
+    expect(paths).not.toContain('/admin/tags');
+    expect(paths).not.toContain('/admin/groups');
+    const full = visibleNav(
+      ADMIN_NAV.map((i) => i.permission),
+      () => true,
+    ).map((i) => i.path);
+    expect(full).toEqual(expect.arrayContaining(['/admin/tags', '/admin/groups']));
+  });
+
   it('shows only entries whose screen is routed', () => {
     const all = ADMIN_NAV.map((i) => i.permission);
     expect(visibleNav(all, (p) => routed.has(p)).map((i) => i.path)).toEqual([

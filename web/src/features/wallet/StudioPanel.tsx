@@ -1,12 +1,19 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Placeholder } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { api, unwrap } from '@/api/client';
 import { myUsernamesQuery } from '@/api/myUsernames';
 import { AppBadge } from '@/components/AppBadge';
 import { Icon } from '@/components/Icon';
 import { formatDate } from '@/lib/format';
 import type { User } from '@/session/session';
+
+/** The Studio's usernames under the admins' switch rules (the server decides which are offered). */
+const switchQuery = queryOptions({
+  queryKey: ['user', 'switch'] as const,
+  queryFn: ({ signal }) => unwrap(api.GET('/v1/user/switch', { signal })),
+});
 
 // Only what the server grants a Studio (no daily-wait bypass: one new username a day still applies).
 const PERKS = ['slots', 'vip', 'autoTopUps', 'edits'] as const;
@@ -18,6 +25,7 @@ const PERKS = ['slots', 'vip', 'autoTopUps', 'edits'] as const;
 export function StudioPanel({ user }: { user: User }) {
   const { t, i18n } = useTranslation();
   const mine = useQuery(myUsernamesQuery);
+  const accounts = useQuery(switchQuery);
   const until = formatDate(user.studio_ending_at, i18n.language);
 
   return (
@@ -39,16 +47,16 @@ export function StudioPanel({ user }: { user: User }) {
             {t('wallet.studio.add')}
           </Link>
         </div>
-        {mine.isPending ? (
+        {accounts.isPending ? (
           <Placeholder as="div" animation="glow">
             <Placeholder xs={12} className="rounded-4" style={{ height: '4rem' }} />
           </Placeholder>
-        ) : mine.data && mine.data.data.length > 0 ? (
+        ) : accounts.data && accounts.data.accounts.length > 0 ? (
           <ul
             className="list-unstyled d-flex flex-column gap-2 mb-0"
             data-testid="studio-usernames"
           >
-            {mine.data.data.map((item) => (
+            {accounts.data.accounts.map((item) => (
               <li
                 key={item.id}
                 className="addme-card p-3 d-flex flex-wrap align-items-center gap-2"
@@ -59,12 +67,20 @@ export function StudioPanel({ user }: { user: User }) {
                   {t(`listings.status.${item.status}`, { defaultValue: item.status })}
                 </span>
                 <span className="ms-auto d-flex gap-2">
-                  <Link
-                    to={`/user/edit/${item.id}`}
-                    className="btn btn-outline-secondary btn-touch"
-                  >
-                    {t('wallet.studio.manage')}
-                  </Link>
+                  {item.switchable ? (
+                    <Link
+                      to={`/user/edit/${item.id}`}
+                      className="btn btn-outline-secondary btn-touch"
+                    >
+                      {t('wallet.studio.manage')}
+                    </Link>
+                  ) : (
+                    <span className="small text-body-secondary" data-testid="switch-blocked">
+                      {item.blocked === 'app'
+                        ? t('catalog.switch.blockedApp')
+                        : t('catalog.switch.blockedLimit')}
+                    </span>
+                  )}
                 </span>
               </li>
             ))}

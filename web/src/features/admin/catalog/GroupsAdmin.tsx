@@ -1,0 +1,223 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Form, Placeholder } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { AppBadge } from '@/components/AppBadge';
+import { LoadError } from '@/components/LoadError';
+import { SearchForm } from '@/components/SearchForm';
+import { ActionDialog } from '@/features/admin/people/ActionDialog';
+import { formatDate } from '@/lib/format';
+import { toast } from '@/toasts/toastStore';
+import { type AdminGroup, adminGroupsQuery, useRemoveGroup, useUpdateGroup } from './groupQueries';
+import { PagerRow } from './PagerRow';
+
+type Dialog = { kind: 'edit' | 'remove'; group: AdminGroup } | null;
+
+function EditDialog({ group, onClose }: { group: AdminGroup; onClose: () => void }) {
+  const { t } = useTranslation();
+  const save = useUpdateGroup();
+  const [name, setName] = useState(group.name);
+  const [description, setDescription] = useState(group.description);
+  const [max, setMax] = useState(String(group.max_members));
+  return (
+    <ActionDialog
+      show
+      title={t('catalog.groups.editTitle', { name: group.name })}
+      message={t('catalog.groups.editMessage', { count: group.members_count })}
+      confirmLabel={t('catalog.groups.save')}
+      reasonRequired={false}
+      pending={save.isPending}
+      onClose={onClose}
+      onConfirm={(reason) =>
+        save.mutate(
+          {
+            id: group.id,
+            body: { name: name.trim(), description, max_members: Number(max), reason },
+          },
+          {
+            onSuccess: () => {
+              toast.success(t('catalog.groups.saved'));
+              onClose();
+            },
+          },
+        )
+      }
+    >
+      <Form.Group className="mb-3" controlId={`group-name-${group.id}`}>
+        <Form.Label className="fw-medium">{t('catalog.groups.name')}</Form.Label>
+        <Form.Control
+          required
+          minLength={3}
+          maxLength={60}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+        />
+      </Form.Group>
+      <Form.Group className="mb-3" controlId={`group-info-${group.id}`}>
+        <Form.Label className="fw-medium">{t('catalog.groups.information')}</Form.Label>
+        <Form.Control
+          as="textarea"
+          rows={3}
+          maxLength={1000}
+          value={description}
+          onChange={(e) => setDescription(e.target.value)}
+        />
+      </Form.Group>
+      <Form.Group className="mb-3" controlId={`group-max-${group.id}`}>
+        <Form.Label className="fw-medium">{t('catalog.groups.maxMembers')}</Form.Label>
+        <Form.Control
+          type="number"
+          required
+          min={Math.max(2, group.members_count)}
+          max={10000}
+          value={max}
+          onChange={(e) => setMax(e.target.value)}
+        />
+        <Form.Text>{t('catalog.groups.maxHint', { count: group.members_count })}</Form.Text>
+      </Form.Group>
+    </ActionDialog>
+  );
+}
+
+function RemoveDialog({ group, onClose }: { group: AdminGroup; onClose: () => void }) {
+  const { t } = useTranslation();
+  const remove = useRemoveGroup();
+  return (
+    <ActionDialog
+      show
+      danger
+      title={t('catalog.groups.removeTitle', { name: group.name })}
+      message={t('catalog.groups.removeMessage', { count: group.members_count })}
+      confirmLabel={t('catalog.groups.remove')}
+      pending={remove.isPending}
+      onClose={onClose}
+      onConfirm={(reason) =>
+        remove.mutate(
+          { id: group.id, reason },
+          {
+            onSuccess: () => {
+              toast.success(t('catalog.groups.removed', { name: group.name }));
+              onClose();
+            },
+          },
+        )
+      }
+    />
+  );
+}
+
+function GroupRow({
+  group,
+  onAct,
+}: {
+  group: AdminGroup;
+  onAct: (d: NonNullable<Dialog>) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  return (
+    <li className="addme-card p-3" data-testid="admin-group">
+      <div className="d-flex flex-wrap align-items-center gap-2">
+        <AppBadge app={group.app} />
+        <Link to={`/group/${group.slug}`} className="fw-semibold text-break">
+          {group.name}
+        </Link>
+        <span className="small text-body-secondary">
+          {t('catalog.groups.members', { count: group.members_count, max: group.max_members })}
+        </span>
+        <span className="ms-auto small text-body-secondary">
+          {formatDate(group.created_at, i18n.language)}
+        </span>
+      </div>
+      <div className="small text-body-secondary text-break">
+        {t('catalog.groups.handle')}: <code className="text-body">{group.username}</code> ·{' '}
+        {t('catalog.groups.owner')}:{' '}
+        {group.owner_email ? (
+          <Link to={`/admin/users/${group.owner_id}`}>{group.owner_email}</Link>
+        ) : (
+          `#${group.owner_id}`
+        )}
+      </div>
+      {group.description && <p className="small mb-2 mt-1 text-break">{group.description}</p>}
+      <div className="d-flex flex-wrap gap-2 mt-2">
+        <button
+          type="button"
+          className="btn btn-accent btn-touch"
+          onClick={() => onAct({ kind: 'edit', group })}
+        >
+          {t('catalog.groups.edit')}
+        </button>
+        <button
+          type="button"
+          className="btn btn-outline-danger btn-touch"
+          onClick={() => onAct({ kind: 'remove', group })}
+        >
+          {t('catalog.groups.remove')}
+        </button>
+      </div>
+    </li>
+  );
+}
+
+/** /admin/groups: find a group, edit its information and maximum, or remove it. */
+export function GroupsAdmin() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q') ?? '';
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const list = useQuery(adminGroupsQuery(q, page));
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const close = () => setDialog(null);
+
+  return (
+    <div>
+      <h1 className="h3">{t('catalog.groups.title')}</h1>
+      <p className="text-body-secondary">{t('catalog.groups.intro')}</p>
+      <SearchForm
+        label={t('catalog.groups.search')}
+        submitText={t('catalog.common.find')}
+        initial={q}
+        onSearch={(next) => setParams(next ? { q: next } : {})}
+      />
+      {list.isError ? (
+        <LoadError
+          message={t('catalog.common.loadError')}
+          onRetry={() => void list.refetch()}
+          retrying={list.isFetching}
+        />
+      ) : !list.data ? (
+        <Placeholder as="div" animation="glow">
+          <Placeholder xs={12} className="rounded-4" style={{ height: '10rem' }} />
+        </Placeholder>
+      ) : list.data.data.length === 0 ? (
+        <p className="text-body-secondary">{t('catalog.groups.empty')}</p>
+      ) : (
+        <>
+          <ul className="list-unstyled d-flex flex-column gap-2 mb-0" data-testid="admin-groups">
+            {list.data.data.map((group) => (
+              <GroupRow key={group.id} group={group} onAct={setDialog} />
+            ))}
+          </ul>
+          <PagerRow
+            page={page}
+            total={list.data.meta.total}
+            hasNext={list.data.meta.has_next}
+            label={t('catalog.groups.title')}
+            onPage={(p) => {
+              const next = new URLSearchParams(params);
+              if (p > 1) next.set('page', String(p));
+              else next.delete('page');
+              setParams(next);
+            }}
+          />
+        </>
+      )}
+      {dialog?.kind === 'edit' && (
+        <EditDialog key={dialog.group.id} group={dialog.group} onClose={close} />
+      )}
+      {dialog?.kind === 'remove' && (
+        <RemoveDialog key={dialog.group.id} group={dialog.group} onClose={close} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,303 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Alert, Form, Placeholder } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { SubmitButton } from '@/components/FormField';
+import { LoadError } from '@/components/LoadError';
+import { SearchForm } from '@/components/SearchForm';
+import { ActionDialog } from '@/features/admin/people/ActionDialog';
+import { formatDate } from '@/lib/format';
+import { toast } from '@/toasts/toastStore';
+import { PagerRow } from './PagerRow';
+import {
+  type CampaignResult,
+  campaignsQuery,
+  type Promotion,
+  promotionsQuery,
+  useCampaign,
+  useEndPromotion,
+  useGrant,
+} from './promotionQueries';
+
+const MAX_DAYS = 366;
+
+function DaysField({
+  id,
+  value,
+  onChange,
+}: {
+  id: string;
+  value: string;
+  onChange: (v: string) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Form.Group controlId={id}>
+      <Form.Label className="small mb-1">{t('catalog.promotions.days')}</Form.Label>
+      <Form.Control
+        type="number"
+        required
+        min={1}
+        max={MAX_DAYS}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </Form.Group>
+  );
+}
+
+function GrantForm() {
+  const { t, i18n } = useTranslation();
+  const grant = useGrant();
+  const [who, setWho] = useState('');
+  const [days, setDays] = useState('7');
+  const [reason, setReason] = useState('');
+  return (
+    <Form
+      className="addme-card p-3 mb-4 row g-2 align-items-end mx-0"
+      aria-labelledby="grant-title"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!who.trim()) return;
+        grant.mutate(
+          { user: who.trim(), days: Number(days), reason: reason.trim() },
+          {
+            onSuccess: (p) => {
+              toast.success(
+                t('catalog.promotions.granted', {
+                  email: p.email,
+                  date: formatDate(p.vip_until, i18n.language),
+                }),
+              );
+              setWho('');
+              setReason('');
+            },
+          },
+        );
+      }}
+    >
+      <h2 className="h5 col-12 mb-1" id="grant-title">
+        {t('catalog.promotions.grantTitle')}
+      </h2>
+      <Form.Group className="col-12 col-md-4" controlId="grant-user">
+        <Form.Label className="small mb-1">{t('catalog.promotions.user')}</Form.Label>
+        <Form.Control
+          required
+          maxLength={254}
+          value={who}
+          onChange={(e) => setWho(e.target.value)}
+        />
+      </Form.Group>
+      <div className="col-6 col-md-2">
+        <DaysField id="grant-days" value={days} onChange={setDays} />
+      </div>
+      <Form.Group className="col-12 col-md-4" controlId="grant-reason">
+        <Form.Label className="small mb-1">{t('catalog.common.reason')}</Form.Label>
+        <Form.Control maxLength={300} value={reason} onChange={(e) => setReason(e.target.value)} />
+      </Form.Group>
+      <div className="col-12 col-md-2">
+        <SubmitButton pending={grant.isPending} className="w-100">
+          {t('catalog.promotions.grant')}
+        </SubmitButton>
+      </div>
+    </Form>
+  );
+}
+
+function CampaignForm() {
+  const { t, i18n } = useTranslation();
+  const run = useCampaign();
+  const past = useQuery(campaignsQuery);
+  const [users, setUsers] = useState('');
+  const [days, setDays] = useState('7');
+  const [note, setNote] = useState('');
+  const [result, setResult] = useState<CampaignResult | null>(null);
+  const entries = users
+    .split(/[\s,;]+/)
+    .map((u) => u.trim())
+    .filter(Boolean);
+  return (
+    <section className="addme-card p-3 mb-4" aria-labelledby="campaign-title">
+      <h2 className="h5" id="campaign-title">
+        {t('catalog.promotions.campaignTitle')}
+      </h2>
+      <p className="small text-body-secondary">{t('catalog.promotions.campaignIntro')}</p>
+      <Form
+        className="row g-2 align-items-end"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (entries.length === 0 || note.trim().length < 3) return;
+          run.mutate(
+            { users: entries, days: Number(days), note: note.trim() },
+            {
+              onSuccess: (r) => {
+                setResult(r);
+                toast.success(t('catalog.promotions.campaignDone', { count: r.granted.length }));
+                setUsers('');
+                setNote('');
+              },
+            },
+          );
+        }}
+      >
+        <Form.Group className="col-12" controlId="campaign-users">
+          <Form.Label className="small mb-1">{t('catalog.promotions.campaignUsers')}</Form.Label>
+          <Form.Control
+            as="textarea"
+            rows={3}
+            required
+            value={users}
+            onChange={(e) => setUsers(e.target.value)}
+          />
+          <Form.Text>{t('catalog.promotions.campaignCount', { count: entries.length })}</Form.Text>
+        </Form.Group>
+        <div className="col-6 col-md-2">
+          <DaysField id="campaign-days" value={days} onChange={setDays} />
+        </div>
+        <Form.Group className="col-12 col-md-7" controlId="campaign-note">
+          <Form.Label className="small mb-1">{t('catalog.promotions.note')}</Form.Label>
+          <Form.Control
+            required
+            minLength={3}
+            maxLength={300}
+            value={note}
+            onChange={(e) => setNote(e.target.value)}
+          />
+        </Form.Group>
+        <div className="col-12 col-md-3">
+          <SubmitButton pending={run.isPending} className="w-100">
+            {t('catalog.promotions.runCampaign')}
+          </SubmitButton>
+        </div>
+      </Form>
+      {result && result.missing.length > 0 && (
+        <Alert variant="warning" className="mt-3 mb-0" data-testid="campaign-missing">
+          {t('catalog.promotions.missing', { list: result.missing.join(', ') })}
+        </Alert>
+      )}
+      {past.data && past.data.length > 0 && (
+        <>
+          <h3 className="h6 mt-3">{t('catalog.promotions.pastCampaigns')}</h3>
+          <ul className="list-unstyled small mb-0 d-flex flex-column gap-1">
+            {past.data.map((c) => (
+              <li key={c.id} className="text-break">
+                <span className="text-body-secondary">
+                  {formatDate(c.created_at, i18n.language)}
+                </span>{' '}
+                · {c.note} ·{' '}
+                {t('catalog.promotions.campaignLine', { count: c.granted, days: c.days })}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}
+
+function VipRow({ vip, onEnd }: { vip: Promotion; onEnd: (p: Promotion) => void }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <li
+      className="addme-card p-2 px-3 d-flex flex-wrap align-items-center gap-2"
+      data-testid="vip-row"
+    >
+      <span className="fw-semibold text-break me-1">{vip.email}</span>
+      <span className="small text-body-secondary">#{vip.user_id}</span>
+      <span className="small">
+        {t('catalog.promotions.until', { date: formatDate(vip.vip_until, i18n.language) })}
+      </span>
+      <button
+        type="button"
+        className="btn btn-sm btn-outline-danger btn-touch ms-auto"
+        onClick={() => onEnd(vip)}
+      >
+        {t('catalog.promotions.end')}
+      </button>
+    </li>
+  );
+}
+
+/** /admin/promotions: grant VIP for some days or end it, the running VIPs, and campaigns. */
+export function PromotionsAdmin() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q') ?? '';
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const list = useQuery(promotionsQuery(q, page));
+  const end = useEndPromotion();
+  const [ending, setEnding] = useState<Promotion | null>(null);
+
+  return (
+    <div>
+      <h1 className="h3">{t('catalog.promotions.title')}</h1>
+      <p className="text-body-secondary">{t('catalog.promotions.intro')}</p>
+      <GrantForm />
+      <CampaignForm />
+      <h2 className="h5">{t('catalog.promotions.running')}</h2>
+      <SearchForm
+        label={t('catalog.promotions.search')}
+        submitText={t('catalog.common.find')}
+        initial={q}
+        onSearch={(next) => setParams(next ? { q: next } : {})}
+      />
+      {list.isError ? (
+        <LoadError
+          message={t('catalog.common.loadError')}
+          onRetry={() => void list.refetch()}
+          retrying={list.isFetching}
+        />
+      ) : !list.data ? (
+        <Placeholder as="div" animation="glow">
+          <Placeholder xs={12} className="rounded-4" style={{ height: '8rem' }} />
+        </Placeholder>
+      ) : list.data.data.length === 0 ? (
+        <p className="text-body-secondary">{t('catalog.promotions.empty')}</p>
+      ) : (
+        <>
+          <ul className="list-unstyled d-flex flex-column gap-2 mb-0" data-testid="vip-list">
+            {list.data.data.map((vip) => (
+              <VipRow key={vip.user_id} vip={vip} onEnd={setEnding} />
+            ))}
+          </ul>
+          <PagerRow
+            page={page}
+            total={list.data.meta.total}
+            hasNext={list.data.meta.has_next}
+            label={t('catalog.promotions.running')}
+            onPage={(p) => {
+              const next = new URLSearchParams(params);
+              if (p > 1) next.set('page', String(p));
+              else next.delete('page');
+              setParams(next);
+            }}
+          />
+        </>
+      )}
+      {ending && (
+        <ActionDialog
+          show
+          danger
+          title={t('catalog.promotions.endTitle', { email: ending.email })}
+          message={t('catalog.promotions.endMessage')}
+          confirmLabel={t('catalog.promotions.end')}
+          reasonRequired={false}
+          pending={end.isPending}
+          onClose={() => setEnding(null)}
+          onConfirm={(reason) =>
+            end.mutate(
+              { userId: ending.user_id, reason },
+              {
+                onSuccess: () => {
+                  toast.success(t('catalog.promotions.ended', { email: ending.email }));
+                  setEnding(null);
+                },
+              },
+            )
+          }
+        />
+      )}
+    </div>
+  );
+}

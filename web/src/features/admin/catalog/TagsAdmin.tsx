@@ -1,0 +1,226 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Form, Placeholder } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { SubmitButton } from '@/components/FormField';
+import { LoadError } from '@/components/LoadError';
+import { SearchForm } from '@/components/SearchForm';
+import { ActionDialog } from '@/features/admin/people/ActionDialog';
+import { toast } from '@/toasts/toastStore';
+import { PagerRow } from './PagerRow';
+import { type AdminTag, adminTagsQuery, type TagFilter, useTagChange } from './tagQueries';
+
+type Dialog = { kind: 'rename' | 'merge' | 'hide' | 'show'; tag: AdminTag } | null;
+const FILTERS: TagFilter[] = ['all', 'visible', 'hidden'];
+
+function TagDialog({ dialog, onClose }: { dialog: NonNullable<Dialog>; onClose: () => void }) {
+  const { t } = useTranslation();
+  const change = useTagChange();
+  const { kind, tag } = dialog;
+  const [value, setValue] = useState(kind === 'rename' ? tag.name : '');
+  const needsValue = kind === 'rename' || kind === 'merge';
+  return (
+    <ActionDialog
+      show
+      title={t(`catalog.tags.${kind}Title`, { name: tag.name })}
+      message={t(`catalog.tags.${kind}Message`, { name: tag.name, count: tag.usernames })}
+      confirmLabel={t(`catalog.tags.${kind}`)}
+      danger={kind === 'merge'}
+      reasonRequired={false}
+      pending={change.isPending}
+      onClose={onClose}
+      onConfirm={(reason) => {
+        if (needsValue && !value.trim()) return;
+        const done = () => {
+          toast.success(t(`catalog.tags.${kind}Done`, { name: tag.name, into: value.trim() }));
+          onClose();
+        };
+        if (kind === 'merge') {
+          change.mutate({ kind, id: tag.id, into: value.trim(), reason }, { onSuccess: done });
+        } else if (kind === 'rename') {
+          change.mutate(
+            { kind: 'update', id: tag.id, name: value.trim(), reason },
+            { onSuccess: done },
+          );
+        } else {
+          change.mutate(
+            { kind: 'update', id: tag.id, hidden: kind === 'hide', reason },
+            { onSuccess: done },
+          );
+        }
+      }}
+    >
+      {needsValue && (
+        <Form.Group className="mb-3" controlId={`tag-${kind}-${tag.id}`}>
+          <Form.Label className="fw-medium">
+            {kind === 'rename' ? t('catalog.tags.newName') : t('catalog.tags.into')}
+          </Form.Label>
+          <Form.Control
+            required
+            maxLength={40}
+            value={value}
+            autoComplete="off"
+            onChange={(e) => setValue(e.target.value)}
+          />
+          {kind === 'merge' && <Form.Text>{t('catalog.tags.intoHint')}</Form.Text>}
+        </Form.Group>
+      )}
+    </ActionDialog>
+  );
+}
+
+function TagRow({ tag, onAct }: { tag: AdminTag; onAct: (d: NonNullable<Dialog>) => void }) {
+  const { t } = useTranslation();
+  return (
+    <li
+      className="addme-card p-2 px-3 d-flex flex-wrap align-items-center gap-2"
+      data-testid="admin-tag"
+    >
+      <span className="fw-semibold text-break me-1">#{tag.name}</span>
+      {tag.hidden && (
+        <span className="badge text-bg-secondary">{t('catalog.tags.hiddenBadge')}</span>
+      )}
+      <span className="small text-body-secondary">
+        {t('catalog.tags.counts', { count: tag.usernames, listed: tag.listed })}
+      </span>
+      <span className="ms-auto d-flex flex-wrap gap-2">
+        <button
+          type="button"
+          className="btn btn-sm btn-outline-secondary btn-touch"
+          onClick={() => onAct({ kind: 'rename', tag })}
+        >
+          {t('catalog.tags.rename')}
+        </button>
+        <button
+          type="button"
+          className="btn btn-sm btn-outline-secondary btn-touch"
+          onClick={() => onAct({ kind: 'merge', tag })}
+        >
+          {t('catalog.tags.merge')}
+        </button>
+        <button
+          type="button"
+          className="btn btn-sm btn-outline-secondary btn-touch"
+          onClick={() => onAct({ kind: tag.hidden ? 'show' : 'hide', tag })}
+        >
+          {tag.hidden ? t('catalog.tags.show') : t('catalog.tags.hide')}
+        </button>
+      </span>
+    </li>
+  );
+}
+
+/** /admin/tags: every tag with how many usernames carry it; create, rename, merge, hide. */
+export function TagsAdmin() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q') ?? '';
+  const filter = (FILTERS as string[]).includes(params.get('show') ?? '')
+    ? (params.get('show') as TagFilter)
+    : 'all';
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const list = useQuery(adminTagsQuery(q, filter, page));
+  const create = useTagChange();
+  const [name, setName] = useState('');
+  const [dialog, setDialog] = useState<Dialog>(null);
+
+  const update = (key: string, value: string | null) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set(key, value);
+    else next.delete(key);
+    if (key !== 'page') next.delete('page');
+    setParams(next);
+  };
+
+  return (
+    <div>
+      <h1 className="h3">{t('catalog.tags.title')}</h1>
+      <p className="text-body-secondary">{t('catalog.tags.intro')}</p>
+      <Form
+        className="addme-card p-3 mb-3 d-flex flex-wrap gap-2 align-items-end"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!name.trim()) return;
+          create.mutate(
+            { kind: 'create', name: name.trim(), reason: '' },
+            {
+              onSuccess: (tag) => {
+                toast.success(t('catalog.tags.created', { name: tag.name }));
+                setName('');
+              },
+            },
+          );
+        }}
+      >
+        <Form.Group className="flex-grow-1" controlId="tag-new">
+          <Form.Label className="small mb-1">{t('catalog.tags.newTag')}</Form.Label>
+          <Form.Control
+            required
+            maxLength={40}
+            value={name}
+            autoComplete="off"
+            onChange={(e) => setName(e.target.value)}
+          />
+        </Form.Group>
+        <SubmitButton pending={create.isPending}>{t('catalog.tags.create')}</SubmitButton>
+      </Form>
+      <div className="d-flex flex-wrap gap-2 align-items-start">
+        <SearchForm
+          className="mb-3 flex-grow-1"
+          label={t('catalog.tags.search')}
+          submitText={t('catalog.common.find')}
+          initial={q}
+          onSearch={(next) => update('q', next)}
+        />
+        <Form.Select
+          aria-label={t('catalog.tags.filter')}
+          className="w-auto mb-3"
+          value={filter}
+          onChange={(e) => update('show', e.target.value === 'all' ? null : e.target.value)}
+        >
+          {FILTERS.map((f) => (
+            <option key={f} value={f}>
+              {t(`catalog.tags.filters.${f}`)}
+            </option>
+          ))}
+        </Form.Select>
+      </div>
+      {list.isError ? (
+        <LoadError
+          message={t('catalog.common.loadError')}
+          onRetry={() => void list.refetch()}
+          retrying={list.isFetching}
+        />
+      ) : !list.data ? (
+        <Placeholder as="div" animation="glow">
+          <Placeholder xs={12} className="rounded-4" style={{ height: '10rem' }} />
+        </Placeholder>
+      ) : list.data.data.length === 0 ? (
+        <p className="text-body-secondary">{t('catalog.tags.empty')}</p>
+      ) : (
+        <>
+          <ul className="list-unstyled d-flex flex-column gap-2 mb-0" data-testid="admin-tags">
+            {list.data.data.map((tag) => (
+              <TagRow key={tag.id} tag={tag} onAct={setDialog} />
+            ))}
+          </ul>
+          <PagerRow
+            page={page}
+            total={list.data.meta.total}
+            hasNext={list.data.meta.has_next}
+            label={t('catalog.tags.title')}
+            onPage={(p) => update('page', p > 1 ? String(p) : null)}
+          />
+        </>
+      )}
+      {dialog && (
+        <TagDialog
+          key={`${dialog.kind}-${dialog.tag.id}`}
+          dialog={dialog}
+          onClose={() => setDialog(null)}
+        />
+      )}
+    </div>
+  );
+}

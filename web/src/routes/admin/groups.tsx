@@ -1,0 +1,12 @@
+import { useTranslation } from 'react-i18next';
+import { GroupsAdmin } from '@/features/admin/catalog/GroupsAdmin';
+import { useTitle } from '@/hooks/useTitle';
+import { serverGuard } from './serverGuard';
+
+export const loader = serverGuard('/v1/admin/groups?per_page=1');
+
+export function Component() {
+  const { t } = useTranslation();
+  useTitle(t('catalog.groups.title'));
+  return <GroupsAdmin />;
+}
