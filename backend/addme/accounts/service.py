@@ -549,7 +549,9 @@ CLEANUP_BATCH = 5000
 _CLEANUP_CHUNK = 500
 
 
-def inactive_user_ids(session: Session, *, now: datetime | None = None, batch: int = CLEANUP_BATCH) -> list[int]:
+def inactive_user_ids(
+    session: Session, *, now: datetime | None = None, batch: int = CLEANUP_BATCH
+) -> list[int]:
     """Members not seen for 365 days, the longest idle first (the cleanup's candidates).
 
     Idle since their last login (or sign-up when they never logged in). Admins and accounts with a
@@ -563,7 +565,12 @@ def inactive_user_ids(session: Session, *, now: datetime | None = None, batch: i
     return list(
         session.scalars(
             select(User.id)
-            .where(User.deleted_at.is_(None), User.admin_level.is_(None), seen < now - INACTIVE_AFTER, *not_running)
+            .where(
+                User.deleted_at.is_(None),
+                User.admin_level.is_(None),
+                seen < now - INACTIVE_AFTER,
+                *not_running,
+            )
             .order_by(seen, User.id)
             .limit(batch)
         )

@@ -394,7 +394,9 @@ RECENT_ORDERS = timedelta(days=90)
 
 
 def _current(now: datetime) -> ColumnElement[bool]:
-    return or_(Order.created_at >= now - RECENT_ORDERS, and_(Order.ending_at.is_not(None), Order.ending_at > now))
+    return or_(
+        Order.created_at >= now - RECENT_ORDERS, and_(Order.ending_at.is_not(None), Order.ending_at > now)
+    )
 
 
 def my_orders(session: Session, *, user: User) -> list[OrderRead]:

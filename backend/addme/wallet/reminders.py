@@ -41,7 +41,9 @@ def renew_link(sku: str) -> str:
     return f"{get_settings().site_url.rstrip('/')}/shop#product-{sku}"
 
 
-def send_end_reminders(session: Session, *, now: datetime | None = None, batch: int = BATCH) -> dict[str, int]:
+def send_end_reminders(
+    session: Session, *, now: datetime | None = None, batch: int = BATCH
+) -> dict[str, int]:
     """Queue one e-mail per entitlement ending within 3 days, once per end date (the job)."""
     now = now or clock.now()
     counts: dict[str, int] = {}
@@ -67,7 +69,9 @@ def send_end_reminders(session: Session, *, now: datetime | None = None, batch: 
             date = ending_at.strftime("%Y-%m-%d %H:%M")
             try:
                 with session.begin_nested():
-                    session.add(EndReminder(user_id=user.id, kind=kind.value, ending_at=ending_at, sent_at=now))
+                    session.add(
+                        EndReminder(user_id=user.id, kind=kind.value, ending_at=ending_at, sent_at=now)
+                    )
                     session.flush()
             except IntegrityError:
                 continue  # another run mailed this one already

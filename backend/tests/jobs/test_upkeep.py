@@ -50,7 +50,9 @@ def _idle(db, days: int, **fields) -> User:
 def _aged(db, username: Username, days: int) -> Username:
     """Backdate a username's last edit (the factory's own writes bump updated_at)."""
     at = clock.now() - days * DAY
-    db.execute(Username.__table__.update().where(Username.id == username.id).values(updated_at=at, created_at=at))
+    db.execute(
+        Username.__table__.update().where(Username.id == username.id).values(updated_at=at, created_at=at)
+    )
     db.commit()
     return username
 

@@ -32,6 +32,7 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   { path: '/admin/ondato', key: 'ondato', permission: 'trust.age_verification' },
   { path: '/admin/alerts', key: 'alerts', permission: 'content.alerts' },
   { path: '/admin/audit', key: 'audit', permission: 'admin.audit' },
+  { path: '/admin/jobs', key: 'jobs', permission: 'admin.jobs' },
 ];
 
 /** The entries this admin may open, among those the app has a route for. */
