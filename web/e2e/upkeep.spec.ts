@@ -106,7 +106,10 @@ test('/user/ordersold lists the older orders, /user/orders links to it', async (
   await expect(page).toHaveURL(/\/user\/orders$/);
 });
 
-test('a Full admin reads the job runs; a member is refused', async ({ page, request }, testInfo) => {
+test('a Full admin reads the job runs; a member is refused', async ({
+  page,
+  request,
+}, testInfo) => {
   await signIn(page, ADMIN);
   await page.goto('/admin/jobs');
   await expect(page.getByRole('heading', { name: 'Job runs', level: 1 })).toBeVisible();
