@@ -555,7 +555,8 @@ def inactive_user_ids(
     """Members not seen for 365 days, the longest idle first (the cleanup's candidates).
 
     Idle since their last login (or sign-up when they never logged in). Admins and accounts with a
-    paid entitlement still running (VIP, Studio, Auto Top-Up) are never candidates.
+    paid entitlement still running (VIP, Studio, Auto Top-Up) are never candidates, nor accounts
+    banned for good: their row is what keeps the ban (as a banned username's row keeps its handle's).
     """
     now = now or clock.now()
     seen = func.coalesce(User.last_login_at, User.created_at)
@@ -569,6 +570,7 @@ def inactive_user_ids(
                 User.deleted_at.is_(None),
                 User.admin_level.is_(None),
                 seen < now - INACTIVE_AFTER,
+                or_(User.banned_at.is_(None), User.banned_until.is_not(None)),
                 *not_running,
             )
             .order_by(seen, User.id)

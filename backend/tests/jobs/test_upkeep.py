@@ -74,6 +74,7 @@ def test_idle_accounts_are_deleted_with_their_usernames_and_the_active_stay(db) 
     new_never_logged = make_user(db, created_at=now - 20 * DAY)
     admin = _idle(db, 400, admin_level="Full")
     vip = _idle(db, 400, promotion_ending_at=now + 5 * DAY)
+    banned_for_good = _idle(db, 400, banned_at=now - 400 * DAY)
     old_signup_recent_login = make_user(db, created_at=now - 900 * DAY, last_login_at=now - 3 * DAY)
 
     run = _run("cleanup-inactive-users")
@@ -83,7 +84,7 @@ def test_idle_accounts_are_deleted_with_their_usernames_and_the_active_stay(db) 
     db.expire_all()
     assert db.get(User, gone.id).deleted_at is not None
     assert db.get(User, never_logged.id).deleted_at is not None
-    for kept in (recent, new_never_logged, admin, vip, old_signup_recent_login):
+    for kept in (recent, new_never_logged, admin, vip, banned_for_good, old_signup_recent_login):
         assert db.get(User, kept.id).deleted_at is None
     # The deleted account's listing left the lists at once; the active one is still listed.
     assert db.get(Username, gone_handle.id).listed is False
