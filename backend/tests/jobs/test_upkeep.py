@@ -250,3 +250,16 @@ def test_full_admin_reads_recent_runs_with_counts(client, db) -> None:
 def test_unlogged_jobs_keep_no_runs(db) -> None:
     jobs.run_due(only="refresh-facet-counts", force=True)
     assert db.scalar(select(JobRun).where(JobRun.name == "refresh-facet-counts")) is None
+
+
+def test_a_failed_run_is_kept_with_its_error(db) -> None:
+    @jobs.register("test-failing-cleanup", every=timedelta(hours=1), logged=True)
+    def _boom(_session) -> dict[str, int]:
+        raise RuntimeError("storage is down")
+
+    try:
+        run = _run("test-failing-cleanup")
+        assert run.error == "RuntimeError: storage is down"
+        assert run.counts == {}
+    finally:
+        jobs._jobs.pop("test-failing-cleanup", None)
