@@ -243,6 +243,7 @@ const USER_ROUTES = [
   '/user/local-swipes',
   '/user/missing-key',
   '/user/orders',
+  '/user/ordersold',
   '/user/submit',
 ];
 
