@@ -5,7 +5,7 @@ from addme.audit.models import AdminAudit
 from addme.content.models import Ad, Alert, BlogPost, ContactRequest
 from addme.core.sitemode import SiteSetting
 from addme.groups.models import Group, GroupMember
-from addme.jobs.models import JobLease
+from addme.jobs.models import JobLease, JobRun
 from addme.listings import search  # noqa: F401 - its after_create hook builds the search objects
 from addme.listings.models import SwitchRule, Tag, Username, UsernameDailyStat, username_tags
 from addme.mail.models import OutboxMessage
@@ -16,7 +16,7 @@ from addme.screening.models import BlacklistTerm, RemovedHandle
 from addme.shop.models import Key, Order, OrderItem, WebhookEvent
 from addme.swipes.models import Swipe, SwipeDailyStat
 from addme.trust.models import AgeJurisdiction, AgeVerificationAttempt, FreeClaimLink, SimulatedVerification
-from addme.wallet.models import AutoTopUpPause, LedgerEntry, WalletState
+from addme.wallet.models import AutoTopUpPause, EndReminder, LedgerEntry, WalletState
 
 __all__ = [
     "Ad",
@@ -30,10 +30,12 @@ __all__ = [
     "BlogPost",
     "ContactRequest",
     "EmailToken",
+    "EndReminder",
     "FreeClaimLink",
     "Group",
     "GroupMember",
     "JobLease",
+    "JobRun",
     "Key",
     "LedgerEntry",
     "Macro",

@@ -243,6 +243,7 @@ const USER_ROUTES = [
   '/user/local-swipes',
   '/user/missing-key',
   '/user/orders',
+  '/user/ordersold',
   '/user/submit',
 ];
 
@@ -370,14 +371,14 @@ test('the routes that lead somewhere else', async ({ page, baseURL, request }) =
   );
   watch.expectClean('404 page');
 
-  // Signed in: /profile is the member's own page, the callback and the old orders page lead on.
+  // Signed in: /profile is the member's own page and the callback leads on (/user/ordersold is a
+  // page of its own: e2e/upkeep.spec.ts).
   const email = await createMember(request, 'redirects');
   await logIn(page, email);
   for (const [from, to] of [
     ['/profile', /\/user$/],
     ['/auth/Oauth', /\/user$/],
     ['/auth/Oauth?redirect=%2Fuser%2Faccount', /\/user\/account$/],
-    ['/user/ordersold', /\/user\/orders$/],
   ] as const) {
     await page.goto(from);
     await expect(page, from).toHaveURL(to);

@@ -41,6 +41,7 @@ const ADMIN_SCREENS: RouteObject[] = [
   { path: 'contact', ...page(() => import('@/routes/admin/contact')) },
   { path: 'macros', ...page(() => import('@/routes/admin/macros')) },
   { path: 'audit', ...page(() => import('@/routes/admin/audit')) },
+  { path: 'jobs', ...page(() => import('@/routes/admin/jobs')) },
   { path: 'blog', ...page(() => import('@/routes/admin/blog')) },
   { path: 'edit/blog', ...page(() => import('@/routes/admin/edit-blog')) },
   { path: 'ad', ...page(() => import('@/routes/admin/ad')) },
@@ -197,8 +198,8 @@ export function routes(queryClient: QueryClient): RouteObject[] {
             { path: 'submit', ...page(() => import('@/routes/user/submit')) },
             { path: 'edit/:id', ...page(() => import('@/routes/user/edit')) },
             { path: 'orders', ...page(() => import('@/routes/user/orders')) },
-            // The old orders page of the previous site: the same history lives on /user/orders.
-            { path: 'ordersold', loader: go.to('/user/orders'), Component: Nothing },
+            // Orders over 90 days old with nothing still running (docs/decisions.md, "Upkeep").
+            { path: 'ordersold', ...page(() => import('@/routes/user/ordersold')) },
             { path: 'missing-key', ...page(() => import('@/routes/user/missing-key')) },
             {
               path: 'switch',

@@ -5,7 +5,7 @@ from __future__ import annotations
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from addme.core.schemas import Schema, UtcDatetime
+from addme.core.schemas import PageMeta, Schema, UtcDatetime
 from addme.jobs import service as jobs
 from addme.mail.models import OutboxMessage
 from addme.wallet import ledger
@@ -40,4 +40,28 @@ def figures(session: Session) -> HealthFigures:
         ledger_checked_at=check.checked_at if check else None,
         outbox_unsent=int(unsent or 0),
         jobs=[JobHealth.model_validate(j) for j in jobs.lease_rows(session)],
+    )
+
+
+class JobRunRead(Schema):
+    id: int
+    name: str
+    started_at: UtcDatetime
+    finished_at: UtcDatetime
+    counts: dict[str, int]
+    error: str | None
+
+
+class JobRunsPage(Schema):
+    data: list[JobRunRead]
+    meta: PageMeta
+    # Every logged job's name, for the filter.
+    jobs: list[str]
+
+
+def job_runs(session: Session, *, name: str | None, page: int, per_page: int) -> JobRunsPage:
+    """The logged jobs' recent runs, latest first (the admin's /admin/jobs)."""
+    rows, meta = jobs.recent_runs(session, name=name, page=page, per_page=per_page)
+    return JobRunsPage(
+        data=[JobRunRead.model_validate(r) for r in rows], meta=meta, jobs=jobs.logged_job_names()
     )

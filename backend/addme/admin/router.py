@@ -52,6 +52,17 @@ def admin_audit(
     return service.audit_page(db, actor=actor, action=action, target=target, page=page, per_page=per_page)
 
 
+@router.get("/jobs/runs", response_model=health.JobRunsPage)
+def admin_job_runs(
+    _admin: Annotated[User, Depends(require(Permission.JOBS))],
+    db: DbSession,
+    name: Annotated[str | None, Query(max_length=64, description="One job's runs only")] = None,
+    page: PageQuery = 1,
+    per_page: Annotated[int, Query(ge=1, le=100)] = 25,
+) -> health.JobRunsPage:
+    return health.job_runs(db, name=name, page=page, per_page=per_page)
+
+
 Maintenance = Annotated[User, Depends(require(Permission.MAINTENANCE))]
 
 

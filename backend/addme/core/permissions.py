@@ -47,6 +47,8 @@ class Permission(StrEnum):
     AUDIT = "admin.audit"
     # Putting the whole site into maintenance: Full only (the spec's lists give it no other level).
     MAINTENANCE = "admin.maintenance"
+    # The scheduled jobs' runs (cleanups, reminders) and their counts: Full only, as the site's health.
+    JOBS = "admin.jobs"
 
 
 _MODERATOR = {

@@ -14,7 +14,7 @@ from addme.accounts.models import User
 from addme.core import clock, security
 from addme.core.db import session_scope
 from addme.core.permissions import AdminLevel
-from addme.demo import content, groups, listings, media, moderation
+from addme.demo import content, groups, listings, media, moderation, orders
 from addme.demo.members import ADMIN_EMAIL, ADMIN_PASSWORD, DEMO_PASSWORD, FIRST_NAMES
 from addme.moderation import reputation
 
@@ -35,6 +35,7 @@ STEPS: Sequence[SeedStep] = (
     listings.seed_usernames,
     media.seed_galleries,
     moderation.seed_moderation,
+    orders.seed_orders,
     _score_usernames,
 )
 

@@ -282,12 +282,16 @@ def leave(session: Session, *, user: User, group_id: int) -> GroupDetail:
     return _detail(session, group, user)
 
 
-def cleanup_inactive(session: Session) -> int:
-    """Hard-delete groups with fewer than 2 members and no activity for 7 days (the job)."""
+def cleanup_inactive(session: Session, *, batch: int = 5000) -> int:
+    """Hard-delete groups with fewer than 2 members and no activity for 7 days (the job), the
+    longest idle first and at most `batch` per run."""
     cutoff = clock.now() - INACTIVE_AFTER
     ids = list(
         session.scalars(
-            select(Group.id).where(Group.members_count < MIN_LIVE_MEMBERS, Group.last_activity_at < cutoff)
+            select(Group.id)
+            .where(Group.members_count < MIN_LIVE_MEMBERS, Group.last_activity_at < cutoff)
+            .order_by(Group.last_activity_at, Group.id)
+            .limit(batch)
         )
     )
     if not ids:

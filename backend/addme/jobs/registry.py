@@ -12,13 +12,50 @@ from addme.jobs.service import register
 from addme.listings import service as listings
 from addme.listings import stats as listing_stats
 from addme.mail import service as mail
+from addme.media import service as media
 from addme.moderation import reputation
-from addme.wallet import ledger
+from addme.wallet import ledger, reminders
+
+# -- cleanups (spec section 9) and reminders: logged, each run's counts kept for /admin/jobs --------
 
 
-@register("erase-deleted-accounts", every=timedelta(hours=1))
-def erase_deleted_accounts(session: Session) -> int:
-    return accounts.erase_deleted_accounts(session)
+@register("erase-deleted-accounts", every=timedelta(hours=1), logged=True)
+def erase_deleted_accounts(session: Session) -> dict[str, int]:
+    """Accounts deleted 30 days ago are erased for good, their images' files first."""
+    ids = accounts.erasable_user_ids(session)
+    files = media.purge_files(session, user_ids=ids)
+    return {"accounts": accounts.erase_users(session, user_ids=ids), "files": files}
+
+
+@register("cleanup-inactive-users", every=timedelta(hours=6), logged=True)
+def cleanup_inactive_users(session: Session) -> dict[str, int]:
+    """The oldest 5000 accounts idle for 365 days are deleted (hidden with their usernames, erased
+    30 days later by the job above)."""
+    ids = accounts.inactive_user_ids(session)
+    usernames = listings.count_of_users(session, user_ids=ids)
+    return {"users": accounts.delete_inactive_users(session, user_ids=ids), "usernames": usernames}
+
+
+@register("cleanup-inactive-usernames", every=timedelta(hours=6), logged=True)
+def cleanup_inactive_usernames(session: Session) -> dict[str, int]:
+    """The oldest 5000 usernames neither edited nor topped up for 365 days are deleted, files first."""
+    ids = listings.inactive_username_ids(session)
+    files = media.purge_files(session, username_ids=ids)
+    return {"usernames": listings.delete_inactive(session, username_ids=ids), "files": files}
+
+
+@register("cleanup-groups", every=timedelta(hours=1), logged=True)
+def cleanup_groups(session: Session) -> dict[str, int]:
+    return {"groups": groups.cleanup_inactive(session)}
+
+
+@register("remind-entitlement-ends", every=timedelta(hours=1), logged=True)
+def remind_entitlement_ends(session: Session) -> dict[str, int]:
+    """An e-mail 3 days before a VIP, Studio or Auto Top-Up ends, once per end date."""
+    return reminders.send_end_reminders(session)
+
+
+# -- the rest ---------------------------------------------------------------------------------------
 
 
 @register("lift-expired-user-bans", every=timedelta(minutes=5))
@@ -66,8 +103,3 @@ def check_ledger(session: Session) -> int:
 @register("end-studio", every=timedelta(minutes=5))
 def end_studio(session: Session) -> int:
     return ledger.end_expired_studios(session)
-
-
-@register("cleanup-groups", every=timedelta(hours=1))
-def cleanup_groups(session: Session) -> int:
-    return groups.cleanup_inactive(session)

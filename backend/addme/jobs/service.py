@@ -8,18 +8,23 @@ import threading
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 
-from sqlalchemy import or_, select, update
+from sqlalchemy import delete, func, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from addme.core import clock
 from addme.core.db import session_scope
-from addme.jobs.models import JobLease
+from addme.core.schemas import PageMeta
+from addme.jobs.models import JobLease, JobRun
 
 log = logging.getLogger("addme.jobs")
 OWNER = f"{os.getpid()}-{uuid.uuid4().hex[:8]}"
+
+
+# Logged runs are kept this long: long enough to compare a month of cleanups, short enough to stay small.
+RUNS_KEPT = timedelta(days=90)
 
 
 @dataclass(frozen=True)
@@ -27,18 +32,23 @@ class Job:
     name: str
     every: timedelta
     run: Callable[[Session], object]
+    # Logged jobs return their counts ({"users": 3}) and each run is kept as a job_runs row.
+    logged: bool = False
 
 
 _jobs: dict[str, Job] = {}
 
 
 def register(
-    name: str, *, every: timedelta
+    name: str, *, every: timedelta, logged: bool = False
 ) -> Callable[[Callable[[Session], object]], Callable[[Session], object]]:
-    """Decorator: run `fn(session)` every `every`; it must be safe to run twice."""
+    """Decorator: run `fn(session)` every `every`; it must be safe to run twice.
+
+    With `logged`, `fn` returns a dict of counts and every run is recorded (the admin's job runs).
+    """
 
     def _wrap(fn: Callable[[Session], object]) -> Callable[[Session], object]:
-        _jobs[name] = Job(name=name, every=every, run=fn)
+        _jobs[name] = Job(name=name, every=every, run=fn, logged=logged)
         return fn
 
     return _wrap
@@ -81,12 +91,17 @@ def run_due(*, only: str | None = None, force: bool = False) -> list[str]:
             if not _acquire(session, job):
                 continue
         error: str | None = None
+        started = clock.now()
+        result: object = None
         try:
             with session_scope() as session:
-                job.run(session)
+                result = job.run(session)
         except Exception as exc:  # one failing job must not stop the others
             log.exception("job %s failed", job.name)
             error = f"{exc.__class__.__name__}: {exc}"[:500]
+        if job.logged:
+            with session_scope() as session:
+                record_run(session, name=job.name, started_at=started, counts=_counts(result), error=error)
         with session_scope() as session:
             session.execute(
                 update(JobLease)
@@ -95,6 +110,49 @@ def run_due(*, only: str | None = None, force: bool = False) -> list[str]:
             )
         ran.append(job.name)
     return ran
+
+
+def _counts(result: object) -> dict[str, int]:
+    if isinstance(result, dict):
+        return {str(k): int(v) for k, v in result.items()}
+    if isinstance(result, int):
+        return {"done": result}
+    return {}
+
+
+def record_run(
+    session: Session, *, name: str, started_at: datetime, counts: dict[str, int], error: str | None = None
+) -> JobRun:
+    """Keep one run of a logged job (and drop the runs older than RUNS_KEPT)."""
+    now = clock.now()
+    run = JobRun(name=name, started_at=started_at, finished_at=now, counts=counts, error=error)
+    session.add(run)
+    session.execute(delete(JobRun).where(JobRun.started_at < now - RUNS_KEPT))
+    session.commit()
+    return run
+
+
+def recent_runs(
+    session: Session, *, name: str | None, page: int, per_page: int
+) -> tuple[list[JobRun], PageMeta]:
+    """Logged runs, latest first (the admin's job runs), optionally of one job."""
+    stmt = select(JobRun)
+    if name:
+        stmt = stmt.where(JobRun.name == name)
+    total = int(session.scalar(select(func.count()).select_from(stmt.subquery())) or 0)
+    rows = list(
+        session.scalars(
+            stmt.order_by(JobRun.started_at.desc(), JobRun.id.desc())
+            .offset((page - 1) * per_page)
+            .limit(per_page)
+        )
+    )
+    return rows, PageMeta(page=page, per_page=per_page, total=total, has_next=page * per_page < total)
+
+
+def logged_job_names() -> list[str]:
+    """The jobs whose runs are recorded."""
+    return sorted(name for name, job in _jobs.items() if job.logged)
 
 
 def lease_rows(session: Session) -> list[JobLease]:

@@ -6,7 +6,7 @@ import logging
 from collections.abc import Sequence
 
 from fastapi import Request
-from sqlalchemy import select
+from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
 from addme.accounts.models import User
@@ -389,3 +389,24 @@ def reencode_private(raw: bytes) -> bytes:
         return pipeline.process(raw).data
     except pipeline.ImageRejected as exc:
         raise FieldError("screenshot", str(exc)) from exc
+
+
+def purge_files(session: Session, *, user_ids: Sequence[int] = (), username_ids: Sequence[int] = ()) -> int:
+    """Remove the images (rows, then stored objects) of accounts or usernames about to be erased.
+
+    The cleanup and erasure jobs call this first: the rows would cascade away with their owner and
+    leave the objects behind with nothing pointing at them. Returns the images removed.
+    """
+    removed = 0
+    for column, ids in ((Media.user_id, list(user_ids)), (Media.username_id, list(username_ids))):
+        for start in range(0, len(ids), 500):
+            chunk = ids[start : start + 500]
+            rows = session.scalars(select(Media).where(column.in_(chunk))).all()
+            if not rows:
+                continue
+            keys = [k for m in rows for k in _keys(m)]
+            session.execute(delete(Media).where(Media.id.in_([m.id for m in rows])))
+            session.commit()
+            discard(keys)
+            removed += len(rows)
+    return removed

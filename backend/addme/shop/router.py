@@ -11,9 +11,9 @@ from addme.accounts.models import User
 from addme.api.deps import CurrentUser, DbSession, require
 from addme.core.bodylimit import MB, allow_body
 from addme.core.net import client_ip, ip_bucket
-from addme.core.params import IdPath
+from addme.core.params import IdPath, PageQuery
 from addme.core.permissions import Permission
-from addme.core.schemas import ErrorBody, Message
+from addme.core.schemas import ErrorBody, Message, Page
 from addme.shop import service
 from addme.shop.schemas import (
     AdminOrderRead,
@@ -83,6 +83,16 @@ def apply_key(body: KeyIn, user: CurrentUser, db: DbSession) -> KeyApplied:
 @router.get("/user/orders", response_model=list[OrderRead], tags=["shop"])
 def my_orders(user: CurrentUser, db: DbSession) -> list[OrderRead]:
     return service.my_orders(db, user=user)
+
+
+@router.get("/user/orders/old", response_model=Page[OrderRead], tags=["shop"])
+def my_old_orders(
+    user: CurrentUser,
+    db: DbSession,
+    page: PageQuery = 1,
+    per_page: Annotated[int, Query(ge=1, le=50)] = 20,
+) -> Page[OrderRead]:
+    return service.my_old_orders(db, user=user, page=page, per_page=per_page)
 
 
 @router.post("/user/missing-key", response_model=Message, tags=["shop"])

@@ -9,9 +9,10 @@ import logging
 import re
 import secrets
 from collections.abc import Sequence
+from datetime import datetime, timedelta
 
 from pydantic import ValidationError
-from sqlalchemy import or_, select, update
+from sqlalchemy import ColumnElement, and_, func, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -21,6 +22,7 @@ from addme.audit import service as audit
 from addme.core import clock, ratelimit
 from addme.core.config import get_settings
 from addme.core.errors import AppError, Conflict, FieldError, NotFound, Unauthorized
+from addme.core.schemas import Page, PageMeta
 from addme.listings.models import Username
 from addme.mail import service as mail
 from addme.shop import checkout, keys, orders, payments
@@ -386,12 +388,39 @@ def apply_key(session: Session, *, user: User, code: str) -> KeyApplied:
     return keys.apply(session, user=user, code=code)
 
 
+# /user/orders shows what is current: the last 90 days and every order whose entitlement still runs;
+# /user/ordersold pages through the rest (docs/decisions.md, "Upkeep").
+RECENT_ORDERS = timedelta(days=90)
+
+
+def _current(now: datetime) -> ColumnElement[bool]:
+    return or_(
+        Order.created_at >= now - RECENT_ORDERS, and_(Order.ending_at.is_not(None), Order.ending_at > now)
+    )
+
+
 def my_orders(session: Session, *, user: User) -> list[OrderRead]:
-    """The orders linked to the account (by an applied key), newest first."""
+    """The current orders linked to the account (by an applied key), newest first."""
     rows = session.scalars(
-        select(Order).where(Order.user_id == user.id).order_by(Order.id.desc()).limit(200)
+        select(Order)
+        .where(Order.user_id == user.id, _current(clock.now()))
+        .order_by(Order.id.desc())
+        .limit(200)
     ).all()
     return [orders.order_read(session, o) for o in rows]
+
+
+def my_old_orders(session: Session, *, user: User, page: int, per_page: int) -> Page[OrderRead]:
+    """The account's older orders (over 90 days and nothing still running), newest first, paged."""
+    stmt = select(Order).where(Order.user_id == user.id, ~_current(clock.now()))
+    total = int(session.scalar(select(func.count()).select_from(stmt.subquery())) or 0)
+    rows = session.scalars(
+        stmt.order_by(Order.created_at.desc(), Order.id.desc()).offset((page - 1) * per_page).limit(per_page)
+    ).all()
+    return Page[OrderRead](
+        data=[orders.order_read(session, o) for o in rows],
+        meta=PageMeta(page=page, per_page=per_page, total=total, has_next=page * per_page < total),
+    )
 
 
 def resend_keys(session: Session, *, order_number: str, email: str, ip: str) -> str:

@@ -114,3 +114,17 @@ class AutoTopUpPause(Base):
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), primary_key=True)
     paused_at: Mapped[datetime] = mapped_column(default=clock.now)
     admin_id: Mapped[int | None]
+
+class EndReminder(Base):
+    """One e-mail sent 3 days before an entitlement ends: one row per account, kind and end date, so
+    a rerun of the job never mails twice and a renewal (a new end date) gets its own reminder."""
+
+    __tablename__ = "wallet_end_reminders"
+    __table_args__ = (UniqueConstraint("user_id", "kind", "ending_at", name="uq_wallet_end_reminder"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    # "vip", "studio" or "auto_topup" (ledger.Entitlement).
+    kind: Mapped[str] = mapped_column(String(12))
+    ending_at: Mapped[datetime]
+    sent_at: Mapped[datetime] = mapped_column(default=clock.now)

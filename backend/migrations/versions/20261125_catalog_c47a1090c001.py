@@ -1,7 +1,7 @@
 """catalog: hidden tags, paused Auto Top-Ups, Studio switch rules
 
 Revision ID: c47a1090c001
-Revises: a1e27c0de001
+Revises: ad5c4ed01e01
 Create Date: 2026-11-25 03:45:00
 """
 

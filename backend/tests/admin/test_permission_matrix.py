@@ -21,6 +21,7 @@ ROUTES: dict[tuple[str, str], Permission] = {
     ("GET", "/v1/admin/me"): P.DASHBOARD,
     ("GET", "/v1/admin/overview"): P.DASHBOARD,
     ("GET", "/v1/admin/health"): P.DASHBOARD,
+    ("GET", "/v1/admin/jobs/runs"): P.JOBS,
     ("GET", "/v1/admin/audit"): P.AUDIT,
     ("GET", "/v1/admin/maintenance"): P.MAINTENANCE,
     ("GET", "/v1/admin/blog"): P.BLOG,

@@ -493,6 +493,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/jobs/runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Admin Job Runs */
+        get: operations["admin_job_runs_v1_admin_jobs_runs_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/admin/keygen": {
         parameters: {
             query?: never;
@@ -2185,6 +2202,23 @@ export interface paths {
         };
         /** My Orders */
         get: operations["my_orders_v1_user_orders_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/user/orders/old": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My Old Orders */
+        get: operations["my_old_orders_v1_user_orders_old_get"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4377,6 +4411,31 @@ export interface components {
             /** Name */
             name: string;
         };
+        /** JobRunRead */
+        JobRunRead: {
+            /** Counts */
+            counts: {
+                [key: string]: number;
+            };
+            /** Error */
+            error: string | null;
+            /** Finished At */
+            finished_at: string;
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+            /** Started At */
+            started_at: string;
+        };
+        /** JobRunsPage */
+        JobRunsPage: {
+            /** Data */
+            data: components["schemas"]["JobRunRead"][];
+            /** Jobs */
+            jobs: string[];
+            meta: components["schemas"]["PageMeta"];
+        };
         /** JurisdictionRead */
         JurisdictionRead: {
             /** Country Code */
@@ -4972,6 +5031,12 @@ export interface components {
         Page_ContactMessageRead_: {
             /** Data */
             data: components["schemas"]["ContactMessageRead"][];
+            meta: components["schemas"]["PageMeta"];
+        };
+        /** Page[OrderRead] */
+        Page_OrderRead_: {
+            /** Data */
+            data: components["schemas"]["OrderRead"][];
             meta: components["schemas"]["PageMeta"];
         };
         /** Page[PromotionRead] */
@@ -9071,6 +9136,58 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_job_runs_v1_admin_jobs_runs_get: {
+        parameters: {
+            query?: {
+                /** @description One job's runs only */
+                name?: string | null;
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobRunsPage"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17600,6 +17717,110 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["OrderRead"][];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payment Required */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    my_old_orders_v1_user_orders_old_get: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_OrderRead_"];
                 };
             };
             /** @description Bad Request */

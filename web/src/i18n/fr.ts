@@ -9,6 +9,7 @@ import frListings from './fr/listings.json';
 import frOps from './fr/ops.json';
 import frPeople from './fr/people.json';
 import frShop from './fr/shop.json';
+import frUpkeep from './fr/upkeep.json';
 import frWallet from './fr/wallet.json';
 
 /** The French catalogue, loaded on demand (src/i18n/index.ts). */
@@ -24,5 +25,6 @@ export default {
   ops: frOps,
   people: frPeople,
   shop: frShop,
+  upkeep: frUpkeep,
   wallet: frWallet,
 };

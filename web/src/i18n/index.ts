@@ -13,6 +13,7 @@ import enListings from './en/listings.json';
 import enOps from './en/ops.json';
 import enPeople from './en/people.json';
 import enShop from './en/shop.json';
+import enUpkeep from './en/upkeep.json';
 import enWallet from './en/wallet.json';
 
 export const LOCALES = ['en', 'fr'] as const;
@@ -80,6 +81,7 @@ void i18n
           ops: enOps,
           people: enPeople,
           shop: enShop,
+          upkeep: enUpkeep,
           wallet: enWallet,
         },
       },

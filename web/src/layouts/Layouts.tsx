@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Nav } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { NavLink, Outlet } from 'react-router';
+import { NavLink, Outlet, useLocation } from 'react-router';
 import { Footer } from './Footer';
 import { Header } from './Header';
 
@@ -58,18 +58,33 @@ const USER_NAV = [
   { to: '/user', key: 'myUsernames', end: true },
   { to: '/user/submit', key: 'submit' },
   { to: '/user/group', key: 'myGroups' },
-  { to: '/user/orders', key: 'orders' },
+  // The older orders page belongs to Orders.
+  { to: '/user/orders', key: 'orders', also: ['/user/ordersold'] },
   { to: '/user/account', key: 'account' },
-];
+] as const satisfies readonly {
+  to: string;
+  key: string;
+  end?: boolean;
+  also?: readonly string[];
+}[];
 
 /** The member area's left menu (desktop only; the header's account menu has the same links). */
 export function UserSideNav() {
   const { t } = useTranslation();
+  const { pathname } = useLocation();
   return (
     <nav aria-label={t('nav.userArea')} className="addme-sidenav d-none d-lg-block">
       <Nav className="flex-column">
         {USER_NAV.map((item) => (
-          <Nav.Link as={NavLink} to={item.to} end={item.end} key={item.to}>
+          <Nav.Link
+            as={NavLink}
+            to={item.to}
+            end={'end' in item ? item.end : undefined}
+            key={item.to}
+            active={
+              'also' in item && item.also.some((p) => pathname.startsWith(p)) ? true : undefined
+            }
+          >
             {t(`nav.${item.key}`)}
           </Nav.Link>
         ))}

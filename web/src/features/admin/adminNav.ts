@@ -38,6 +38,7 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   { path: '/admin/ad', key: 'ads', permission: 'content.ads' },
   { path: '/admin/alerts', key: 'alerts', permission: 'content.alerts' },
   { path: '/admin/audit', key: 'audit', permission: 'admin.audit' },
+  { path: '/admin/jobs', key: 'jobs', permission: 'admin.jobs' },
 ];
 
 /** The entries this admin may open, among those the app has a route for. */

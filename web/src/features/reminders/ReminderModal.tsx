@@ -9,8 +9,10 @@ import {
   COOKIES,
   connectionCount,
   decideReminder,
+  RENEW_SKU,
   type Reminder,
   reminderEnd,
+  reminderTarget,
   shownCookie,
   THIRD_COOKIE_SECONDS,
 } from './reminders';
@@ -83,8 +85,15 @@ export function ReminderModal() {
         <button type="button" className="btn btn-link btn-touch" onClick={close}>
           {t('wallet.reminders.later')}
         </button>
-        <Link to="/shop" className="btn btn-accent btn-touch" onClick={close}>
-          {t(`wallet.reminders.${reminder}.action`)}
+        <Link
+          to={reminderTarget(reminder)}
+          className="btn btn-accent btn-touch"
+          onClick={close}
+          data-testid="reminder-renew"
+        >
+          {RENEW_SKU[reminder]
+            ? t(`upkeep.renew.${reminder}`)
+            : t(`wallet.reminders.${reminder}.action`)}
         </Link>
       </Modal.Footer>
     </Modal>

@@ -4,6 +4,7 @@ import {
   decideReminder,
   endsWithinWindow,
   type ReminderUser,
+  reminderTarget,
   shownCookie,
 } from './reminders';
 
@@ -108,5 +109,33 @@ describe('decideReminder cookie windows', () => {
   it('ignores an expired Studio: the next rule applies', () => {
     const user = { ...member, is_studio: true, studio_ending_at: inHours(-2) };
     expect(decideReminder(user, jar({ third: '4' }), NOW)).toBe('buyPromotion');
+  });
+});
+
+describe('end reminders: the window and the renew prompt', () => {
+  it('skips a Studio or Auto Top-Up ending beyond 3 days and reminds of the VIP ending in 2', () => {
+    const user: ReminderUser = {
+      is_studio: true,
+      studio_ending_at: inHours(24 * 3 + 1),
+      is_automated_topup: true,
+      automation_topup_ending_at: inHours(24 * 10),
+      is_promoted: true,
+      promotion_ending_at: inHours(48),
+    };
+    expect(decideReminder(user, jar(), NOW)).toBe('endPromotion');
+    // Shown once: the 22-hour cookie hides it, and nothing else shows instead.
+    expect(decideReminder(user, jar({ end: '1' }), NOW)).toBeNull();
+  });
+
+  it('comes back once the 22-hour cookie has expired, while the end is still within 3 days', () => {
+    const user = { ...member, is_promoted: true, promotion_ending_at: inHours(48) };
+    expect(decideReminder(user, jar({ third: '7' }), NOW)).toBe('endPromotion');
+  });
+
+  it('links each end reminder to the product that renews it', () => {
+    expect(reminderTarget('endStudio')).toBe('/shop#product-studio-month');
+    expect(reminderTarget('endAutomation')).toBe('/shop#product-auto-topup-month');
+    expect(reminderTarget('endPromotion')).toBe('/shop#product-vip-month');
+    expect(reminderTarget('buyPromotion')).toBe('/shop');
   });
 });

@@ -105,3 +105,16 @@ export function reminderEnd(reminder: Reminder, user: ReminderUser): string | nu
   if (reminder === 'endPromotion') return user.promotion_ending_at;
   return null;
 }
+
+/** The shop product that renews what an end reminder is about (the month: the spec's card prices). */
+export const RENEW_SKU: Partial<Record<Reminder, string>> = {
+  endStudio: 'studio-month',
+  endAutomation: 'auto-topup-month',
+  endPromotion: 'vip-month',
+};
+
+/** Where a reminder's button leads: the renewing product's card in the shop, else the shop. */
+export function reminderTarget(reminder: Reminder): string {
+  const sku = RENEW_SKU[reminder];
+  return sku ? `/shop#product-${sku}` : '/shop';
+}

@@ -3,11 +3,11 @@ import { Placeholder } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { OrderHeading } from '@/components/OrderHeading';
 import { formatDate, formatMoney } from '@/lib/format';
-import { myOrdersQuery } from './queries';
+import { myOrdersQuery, type Order } from './queries';
 
 /** My orders: number, date, products, status and the last 4 characters of each key. */
 export function OrdersList() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const orders = useQuery(myOrdersQuery);
 
   if (orders.isPending) {
@@ -30,41 +30,56 @@ export function OrdersList() {
   return (
     <ul className="list-unstyled d-flex flex-column gap-2 mb-0" data-testid="orders">
       {orders.data.map((order) => (
-        <li key={order.id} className="addme-card p-3 order-item" data-testid="order">
-          <OrderHeading order={order} />
-          <div className="small">
-            {order.items.length
-              ? order.items.map((item) => `${item.quantity} × ${item.name}`).join(', ')
-              : order.product}
-            {' · '}
-            {formatMoney(order.price, order.currency, i18n.language)}
-          </div>
-          {order.ending_at && (
-            <div className="small text-body-secondary">
-              {t('shop.orders.ends', { date: formatDate(order.ending_at, i18n.language) })}
-            </div>
-          )}
-          {order.keys.length > 0 && (
-            <div className="small mt-1 d-flex flex-wrap gap-2">
-              {order.keys.map((key) => (
-                <span
-                  key={key.id}
-                  className={`badge font-monospace ${key.redeemed_at ? 'text-bg-success' : 'text-bg-secondary'}`}
-                  title={
-                    key.redeemed_at
-                      ? t('shop.orders.redeemed', {
-                          date: formatDate(key.redeemed_at, i18n.language),
-                        })
-                      : t('shop.orders.unused')
-                  }
-                >
-                  {t('shop.orders.key', { last4: key.last4 })}
-                </span>
-              ))}
-            </div>
-          )}
-        </li>
+        <OrderEntry key={order.id} order={order} />
       ))}
     </ul>
+  );
+}
+
+/** One order: number, state, lines, price, end date and its keys (last 4 characters). */
+export function OrderEntry({ order }: { order: Order }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <li className="addme-card p-3 order-item" data-testid="order">
+      <OrderHeading order={order} />
+      <div className="small">
+        {order.items.length
+          ? order.items.map((item) => `${item.quantity} × ${item.name}`).join(', ')
+          : order.product}
+        {' · '}
+        {formatMoney(order.price, order.currency, i18n.language)}
+      </div>
+      {order.ending_at && (
+        <div className="small text-body-secondary">
+          {t(
+            Date.parse(order.ending_at) < Date.now()
+              ? 'upkeep.oldOrders.ended'
+              : 'shop.orders.ends',
+            {
+              date: formatDate(order.ending_at, i18n.language),
+            },
+          )}
+        </div>
+      )}
+      {order.keys.length > 0 && (
+        <div className="small mt-1 d-flex flex-wrap gap-2">
+          {order.keys.map((key) => (
+            <span
+              key={key.id}
+              className={`badge font-monospace ${key.redeemed_at ? 'text-bg-success' : 'text-bg-secondary'}`}
+              title={
+                key.redeemed_at
+                  ? t('shop.orders.redeemed', {
+                      date: formatDate(key.redeemed_at, i18n.language),
+                    })
+                  : t('shop.orders.unused')
+              }
+            >
+              {t('shop.orders.key', { last4: key.last4 })}
+            </span>
+          ))}
+        </div>
+      )}
+    </li>
   );
 }

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { Alert, Placeholder } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { catalogueQuery } from '@/api/catalogue';
 import { CheckoutButton, ProductCard } from './ProductCard';
 import { type Product, SHELVES } from './queries';
@@ -70,6 +71,14 @@ export function ShopLegalLinks() {
 export function ShopCatalogue() {
   const { t } = useTranslation();
   const catalogue = useQuery(catalogueQuery);
+  // /shop#product-<sku> (a renew prompt's link) scrolls to that product and marks it.
+  const { hash } = useLocation();
+  const target = hash.startsWith('#product-') ? hash.slice('#product-'.length) : null;
+  const loaded = Boolean(catalogue.data);
+  useEffect(() => {
+    if (!target || !loaded) return;
+    document.getElementById(`product-${target}`)?.scrollIntoView({ block: 'center' });
+  }, [target, loaded]);
 
   return (
     <div className="shop-page">
@@ -111,7 +120,11 @@ export function ShopCatalogue() {
                 </p>
                 <div className="row g-3">
                   {shelf.products.map((product) => (
-                    <div className="col-12 col-md-6 col-xl-4" key={product.sku}>
+                    <div
+                      className={`col-12 col-md-6 col-xl-4${product.sku === target ? ' shop-target' : ''}`}
+                      key={product.sku}
+                      id={`product-${product.sku}`}
+                    >
                       <ProductCard product={product} price="card">
                         <CheckoutButton product={product} />
                       </ProductCard>

@@ -66,6 +66,15 @@ export const myOrdersQuery = queryOptions({
   queryFn: ({ signal }) => unwrap(api.GET('/v1/user/orders', { signal })),
 });
 
+/** My older orders (over 90 days, nothing still running), one page at a time: /user/ordersold. */
+export function myOldOrdersQuery(page: number) {
+  return queryOptions({
+    queryKey: [...myOrdersKey, 'old', page] as const,
+    queryFn: ({ signal }) =>
+      unwrap(api.GET('/v1/user/orders/old', { params: { query: { page } }, signal })),
+  });
+}
+
 export function useDirectOrder() {
   return useMutation({
     mutationFn: (body: DirectOrderIn) => unwrap(api.POST('/v1/shop/direct/orders', { body })),

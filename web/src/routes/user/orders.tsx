@@ -23,6 +23,12 @@ export function Component() {
           {t('shop.orders.listTitle')}
         </h2>
         <OrdersList />
+        <p className="small text-body-secondary mt-3 mb-0">
+          {t('upkeep.oldOrders.linkHint')}{' '}
+          <Link to="/user/ordersold" data-testid="old-orders-link">
+            {t('upkeep.oldOrders.link')}
+          </Link>
+        </p>
       </section>
     </div>
   );

@@ -1,0 +1,87 @@
+"""E-mail reminders 3 days before a VIP, Studio or Auto Top-Up ends (spec section 4 and 9: the
+reminder window is 3 days), each sent once per end date through the mail outbox."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from sqlalchemy import and_, select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from addme.accounts.models import User
+from addme.core import clock
+from addme.core.config import get_settings
+from addme.mail import service as mail
+from addme.wallet.ledger import Entitlement
+from addme.wallet.models import EndReminder
+
+REMINDER_WINDOW = timedelta(days=3)
+BATCH = 500
+
+# What each entitlement is called in the e-mail and the shop product that renews it.
+_WHAT = {
+    Entitlement.STUDIO: ("Studio Key", "studio-month", User.studio_ending_at),
+    Entitlement.AUTO_TOPUP: ("Auto Top-Up", "auto-topup-month", User.automation_topup_ending_at),
+    Entitlement.VIP: ("VIP", "vip-month", User.promotion_ending_at),
+}
+
+SUBJECT = "Your {what} ends on {date}"
+BODY = (
+    "Hello,\n\n"
+    "Your {what} on AddMe ends on {date} UTC. After that date its perks stop.\n\n"
+    "Renew it now to keep them: {link}\n\n"
+    "If you already renewed, you can ignore this message.\n\n"
+    "AddMe"
+)
+
+
+def renew_link(sku: str) -> str:
+    """The shop, opened on the product that renews the entitlement."""
+    return f"{get_settings().site_url.rstrip('/')}/shop#product-{sku}"
+
+
+def send_end_reminders(
+    session: Session, *, now: datetime | None = None, batch: int = BATCH
+) -> dict[str, int]:
+    """Queue one e-mail per entitlement ending within 3 days, once per end date (the job)."""
+    now = now or clock.now()
+    counts: dict[str, int] = {}
+    for kind, (what, sku, column) in _WHAT.items():
+        already = select(EndReminder.id).where(
+            EndReminder.user_id == User.id, EndReminder.kind == kind.value, EndReminder.ending_at == column
+        )
+        users = session.scalars(
+            select(User)
+            .where(
+                and_(column.is_not(None), column > now, column <= now + REMINDER_WINDOW),
+                User.deleted_at.is_(None),
+                User.banned_at.is_(None),
+                User.email_confirmed_at.is_not(None),
+                ~already.exists(),
+            )
+            .order_by(column, User.id)
+            .limit(batch)
+        ).all()
+        sent = 0
+        for user in users:
+            ending_at: datetime = getattr(user, column.key)
+            date = ending_at.strftime("%Y-%m-%d %H:%M")
+            try:
+                with session.begin_nested():
+                    session.add(
+                        EndReminder(user_id=user.id, kind=kind.value, ending_at=ending_at, sent_at=now)
+                    )
+                    session.flush()
+            except IntegrityError:
+                continue  # another run mailed this one already
+            mail.queue(
+                session,
+                to=user.email,
+                subject=SUBJECT.format(what=what, date=date),
+                body=BODY.format(what=what, date=date, link=renew_link(sku)),
+            )
+            sent += 1
+        session.commit()
+        counts[kind.value] = sent
+    return counts
