@@ -115,6 +115,7 @@ class AutoTopUpPause(Base):
     paused_at: Mapped[datetime] = mapped_column(default=clock.now)
     admin_id: Mapped[int | None]
 
+
 class EndReminder(Base):
     """One e-mail sent 3 days before an entitlement ends: one row per account, kind and end date, so
     a rerun of the job never mails twice and a renewal (a new end date) gets its own reminder."""
