@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import ipaddress
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import ColumnElement, Select, and_, func, or_, select, true, union, update
+from sqlalchemy import ColumnElement, Select, and_, func, select, true, union, update
 from sqlalchemy.orm import Session
 
 from addme.accounts.codes import AccountCode
@@ -619,15 +619,16 @@ def search_users(
     level: str | None,
     banned: bool | None,
     high_risk: bool | None,
-    vip: bool | None,
-    studio: bool | None,
+    wallet_filters: Sequence[ColumnElement[bool]] = (),
     sort: str,
     page: int,
     per_page: int,
 ) -> tuple[list[User], PageMeta]:
-    """One page of accounts matching the admin's search and filters, and its meta (bounded count)."""
-    now = clock.now()
-    conds: list[ColumnElement[bool]] = []
+    """One page of accounts matching the admin's search and filters, and its meta (bounded count).
+
+    `wallet_filters`: conditions on User.id the wallet builds (VIP, Studio), its columns being its own.
+    """
+    conds: list[ColumnElement[bool]] = list(wallet_filters)
     if q:
         conds.append(User.id.in_(_search_ids(session, q.strip(), handle_owner_ids)))
     if level == "none":
@@ -641,19 +642,6 @@ def search_users(
     if high_risk is not None:
         # "= true", not "IS TRUE": PostgreSQL proves the partial index's predicate only from the former.
         conds.append(User.high_risk == high_risk)
-    if vip is not None:
-        conds.append(
-            # IS NOT NULL first: it is what the partial index on VIP accounts matches.
-            and_(User.promotion_ending_at.is_not(None), User.promotion_ending_at > now)
-            if vip
-            else or_(User.promotion_ending_at.is_(None), User.promotion_ending_at <= now)
-        )
-    if studio is not None:
-        conds.append(
-            and_(User.studio_ending_at.is_not(None), User.studio_ending_at > now)
-            if studio
-            else or_(User.studio_ending_at.is_(None), User.studio_ending_at <= now)
-        )
     matches = select(User).where(and_(true(), *conds))
     meta = bounded_meta(session, matches, page=page, per_page=per_page)
     order = USER_SORTS.get(sort, USER_SORTS["newest"])
