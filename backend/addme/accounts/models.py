@@ -87,7 +87,9 @@ class User(TimestampMixin, Base):
     # The wallet's row (addme.wallet.models.Wallet: balances, slots, entitlement end dates), loaded
     # with the user in the same query; the wallet alone writes it. Named by string: accounts sits
     # below the wallet and never imports it. None only for an account made outside the ORM.
-    wallet: Mapped[Any] = relationship("Wallet", lazy="joined", uselist=False, passive_deletes=True)
+    wallet: Mapped[Any] = relationship(
+        "Wallet", lazy="joined", uselist=False, cascade="all, delete-orphan", passive_deletes=True
+    )
 
     # -- the wallet's values, read-only here (the wallet's service changes them) --------------------
 

@@ -115,7 +115,7 @@ def upgrade() -> None:
             postgresql_where=sa.text(f"{column} IS NOT NULL"),
             sqlite_where=sa.text(f"{column} IS NOT NULL"),
         )
-    op.execute(f"INSERT INTO wallets (user_id, {_NAMES}) SELECT id, {_NAMES} FROM users")
+    op.execute(f"INSERT INTO wallets (user_id, {_NAMES}) SELECT id, {_NAMES} FROM users")  # noqa: S608 - constants
     _verify("wallets", "user_id")
     for name, _column in _USER_FILTERS:
         op.drop_index(name, table_name="users")
@@ -140,7 +140,7 @@ def downgrade() -> None:
     # Accounts without a wallet row keep the defaults above.
     for name, _kind, _default in _COLUMNS:
         op.execute(
-            f"UPDATE users SET {name} = (SELECT w.{name} FROM wallets w WHERE w.user_id = users.id) "
+            f"UPDATE users SET {name} = (SELECT w.{name} FROM wallets w WHERE w.user_id = users.id) "  # noqa: S608
             "WHERE EXISTS (SELECT 1 FROM wallets w WHERE w.user_id = users.id)"
         )
     # The models of this revision carry no server defaults on users' columns.
