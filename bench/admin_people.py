@@ -40,23 +40,28 @@ SEED_SQL = [
     # 1 in 400 Studio, 1 in 20,000 an admin; IPs spread over 65,536 addresses.
     """
     INSERT INTO users (id, email, email_normalized, password_hash, first_name, email_confirmed_at,
-        country_code, ip_address, admin_level, max_usernames, username_slots, top_ups_count,
-        fire_pins_count, studio_ending_at, promotion_ending_at, age_verified, high_risk,
+        country_code, ip_address, admin_level, age_verified, high_risk,
         last_login_at, banned_at, banned_until, ban_reason, created_at, updated_at)
     SELECT i, 'member' || i || '@bench.local', 'member' || i || '@bench.local', '!', 'Member' || i,
         now() - make_interval(secs => i * 60),
         (ARRAY['US','GB','CA','FR','DE','AU','BR','IN'])[1 + i % 8],
         '198.51.' || (i % 256) || '.' || ((i / 256) % 256),
         CASE WHEN i % 20000 = 0 THEN 'Moderator' END,
-        5, 0, 0, 0,
-        CASE WHEN i % 400 = 0 THEN now() + interval '20 days' END,
-        CASE WHEN i % 30 = 0 THEN now() + interval '20 days' END,
         i % 4 = 0, i % 50 = 0,
         now() - make_interval(secs => (i::bigint * 7919) % 5000000),
         CASE WHEN i % 97 = 0 THEN now() - interval '1 day' END,
         CASE WHEN i % 97 = 0 AND i % 3 <> 0 THEN now() + interval '30 days' END,
         CASE WHEN i % 97 = 0 THEN 'Spam' END,
         now() - make_interval(secs => (200001 - i) * 150), now()
+    FROM generate_series(1, :users) AS i
+    """,
+    # Their wallets (#10): the balances, slots and VIP and Studio end dates.
+    """
+    INSERT INTO wallets (user_id, max_usernames, username_slots, top_ups_count, fire_pins_count,
+        studio_ending_at, promotion_ending_at)
+    SELECT i, 5, 0, 0, 0,
+        CASE WHEN i % 400 = 0 THEN now() + interval '20 days' END,
+        CASE WHEN i % 30 = 0 THEN now() + interval '20 days' END
     FROM generate_series(1, :users) AS i
     """,
     # 1,000,000 usernames, five per account: 2% pending review (the review queue), 0.5% banned,
@@ -173,7 +178,7 @@ def seed(url: str, *, users: int, usernames: int) -> float:
     engine = create_engine(url.replace("postgresql://", "postgresql+psycopg://"))
     Base.metadata.create_all(engine)
     params = {"users": users, "usernames": usernames}
-    tables = ("users", "usernames", "auth_tokens", "username_reports", "unban_requests",
+    tables = ("users", "wallets", "usernames", "auth_tokens", "username_reports", "unban_requests",
               "removal_requests", "admin_audit", "media", "contact_requests", "ip_bans")  # fmt: skip
     with engine.begin() as conn:
         conn.execute(text("SET LOCAL synchronous_commit = off"))

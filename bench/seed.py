@@ -85,8 +85,8 @@ def seed(url: str, n: int) -> None:
             for index in (search.PG_INDEX, search.PG_HANDLE_INDEX):
                 conn.exec_driver_sql(f"DROP INDEX IF EXISTS {index}")
     tables = Base.metadata.tables
-    users, usernames, tags, username_tags = (
-        tables["users"], tables["usernames"], tables["tags"], tables["username_tags"]
+    users, wallets, usernames, tags, username_tags = (
+        tables["users"], tables["wallets"], tables["usernames"], tables["tags"], tables["username_tags"]
     )
     rng = random.Random(42)
     owners = max(1, n // 4)
@@ -103,10 +103,6 @@ def seed(url: str, n: int) -> None:
                         "email": f"bench{i + 1}@bench.local",
                         "email_normalized": f"bench{i + 1}@bench.local",
                         "password_hash": "!",
-                        "max_usernames": 1,
-                        "username_slots": 0,
-                        "top_ups_count": 0,
-                        "fire_pins_count": 0,
                         "age_verified": False,
                         "high_risk": False,
                         "created_at": now,
@@ -114,6 +110,10 @@ def seed(url: str, n: int) -> None:
                     }
                     for i in range(start, min(owners, start + BATCH))
                 ],
+            )
+            conn.execute(
+                insert(wallets),
+                [{"user_id": i + 1} for i in range(start, min(owners, start + BATCH))],
             )
     tag_ids = {t: i + 1 for i, t in enumerate(TAGS)}
     batch: list[dict[str, object]] = []

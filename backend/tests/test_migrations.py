@@ -7,8 +7,10 @@ import tempfile
 from pathlib import Path
 
 import psycopg
+import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
+from sqlalchemy import inspect, text
 
 from addme.cli import run_migrations
 from addme.core.db import Base, make_engine
@@ -48,3 +50,114 @@ def test_migrations_match_models() -> None:
     if IS_PG:
         _admin(f'DROP DATABASE IF EXISTS "{url.rsplit("/", 1)[1]}" WITH (FORCE)')
     assert diff == [], f"models and migrations differ: {diff}"
+
+
+# -- the wallet's move into its own table (#10) ---------------------------------------------------
+
+BEFORE_WALLET = "a1e27c0de001"
+WALLET = "3a11e70c0de1"
+
+
+def _alembic(url: str, action: str, revision: str) -> None:
+    from alembic import command
+    from alembic.config import Config
+
+    from addme.cli import BACKEND_DIR
+
+    cfg = Config(str(BACKEND_DIR / "alembic.ini"))
+    cfg.set_main_option("script_location", str(BACKEND_DIR / "migrations"))
+    cfg.attributes["url"] = url
+    getattr(command, action)(cfg, revision)
+
+
+def _drop(url: str) -> None:
+    if IS_PG:
+        _admin(f'DROP DATABASE IF EXISTS "{url.rsplit("/", 1)[1]}" WITH (FORCE)')
+
+
+def _accounts(url: str, balances: dict[int, tuple[int, int]], ledger: dict[int, tuple[int, int]]) -> None:
+    """Accounts with these (top_ups, fire_pins) balances on users, and ledger rows summing to `ledger`."""
+    engine = make_engine(url)
+    now = "2026-11-20 10:00:00"
+    with engine.begin() as conn:
+        for user_id, (top_ups, fire_pins) in balances.items():
+            conn.execute(
+                text(
+                    "INSERT INTO users (id, email, email_normalized, password_hash, age_verified, high_risk,"
+                    " max_usernames, username_slots, top_ups_count, fire_pins_count, promotion_ending_at,"
+                    " studio_ending_at, last_free_topup, created_at, updated_at) VALUES (:id, :e, :e, 'x',"
+                    " false, false, :slots, :bought, :t, :f, :vip, NULL, :free, :now, :now)"
+                ),
+                {
+                    "id": user_id,
+                    "e": f"m{user_id}@example.com",
+                    "slots": 1 + user_id % 3,
+                    "bought": user_id % 3,
+                    "t": top_ups,
+                    "f": fire_pins,
+                    "vip": "2026-12-24 08:00:00" if user_id % 2 else None,
+                    "free": now,
+                    "now": now,
+                },
+            )
+            for kind, total in zip(("top_up", "fire_pin"), ledger[user_id], strict=True):
+                # Two rows a balance (a credit and a spend), so the check sums, not copies.
+                for delta in (total + 1, -1) if total else ():
+                    conn.execute(
+                        text(
+                            "INSERT INTO ledger_entries (user_id, kind, delta, reason, created_at)"
+                            " VALUES (:u, :k, :d, 'admin', :now)"
+                        ),
+                        {"u": user_id, "k": kind, "d": delta, "now": now},
+                    )
+    engine.dispose()
+
+
+WALLET_COLUMNS = "max_usernames, username_slots, top_ups_count, fire_pins_count, promotion_ending_at"
+
+
+def _rows(url: str, sql: str) -> list[tuple[object, ...]]:
+    engine = make_engine(url)
+    with engine.connect() as conn:
+        rows = [tuple(r) for r in conn.execute(text(sql))]
+    engine.dispose()
+    return rows
+
+
+def test_the_wallet_moves_every_balance_into_its_own_table_and_back() -> None:
+    url = _fresh_url()
+    try:
+        _alembic(url, "upgrade", BEFORE_WALLET)
+        balances = {1: (5, 0), 2: (0, 3), 3: (12, 2), 4: (0, 0)}
+        _accounts(url, balances, balances)
+        before = _rows(url, f"SELECT id, {WALLET_COLUMNS} FROM users ORDER BY id")
+        ledger_rows = _rows(url, "SELECT count(*) FROM ledger_entries")
+
+        _alembic(url, "upgrade", WALLET)
+        assert _rows(url, f"SELECT user_id, {WALLET_COLUMNS} FROM wallets ORDER BY user_id") == before
+        user_columns = {c["name"] for c in inspect(make_engine(url)).get_columns("users")}
+        assert "top_ups_count" not in user_columns and "promotion_ending_at" not in user_columns
+        # Rebuilding users on SQLite must not cascade into the tables that point at it.
+        assert _rows(url, "SELECT count(*) FROM ledger_entries") == ledger_rows
+
+        _alembic(url, "downgrade", BEFORE_WALLET)
+        assert _rows(url, f"SELECT id, {WALLET_COLUMNS} FROM users ORDER BY id") == before
+        assert _rows(url, "SELECT count(*) FROM ledger_entries") == ledger_rows
+        assert "wallets" not in inspect(make_engine(url)).get_table_names()
+    finally:
+        _drop(url)
+
+
+def test_the_wallet_migration_refuses_a_balance_that_differs_from_its_ledger() -> None:
+    url = _fresh_url()
+    try:
+        _alembic(url, "upgrade", BEFORE_WALLET)
+        _accounts(url, {1: (5, 0), 2: (7, 1)}, {1: (5, 0), 2: (4, 1)})
+        with pytest.raises(RuntimeError, match="user 2: top_ups 7 vs ledger 4") as refused:
+            _alembic(url, "upgrade", WALLET)
+        assert "user 1:" not in str(refused.value)
+        # Nothing moved: the balances are still on users, and there is no wallets table.
+        assert _rows(url, "SELECT id, top_ups_count FROM users ORDER BY id") == [(1, 5), (2, 7)]
+        assert "wallets" not in inspect(make_engine(url)).get_table_names()
+    finally:
+        _drop(url)

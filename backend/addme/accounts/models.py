@@ -4,41 +4,27 @@ from __future__ import annotations
 
 from datetime import datetime
 from enum import StrEnum
+from typing import Any
 
-from sqlalchemy import CheckConstraint, ForeignKey, Index, String, text
-from sqlalchemy.orm import Mapped, mapped_column
+from sqlalchemy import ForeignKey, Index, String, text
+from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from addme.core import clock
 from addme.core.db import Base, TimestampMixin
 
 # (index, PostgreSQL predicate, SQLite predicate, columns carried for an index-only count) for the
-# admin's filtered user lists. VIP and Studio carry their end date: "> now" is then tested in the
-# index, not on 6,000 heap rows.
+# admin's filtered user lists. The VIP and Studio filters read the wallet's own partial indexes
+# (wallet/models.py).
 _FILTERED: tuple[tuple[str, str, str, tuple[str, ...]], ...] = (
     ("ix_users_f_banned", "banned_at IS NOT NULL", "banned_at IS NOT NULL", ()),
     ("ix_users_f_high_risk", "high_risk", "high_risk = 1", ()),
     ("ix_users_f_admin", "admin_level IS NOT NULL", "admin_level IS NOT NULL", ("admin_level",)),
-    (
-        "ix_users_f_vip",
-        "promotion_ending_at IS NOT NULL",
-        "promotion_ending_at IS NOT NULL",
-        ("promotion_ending_at",),
-    ),
-    (
-        "ix_users_f_studio",
-        "studio_ending_at IS NOT NULL",
-        "studio_ending_at IS NOT NULL",
-        ("studio_ending_at",),
-    ),
 )
 
 
 class User(TimestampMixin, Base):
     __tablename__ = "users"
     __table_args__ = (
-        # The database itself refuses a negative balance, behind the conditional updates.
-        CheckConstraint("top_ups_count >= 0", name="top_ups_non_negative"),
-        CheckConstraint("fire_pins_count >= 0", name="fire_pins_non_negative"),
         # The admin user list: newest first, and look-ups by the IP an account last used.
         Index("ix_users_created", "created_at", "id"),
         Index("ix_users_last_login", "last_login_at", "id"),
@@ -82,22 +68,11 @@ class User(TimestampMixin, Base):
     ip_address: Mapped[str | None] = mapped_column(String(45))
     admin_level: Mapped[str | None] = mapped_column(String(20))
 
-    max_usernames: Mapped[int] = mapped_column(default=1)
-    username_slots: Mapped[int] = mapped_column(default=0)
-    top_ups_count: Mapped[int] = mapped_column(default=0)
-    fire_pins_count: Mapped[int] = mapped_column(default=0)
-
-    studio_ending_at: Mapped[datetime | None]
-    automation_topup_ending_at: Mapped[datetime | None]
-    promotion_ending_at: Mapped[datetime | None]
-
     age_verified: Mapped[bool] = mapped_column(default=False)
     high_risk: Mapped[bool] = mapped_column(default=False)
     hopping_restricted_until: Mapped[datetime | None]
 
-    last_top_up: Mapped[datetime | None]
     last_group_top_up: Mapped[datetime | None]
-    last_free_topup: Mapped[datetime | None]
     latest_username: Mapped[datetime | None]
     last_username_deleted_at: Mapped[datetime | None]
     last_login_at: Mapped[datetime | None]
@@ -108,6 +83,54 @@ class User(TimestampMixin, Base):
     banned_until: Mapped[datetime | None]
     # Shown to the member when they try to log in.
     ban_reason: Mapped[str | None] = mapped_column(String(300))
+
+    # The wallet's row (addme.wallet.models.Wallet: balances, slots, entitlement end dates), loaded
+    # with the user in the same query; the wallet alone writes it. Named by string: accounts sits
+    # below the wallet and never imports it. None only for an account made outside the ORM.
+    wallet: Mapped[Any] = relationship(
+        "Wallet", lazy="joined", uselist=False, cascade="all, delete-orphan", passive_deletes=True
+    )
+
+    # -- the wallet's values, read-only here (the wallet's service changes them) --------------------
+
+    def _wallet_value(self, name: str, default: Any) -> Any:
+        return default if self.wallet is None else getattr(self.wallet, name)
+
+    @property
+    def max_usernames(self) -> int:
+        return int(self._wallet_value("max_usernames", 1))
+
+    @property
+    def username_slots(self) -> int:
+        return int(self._wallet_value("username_slots", 0))
+
+    @property
+    def top_ups_count(self) -> int:
+        return int(self._wallet_value("top_ups_count", 0))
+
+    @property
+    def fire_pins_count(self) -> int:
+        return int(self._wallet_value("fire_pins_count", 0))
+
+    @property
+    def promotion_ending_at(self) -> datetime | None:
+        return self._wallet_value("promotion_ending_at", None)  # type: ignore[no-any-return]
+
+    @property
+    def studio_ending_at(self) -> datetime | None:
+        return self._wallet_value("studio_ending_at", None)  # type: ignore[no-any-return]
+
+    @property
+    def automation_topup_ending_at(self) -> datetime | None:
+        return self._wallet_value("automation_topup_ending_at", None)  # type: ignore[no-any-return]
+
+    @property
+    def last_top_up(self) -> datetime | None:
+        return self._wallet_value("last_top_up", None)  # type: ignore[no-any-return]
+
+    @property
+    def last_free_topup(self) -> datetime | None:
+        return self._wallet_value("last_free_topup", None)  # type: ignore[no-any-return]
 
     # Entitlements are stored as end dates; "is" flags derive from them, so expiry applies on every read.
     @property

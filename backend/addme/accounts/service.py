@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import ipaddress
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -550,19 +550,22 @@ _CLEANUP_CHUNK = 500
 
 
 def inactive_user_ids(
-    session: Session, *, now: datetime | None = None, batch: int = CLEANUP_BATCH
+    session: Session,
+    *,
+    now: datetime | None = None,
+    batch: int = CLEANUP_BATCH,
+    keep: Select[Any] | None = None,
 ) -> list[int]:
     """Members not seen for 365 days, the longest idle first (the cleanup's candidates).
 
-    Idle since their last login (or sign-up when they never logged in). Admins and accounts with a
-    paid entitlement still running (VIP, Studio, Auto Top-Up) are never candidates, nor accounts
-    banned for good: their row is what keeps the ban (as a banned username's row keeps its handle's).
+    Idle since their last login (or sign-up when they never logged in). Admins are never candidates,
+    nor accounts banned for good: their row is what keeps the ban (as a banned username's row keeps
+    its handle's). `keep` names more accounts to spare: the wallet's, with a paid entitlement still
+    running (VIP, Studio, Auto Top-Up); accounts sit below the wallet and cannot ask it themselves.
     """
     now = now or clock.now()
     seen = func.coalesce(User.last_login_at, User.created_at)
-    not_running = [or_(col.is_(None), col <= now) for col in (
-        User.promotion_ending_at, User.studio_ending_at, User.automation_topup_ending_at
-    )]  # fmt: skip
+    spared = [User.id.not_in(keep)] if keep is not None else []
     return list(
         session.scalars(
             select(User.id)
@@ -571,7 +574,7 @@ def inactive_user_ids(
                 User.admin_level.is_(None),
                 seen < now - INACTIVE_AFTER,
                 or_(User.banned_at.is_(None), User.banned_until.is_not(None)),
-                *not_running,
+                *spared,
             )
             .order_by(seen, User.id)
             .limit(batch)
@@ -695,15 +698,16 @@ def search_users(
     level: str | None,
     banned: bool | None,
     high_risk: bool | None,
-    vip: bool | None,
-    studio: bool | None,
+    wallet_filters: Sequence[ColumnElement[bool]] = (),
     sort: str,
     page: int,
     per_page: int,
 ) -> tuple[list[User], PageMeta]:
-    """One page of accounts matching the admin's search and filters, and its meta (bounded count)."""
-    now = clock.now()
-    conds: list[ColumnElement[bool]] = []
+    """One page of accounts matching the admin's search and filters, and its meta (bounded count).
+
+    `wallet_filters`: conditions on User.id the wallet builds (VIP, Studio), its columns being its own.
+    """
+    conds: list[ColumnElement[bool]] = list(wallet_filters)
     if q:
         conds.append(User.id.in_(_search_ids(session, q.strip(), handle_owner_ids)))
     if level == "none":
@@ -717,19 +721,6 @@ def search_users(
     if high_risk is not None:
         # "= true", not "IS TRUE": PostgreSQL proves the partial index's predicate only from the former.
         conds.append(User.high_risk == high_risk)
-    if vip is not None:
-        conds.append(
-            # IS NOT NULL first: it is what the partial index on VIP accounts matches.
-            and_(User.promotion_ending_at.is_not(None), User.promotion_ending_at > now)
-            if vip
-            else or_(User.promotion_ending_at.is_(None), User.promotion_ending_at <= now)
-        )
-    if studio is not None:
-        conds.append(
-            and_(User.studio_ending_at.is_not(None), User.studio_ending_at > now)
-            if studio
-            else or_(User.studio_ending_at.is_(None), User.studio_ending_at <= now)
-        )
     matches = select(User).where(and_(true(), *conds))
     meta = bounded_meta(session, matches, page=page, per_page=per_page)
     order = USER_SORTS.get(sort, USER_SORTS["newest"])

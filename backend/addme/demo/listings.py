@@ -98,9 +98,9 @@ def seed_usernames(session: Session, users: list[User], rng: random.Random) -> N
     taken: set[tuple[str, str]] = set()
     for i, user in enumerate(users):
         if i % 12 == 0:
-            user.promotion_ending_at = now + timedelta(days=rng.randint(3, 30))
+            user.wallet.promotion_ending_at = now + timedelta(days=rng.randint(3, 30))
         count = 2 if i % 9 == 0 else 1
-        user.max_usernames = count
+        user.wallet.max_usernames = count
         for _ in range(count):
             app = rng.choice(
                 [options.App.SNAPCHAT, options.App.SNAPCHAT, options.App.TELEGRAM, options.App.KIK]
@@ -129,6 +129,7 @@ def seed_usernames(session: Session, users: list[User], rng: random.Random) -> N
                 approved_at=approved,
                 last_top_up=topped,
                 sort_at=topped or approved,
+                owner_vip_until=service.owner_vip_until(user),
                 created_at=approved,
                 updated_at=approved,
             )

@@ -98,7 +98,7 @@ def seed_moderation(session: Session, users: list[User], rng: random.Random) -> 
     owners = users[-6:]
     for i, (handle, about, reason) in enumerate(_PENDING):
         owner = owners[i]
-        owner.max_usernames += 1
+        owner.wallet.max_usernames += 1
         held = _username(session, owner, f"{handle}_{rng.randint(100, 999)}", about, status="pending")
         held.review_reason = reason
         held.created_at = now - timedelta(hours=6 + 20 * i)
@@ -127,7 +127,7 @@ def seed_moderation(session: Session, users: list[User], rng: random.Random) -> 
             Report(username_id=fake.id, reporter_id=reporters[2].id, type="sell", message="Sells a menu.")
         )
     banned = _username(session, owners[3], f"banned_demo_{rng.randint(100, 999)}", "Hi there")
-    owners[3].max_usernames += 1
+    owners[3].wallet.max_usernames += 1
     listings.ban(session, username=banned, until=None)
     session.add(
         UnbanRequest(username_id=banned.id, user_id=owners[3].id, message="I changed my description.")

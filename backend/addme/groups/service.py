@@ -8,7 +8,7 @@ import unicodedata
 from datetime import timedelta
 from typing import Any
 
-from sqlalchemy import ColumnElement, Exists, UnaryExpression, delete, func, or_, select, update
+from sqlalchemy import ColumnElement, Exists, UnaryExpression, delete, func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -117,14 +117,7 @@ def list_public(
         where.append(Group.app == app)
     if vip:
         now = clock.now()
-        where.append(
-            select(User.id)
-            .where(
-                User.id == Group.user_id,
-                or_(User.promotion_ending_at > now, User.studio_ending_at > now),
-            )
-            .exists()
-        )
+        where.append(Group.user_id.in_(ledger.vip_user_ids(now)))
     if gender or orientation:
         where.append(Group.user_id.in_(listings.owners_listed_as(gender=gender, orientation=orientation)))
     total = int(session.scalar(select(func.count()).select_from(Group).where(*where)) or 0)

@@ -7,6 +7,7 @@ from datetime import timedelta
 from sqlalchemy.orm import Session
 
 from addme.accounts import service as accounts
+from addme.core import clock
 from addme.groups import service as groups
 from addme.jobs.service import register
 from addme.listings import service as listings
@@ -31,7 +32,7 @@ def erase_deleted_accounts(session: Session) -> dict[str, int]:
 def cleanup_inactive_users(session: Session) -> dict[str, int]:
     """The oldest 5000 accounts idle for 365 days are deleted (hidden with their usernames, erased
     30 days later by the job above)."""
-    ids = accounts.inactive_user_ids(session)
+    ids = accounts.inactive_user_ids(session, keep=ledger.entitled_user_ids(clock.now()))
     usernames = listings.count_of_users(session, user_ids=ids)
     return {"users": accounts.delete_inactive_users(session, user_ids=ids), "usernames": usernames}
 

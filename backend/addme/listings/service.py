@@ -35,7 +35,7 @@ from addme.listings.schemas import UsernameCreate, UsernameUpdate
 from addme.screening import service as screening
 
 _LIVE = (c.Status.PENDING, c.Status.APPROVED)
-_OWNER_FIELDS = ("deleted_at", "banned_at", "promotion_ending_at", "studio_ending_at")
+_OWNER_FIELDS = ("deleted_at", "banned_at")
 
 
 def owners_listed_as(*, gender: str | None, orientation: str | None) -> Select[int]:
@@ -203,6 +203,17 @@ def _sync_owner_flags(session: Session, _ctx: Any) -> None:
             )
         )
         _touch(session)
+
+
+def owner_vip_changed(session: Session, *, owner: User) -> None:
+    """The wallet moved the owner's VIP or Studio end: their usernames carry it for the VIP lists."""
+    session.execute(
+        update(Username)
+        .where(Username.user_id == owner.id)
+        .values(owner_vip_until=owner_vip_until(owner), updated_at=Username.updated_at),
+        execution_options={"synchronize_session": "fetch"},
+    )
+    _touch(session)
 
 
 def resync_owner_flags(session: Session) -> int:

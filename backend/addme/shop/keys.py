@@ -156,7 +156,7 @@ def apply(session: Session, *, user: User, code: str) -> KeyApplied:
         # or they would sit over the limit after review (up to the 5-slot cap).
         live = listings.count_active(session, user_id=user.id)
         if live > listings.effective_max(user):
-            ledger.fit_slots(user, live=live, cap=SLOT_CAP)
+            ledger.fit_slots(session, user=user, live=live, cap=SLOT_CAP)
     order = session.get(Order, key.order_id) if key.order_id else None
     if order is not None:
         if order.user_id is None:

@@ -20,9 +20,10 @@ from addme.core import clock
 from addme.core.errors import AppError, NotFound
 from addme.core.paging import bounded_meta
 from addme.core.schemas import Page, StrictInput, UtcDatetime
+from addme.listings import service as listings
 from addme.wallet import ledger
 from addme.wallet.codes import WalletCode
-from addme.wallet.models import AutoTopUpPause, LedgerEntry, Reason
+from addme.wallet.models import AutoTopUpPause, LedgerEntry, Reason, Wallet
 
 ACCOUNT_NOT_FOUND = "No account matches {who}."
 NOT_PROMOTED = "This account has no VIP running."
@@ -83,7 +84,11 @@ def _read(user: User) -> PromotionRead:
 
 def promotions(session: Session, *, q: str | None, page: int, per_page: int) -> Page[PromotionRead]:
     """Accounts whose VIP is running, the soonest to end first; q is an e-mail prefix or a number."""
-    stmt = select(User).where(User.promotion_ending_at > clock.now(), User.deleted_at.is_(None))
+    stmt = (
+        select(User)
+        .join(Wallet, Wallet.user_id == User.id)
+        .where(Wallet.promotion_ending_at > clock.now(), User.deleted_at.is_(None))
+    )
     if q and q.strip():
         text = q.strip().lower()
         stmt = stmt.where(
@@ -93,7 +98,7 @@ def promotions(session: Session, *, q: str | None, page: int, per_page: int) -> 
         )
     meta = bounded_meta(session, stmt, page=page, per_page=per_page)
     rows = session.scalars(
-        stmt.order_by(User.promotion_ending_at, User.id).offset((page - 1) * per_page).limit(per_page)
+        stmt.order_by(Wallet.promotion_ending_at, User.id).offset((page - 1) * per_page).limit(per_page)
     ).all()
     return Page[PromotionRead](data=[_read(u) for u in rows], meta=meta)
 
@@ -138,7 +143,9 @@ def end_promotion(session: Session, *, admin: User, user_id: int, reason: str) -
     if not user.is_promoted:
         raise AppError(NOT_PROMOTED, code=WalletCode.NOT_PROMOTED)
     before = user.promotion_ending_at
-    user.promotion_ending_at = None
+    ledger.wallet_of(session, user=user).promotion_ending_at = None
+    # The usernames carry their owner's VIP end for the VIP lists: the wallet tells the listings.
+    listings.owner_vip_changed(session, owner=user)
     audit.record(
         session,
         admin=admin,
@@ -216,7 +223,7 @@ class AutomationAction(StrictInput):
 
 
 def _scheduled(now: datetime) -> ColumnElement[bool]:
-    return or_(User.automation_topup_ending_at > now, User.studio_ending_at > now)
+    return or_(Wallet.automation_topup_ending_at > now, Wallet.studio_ending_at > now)
 
 
 def _automation_rows(session: Session, users: list[User]) -> list[AutomationRead]:
@@ -261,7 +268,9 @@ def automations(
 ) -> Page[AutomationRead]:
     """Accounts with scheduled Top-Ups running (Auto Top-Up or Studio), the soonest to end first."""
     now = clock.now()
-    stmt = select(User).where(_scheduled(now), User.deleted_at.is_(None))
+    stmt = (
+        select(User).join(Wallet, Wallet.user_id == User.id).where(_scheduled(now), User.deleted_at.is_(None))
+    )
     if q and q.strip():
         text = q.strip().lower()
         stmt = stmt.where(
@@ -273,7 +282,7 @@ def automations(
         held = select(AutoTopUpPause.user_id).where(AutoTopUpPause.user_id == User.id).exists()
         stmt = stmt.where(held if paused else ~held)
     meta = bounded_meta(session, stmt, page=page, per_page=per_page)
-    ends = func.coalesce(User.automation_topup_ending_at, User.studio_ending_at)
+    ends = func.coalesce(Wallet.automation_topup_ending_at, Wallet.studio_ending_at)
     users = list(session.scalars(stmt.order_by(ends, User.id).offset((page - 1) * per_page).limit(per_page)))
     return Page[AutomationRead](data=_automation_rows(session, users), meta=meta)
 
@@ -329,7 +338,7 @@ def end_automation(session: Session, *, admin: User, user_id: int, reason: str) 
     before = user.automation_topup_ending_at
     if before is None or before <= clock.now():
         raise AppError(NO_AUTO_TOPUP, code=WalletCode.NOT_AUTOMATED)
-    user.automation_topup_ending_at = None
+    ledger.wallet_of(session, user=user).automation_topup_ending_at = None
     audit.record(
         session,
         admin=admin,

@@ -13,7 +13,7 @@ from datetime import UTC, datetime, timedelta
 from enum import StrEnum
 from typing import Any
 
-from sqlalchemy import ColumnElement, and_, case, func, or_, select, update
+from sqlalchemy import ColumnElement, Select, and_, case, func, or_, select, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.orm import InstrumentedAttribute, Session
@@ -22,7 +22,7 @@ from addme.accounts.models import User
 from addme.core import clock
 from addme.listings import service as listings
 from addme.listings.models import Username
-from addme.wallet.models import AutoTopUpPause, Kind, LedgerCheck, LedgerEntry, Reason, WalletState
+from addme.wallet.models import AutoTopUpPause, Kind, LedgerCheck, LedgerEntry, Reason, Wallet, WalletState
 
 log = logging.getLogger("addme.wallet")
 
@@ -49,7 +49,53 @@ _END_COLUMN = {
 
 
 def _balance(kind: Kind) -> InstrumentedAttribute[int]:
-    return User.top_ups_count if kind == Kind.TOP_UP else User.fire_pins_count
+    return Wallet.top_ups_count if kind == Kind.TOP_UP else Wallet.fire_pins_count
+
+
+def open_wallet(session: Session, *, user_id: int) -> None:
+    """Create the account's wallet row if it has none (race-free); new accounts get one anyway."""
+    insert_once(session, Wallet, {"user_id": user_id}, conflict=["user_id"])
+
+
+def wallet_of(session: Session, *, user: User) -> Wallet:
+    """The account's wallet row (the one `user.wallet` holds), created on first use if missing."""
+    if user.wallet is None:
+        open_wallet(session, user_id=user.id)
+        session.refresh(user, ["wallet"])
+    assert user.wallet is not None
+    return user.wallet  # type: ignore[no-any-return]
+
+
+def vip_user_ids(now: datetime) -> Select[int]:
+    """Ids of accounts with VIP perks now (VIP or Studio), for other domains' lists."""
+    return select(Wallet.user_id).where(or_(Wallet.promotion_ending_at > now, Wallet.studio_ending_at > now))
+
+
+def entitled_user_ids(now: datetime) -> Select[int]:
+    """Ids of accounts with a paid entitlement running (VIP, Studio or Auto Top-Up): the cleanups
+    spare them."""
+    return select(Wallet.user_id).where(
+        or_(
+            Wallet.promotion_ending_at > now,
+            Wallet.studio_ending_at > now,
+            Wallet.automation_topup_ending_at > now,
+        )
+    )
+
+
+def entitlement_filters(*, vip: bool | None, studio: bool | None) -> list[ColumnElement[bool]]:
+    """Conditions on User.id for the admin's VIP and Studio filters (None: no filter).
+
+    IS NOT NULL first: it is what the wallet's partial indexes match.
+    """
+    now = clock.now()
+    found: list[ColumnElement[bool]] = []
+    for wanted, end in ((vip, Wallet.promotion_ending_at), (studio, Wallet.studio_ending_at)):
+        if wanted is None:
+            continue
+        ids = select(Wallet.user_id).where(end.is_not(None), end > now)
+        found.append(User.id.in_(ids) if wanted else User.id.not_in(ids))
+    return found
 
 
 def insert_once(session: Session, model: type[Any], values: dict[str, Any], *, conflict: list[str]) -> bool:
@@ -109,10 +155,11 @@ def credit(
     ):
         return False
     col = _balance(kind)
-    session.execute(
-        update(User).where(User.id == user_id).values({col: col + amount}),
-        execution_options={"synchronize_session": "fetch"},
-    )
+    add = update(Wallet).where(Wallet.user_id == user_id).values({col: col + amount})
+    if session.execute(add, execution_options={"synchronize_session": "fetch"}).rowcount != 1:  # type: ignore[attr-defined]
+        # An account made without its wallet row: open it, then credit.
+        open_wallet(session, user_id=user_id)
+        session.execute(add, execution_options={"synchronize_session": "fetch"})
     return True
 
 
@@ -128,7 +175,7 @@ def spend(
     """Take from a balance only if it covers the amount (one conditional update); False if not."""
     col = _balance(kind)
     result = session.execute(
-        update(User).where(User.id == user_id, col >= amount).values({col: col - amount}),
+        update(Wallet).where(Wallet.user_id == user_id, col >= amount).values({col: col - amount}),
         execution_options={"synchronize_session": "fetch"},
     )
     if result.rowcount != 1:  # type: ignore[attr-defined]
@@ -175,10 +222,13 @@ def balance_mismatches(session: Session) -> list[Mismatch]:
     )
     top_ups = func.coalesce(sums.c.top_ups, 0)
     fire_pins = func.coalesce(sums.c.fire_pins, 0)
+    t_balance = func.coalesce(Wallet.top_ups_count, 0)
+    f_balance = func.coalesce(Wallet.fire_pins_count, 0)
     rows = session.execute(
-        select(User.id, User.top_ups_count, User.fire_pins_count, top_ups, fire_pins)
+        select(User.id, t_balance, f_balance, top_ups, fire_pins)
+        .outerjoin(Wallet, Wallet.user_id == User.id)
         .outerjoin(sums, sums.c.user_id == User.id)
-        .where(or_(User.top_ups_count != top_ups, User.fire_pins_count != fire_pins))
+        .where(or_(t_balance != top_ups, f_balance != fire_pins))
         .order_by(User.id)
     ).all()
     found: list[Mismatch] = []
@@ -293,22 +343,28 @@ def extend_entitlement(
     session: Session, *, user: User, entitlement: Entitlement, duration: timedelta
 ) -> datetime:
     """Push an end date out from the later of now and the current end; returns the new end."""
+    wallet = wallet_of(session, user=user)
     # Lock the row (PostgreSQL) so two keys applied at once both count.
-    session.refresh(user, with_for_update=True)
+    session.refresh(wallet, with_for_update=True)
     attr = _END_COLUMN[entitlement]
     now = clock.now()
-    current: datetime | None = getattr(user, attr)
+    current: datetime | None = getattr(wallet, attr)
     new_end = max(now, current or now) + duration
-    setattr(user, attr, new_end)
+    setattr(wallet, attr, new_end)
     if entitlement == Entitlement.STUDIO:
-        user.max_usernames = max(user.max_usernames, STUDIO_SLOTS)
+        wallet.max_usernames = max(wallet.max_usernames, STUDIO_SLOTS)
+    if entitlement != Entitlement.AUTO_TOPUP:
+        # The usernames carry their owner's VIP end (the "VIP" lists read it).
+        session.flush()
+        listings.owner_vip_changed(session, owner=user)
     return new_end
 
 
-def fit_slots(user: User, *, live: int, cap: int) -> None:
+def fit_slots(session: Session, *, user: User, live: int, cap: int) -> None:
     """Raise the account's paid slots so `live` usernames fit, up to `cap` (never lowers them)."""
-    if user.max_usernames < cap:
-        user.max_usernames = max(user.max_usernames, min(cap, live))
+    wallet = wallet_of(session, user=user)
+    if wallet.max_usernames < cap:
+        wallet.max_usernames = max(wallet.max_usernames, min(cap, live))
 
 
 def slot_limit(user: User) -> int:
@@ -324,10 +380,12 @@ def slot_limit(user: User) -> int:
 def end_expired_studios(session: Session) -> int:
     """Give accounts whose Studio ended their own slot count back (the job)."""
     now = clock.now()
-    own = 1 + User.username_slots
+    own = 1 + Wallet.username_slots
     result = session.execute(
-        update(User)
-        .where(User.studio_ending_at.is_not(None), User.studio_ending_at <= now, User.max_usernames > own)
+        update(Wallet)
+        .where(
+            Wallet.studio_ending_at.is_not(None), Wallet.studio_ending_at <= now, Wallet.max_usernames > own
+        )
         .values(max_usernames=own),
         execution_options={"synchronize_session": False},
     )
@@ -342,9 +400,10 @@ def auto_topup(session: Session, *, now: datetime | None = None) -> int:
     """
     now = now or clock.now()
     slot = int(now.replace(tzinfo=UTC).timestamp()) // int(AUTO_TOPUP_EVERY.total_seconds())
-    active: ColumnElement[bool] = or_(User.automation_topup_ending_at > now, User.studio_ending_at > now)
+    active: ColumnElement[bool] = or_(Wallet.automation_topup_ending_at > now, Wallet.studio_ending_at > now)
     rows = session.execute(
         select(Username.id, Username.user_id)
+        .join(Wallet, Wallet.user_id == Username.user_id)
         .join(User, User.id == Username.user_id)
         .where(active, User.deleted_at.is_(None), User.banned_at.is_(None), Username.status == "approved")
         # An admin paused this account's schedule (/admin/automations).

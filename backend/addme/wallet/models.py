@@ -6,9 +6,10 @@ from datetime import datetime
 from enum import StrEnum
 from typing import Any
 
-from sqlalchemy import JSON, ForeignKey, Index, String, UniqueConstraint
-from sqlalchemy.orm import Mapped, mapped_column
+from sqlalchemy import JSON, CheckConstraint, ForeignKey, Index, String, UniqueConstraint, event, text
+from sqlalchemy.orm import Mapped, Session, mapped_column
 
+from addme.accounts.models import User
 from addme.core import clock
 from addme.core.db import Base
 
@@ -59,6 +60,61 @@ class LedgerEntry(Base):
     admin_id: Mapped[int | None]
     note: Mapped[str | None] = mapped_column(String(200))
     created_at: Mapped[datetime] = mapped_column(default=clock.now)
+
+
+# The admin's VIP and Studio filters (#11): a few percent of the accounts each, so a partial index
+# on the end date answers "ends after now" without reading the other wallets.
+_FILTERED: tuple[tuple[str, str], ...] = (
+    ("ix_wallets_f_vip", "promotion_ending_at"),
+    ("ix_wallets_f_studio", "studio_ending_at"),
+)
+
+
+class Wallet(Base):
+    """One account's balances, slots and entitlement end dates (#10): one row per user.
+
+    Created with the user (see `_open_wallets`) and, for an account that has none, on first use
+    (`ledger.wallet_of`). The user reads it through `User.wallet`, loaded with the user; only the
+    wallet writes it, each balance change a conditional update beside its ledger row.
+    """
+
+    __tablename__ = "wallets"
+    __table_args__ = (
+        # The database itself refuses a negative balance, behind the conditional updates.
+        CheckConstraint("top_ups_count >= 0", name="top_ups_non_negative"),
+        CheckConstraint("fire_pins_count >= 0", name="fire_pins_non_negative"),
+        *(
+            Index(
+                name,
+                column,
+                "user_id",
+                postgresql_where=text(f"{column} IS NOT NULL"),
+                sqlite_where=text(f"{column} IS NOT NULL"),
+            )
+            for name, column in _FILTERED
+        ),
+    )
+
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), primary_key=True)
+    # Paid slots (Studio raises it to 25 while active); username_slots is what the member bought.
+    max_usernames: Mapped[int] = mapped_column(default=1, server_default=text("1"))
+    username_slots: Mapped[int] = mapped_column(default=0, server_default=text("0"))
+    top_ups_count: Mapped[int] = mapped_column(default=0, server_default=text("0"))
+    fire_pins_count: Mapped[int] = mapped_column(default=0, server_default=text("0"))
+    # Entitlements are end dates: "is VIP" is derived on every read, so expiry needs no job.
+    promotion_ending_at: Mapped[datetime | None]
+    studio_ending_at: Mapped[datetime | None]
+    automation_topup_ending_at: Mapped[datetime | None]
+    last_top_up: Mapped[datetime | None]
+    last_free_topup: Mapped[datetime | None]
+
+
+@event.listens_for(Session, "before_flush")
+def _open_wallets(session: Session, _ctx: Any, _instances: Any) -> None:
+    """Every new account gets its wallet row in the same flush."""
+    for obj in list(session.new):
+        if isinstance(obj, User) and obj.wallet is None:
+            obj.wallet = Wallet()
 
 
 class WalletState(Base):

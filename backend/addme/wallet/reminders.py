@@ -14,16 +14,16 @@ from addme.core import clock
 from addme.core.config import get_settings
 from addme.mail import service as mail
 from addme.wallet.ledger import Entitlement
-from addme.wallet.models import EndReminder
+from addme.wallet.models import EndReminder, Wallet
 
 REMINDER_WINDOW = timedelta(days=3)
 BATCH = 500
 
 # What each entitlement is called in the e-mail and the shop product that renews it.
 _WHAT = {
-    Entitlement.STUDIO: ("Studio Key", "studio-month", User.studio_ending_at),
-    Entitlement.AUTO_TOPUP: ("Auto Top-Up", "auto-topup-month", User.automation_topup_ending_at),
-    Entitlement.VIP: ("VIP", "vip-month", User.promotion_ending_at),
+    Entitlement.STUDIO: ("Studio Key", "studio-month", Wallet.studio_ending_at),
+    Entitlement.AUTO_TOPUP: ("Auto Top-Up", "auto-topup-month", Wallet.automation_topup_ending_at),
+    Entitlement.VIP: ("VIP", "vip-month", Wallet.promotion_ending_at),
 }
 
 SUBJECT = "Your {what} ends on {date}"
@@ -53,6 +53,7 @@ def send_end_reminders(
         )
         users = session.scalars(
             select(User)
+            .join(Wallet, Wallet.user_id == User.id)
             .where(
                 and_(column.is_not(None), column > now, column <= now + REMINDER_WINDOW),
                 User.deleted_at.is_(None),

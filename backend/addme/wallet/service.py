@@ -26,7 +26,7 @@ from addme.listings import service as listings
 from addme.listings.models import Username
 from addme.wallet import ledger
 from addme.wallet.codes import WalletCode
-from addme.wallet.models import IdempotentAnswer, Kind, LedgerEntry, Reason, WalletState
+from addme.wallet.models import IdempotentAnswer, Kind, LedgerEntry, Reason, Wallet, WalletState
 from addme.wallet.schemas import Entitlement as EntitlementRead
 from addme.wallet.schemas import (
     Entitlements,
@@ -152,7 +152,7 @@ def topup(session: Session, *, user: User, username_id: int) -> WalletActionResu
         session.rollback()
         return fail(NOT_ENOUGH_TOPUP, code=WalletCode.NOT_ENOUGH_TOPUPS)
     listings.mark_topped_up(session, username_id=username.id, at=now)
-    user.last_top_up = now
+    ledger.wallet_of(session, user=user).last_top_up = now
     session.commit()
     return ok(message)
 
@@ -248,10 +248,11 @@ def _buy_slot(session: Session, *, user: User) -> WalletActionResult:
         session.rollback()
         return fail(refusal or SOMETHING_WRONG, code=code or WalletCode.ERROR)
     current = user.max_usernames
+    ledger.wallet_of(session, user=user)
     # Priced on `current`: if a concurrent buy moved it, this one changes nothing.
     raised = session.execute(
-        update(User)
-        .where(User.id == user.id, User.max_usernames == current)
+        update(Wallet)
+        .where(Wallet.user_id == user.id, Wallet.max_usernames == current)
         .values(max_usernames=current + 1, username_slots=current),
         execution_options={"synchronize_session": "fetch"},
     )
@@ -340,12 +341,13 @@ def claim_free_topup(session: Session, *, user: User) -> WalletActionResult:
     if check.code is not None:
         raise refusal(check.reason or SOMETHING_WRONG, code=check.code, next_at=check.next_at)
     now = clock.now()
+    ledger.wallet_of(session, user=user)
     # The 8-hour gap is the race guard: of two claims at once, only one moves last_free_topup.
     claimed = session.execute(
-        update(User)
+        update(Wallet)
         .where(
-            User.id == user.id,
-            (User.last_free_topup.is_(None)) | (User.last_free_topup <= now - FREE_GAP),
+            Wallet.user_id == user.id,
+            (Wallet.last_free_topup.is_(None)) | (Wallet.last_free_topup <= now - FREE_GAP),
         )
         .values(last_free_topup=now),
         execution_options={"synchronize_session": "fetch"},
@@ -415,9 +417,9 @@ def admin_adjust(session: Session, *, user_id: int, kind: Kind, delta: int, admi
             admin_id=admin_id,
             note=note,
         )
-    col = User.top_ups_count if kind == Kind.TOP_UP else User.fire_pins_count
+    col = Wallet.top_ups_count if kind == Kind.TOP_UP else Wallet.fire_pins_count
     result = session.execute(
-        update(User).where(User.id == user_id, col >= -delta).values({col: col + delta}),
+        update(Wallet).where(Wallet.user_id == user_id, col >= -delta).values({col: col + delta}),
         execution_options={"synchronize_session": "fetch"},
     )
     if result.rowcount != 1:  # type: ignore[attr-defined]

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from sqlalchemy import update
 
-from addme.accounts.models import User
 from addme.jobs import registry  # noqa: F401 - registers the jobs
 from addme.jobs.service import registered
 from addme.mail import service as mail
 from addme.wallet import ledger as wallet
+from addme.wallet.models import Wallet
 from tests.factories.accounts import auth, make_user, token_for
 from tests.factories.wallet import give
 
@@ -31,7 +31,7 @@ def test_health_shows_a_balance_that_disagrees_with_its_ledger(client, db):
     assert body["ledger_mismatches"] == 0 and body["ledger_checked_at"] is not None
 
     # A balance changed behind the ledger's back (a bug, or a hand edit) shows up at the job's next run.
-    db.execute(update(User).where(User.id == member.id).values(top_ups_count=50))
+    db.execute(update(Wallet).where(Wallet.user_id == member.id).values(top_ups_count=50))
     db.commit()
     assert wallet.run_check(db) == 1
     body = client.get("/v1/admin/health", headers=auth(admin)).json()

@@ -1,7 +1,8 @@
 """One owner per table: no module outside a table's domain writes its columns.
 
 Each mapped class belongs to the domain whose package defines it; a few columns of `users` belong
-to another domain (the wallet's balances and entitlements, the listings' cooldowns), named below.
+to another domain (the listings' cooldowns, the groups' last Top-Up...), named below. The wallet's
+balances, slots and entitlements live in its own table, `wallets` (#10).
 Other domains call the owner's service (listings.mark_topped_up, pin_until, set_picture...), so
 the owner alone keeps its derived state (listed flags, cache generations) right.
 
@@ -17,26 +18,14 @@ from collections import defaultdict
 from pathlib import Path
 
 from addme import models  # noqa: F401 - every table mapped
+from addme.accounts.models import User
 from addme.core.db import Base
+from addme.wallet.models import Wallet
 
 ADDME = Path(__file__).resolve().parents[2] / "addme"
 
-# Columns of `users` that another domain owns (until the wallet's move into its own table).
+# Columns of `users` that another domain owns.
 COLUMN_OWNERS: dict[str, str | tuple[str, ...]] = {
-    **dict.fromkeys(
-        (
-            "max_usernames",
-            "username_slots",
-            "top_ups_count",
-            "fire_pins_count",
-            "studio_ending_at",
-            "automation_topup_ending_at",
-            "promotion_ending_at",
-            "last_top_up",
-            "last_free_topup",
-        ),
-        "wallet",
-    ),
     "last_group_top_up": "groups",
     "latest_username": "listings",
     "last_username_deleted_at": "listings",
@@ -125,6 +114,15 @@ def test_no_domain_writes_another_domains_columns() -> None:
     assert violations() == []
 
 
+def test_the_wallets_values_are_not_columns_of_users() -> None:
+    """Balances, slots and entitlements are the wallet's table; User only reads them (#10)."""
+    columns = set(User.__table__.columns.keys())
+    moved = {"max_usernames", "username_slots", "top_ups_count", "fire_pins_count", "promotion_ending_at"}
+    moved |= {"studio_ending_at", "automation_topup_ending_at", "last_top_up", "last_free_topup"}
+    assert not moved & columns
+    assert moved <= set(Wallet.__table__.columns.keys())
+
+
 def test_the_check_sees_a_foreign_write(tmp_path: Path) -> None:
     (tmp_path / "swipes").mkdir()
     (tmp_path / "swipes" / "service.py").write_text(
@@ -138,4 +136,18 @@ def test_the_check_sees_a_foreign_write(tmp_path: Path) -> None:
         "username.checked_in_at belongs to listings (Username)",
         "update(Username) belongs to ['listings']",
         "Report(...) belongs to moderation",
+    }
+
+
+def test_the_check_sees_a_write_to_the_wallet_from_elsewhere(tmp_path: Path) -> None:
+    (tmp_path / "groups").mkdir()
+    (tmp_path / "groups" / "service.py").write_text(
+        "def f(wallet, session):\n"
+        "    wallet.top_ups_count = 1\n"
+        "    session.execute(update(Wallet).values(fire_pins_count=0))\n"
+    )
+    found = {line.split(": ", 1)[1] for line in violations(tmp_path)}
+    assert found == {
+        "wallet.top_ups_count belongs to wallet (Wallet)",
+        "update(Wallet) belongs to ['wallet']",
     }

@@ -10,6 +10,7 @@ from sqlalchemy.orm import Session
 from addme.accounts import service
 from addme.accounts.models import User
 from addme.core import clock, security
+from addme.wallet.models import Wallet
 
 PASSWORD = "correct horse battery staple"
 _seq = itertools.count(1)
@@ -28,14 +29,17 @@ def make_user(
     admin_level: str | None = None,
     **fields: object,
 ) -> User:
-    """A user with PASSWORD, committed."""
+    """A user with PASSWORD, committed; wallet values (top_ups_count, promotion_ending_at...) go to
+    the user's wallet row."""
     email = email or f"user{next(_seq)}@example.com"
+    wallet = {k: fields.pop(k) for k in list(fields) if k in Wallet.__table__.columns}
     user = User(
         email=email,
         email_normalized=service.normalize_email(email),
         password_hash=_hash(),
         email_confirmed_at=clock.now() if confirmed else None,
         admin_level=admin_level,
+        wallet=Wallet(**wallet),
         **fields,
     )
     db.add(user)

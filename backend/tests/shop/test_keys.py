@@ -13,7 +13,7 @@ from addme.core.db import new_session
 from addme.core.errors import Conflict
 from addme.shop import keys
 from addme.shop.models import Key
-from addme.wallet.models import LedgerEntry
+from addme.wallet.models import LedgerEntry, Wallet
 from tests.conftest import IS_PG
 from tests.factories.listings import make_username
 from tests.factories.wallet import member, paid_order, webhook
@@ -195,6 +195,6 @@ def test_two_concurrent_applies_of_one_key_grant_once(db):
     for t in threads:
         t.join()
     assert sorted(outcomes) == ["conflict", "ok"]
-    total = db.scalar(select(func.sum(User.top_ups_count)))
+    total = db.scalar(select(func.sum(Wallet.top_ups_count)))
     assert total == 100
     assert db.scalar(select(func.count()).select_from(LedgerEntry).where(LedgerEntry.reason == "key")) == 1

@@ -4,9 +4,8 @@ import pytest
 from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 
-from addme.accounts.models import User
 from addme.wallet import ledger
-from addme.wallet.models import Kind, LedgerEntry, Reason
+from addme.wallet.models import Kind, LedgerEntry, Reason, Wallet
 from tests.factories.accounts import make_user
 from tests.factories.wallet import give
 
@@ -48,19 +47,19 @@ def test_a_unique_credit_happens_once(db):
 def test_the_database_refuses_a_negative_balance(db):
     user = make_user(db)
     with pytest.raises(IntegrityError):
-        db.execute(update(User).where(User.id == user.id).values(top_ups_count=-1))
+        db.execute(update(Wallet).where(Wallet.user_id == user.id).values(top_ups_count=-1))
         db.commit()
     db.rollback()
 
 
 def test_balance_mismatches_finds_a_balance_changed_outside_the_ledger(db):
     user = give(db, make_user(db), top_ups=2)
-    db.execute(update(User).where(User.id == user.id).values(top_ups_count=5, fire_pins_count=1))
+    db.execute(update(Wallet).where(Wallet.user_id == user.id).values(top_ups_count=5, fire_pins_count=1))
     db.commit()
     found = {(m.kind, m.balance, m.ledger) for m in ledger.balance_mismatches(db)}
     assert found == {("top_up", 5, 2), ("fire_pin", 1, 0)}
     # Put it back so the suite's own check passes.
-    db.execute(update(User).where(User.id == user.id).values(top_ups_count=2, fire_pins_count=0))
+    db.execute(update(Wallet).where(Wallet.user_id == user.id).values(top_ups_count=2, fire_pins_count=0))
     db.commit()
     assert ledger.balance_mismatches(db) == []
 

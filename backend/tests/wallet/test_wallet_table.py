@@ -1,0 +1,87 @@
+"""The wallet's own table (#10): one row per account, read with the user, written by the wallet only."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from sqlalchemy import delete, event
+
+from addme.accounts import service as accounts
+from addme.core import clock
+from addme.core.db import get_engine
+from addme.wallet import ledger
+from addme.wallet.models import Wallet
+from tests.factories.accounts import make_user
+from tests.factories.wallet import admin, give, member
+
+
+def test_a_new_account_starts_with_an_empty_wallet_of_one_slot(db):
+    user = accounts.create_user(db, email="fresh@example.com", password="correct horse battery staple")
+    db.commit()
+    wallet = db.get(Wallet, user.id)
+    assert wallet is not None
+    assert (wallet.top_ups_count, wallet.fire_pins_count, wallet.max_usernames) == (0, 0, 1)
+    assert wallet.promotion_ending_at is None and not user.is_vip
+
+
+def test_an_account_without_a_wallet_row_reads_empty_and_gets_one_with_its_first_credit(client, db):
+    user, headers = member(db)
+    db.execute(delete(Wallet).where(Wallet.user_id == user.id))
+    db.commit()
+    me = client.get("/v1/auth/user", headers=headers).json()
+    assert (me["top_ups_count"], me["fire_pins_count"], me["max_usernames"]) == (0, 0, 1)
+    assert me["is_promoted"] is False and me["is_studio"] is False
+    assert client.get("/v1/user/wallet", headers=headers).json()["top_ups_count"] == 0
+
+    give(db, user, top_ups=3, fire_pins=1)
+    me = client.get("/v1/auth/user", headers=headers).json()
+    assert (me["top_ups_count"], me["fire_pins_count"]) == (3, 1)
+    assert db.get(Wallet, user.id) is not None
+    assert ledger.balance_mismatches(db) == []
+
+
+def test_the_admin_filters_vip_and_studio_accounts_by_their_wallet(client, db):
+    _, headers = admin(db)
+    now = clock.now()
+    vip = make_user(db, promotion_ending_at=now + timedelta(days=3))
+    lapsed = make_user(db, promotion_ending_at=now - timedelta(minutes=1))
+    studio = make_user(db, studio_ending_at=now + timedelta(days=3))
+    plain = make_user(db)
+
+    def ids(**params: object) -> set[int]:
+        r = client.get("/v1/admin/users", params={"per_page": 100, **params}, headers=headers)
+        assert r.status_code == 200
+        return {row["id"] for row in r.json()["data"]}
+
+    assert ids(vip="true") == {vip.id}
+    assert {lapsed.id, studio.id, plain.id} <= ids(vip="false") and vip.id not in ids(vip="false")
+    assert ids(studio="true") == {studio.id}
+    assert ids(vip="true", studio="true") == set()
+    rows = client.get("/v1/admin/users", params={"vip": "true"}, headers=headers).json()["data"]
+    assert rows[0]["is_promoted"] is True and rows[0]["is_studio"] is False
+
+
+def test_a_page_of_accounts_reads_their_wallets_in_the_same_query(client, db):
+    _, headers = admin(db)
+    for n in range(3):
+        give(db, make_user(db), top_ups=n + 1)
+
+    def statements(per_page: int) -> tuple[int, list[int]]:
+        seen: list[str] = []
+
+        def _count(_conn, _cur, statement, *_args):  # type: ignore[no-untyped-def]
+            seen.append(statement)
+
+        event.listen(get_engine(), "before_cursor_execute", _count)
+        try:
+            r = client.get("/v1/admin/users", params={"per_page": per_page}, headers=headers)
+        finally:
+            event.remove(get_engine(), "before_cursor_execute", _count)
+        wallets = [s for s in seen if "FROM wallets" in s and "JOIN" not in s]
+        assert wallets == [], "a wallet read on its own: one query per account"
+        return len(seen), [row["top_ups_count"] for row in r.json()["data"]]
+
+    few, _ = statements(per_page=2)
+    many, balances = statements(per_page=10)
+    assert few == many
+    assert sorted(balances) == [0, 1, 2, 3]
