@@ -217,7 +217,8 @@ def test_end_reminder_mailed_once_per_end_date(db) -> None:
     assert len(_mails_to(db, vip.email)) == 1
     db.expire_all()
     renewed = db.get(User, vip.id)
-    renewed.promotion_ending_at = now + 2 * DAY + timedelta(hours=5)
+    assert renewed is not None and renewed.wallet is not None
+    renewed.wallet.promotion_ending_at = now + 2 * DAY + timedelta(hours=5)
     db.commit()
     assert _run("remind-entitlement-ends").counts["vip"] == 1
     assert len(_mails_to(db, vip.email)) == 2
