@@ -14,6 +14,7 @@ from addme.moderation.models import Macro, Report
 from addme.moderation.requests import RemovalRequest, UnbanRequest
 from addme.screening.models import BlacklistTerm, RemovedHandle
 from addme.shop.models import Key, Order, OrderItem, WebhookEvent
+from addme.stats.models import DailyFigure, PageView
 from addme.swipes.models import Swipe, SwipeDailyStat
 from addme.trust.models import AgeJurisdiction, AgeVerificationAttempt, FreeClaimLink, SimulatedVerification
 from addme.wallet.models import LedgerEntry, WalletState
@@ -27,6 +28,7 @@ __all__ = [
     "AuthToken",
     "BlacklistTerm",
     "BlogPost",
+    "DailyFigure",
     "ContactRequest",
     "EmailToken",
     "FreeClaimLink",
@@ -38,6 +40,7 @@ __all__ = [
     "Macro",
     "Media",
     "MediaImageBan",
+    "PageView",
     "Order",
     "OrderItem",
     "OutboxMessage",

@@ -13,6 +13,7 @@ from addme.listings import service as listings
 from addme.listings import stats as listing_stats
 from addme.mail import service as mail
 from addme.moderation import reputation
+from addme.stats import rollup as stats_rollup
 from addme.wallet import ledger
 
 
@@ -71,3 +72,9 @@ def end_studio(session: Session) -> int:
 @register("cleanup-groups", every=timedelta(hours=1))
 def cleanup_groups(session: Session) -> int:
     return groups.cleanup_inactive(session)
+
+
+@register("refresh-daily-figures", every=timedelta(minutes=5))
+def refresh_daily_figures(session: Session) -> int:
+    # Today and yesterday, recounted and replaced: the admin's stats and home read only the rollups.
+    return stats_rollup.refresh_recent(session)
