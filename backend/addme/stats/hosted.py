@@ -37,7 +37,9 @@ class NoHostedAnalytics:
 
 
 class Plausible:
-    def __init__(self, *, api_url: str, domain: str, site_url: str, transport: httpx.BaseTransport | None = None):
+    def __init__(
+        self, *, api_url: str, domain: str, site_url: str, transport: httpx.BaseTransport | None = None
+    ):
         self.api_url = api_url
         self.domain = domain
         self.site_url = site_url.rstrip("/") or f"https://{domain}"

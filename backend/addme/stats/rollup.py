@@ -135,7 +135,9 @@ def recount(session: Session, *, start: date, end: date) -> Counts:
     views = select(PageView.day, PageView.path, PageView.referrer_host, func.count()).where(
         PageView.day >= start, PageView.day <= end
     )
-    for day, path, referrer, n in session.execute(views.group_by(PageView.day, PageView.path, PageView.referrer_host)):
+    for day, path, referrer, n in session.execute(
+        views.group_by(PageView.day, PageView.path, PageView.referrer_host)
+    ):
         d = _day(day)
         out[(PAGEVIEWS, d, "")] += n
         out[(PAGEVIEWS, d, f"path:{path}"[:_DIMENSION_MAX])] += n

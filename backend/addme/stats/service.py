@@ -23,7 +23,10 @@ TOP_SERIES = 5
 _PAGES: dict[str, tuple[tuple[str, ...], tuple[tuple[str, str], ...]]] = {
     "users": ((rollup.SIGNUPS,), ((rollup.SIGNUPS, "country"),)),
     "usernames": ((rollup.LISTINGS,), ((rollup.LISTINGS, "app"), (rollup.LISTINGS, "country"))),
-    "sales": ((rollup.SALES, rollup.SALES_CENTS), ((rollup.SALES, "product"), (rollup.SALES_CENTS, "product"))),
+    "sales": (
+        (rollup.SALES, rollup.SALES_CENTS),
+        ((rollup.SALES, "product"), (rollup.SALES_CENTS, "product")),
+    ),
     "topups": ((rollup.TOPUPS,), ((rollup.TOPUPS, "reason"),)),
     "pins": ((rollup.PINS,), ()),
     "swipes": ((rollup.LIKES, rollup.PASSES), ()),
@@ -77,7 +80,9 @@ def page(session: Session, *, name: StatsPageName, start: date | None, end: date
     days = [start + timedelta(days=i) for i in range((end - start).days + 1)]
     totals, part_specs = _PAGES[name]
     series = [_series(session, metric=m, dimension="", start=start, days=days) for m in totals]
-    parts = [p for m, prefix in part_specs for p in _parts(session, metric=m, prefix=prefix, start=start, end=end)]
+    parts = [
+        p for m, prefix in part_specs for p in _parts(session, metric=m, prefix=prefix, start=start, end=end)
+    ]
     if name == "countries":
         # The largest countries by signups, drawn day by day.
         top = [p.dimension for p in parts if p.metric == rollup.SIGNUPS][:TOP_SERIES]
@@ -105,5 +110,6 @@ def today_figures(session: Session) -> list[TodayFigure]:
         target = now if day == today else week
         target[metric] = target.get(metric, 0) + int(value)
     return [
-        TodayFigure(metric=m, today=now.get(m, 0), average_7d=round(week.get(m, 0) / 7, 1)) for m in HOME_METRICS
+        TodayFigure(metric=m, today=now.get(m, 0), average_7d=round(week.get(m, 0) / 7, 1))
+        for m in HOME_METRICS
     ]

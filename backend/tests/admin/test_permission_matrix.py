@@ -132,7 +132,18 @@ def test_the_table_follows_the_roles(app):
     moderator = LEVEL_PERMISSIONS["Moderator"]
     partner = LEVEL_PERMISSIONS["AdPartner"]
     # Economy and people tools are Full only.
-    for p in (P.ORDERS, P.KEYGEN, P.PINS, P.USERS, P.CONTACT, P.AUDIT, P.GALLERY, P.IMAGE_BANS, P.ALERTS, P.STATS):
+    for p in (
+        P.ORDERS,
+        P.KEYGEN,
+        P.PINS,
+        P.USERS,
+        P.CONTACT,
+        P.AUDIT,
+        P.GALLERY,
+        P.IMAGE_BANS,
+        P.ALERTS,
+        P.STATS,
+    ):
         assert p not in moderator and p not in partner
     assert partner - moderator == {P.ADS}
 

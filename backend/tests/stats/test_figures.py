@@ -41,16 +41,38 @@ def _build(db) -> None:  # type: ignore[no-untyped-def]
                 country_code=rnd.choice(["FR", "US"]),
                 approved_at=_at(day, 23 if n == 0 else n),
             )
-            db.add(LedgerEntry(user_id=user.id, kind="top_up", delta=-1, reason="spend_topup", created_at=_at(day, 3)))
-            db.add(LedgerEntry(user_id=user.id, kind="top_up", delta=0, reason="vip_daily", created_at=_at(day, 4)))
+            db.add(
+                LedgerEntry(
+                    user_id=user.id, kind="top_up", delta=-1, reason="spend_topup", created_at=_at(day, 3)
+                )
+            )
+            db.add(
+                LedgerEntry(
+                    user_id=user.id, kind="top_up", delta=0, reason="vip_daily", created_at=_at(day, 4)
+                )
+            )
             # Credits and slot purchases are not Top-Ups of a listing.
-            db.add(LedgerEntry(user_id=user.id, kind="top_up", delta=20, reason="key", created_at=_at(day, 5)))
-            db.add(LedgerEntry(user_id=user.id, kind="top_up", delta=-5, reason="slot", created_at=_at(day, 5)))
+            db.add(
+                LedgerEntry(user_id=user.id, kind="top_up", delta=20, reason="key", created_at=_at(day, 5))
+            )
+            db.add(
+                LedgerEntry(user_id=user.id, kind="top_up", delta=-5, reason="slot", created_at=_at(day, 5))
+            )
             if n % 2 == 0:
                 db.add(
-                    LedgerEntry(user_id=user.id, kind="fire_pin", delta=-1, reason="spend_fire_pin", created_at=_at(day, 6))
+                    LedgerEntry(
+                        user_id=user.id,
+                        kind="fire_pin",
+                        delta=-1,
+                        reason="spend_fire_pin",
+                        created_at=_at(day, 6),
+                    )
                 )
-            for status, product, cents in (("paid", "20 Top-Ups", 599), ("paid", "Fire Pin", 499), ("pending", "VIP", 1499)):
+            for status, product, cents in (
+                ("paid", "20 Top-Ups", 599),
+                ("paid", "Fire Pin", 499),
+                ("pending", "VIP", 1499),
+            ):
                 db.add(
                     Order(
                         order_number=f"{next(_orders):05d}",
@@ -135,14 +157,19 @@ def test_the_job_recounts_today_and_yesterday_and_leaves_older_days(db):
     rollup.refresh_recent(db)
     after = _stored(db)
     assert after[("signups", TODAY, "")] == before[("signups", TODAY, "")] + 1
-    assert after[("signups", TODAY - timedelta(days=1), "")] == before[("signups", TODAY - timedelta(days=1), "")] + 1
+    assert (
+        after[("signups", TODAY - timedelta(days=1), "")]
+        == before[("signups", TODAY - timedelta(days=1), "")] + 1
+    )
     assert after[("signups", old, "")] == before[("signups", old, "")]
     rollup.backfill(db)
     assert _stored(db)[("signups", old, "")] == before[("signups", old, "")] + 1
 
 
 def _full(db) -> dict[str, str]:  # type: ignore[no-untyped-def]
-    return auth(token_for(db, make_user(db, admin_level="Full", created_at=_at(TODAY - timedelta(days=400), 1))))
+    return auth(
+        token_for(db, make_user(db, admin_level="Full", created_at=_at(TODAY - timedelta(days=400), 1)))
+    )
 
 
 def test_a_full_admin_reads_each_page_as_daily_series_and_totals(client, db):

@@ -15,7 +15,9 @@ from addme.stats.models import DailyFigure, PageView
 
 
 def _views(db):  # type: ignore[no-untyped-def]
-    return [(v.path, v.referrer_host, v.country_code) for v in db.scalars(select(PageView).order_by(PageView.id))]
+    return [
+        (v.path, v.referrer_host, v.country_code) for v in db.scalars(select(PageView).order_by(PageView.id))
+    ]
 
 
 def test_a_visitor_s_route_changes_are_stored_as_templates_with_the_referrer_host(client, db):
@@ -44,7 +46,9 @@ def test_page_views_are_counted_into_the_daily_figures(client, db):
     today = clock.now().date()
     rows = {
         f.dimension: f.value
-        for f in db.scalars(select(DailyFigure).where(DailyFigure.metric == "pageviews", DailyFigure.day == today))
+        for f in db.scalars(
+            select(DailyFigure).where(DailyFigure.metric == "pageviews", DailyFigure.day == today)
+        )
     }
     assert rows == {"": 6, "path:/": 3, "path:/shop": 3}
 
@@ -68,9 +72,13 @@ def test_plausible_receives_the_documented_event():
         seen.append(request)
         return httpx.Response(202, text="ok")
 
-    settings = Settings(analytics_provider="plausible", plausible_domain="addme.example", site_url="https://addme.example")
+    settings = Settings(
+        analytics_provider="plausible", plausible_domain="addme.example", site_url="https://addme.example"
+    )
     provider = hosted.provider_for(settings, transport=httpx.MockTransport(handler))
-    view = hosted.HostedView(path="/u/:handle", referrer="https://ref.example/", user_agent="Mozilla/5.0", ip="203.0.113.9")
+    view = hosted.HostedView(
+        path="/u/:handle", referrer="https://ref.example/", user_agent="Mozilla/5.0", ip="203.0.113.9"
+    )
     assert provider.send(view) is True
     [request] = seen
     assert str(request.url) == "https://plausible.io/api/event"
