@@ -7,6 +7,7 @@ import frListings from './fr/listings.json';
 import frOps from './fr/ops.json';
 import frPeople from './fr/people.json';
 import frShop from './fr/shop.json';
+import frStats from './fr/stats.json';
 import frWallet from './fr/wallet.json';
 
 /** The French catalogue, loaded on demand (src/i18n/index.ts). */
@@ -20,5 +21,6 @@ export default {
   ops: frOps,
   people: frPeople,
   shop: frShop,
+  stats: frStats,
   wallet: frWallet,
 };

@@ -11,6 +11,7 @@ import enListings from './en/listings.json';
 import enOps from './en/ops.json';
 import enPeople from './en/people.json';
 import enShop from './en/shop.json';
+import enStats from './en/stats.json';
 import enWallet from './en/wallet.json';
 
 export const LOCALES = ['en', 'fr'] as const;
@@ -76,6 +77,7 @@ void i18n
           ops: enOps,
           people: enPeople,
           shop: enShop,
+          stats: enStats,
           wallet: enWallet,
         },
       },
