@@ -146,21 +146,22 @@ def recount(session: Session, *, start: date, end: date) -> Counts:
     return {k: v for k, v in out.items() if v}
 
 
-def rebuild(session: Session, *, start: date, end: date) -> int:
+def rebuild(session: Session, *, start: date, end: date, commit: bool = True) -> int:
     """Replace the stored figures of `start`..`end` with a recount; returns the rows written."""
     counts = recount(session, start=start, end=end)
     session.execute(delete(DailyFigure).where(DailyFigure.day >= start, DailyFigure.day <= end))
     rows = [{"metric": m, "day": d, "dimension": dim, "value": v} for (m, d, dim), v in counts.items()]
     for i in range(0, len(rows), 1000):
         session.execute(insert(DailyFigure), rows[i : i + 1000])
-    session.commit()
+    if commit:
+        session.commit()
     return len(rows)
 
 
-def refresh_recent(session: Session) -> int:
+def refresh_recent(session: Session, *, commit: bool = True) -> int:
     """The job: today and yesterday (a late row near midnight lands in yesterday)."""
     today = clock.now().date()
-    return rebuild(session, start=today - timedelta(days=1), end=today)
+    return rebuild(session, start=today - timedelta(days=1), end=today, commit=commit)
 
 
 def backfill(session: Session, *, chunk_days: int = 31) -> int:

@@ -51,3 +51,11 @@ class PageViewIn(BaseModel):
 
 class PageViewsIn(BaseModel):
     views: list[PageViewIn] = Field(min_length=1, max_length=20)
+
+
+class RefreshIn(BaseModel):
+    reason: str = Field(default="Recount today and yesterday", min_length=1, max_length=300)
+
+
+class RefreshOut(BaseModel):
+    rows: int

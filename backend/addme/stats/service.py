@@ -7,6 +7,8 @@ from datetime import date, timedelta
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
+from addme.accounts.models import User
+from addme.audit import service as audit
 from addme.core import clock
 from addme.core.errors import AppError
 from addme.stats import rollup
@@ -113,3 +115,11 @@ def today_figures(session: Session) -> list[TodayFigure]:
         TodayFigure(metric=m, today=now.get(m, 0), average_7d=round(week.get(m, 0) / 7, 1))
         for m in HOME_METRICS
     ]
+
+
+def refresh_now(session: Session, *, admin: User, reason: str) -> int:
+    """An admin recounts today and yesterday at once (the job does it every 5 minutes); audited."""
+    written = rollup.refresh_recent(session, commit=False)
+    audit.record(session, admin=admin, action="stats.refresh", reason=reason, details={"rows": written})
+    session.commit()
+    return written

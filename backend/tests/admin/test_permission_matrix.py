@@ -25,6 +25,7 @@ ROUTES: dict[tuple[str, str], Permission] = {
     # The figures (countries, pins, sales, swipes, topups, usernames, users, pages): Full only, the
     # spec's "analytics".
     ("GET", "/v1/admin/stats/{page}"): P.STATS,
+    ("POST", "/v1/admin/stats/refresh"): P.STATS,
     ("GET", "/v1/admin/maintenance"): P.MAINTENANCE,
     ("GET", "/v1/admin/blog"): P.BLOG,
     ("POST", "/v1/admin/blog"): P.BLOG,

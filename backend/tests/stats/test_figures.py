@@ -226,3 +226,17 @@ def test_the_admin_home_shows_today_against_the_last_7_days(client, db):
     assert today["signups"]["average_7d"] == round(8 / 7, 1)
     moderator = auth(token_for(db, make_user(db, admin_level="Moderator")))
     assert client.get("/v1/admin/overview", headers=moderator).json()["today"] is None
+
+
+def test_a_full_admin_recounts_today_at_once_and_it_is_audited(client, db):
+    headers = _full(db)
+    make_user(db, created_at=_at(TODAY, 0), country_code="TV")
+    before = client.get(f"/v1/admin/stats/users?start={TODAY}&end={TODAY}", headers=headers).json()
+    assert before["series"][0]["total"] == 0  # the job has not run yet
+    res = client.post("/v1/admin/stats/refresh", json={"reason": "checking a campaign"}, headers=headers)
+    assert res.status_code == 200 and res.json()["rows"] > 0
+    after = client.get(f"/v1/admin/stats/users?start={TODAY}&end={TODAY}", headers=headers).json()
+    assert after["series"][0]["total"] == 1
+    assert after["parts"] == [{"metric": "signups", "dimension": "country:TV", "total": 1}]
+    log = client.get("/v1/admin/audit?action=stats.", headers=headers).json()["data"]
+    assert [(r["action"], r["reason"]) for r in log] == [("stats.refresh", "checking a campaign")]

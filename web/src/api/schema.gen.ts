@@ -716,6 +716,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/stats/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Admin Stats Refresh
+         * @description Recount today and yesterday now, instead of waiting for the 5-minute job.
+         */
+        post: operations["admin_stats_refresh_v1_admin_stats_refresh_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/admin/stats/{page}": {
         parameters: {
             query?: never;
@@ -4620,6 +4640,19 @@ export interface components {
              * @default
              */
             reason: string;
+        };
+        /** RefreshIn */
+        RefreshIn: {
+            /**
+             * Reason
+             * @default Recount today and yesterday
+             */
+            reason: string;
+        };
+        /** RefreshOut */
+        RefreshOut: {
+            /** Rows */
+            rows: number;
         };
         /** RegisterIn */
         RegisterIn: {
@@ -9634,6 +9667,57 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TorExitsRead"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_stats_refresh_v1_admin_stats_refresh_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefreshIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefreshOut"];
                 };
             };
             /** @description Unauthorized */

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { chartColumns, isMoney, type StatsPage } from './range';
@@ -28,7 +28,18 @@ export function StatsChart({
   locale: string;
 }) {
   const box = useRef<HTMLDivElement>(null);
+  // The canvas takes its colours when drawn: redraw when the theme switches.
+  const [theme, setTheme] = useState(() =>
+    typeof document === 'undefined' ? '' : document.documentElement.getAttribute('data-bs-theme'),
+  );
+  useEffect(() => {
+    const root = document.documentElement;
+    const watch = new MutationObserver(() => setTheme(root.getAttribute('data-bs-theme')));
+    watch.observe(root, { attributes: true, attributeFilter: ['data-bs-theme'] });
+    return () => watch.disconnect();
+  }, []);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the theme only triggers a redraw
   useEffect(() => {
     const el = box.current;
     if (!el) return;
@@ -82,7 +93,7 @@ export function StatsChart({
       resize.disconnect();
       plot.destroy();
     };
-  }, [page, labels, locale]);
+  }, [page, labels, locale, theme]);
 
   return (
     <figure className="mb-3" data-testid="stats-chart">

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { NavLink, useSearchParams } from 'react-router';
 import { LoadError } from '@/components/LoadError';
 import { formatDate, formatMoney, formatNumber } from '@/lib/format';
-import { statsQuery } from './queries';
+import { toast } from '@/toasts/toastStore';
+import { statsQuery, useRefreshStats } from './queries';
 import {
   type DayRange,
   isMoney,
@@ -264,9 +265,25 @@ export function StatsView({ page }: { page: StatsPageName }) {
   const range = rangeFromSearch(search);
   const query = useQuery(statsQuery(page, range));
   const keep = `?start=${range.start}&end=${range.end}`;
+  const refresh = useRefreshStats();
+  const recount = () =>
+    refresh.mutate(undefined, {
+      onSuccess: () => toast.success(t('stats.refreshed')),
+      onError: () => toast.danger(t('stats.refreshFailed')),
+    });
   return (
     <div>
-      <h1 className="h3">{t(`stats.page.${page}`)}</h1>
+      <div className="d-flex flex-wrap align-items-start gap-2">
+        <h1 className="h3 me-auto">{t(`stats.page.${page}`)}</h1>
+        <button
+          type="button"
+          className="btn btn-sm btn-outline-secondary btn-touch"
+          onClick={recount}
+          disabled={refresh.isPending}
+        >
+          {t('stats.refresh')}
+        </button>
+      </div>
       <p className="text-body-secondary">{t('stats.intro')}</p>
       <nav className="listing-tabs mb-3" aria-label={t('stats.pages')}>
         {STATS_PAGES.map((p) => (

@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/api/client';
 import type { DayRange, StatsPageName } from './range';
 
@@ -13,5 +13,17 @@ export function statsQuery(page: StatsPageName, range: DayRange) {
         }),
       ),
     placeholderData: (previous) => previous,
+  });
+}
+
+/** Recount today and yesterday now (the job does it every 5 minutes). */
+export function useRefreshStats() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      unwrap(
+        api.POST('/v1/admin/stats/refresh', { body: { reason: 'Recount from the stats screen' } }),
+      ),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'stats'] }),
   });
 }
