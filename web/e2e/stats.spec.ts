@@ -44,8 +44,8 @@ test('an admin opens the users figures for a day and sees the signups the test m
   const day = today();
   await page.goto(`/admin/stats/users?start=${day}&end=${day}`);
   await expect(page.getByRole('heading', { name: 'Stats: users' })).toBeVisible();
-  await expect(page.getByLabel('From')).toHaveValue(day);
-  await expect(page.getByLabel('To')).toHaveValue(day);
+  await expect(page.getByLabel('From', { exact: true })).toHaveValue(day);
+  await expect(page.getByLabel('To', { exact: true })).toHaveValue(day);
 
   // The job runs every 5 minutes; the admin recounts today at once.
   await page.getByRole('button', { name: 'Recount today' }).click();
@@ -82,6 +82,7 @@ test('an admin opens the users figures for a day and sees the signups the test m
 
 test('every stats page and the admin home, as screenshots', async ({ page, baseURL }, testInfo) => {
   test.skip(!SCREENSHOTS, 'screenshots only with SCREENSHOTS=1');
+  test.setTimeout(180_000);
   await adminIn(page, baseURL as string);
   await page.goto('/admin');
   await expect(page.getByRole('heading', { name: 'Today' })).toBeVisible();

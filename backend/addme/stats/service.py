@@ -86,9 +86,11 @@ def page(session: Session, *, name: StatsPageName, start: date | None, end: date
         p for m, prefix in part_specs for p in _parts(session, metric=m, prefix=prefix, start=start, end=end)
     ]
     if name == "countries":
-        # The largest countries by signups, drawn day by day.
-        top = [p.dimension for p in parts if p.metric == rollup.SIGNUPS][:TOP_SERIES]
-        series = [_series(session, metric=rollup.SIGNUPS, dimension=d, start=start, days=days) for d in top]
+        # The largest countries by signups drawn day by day (by new usernames when no signup in the
+        # range has a country).
+        metric = rollup.SIGNUPS if any(p.metric == rollup.SIGNUPS for p in parts) else rollup.LISTINGS
+        top = [p.dimension for p in parts if p.metric == metric][:TOP_SERIES]
+        series = [_series(session, metric=metric, dimension=d, start=start, days=days) for d in top]
     return StatsPage(page=name, start=start, end=end, days=days, series=series, parts=parts)
 
 

@@ -59,13 +59,19 @@ export function StatsChart({
       scales: { x: { time: true }, n: { range: (_u, _min, max) => [0, Math.max(1, max)] }, $: {} },
       axes: [
         { ...axis },
-        { ...axis, scale: 'n', values: (_u, ticks) => ticks.map((v) => number.format(v)) },
+        {
+          ...axis,
+          scale: 'n',
+          size: 56,
+          values: (_u, ticks) => ticks.map((v) => number.format(v)),
+        },
         ...(money
           ? [
               {
                 ...axis,
                 scale: '$',
                 side: 1 as const,
+                size: 80,
                 grid: { show: false },
                 values: (_u: uPlot, ticks: number[]) => ticks.map((v) => dollars.format(v)),
               },
