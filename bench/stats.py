@@ -182,6 +182,16 @@ def main() -> None:
         if not exists:
             conn.execute(f'CREATE DATABASE "{name}"')
     try:
+        if exists:
+            # A kept database: tables added since are created (a changed one is dropped first).
+            from sqlalchemy import create_engine
+
+            from addme import models  # noqa: F401
+            from addme.core.db import Base
+
+            engine = create_engine(url.replace("postgresql://", "postgresql+psycopg://"))
+            Base.metadata.create_all(engine)
+            engine.dispose()
         if not exists:
             params = {"users": args.users, "usernames": args.usernames, "orders": args.orders, "views": args.views}
             print(f"seeded in {seed(url, params):.0f}s")

@@ -22,9 +22,10 @@ class DailyFigure(Base):
 
     __tablename__ = "daily_figures"
 
+    # Key order (metric, dimension, day): a series is one contiguous index range.
     metric: Mapped[str] = mapped_column(String(24), primary_key=True)
-    day: Mapped[date] = mapped_column(primary_key=True)
     dimension: Mapped[str] = mapped_column(String(100), primary_key=True, default="")
+    day: Mapped[date] = mapped_column(primary_key=True)
     value: Mapped[int] = mapped_column(BigInteger, default=0)
 
 

@@ -20,10 +20,10 @@ def upgrade() -> None:
     op.create_table(
         "daily_figures",
         sa.Column("metric", sa.String(length=24), nullable=False),
-        sa.Column("day", sa.Date(), nullable=False),
         sa.Column("dimension", sa.String(length=100), nullable=False),
+        sa.Column("day", sa.Date(), nullable=False),
         sa.Column("value", sa.BigInteger(), nullable=False),
-        sa.PrimaryKeyConstraint("metric", "day", "dimension", name=op.f("pk_daily_figures")),
+        sa.PrimaryKeyConstraint("metric", "dimension", "day", name=op.f("pk_daily_figures")),
     )
     op.create_table(
         "page_views",
