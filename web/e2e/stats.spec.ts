@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { PASSWORD, preAgree, SCREENSHOTS, shot, uniqueEmail } from './helpers';
+import { expectAxeClean, watchConsole } from './watch';
 
 const ADMIN = { email: 'admin@addme.local', password: 'local-admin-passphrase-2026' };
 
@@ -42,6 +43,7 @@ test('an admin opens the users figures for a day and sees the signups the test m
   await adminIn(page, baseURL as string);
 
   const day = today();
+  const watch = watchConsole(page);
   await page.goto(`/admin/stats/users?start=${day}&end=${day}`);
   await expect(page.getByRole('heading', { name: 'Stats: users' })).toBeVisible();
   await expect(page.getByLabel('From', { exact: true })).toHaveValue(day);
@@ -69,6 +71,14 @@ test('an admin opens the users figures for a day and sees the signups the test m
   await expect(days.locator('tbody tr')).toHaveCount(1);
   expect(number(await days.locator('tbody td').first().textContent())).toBe(shown);
   expect(number(await days.locator('tfoot td').first().textContent())).toBe(shown);
+
+  // The screen is accessible in both themes, and nothing went wrong in the console.
+  for (const theme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: theme });
+    await expect(page.locator('html')).toHaveAttribute('data-bs-theme', theme);
+    await expectAxeClean(page, `/admin/stats/users (${theme})`);
+  }
+  watch.expectClean('/admin/stats/users');
 
   // A shortcut changes the range in the address: a week of days, one row each.
   await page.getByRole('button', { name: 'Last 7 days' }).click();
