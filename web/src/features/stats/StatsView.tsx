@@ -9,12 +9,7 @@ import { toast } from '@/toasts/toastStore';
 import { statsQuery, useRefreshStats } from './queries';
 import { RangePicker } from './RangePicker';
 import {
-  type DayRange,
   isMoney,
-  isValidRange,
-  lastDays,
-  PRESETS,
-  presetOf,
   rangeFromSearch,
   STATS_PAGES,
   type StatsPage,
