@@ -123,6 +123,19 @@ def seed(
 
     created = seed_demo(members=members, force=force)
     typer.echo("Seeded demo data." if created else "Demo data already present; nothing to do.")
+    if created:
+        stats_backfill()
+
+
+@app.command("stats-backfill")
+def stats_backfill() -> None:
+    """Recount the admin's daily figures for every day, from the oldest source row to today."""
+    from addme.core.db import session_scope
+    from addme.stats import rollup
+
+    with session_scope() as session:
+        written = rollup.backfill(session)
+    typer.echo(f"Daily figures rebuilt: {written} rows.")
 
 
 @app.command("create-user")

@@ -14,6 +14,7 @@ from addme.moderation.models import Macro, Report
 from addme.moderation.requests import RemovalRequest, UnbanRequest
 from addme.screening.models import BlacklistTerm, RemovedHandle
 from addme.shop.models import Key, Order, OrderItem, WebhookEvent
+from addme.stats.models import DailyFigure, PageView
 from addme.swipes.models import Swipe, SwipeDailyStat
 from addme.trust.models import AgeJurisdiction, AgeVerificationAttempt, FreeClaimLink, SimulatedVerification
 from addme.wallet.models import AutoTopUpPause, EndReminder, LedgerEntry, WalletState
@@ -29,6 +30,7 @@ __all__ = [
     "BlacklistTerm",
     "BlogPost",
     "ContactRequest",
+    "DailyFigure",
     "EmailToken",
     "EndReminder",
     "FreeClaimLink",
@@ -44,6 +46,7 @@ __all__ = [
     "Order",
     "OrderItem",
     "OutboxMessage",
+    "PageView",
     "RemovalRequest",
     "RemovedHandle",
     "Report",

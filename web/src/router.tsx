@@ -54,6 +54,8 @@ const ADMIN_SCREENS: RouteObject[] = [
   { path: 'order', ...page(() => import('@/routes/admin/orders')) },
   { path: 'keygen', ...page(() => import('@/routes/admin/keygen')) },
   { path: 'pins', ...page(() => import('@/routes/admin/pins')) },
+  { path: 'stats', ...page(() => import('@/routes/admin/stats')) },
+  { path: 'stats/:page', ...page(() => import('@/routes/admin/stats')) },
   // People and bans: each screen's loader asks the server (403 error page when refused).
   { path: 'users', ...page(() => import('@/routes/admin/users')) },
   { path: 'users/:id', ...page(() => import('@/routes/admin/user')) },

@@ -11,6 +11,7 @@ from addme.content import inbox
 from addme.core.options import ReportType
 from addme.core.permissions import Permission, permissions_of
 from addme.moderation import decisions, reports, review
+from addme.stats import service as stats
 
 _LIMIT_HOURS = int(decisions.REMOVAL_LIMIT.total_seconds() // 3600)
 
@@ -45,4 +46,5 @@ def overview(session: Session, *, admin: User) -> Overview:
     # The ledger and the jobs are the economy's and the site's health: Full admins act on them.
     if Permission.STATS in allowed:
         out.health = health.figures(session)
+        out.today = stats.today_figures(session)
     return out

@@ -8,6 +8,7 @@ from pydantic import BaseModel
 
 from addme.admin.health import HealthFigures
 from addme.core.schemas import UtcDatetime
+from addme.stats.schemas import TodayFigure
 
 
 class AdminMe(BaseModel):
@@ -47,6 +48,8 @@ class Overview(BaseModel):
     removal_requests: RemovalFigure | None
     contact_new: int | None
     health: HealthFigures | None
+    # Today's signups, listings, sales and Top-Ups against the 7 days before (Full: analytics).
+    today: list[TodayFigure] | None = None
 
 
 class AuditRead(BaseModel):

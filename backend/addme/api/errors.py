@@ -21,6 +21,7 @@ from addme.listings.codes import ListingCode
 from addme.media.codes import MediaCode
 from addme.moderation.codes import ModerationCode
 from addme.shop.codes import ShopCode
+from addme.stats.codes import StatsCode
 from addme.swipes.codes import SwipeCode
 from addme.trust.codes import TrustCode
 from addme.wallet.codes import WalletCode
@@ -35,6 +36,7 @@ ERROR_CODES: tuple[type[StrEnum], ...] = (
     MediaCode,
     ModerationCode,
     ShopCode,
+    StatsCode,
     SwipeCode,
     TrustCode,
     WalletCode,

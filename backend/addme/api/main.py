@@ -26,6 +26,7 @@ from addme.moderation.bans_router import router as moderation_bans_router
 from addme.moderation.requests_router import router as moderation_requests_router
 from addme.moderation.router import router as moderation_router
 from addme.shop.router import router as shop_router
+from addme.stats.router import router as stats_router
 from addme.swipes.router import router as swipes_router
 from addme.trust.admin_router import risk_router as trust_risk_router
 from addme.trust.admin_router import router as trust_admin_router
@@ -50,6 +51,7 @@ api_router.include_router(content_router)
 api_router.include_router(ads_router)
 api_router.include_router(trust_router)
 api_router.include_router(admin_router)
+api_router.include_router(stats_router)
 api_router.include_router(blog_admin_router)
 api_router.include_router(alerts_admin_router)
 api_router.include_router(ads_admin_router)

@@ -48,6 +48,11 @@ class Settings(BaseSettings):
     swipes_enabled: bool = True
 
     captcha_provider: Literal["none", "turnstile", "hcaptcha"] = "none"
+    # Page views are first-party (stats domain); "plausible" also forwards each one to Plausible's
+    # Events API for PLAUSIBLE_DOMAIN (off by default: nothing leaves the site).
+    analytics_provider: Literal["none", "plausible"] = "none"
+    plausible_domain: str = ""
+    plausible_api_url: str = "https://plausible.io/api/event"
     captcha_site_key: str = ""
     captcha_secret: str = ""
 

@@ -15,6 +15,7 @@ from addme.listings import stats as listing_stats
 from addme.mail import service as mail
 from addme.media import service as media
 from addme.moderation import reputation
+from addme.stats import rollup as stats_rollup
 from addme.wallet import ledger, reminders
 
 # -- cleanups (spec section 9) and reminders: logged, each run's counts kept for /admin/jobs --------
@@ -104,3 +105,9 @@ def check_ledger(session: Session) -> int:
 @register("end-studio", every=timedelta(minutes=5))
 def end_studio(session: Session) -> int:
     return ledger.end_expired_studios(session)
+
+
+@register("refresh-daily-figures", every=timedelta(minutes=5))
+def refresh_daily_figures(session: Session) -> int:
+    # Today and yesterday, recounted and replaced: the admin's stats and home read only the rollups.
+    return stats_rollup.refresh_recent(session)

@@ -23,6 +23,10 @@ ROUTES: dict[tuple[str, str], Permission] = {
     ("GET", "/v1/admin/health"): P.DASHBOARD,
     ("GET", "/v1/admin/jobs/runs"): P.JOBS,
     ("GET", "/v1/admin/audit"): P.AUDIT,
+    # The figures (countries, pins, sales, swipes, topups, usernames, users, pages): Full only, the
+    # spec's "analytics".
+    ("GET", "/v1/admin/stats/{page}"): P.STATS,
+    ("POST", "/v1/admin/stats/refresh"): P.STATS,
     ("GET", "/v1/admin/maintenance"): P.MAINTENANCE,
     ("GET", "/v1/admin/blog"): P.BLOG,
     ("POST", "/v1/admin/blog"): P.BLOG,
@@ -155,7 +159,18 @@ def test_the_table_follows_the_roles(app):
     moderator = LEVEL_PERMISSIONS["Moderator"]
     partner = LEVEL_PERMISSIONS["AdPartner"]
     # Economy and people tools are Full only.
-    for p in (P.ORDERS, P.KEYGEN, P.PINS, P.USERS, P.CONTACT, P.AUDIT, P.GALLERY, P.IMAGE_BANS, P.ALERTS):
+    for p in (
+        P.ORDERS,
+        P.KEYGEN,
+        P.PINS,
+        P.USERS,
+        P.CONTACT,
+        P.AUDIT,
+        P.GALLERY,
+        P.IMAGE_BANS,
+        P.ALERTS,
+        P.STATS,
+    ):
         assert p not in moderator and p not in partner
     assert partner - moderator == {P.ADS}
 

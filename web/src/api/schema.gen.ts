@@ -943,6 +943,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/stats/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Admin Stats Refresh
+         * @description Recount today and yesterday now, instead of waiting for the 5-minute job.
+         */
+        post: operations["admin_stats_refresh_v1_admin_stats_refresh_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/stats/{page}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Admin Stats */
+        get: operations["admin_stats_v1_admin_stats__page__get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/admin/switch-rules": {
         parameters: {
             query?: never;
@@ -1908,6 +1945,26 @@ export interface paths {
         get: operations["options_v1_options_get"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/pageviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Post Pageviews
+         * @description Anonymous: route templates only; the IP is used for the rate limit and never stored.
+         */
+        post: operations["post_pageviews_v1_pageviews_post"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3930,7 +3987,7 @@ export interface components {
              * Code
              * @description Stable: clients key their own texts on it; `message` is the server's words.
              */
-            code?: components["schemas"]["CoreCode"] | components["schemas"]["AccountCode"] | components["schemas"]["AdminCode"] | components["schemas"]["ContentCode"] | components["schemas"]["GroupCode"] | components["schemas"]["ListingCode"] | components["schemas"]["MediaCode"] | components["schemas"]["ModerationCode"] | components["schemas"]["ShopCode"] | components["schemas"]["SwipeCode"] | components["schemas"]["TrustCode"] | components["schemas"]["WalletCode"] | null;
+            code?: components["schemas"]["CoreCode"] | components["schemas"]["AccountCode"] | components["schemas"]["AdminCode"] | components["schemas"]["ContentCode"] | components["schemas"]["GroupCode"] | components["schemas"]["ListingCode"] | components["schemas"]["MediaCode"] | components["schemas"]["ModerationCode"] | components["schemas"]["ShopCode"] | components["schemas"]["StatsCode"] | components["schemas"]["SwipeCode"] | components["schemas"]["TrustCode"] | components["schemas"]["WalletCode"] | null;
             /**
              * Errors
              * @default {}
@@ -4973,6 +5030,8 @@ export interface components {
             removal_requests: components["schemas"]["RemovalFigure"] | null;
             reports: components["schemas"]["ReportsFigure"] | null;
             review: components["schemas"]["QueueFigure"] | null;
+            /** Today */
+            today?: components["schemas"]["TodayFigure"][] | null;
             unban_requests: components["schemas"]["QueueFigure"] | null;
         };
         /** PageMeta */
@@ -4990,6 +5049,18 @@ export interface components {
              * @default false
              */
             total_capped: boolean;
+        };
+        /** PageViewIn */
+        PageViewIn: {
+            /** Path */
+            path: string;
+            /** Referrer */
+            referrer?: string | null;
+        };
+        /** PageViewsIn */
+        PageViewsIn: {
+            /** Views */
+            views: components["schemas"]["PageViewIn"][];
         };
         /** Page[AdminGroupRead] */
         Page_AdminGroupRead_: {
@@ -5074,6 +5145,15 @@ export interface components {
             /** Data */
             data: components["schemas"]["UnbanRequestAdmin"][];
             meta: components["schemas"]["PageMeta"];
+        };
+        /** Part */
+        Part: {
+            /** Dimension */
+            dimension: string;
+            /** Metric */
+            metric: string;
+            /** Total */
+            total: number;
         };
         /** PaymentInstructions */
         PaymentInstructions: {
@@ -5239,6 +5319,19 @@ export interface components {
              * @default
              */
             reason: string;
+        };
+        /** RefreshIn */
+        RefreshIn: {
+            /**
+             * Reason
+             * @default Recount today and yesterday
+             */
+            reason: string;
+        };
+        /** RefreshOut */
+        RefreshOut: {
+            /** Rows */
+            rows: number;
         };
         /** RegisterIn */
         RegisterIn: {
@@ -5498,6 +5591,17 @@ export interface components {
             /** Waiting Hours */
             waiting_hours: number;
         };
+        /** Series */
+        Series: {
+            /** Dimension */
+            dimension: string;
+            /** Metric */
+            metric: string;
+            /** Total */
+            total: number;
+            /** Values */
+            values: number[];
+        };
         /** SessionRead */
         SessionRead: {
             /** Created At */
@@ -5593,6 +5697,36 @@ export interface components {
             price: number | null;
             /** Reason */
             reason: string | null;
+        };
+        /**
+         * StatsCode
+         * @description The stable error codes of the admin's figures and the page-view beacon.
+         * @enum {string}
+         */
+        StatsCode: "stats_bad_range";
+        /** StatsPage */
+        StatsPage: {
+            /** Days */
+            days: string[];
+            /**
+             * End
+             * Format: date
+             */
+            end: string;
+            /**
+             * Page
+             * @enum {string}
+             */
+            page: "countries" | "pins" | "sales" | "swipes" | "topups" | "usernames" | "users" | "pages";
+            /** Parts */
+            parts: components["schemas"]["Part"][];
+            /** Series */
+            series: components["schemas"]["Series"][];
+            /**
+             * Start
+             * Format: date
+             */
+            start: string;
         };
         /** StatsRow */
         StatsRow: {
@@ -5857,6 +5991,15 @@ export interface components {
          * @enum {string}
          */
         TermKind: "spam" | "selling" | "underage" | "link" | "phone" | "illegal" | "ip";
+        /** TodayFigure */
+        TodayFigure: {
+            /** Average 7D */
+            average_7d: number;
+            /** Metric */
+            metric: string;
+            /** Today */
+            today: number;
+        };
         /** TokenOut */
         TokenOut: {
             /**
@@ -11601,6 +11744,111 @@ export interface operations {
             };
         };
     };
+    admin_stats_refresh_v1_admin_stats_refresh_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefreshIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefreshOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_stats_v1_admin_stats__page__get: {
+        parameters: {
+            query?: {
+                /** @description First day (UTC), default 29 days before end */
+                start?: string | null;
+                /** @description Last day (UTC), default today */
+                end?: string | null;
+            };
+            header?: never;
+            path: {
+                page: "countries" | "pins" | "sales" | "swipes" | "topups" | "usernames" | "users" | "pages";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatsPage"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     admin_switch_rules_v1_admin_switch_rules_get: {
         parameters: {
             query?: never;
@@ -15893,6 +16141,55 @@ export interface operations {
             };
             /** @description Service Unavailable */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_pageviews_v1_pageviews_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PageViewsIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -9,6 +9,7 @@ import frListings from './fr/listings.json';
 import frOps from './fr/ops.json';
 import frPeople from './fr/people.json';
 import frShop from './fr/shop.json';
+import frStats from './fr/stats.json';
 import frUpkeep from './fr/upkeep.json';
 import frWallet from './fr/wallet.json';
 
@@ -26,5 +27,7 @@ export default {
   people: frPeople,
   shop: frShop,
   upkeep: frUpkeep,
+
+  stats: frStats,
   wallet: frWallet,
 };

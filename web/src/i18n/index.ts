@@ -13,6 +13,7 @@ import enListings from './en/listings.json';
 import enOps from './en/ops.json';
 import enPeople from './en/people.json';
 import enShop from './en/shop.json';
+import enStats from './en/stats.json';
 import enUpkeep from './en/upkeep.json';
 import enWallet from './en/wallet.json';
 
@@ -82,6 +83,8 @@ void i18n
           people: enPeople,
           shop: enShop,
           upkeep: enUpkeep,
+
+          stats: enStats,
           wallet: enWallet,
         },
       },

@@ -3,12 +3,14 @@ import { BrandStyle } from '@/config/BrandStyle';
 import { ErrorPage, ErrorPageBoundary, RouteErrorPage } from '@/errors/ErrorPage';
 import { AgeGate } from '@/features/age-gate/AgeGate';
 import { AppPrompts } from '@/features/pwa/AppPrompts';
+import { usePageViews } from '@/hooks/usePageViews';
 import { OfflineBanner } from '@/layouts/OfflineBanner';
 import { ProgressBar } from '@/layouts/ProgressBar';
 import { ToastStack } from '@/toasts/ToastStack';
 
 /** Everything every page shares: brand colours, progress bar, app prompts, toasts, age gate. */
 export function RootShell() {
+  usePageViews();
   return (
     <>
       <BrandStyle />

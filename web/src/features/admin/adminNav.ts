@@ -34,6 +34,7 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   { path: '/admin/order', key: 'orders', permission: 'shop.orders' },
   { path: '/admin/keygen', key: 'keygen', permission: 'shop.keygen' },
   { path: '/admin/pins', key: 'pins', permission: 'wallet.pins' },
+  { path: '/admin/stats', key: 'stats', permission: 'admin.stats' },
   { path: '/admin/ondato', key: 'ondato', permission: 'trust.age_verification' },
   { path: '/admin/ad', key: 'ads', permission: 'content.ads' },
   { path: '/admin/alerts', key: 'alerts', permission: 'content.alerts' },

@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { HealthPanel } from '@/features/admin/HealthPanel';
 import { MaintenancePanel } from '@/features/admin/MaintenancePanel';
 import { Overview } from '@/features/moderation/Overview';
+import { overviewQuery } from '@/features/moderation/queries';
+import { TodayFigures } from '@/features/stats/TodayFigures';
 import { useTitle } from '@/hooks/useTitle';
 import { adminMeQuery } from '@/session/staff';
 
@@ -10,10 +12,12 @@ export function Component() {
   const { t } = useTranslation();
   useTitle(t('admin.title'));
   const me = useQuery(adminMeQuery);
+  const overview = useQuery(overviewQuery);
   return (
     <div>
       <h1 className="h3">{t('admin.title')}</h1>
       <p className="text-body-secondary">{t('mod.home.intro')}</p>
+      {overview.data?.today && <TodayFigures figures={overview.data.today} />}
       {me.data?.permissions.includes('admin.maintenance') && <MaintenancePanel />}
       <Overview health={<HealthPanel />} />
     </div>

@@ -1,0 +1,110 @@
+import { useEffect, useRef, useState } from 'react';
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+import { chartColumns, isMoney, type StatsPage } from './range';
+
+/** Colours readable on the light and the dark theme alike. */
+const PALETTE = ['#3d8bfd', '#e35d6a', '#20c997', '#fd9843', '#a370f7'];
+
+function cssVar(name: string, fallback: string) {
+  if (typeof document === 'undefined') return fallback;
+  return getComputedStyle(document.documentElement).getPropertyValue(name).trim() || fallback;
+}
+
+/**
+ * The daily series as a line chart (uPlot, about 50 kB, loaded with the stats screen only). The
+ * canvas is decorative for assistive technology: `summary` names it and the table under it holds
+ * every number.
+ */
+export function StatsChart({
+  page,
+  labels,
+  summary,
+  locale,
+}: {
+  page: StatsPage;
+  labels: string[];
+  summary: string;
+  locale: string;
+}) {
+  const box = useRef<HTMLDivElement>(null);
+  // The canvas takes its colours when drawn: redraw when the theme switches.
+  const [theme, setTheme] = useState(() =>
+    typeof document === 'undefined' ? '' : document.documentElement.getAttribute('data-bs-theme'),
+  );
+  useEffect(() => {
+    const root = document.documentElement;
+    const watch = new MutationObserver(() => setTheme(root.getAttribute('data-bs-theme')));
+    watch.observe(root, { attributes: true, attributeFilter: ['data-bs-theme'] });
+    return () => watch.disconnect();
+  }, []);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the theme only triggers a redraw
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const text = cssVar('--bs-body-color', '#212529');
+    const grid = cssVar('--bs-border-color', '#dee2e6');
+    const money = page.series.some((s) => isMoney(s.metric));
+    const number = new Intl.NumberFormat(locale);
+    const dollars = new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD' });
+    const axis = {
+      stroke: text,
+      grid: { stroke: grid, width: 1 },
+      ticks: { stroke: grid, width: 1 },
+    };
+    const opts: uPlot.Options = {
+      width: el.clientWidth || 600,
+      height: 260,
+      scales: { x: { time: true }, n: { range: (_u, _min, max) => [0, Math.max(1, max)] }, $: {} },
+      axes: [
+        { ...axis },
+        {
+          ...axis,
+          scale: 'n',
+          size: 56,
+          values: (_u, ticks) => ticks.map((v) => number.format(v)),
+        },
+        ...(money
+          ? [
+              {
+                ...axis,
+                scale: '$',
+                side: 1 as const,
+                size: 80,
+                grid: { show: false },
+                values: (_u: uPlot, ticks: number[]) => ticks.map((v) => dollars.format(v)),
+              },
+            ]
+          : []),
+      ],
+      series: [
+        {},
+        ...page.series.map((s, i) => ({
+          label: labels[i],
+          scale: isMoney(s.metric) ? '$' : 'n',
+          stroke: PALETTE[i % PALETTE.length],
+          width: 2,
+          points: { show: page.days.length <= 45 },
+          value: (_u: uPlot, v: number | null) =>
+            v == null ? '' : isMoney(s.metric) ? dollars.format(v) : number.format(v),
+        })),
+      ],
+      legend: { show: true },
+    };
+    const plot = new uPlot(opts, chartColumns(page) as uPlot.AlignedData, el);
+    const resize = new ResizeObserver(() => plot.setSize({ width: el.clientWidth, height: 260 }));
+    resize.observe(el);
+    return () => {
+      resize.disconnect();
+      plot.destroy();
+    };
+  }, [page, labels, locale, theme]);
+
+  return (
+    <figure className="mb-3" data-testid="stats-chart">
+      <div ref={box} role="img" aria-label={summary} className="stats-chart" />
+      <figcaption className="visually-hidden">{summary}</figcaption>
+    </figure>
+  );
+}
