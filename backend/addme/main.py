@@ -16,6 +16,7 @@ from addme.api import errors as error_codes
 from addme.api import pages
 from addme.api.main import api_router
 from addme.api.maintenance import MaintenanceMiddleware
+from addme.api.throttle import WriteBudgetMiddleware
 from addme.core import deadlines, reads
 from addme.core import pages as web_pages
 from addme.core.bodylimit import BodyLimitMiddleware
@@ -83,6 +84,8 @@ def create_app() -> FastAPI:
     app.add_middleware(BodyLimitMiddleware, api_prefix="/v1")
     # A banned IP's writes are refused before their bodies are read (reads pass through).
     app.add_middleware(IpBanMiddleware)
+    # Every write under /v1 counts against its IP's and its account's budget (429 + Retry-After).
+    app.add_middleware(WriteBudgetMiddleware)
     # Maintenance: every API call but an admin's answers 503 (addme/admin/maintenance.py).
     app.add_middleware(MaintenanceMiddleware)
     # An unhandled exception becomes the envelope's 500, inside the headers so it still gets them.

@@ -312,6 +312,18 @@ def user_for_token(session: Session, *, token: str) -> tuple[User, AuthToken] | 
     return user, row
 
 
+def user_id_for_token(session: Session, *, token: str) -> int | None:
+    """The account a live token belongs to, read only (the write budgets key on it)."""
+    row = session.execute(
+        select(AuthToken.user_id, AuthToken.revoked_at, AuthToken.expires_at).where(
+            AuthToken.token_hash == security.token_hash(token)
+        )
+    ).first()
+    if row is None or row.revoked_at is not None or row.expires_at <= clock.now():
+        return None
+    return int(row.user_id)
+
+
 def revoke_sessions(session: Session, *, user_id: int, keep_id: int | None = None) -> None:
     """End every session of an account (but one, when given)."""
     stmt = update(AuthToken).where(AuthToken.user_id == user_id, AuthToken.revoked_at.is_(None))

@@ -119,6 +119,8 @@ class Settings(BaseSettings):
 
     run_jobs_in_web: bool = True
     rate_limits_enabled: bool = True
+    # The prefix of every rate-limit key in Redis (two sites, or a test, can share one server).
+    rate_limit_prefix: str = "addme-limits"
     # The least time between two confirmation mails to one account (the resend button waits as long).
     # The browser tests shorten it so the newcomer's journey does not wait a real minute.
     confirmation_resend_seconds: int = Field(default=60, ge=1, le=3600)
