@@ -75,7 +75,7 @@ ROUTE_BUDGETS: list[tuple[str, re.Pattern[str], Budget]] = [
     (
         "POST",
         re.compile(r"^/v1/user/free-topup$"),
-        Budget("free-topup", per_ip="30/hour", per_account="10/hour"),
+        Budget("free-topup", per_ip="60/hour", per_account="30/hour"),
     ),
 ]
 WEBHOOK_PATHS = re.compile(r"^/v1/(webhooks/|ondato/webhook$)")

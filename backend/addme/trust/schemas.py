@@ -109,3 +109,9 @@ class TorExitsWrite(BaseModel):
 class TorExitsRead(BaseModel):
     count: int
     updated_at: datetime | None
+
+
+class FreeTopUpClaim(BaseModel):
+    """A free Top-Up claim: the captcha proves a person asked (bots farmed free Top-Ups)."""
+
+    captcha_token: str | None = Field(default=None, max_length=4096)

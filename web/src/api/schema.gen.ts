@@ -3466,6 +3466,14 @@ export interface components {
              */
             email: string;
         };
+        /**
+         * FreeTopUpClaim
+         * @description A free Top-Up claim: the captcha proves a person asked (bots farmed free Top-Ups).
+         */
+        FreeTopUpClaim: {
+            /** Captcha Token */
+            captcha_token?: string | null;
+        };
         /** FreeTopUpStatus */
         FreeTopUpStatus: {
             /** Available */
@@ -14620,7 +14628,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["FreeTopUpClaim"] | null;
+            };
+        };
         responses: {
             /** @description Successful Response */
             200: {

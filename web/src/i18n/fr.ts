@@ -2,6 +2,7 @@ import frAdmin from './fr/admin.json';
 import frApiErrors from './fr/apiErrors.json';
 import frCommon from './fr/common.json';
 import frCommunity from './fr/community.json';
+import frGuard from './fr/guard.json';
 import frLegal from './fr/legal.json';
 import frListings from './fr/listings.json';
 import frOps from './fr/ops.json';
@@ -14,6 +15,7 @@ export default {
   ...frCommon,
   apiErrors: frApiErrors,
   community: frCommunity,
+  guard: frGuard,
   legal: frLegal,
   listings: frListings,
   mod: frAdmin,

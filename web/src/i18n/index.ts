@@ -6,6 +6,7 @@ import enAdmin from './en/admin.json';
 import enApiErrors from './en/apiErrors.json';
 import enCommon from './en/common.json';
 import enCommunity from './en/community.json';
+import enGuard from './en/guard.json';
 import enLegal from './en/legal.json';
 import enListings from './en/listings.json';
 import enOps from './en/ops.json';
@@ -70,6 +71,7 @@ void i18n
           ...enCommon,
           apiErrors: enApiErrors,
           community: enCommunity,
+          guard: enGuard,
           legal: enLegal,
           listings: enListings,
           mod: enAdmin,
