@@ -32,6 +32,7 @@ from addme.jobs.service import Scheduler
 from addme.listings.seo import site_router
 from addme.metrics import router as metrics_router
 from addme.moderation.ipguard import IpBanMiddleware
+from addme.trust import trackers
 
 log = logging.getLogger("addme")
 mimetypes.add_type("application/manifest+json", ".webmanifest")
@@ -54,9 +55,15 @@ async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
     scheduler = Scheduler() if settings.run_jobs_in_web and settings.env != "test" else None
     if scheduler:
         scheduler.start()
+    # The visit log's writer: this process's queue, drained in batches (tests flush it themselves).
+    flusher = trackers.Flusher() if settings.env != "test" else None
+    if flusher:
+        flusher.start()
     try:
         yield
     finally:
+        if flusher:
+            flusher.stop()
         if scheduler:
             scheduler.stop()
         reads.install(None)
@@ -96,6 +103,8 @@ def create_app() -> FastAPI:
     app.add_middleware(SecurityHeadersMiddleware, defaults=security_headers(hsts=hsts))
     # Compresses the final bytes, error answers included.
     app.add_middleware(CompressionMiddleware)
+    # Page loads and profile views go on the visit log's queue once answered (never waited on).
+    app.add_middleware(trackers.TrackerMiddleware)
     # Outermost: the request id, the access log line and the request figures cover everything.
     log_requests = settings.access_log if settings.access_log is not None else settings.env == "production"
     app.add_middleware(ObserveMiddleware, log_requests=log_requests)

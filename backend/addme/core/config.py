@@ -83,6 +83,10 @@ class Settings(BaseSettings):
     # TRUSTED_PROXIES is set; unset, the offline GeoIP database gives the country and no region.
     country_header: str | None = None
     region_header: str | None = None
+    # The proxy's headers naming the visitor's city and postal code (Cloudflare's CF-IPCity and
+    # CF-Postal-Code): read for the visit log (trackers) only, from a trusted proxy as above.
+    city_header: str | None = None
+    postal_header: str | None = None
 
     web_dist: Path = REPO_ROOT / "web" / "dist"
     media_dir: Path = REPO_ROOT / "data" / "media"

@@ -13,6 +13,7 @@ from addme.listings import service as listings
 from addme.listings import stats as listing_stats
 from addme.mail import service as mail
 from addme.moderation import reputation
+from addme.trust import trackers
 from addme.wallet import ledger
 
 
@@ -71,3 +72,9 @@ def end_studio(session: Session) -> int:
 @register("cleanup-groups", every=timedelta(hours=1))
 def cleanup_groups(session: Session) -> int:
     return groups.cleanup_inactive(session)
+
+
+@register("purge-trackers", every=timedelta(hours=6))
+def purge_trackers(session: Session) -> int:
+    # The visit log keeps 90 days; the runner logs the count deleted.
+    return trackers.purge(session)

@@ -40,6 +40,8 @@ ROUTES: dict[tuple[str, str], Permission] = {
     ("POST", "/v1/admin/ondato/test"): P.ONDATO,
     ("GET", "/v1/admin/risk/tor-exits"): P.BLACKLIST,
     ("PUT", "/v1/admin/risk/tor-exits"): P.BLACKLIST,
+    # The visit log: Full only (spec: Full sees trackers).
+    ("GET", "/v1/admin/trackers"): P.TRACKERS,
     ("GET", "/v1/admin/alerts"): P.ALERTS,
     ("POST", "/v1/admin/alerts"): P.ALERTS,
     ("PUT", "/v1/admin/alerts/{alert_id}"): P.ALERTS,
