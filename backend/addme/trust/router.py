@@ -14,10 +14,10 @@ from addme.screening.captcha import require_captcha
 from addme.trust import hopping, service
 from addme.trust.schemas import (
     AgeState,
-    FreeTopUpClaim,
     FlowFailure,
     FlowResult,
     FlowStarted,
+    FreeTopUpClaim,
     SimulatorOutcome,
     SimulatorSession,
 )

@@ -18,8 +18,9 @@ import re
 import threading
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
+from typing import Any
 
-from sqlalchemy import Select, delete, insert, or_, select
+from sqlalchemy import delete, insert, or_, select
 from sqlalchemy.orm import Session
 from starlette.requests import Request
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -269,7 +270,11 @@ class TrackerMiddleware:
             match = _PROFILE_VIEW.match(path)
             if match:
                 kind, username_id = "profile", int(match.group(1))
-        elif method == "GET" and not path.startswith(("/v1/", "/media/", "/metrics")) and not _ASSET.search(path):
+        elif (
+            method == "GET"
+            and not path.startswith(("/v1/", "/media/", "/metrics"))
+            and not _ASSET.search(path)
+        ):
             kind = "page"
         if kind is None:
             await self.app(scope, receive, send)
@@ -296,24 +301,24 @@ class TrackerMiddleware:
 
 
 def _filters(
-    stmt: Select[tuple[Tracker, str | None]],
     *,
     ip: str | None,
     username: str | None,
     user: str | None,
     day: date | None,
-) -> Select[tuple[Tracker, str | None]]:
+) -> list[Any]:
+    where: list[Any] = []
     if ip:
         dialect = "sqlite" if get_settings().is_sqlite else "postgresql"
-        stmt = stmt.where(starts_with(Tracker.ip, ip.strip(), dialect=dialect))
+        where.append(starts_with(Tracker.ip, ip.strip(), dialect=dialect))
     if username:
-        stmt = stmt.where(Tracker.username == username.strip().lstrip("@"))
+        where.append(Tracker.username == username.strip().lstrip("@"))
     if user:
         who = user.strip()
         if who.isdigit():
-            stmt = stmt.where(Tracker.user_id == int(who))
+            where.append(Tracker.user_id == int(who))
         else:
-            stmt = stmt.where(
+            where.append(
                 Tracker.user_id.in_(
                     select(User.id).where(
                         or_(User.email_normalized == accounts.normalize_email(who), User.email == who)
@@ -322,8 +327,8 @@ def _filters(
             )
     if day:
         start = datetime(day.year, day.month, day.day)
-        stmt = stmt.where(Tracker.created_at >= start, Tracker.created_at < start + timedelta(days=1))
-    return stmt
+        where += [Tracker.created_at >= start, Tracker.created_at < start + timedelta(days=1)]
+    return where
 
 
 def search(
@@ -337,15 +342,14 @@ def search(
     per_page: int = 25,
 ) -> Page[TrackerRow]:
     """The visit log, newest first (an empty page when a look-up finds nothing: 'Tracker not found')."""
-    stmt = _filters(
-        select(Tracker, User.email).outerjoin(User, User.id == Tracker.user_id),
-        ip=ip,
-        username=username,
-        user=user,
-        day=day,
-    )
-    meta = bounded_meta(session, stmt, page=page, per_page=per_page)
+    where = _filters(ip=ip, username=username, user=user, day=day)
+    meta = bounded_meta(session, select(Tracker.id).where(*where), page=page, per_page=per_page)
     rows = session.execute(
-        stmt.order_by(Tracker.created_at.desc(), Tracker.id.desc()).limit(per_page).offset((page - 1) * per_page)
+        select(Tracker, User.email)
+        .outerjoin(User, User.id == Tracker.user_id)
+        .where(*where)
+        .order_by(Tracker.created_at.desc(), Tracker.id.desc())
+        .limit(per_page)
+        .offset((page - 1) * per_page)
     ).all()
-    return Page(data=[TrackerRow.of(t, email=email) for t, email in rows], meta=meta)
+    return Page(data=[TrackerRow.of(row[0], email=row[1]) for row in rows], meta=meta)

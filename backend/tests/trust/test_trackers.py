@@ -17,7 +17,9 @@ from addme.trust.models import Tracker
 from tests.factories.listings import make_username
 from tests.factories.wallet import admin, member
 
-IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Version/17.0 Safari/604.1"
+IPHONE = (
+    "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Version/17.0 Safari/604.1"
+)
 INDEX = "<!doctype html><html><head><title>AddMe</title></head><body><div id=root></div></body></html>"
 
 
@@ -59,7 +61,12 @@ def test_a_page_load_and_a_profile_view_are_logged_with_who_and_from_where(app, 
     assert (page.browser, page.platform) == ("Safari", "iOS")
     assert page.referer == "https://example.org/" and page.user_agent == IPHONE
     assert page.country == "GB"  # the offline GeoIP database
-    assert (view.kind, view.username, view.username_id, view.user_id) == ("profile", "sunny_day", listed.id, None)
+    assert (view.kind, view.username, view.username_id, view.user_id) == (
+        "profile",
+        "sunny_day",
+        listed.id,
+        None,
+    )
 
 
 def test_a_full_queue_drops_visits_and_counts_them(monkeypatch, app, web):
@@ -86,9 +93,18 @@ def test_visits_older_than_90_days_are_purged_by_the_job(db):
 @pytest.mark.parametrize(
     ("browser_ua", "expected"),
     [
-        ("Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/120.0 Safari/537.36 Edg/120.0", ("Edge", "Windows")),
-        ("Mozilla/5.0 (Linux; Android 14; SM-S911B) AppleWebKit/537.36 Chrome/120.0 Mobile Safari/537.36", ("Chrome", "Android")),
-        ("Mozilla/5.0 (Macintosh; Intel Mac OS X 14.1; rv:121.0) Gecko/20100101 Firefox/121.0", ("Firefox", "macOS")),
+        (
+            "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/120.0 Safari/537.36 Edg/120.0",
+            ("Edge", "Windows"),
+        ),
+        (
+            "Mozilla/5.0 (Linux; Android 14; SM-S911B) AppleWebKit/537.36 Chrome/120.0 Mobile Safari/537.36",
+            ("Chrome", "Android"),
+        ),
+        (
+            "Mozilla/5.0 (Macintosh; Intel Mac OS X 14.1; rv:121.0) Gecko/20100101 Firefox/121.0",
+            ("Firefox", "macOS"),
+        ),
         ("Googlebot/2.1 (+http://www.google.com/bot.html)", ("Bot", "")),
         ("", ("", "")),
     ],

@@ -716,6 +716,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/trackers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Trackers */
+        get: operations["list_trackers_v1_admin_trackers_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/admin/unban-requests": {
         parameters: {
             query?: never;
@@ -4192,6 +4209,11 @@ export interface components {
             status: "pending" | "approved" | "rejected" | "banned" | "delisted" | "deleted";
             /** Status Notice */
             status_notice: string | null;
+            /**
+             * Suspect Description
+             * @description blacklisted words in the description: a red warning until a Top-Up after the fix
+             */
+            suspect_description?: string | null;
             /** Tags */
             tags: string[];
             /**
@@ -4425,6 +4447,12 @@ export interface components {
         Page_ReviewItem_: {
             /** Data */
             data: components["schemas"]["ReviewItem"][];
+            meta: components["schemas"]["PageMeta"];
+        };
+        /** Page[TrackerRow] */
+        Page_TrackerRow_: {
+            /** Data */
+            data: components["schemas"]["TrackerRow"][];
             meta: components["schemas"]["PageMeta"];
         };
         /** Page[UnbanRequestAdmin] */
@@ -5116,6 +5144,55 @@ export interface components {
             addresses: string;
             /** Reason */
             reason: string;
+        };
+        /**
+         * TrackerRow
+         * @description One visit in the admin's visit log.
+         */
+        TrackerRow: {
+            /** Browser */
+            browser: string;
+            /** City */
+            city: string | null;
+            /** Country */
+            country: string | null;
+            /** Created At */
+            created_at: string;
+            /** Id */
+            id: number;
+            /** Ip */
+            ip: string;
+            /**
+             * Kind
+             * @description "page" (a page of the web app) or "profile" (a profile view)
+             */
+            kind: string;
+            /** Path */
+            path: string;
+            /** Platform */
+            platform: string;
+            /** Postal */
+            postal: string | null;
+            /** Referer */
+            referer: string;
+            /** Region */
+            region: string | null;
+            /** User Agent */
+            user_agent: string;
+            /** User Email */
+            user_email: string | null;
+            /**
+             * User Id
+             * @description the signed-in visitor
+             */
+            user_id: number | null;
+            /**
+             * Username
+             * @description the profile viewed
+             */
+            username: string | null;
+            /** Username Id */
+            username_id: number | null;
         };
         /** TransactionIn */
         TransactionIn: {
@@ -9532,6 +9609,64 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TorExitsRead"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_trackers_v1_admin_trackers_get: {
+        parameters: {
+            query?: {
+                /** @description an IP, or its beginning */
+                ip?: string | null;
+                /** @description the profile viewed */
+                username?: string | null;
+                /** @description the visitor's user id or e-mail */
+                user?: string | null;
+                /** @description visits of this UTC day */
+                day?: string | null;
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_TrackerRow_"];
                 };
             };
             /** @description Unauthorized */
