@@ -129,7 +129,10 @@ test-e2e: deps chromium
 	(cd $(BACKEND) && exec .venv/bin/addme serve --port $(E2E_PORT)) > $$tmp/server.log 2>&1 & pid=$$!; \
 	trap 'kill $$pid 2>/dev/null; wait $$pid 2>/dev/null || true; rm -rf $$tmp' EXIT; \
 	for i in $$(seq 1 60); do curl -sf http://127.0.0.1:$(E2E_PORT)/v1/health >/dev/null && break; sleep 0.5; done; \
-	cd $(WEB) && E2E_BASE_URL=http://127.0.0.1:$(E2E_PORT) npx playwright test $(PW_ARGS) || { tail -50 $$tmp/server.log; exit 1; }
+	cd $(WEB) && E2E_BASE_URL=http://127.0.0.1:$(E2E_PORT) npx playwright test $(PW_ARGS) 2>&1 | tee $$tmp/pw.log || { \
+		echo "--- server log (last 40 lines)"; tail -40 $$tmp/server.log; \
+		echo "--- browser tests that failed or were flaky (the list above has their errors)"; \
+		grep -E '✘|[0-9]+ (failed|flaky|passed|skipped|did not run)|^ +[0-9]+\) ' $$tmp/pw.log | tail -40; exit 1; }
 
 # schemathesis over the whole OpenAPI document, anonymous then as a signed-in member, against a real
 # server on its own PostgreSQL database (rate limits off): any 5xx or response outside its documented

@@ -27,9 +27,9 @@ export default defineConfig({
   // test may run beside any other, and a long file no longer sets the length of the whole run.
   workers: 4,
   fullyParallel: true,
-  // One retry on CI: two browsers and the server share two cores there, and a retried test that
-  // passes is still reported as flaky, with a trace of the failed attempt.
-  retries: process.env.CI ? 1 : 0,
+  // Two retries on CI (Playwright's own advice): four browsers and the server share two cores
+  // there, and a retried test that passes is still reported as flaky, with a trace of the failure.
+  retries: process.env.CI ? 2 : 0,
   timeout: 60_000,
   // Sign-ins hash a password (Argon2, a bounded number at once): with four workers on two cores an
   // answer can take longer than Playwright's default five seconds without anything being wrong.
