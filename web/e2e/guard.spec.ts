@@ -115,4 +115,11 @@ test('an admin finds a visit in the trackers and an unknown IP is not found', as
   await page.getByRole('button', { name: 'Search' }).click();
   await expect(page.getByTestId('trackers-empty')).toHaveText('Tracker not found');
   await shot(page, testInfo.project.name, 'guard', 'trackers-not-found');
+
+  // Beside the blacklist, the risk check's Tor exit list: its size and last refresh (read only here:
+  // replacing it would change every other test's risk check).
+  await page.goto('/admin/blacklist');
+  await expect(page.getByTestId('tor-status')).toContainText(/address/);
+  await expect(page.getByRole('button', { name: 'Replace the list' })).toBeVisible();
+  await shot(page, testInfo.project.name, 'guard', 'tor-exits');
 });

@@ -9,6 +9,7 @@ from fastapi import APIRouter, Depends, Query
 
 from addme.accounts.models import User
 from addme.api.deps import DbSession, require
+from addme.core.bodylimit import KB, MB, allow_body
 from addme.core.params import IdPath, PageQuery
 from addme.core.permissions import Permission
 from addme.core.schemas import ErrorBody, Page
@@ -71,6 +72,8 @@ risk_router = APIRouter(
     prefix="/admin/risk", tags=["admin"], responses={code: {"model": ErrorBody} for code in (401, 403, 422)}
 )
 RiskAdmin = Annotated[User, Depends(require(Permission.BLACKLIST))]
+# The whole exit list in one body (its schema takes up to 2 MB; today's list is about 25 KB).
+allow_body("PUT", "/admin/risk/tor-exits", 2 * MB + 4 * KB)
 
 
 @risk_router.get("/tor-exits", response_model=TorExitsRead)

@@ -134,3 +134,16 @@ def test_a_free_top_up_claim_without_a_valid_captcha_is_refused(client, db):
     db.refresh(user)
     assert user.last_free_topup is None
     assert client.post("/v1/user/free-topup", headers=headers, json=CAPTCHA).json()["success"] is True
+
+
+def test_a_long_tor_exit_list_fits_in_one_body(client, db, tor_list):
+    from tests.factories.wallet import admin
+
+    _, full = admin(db)
+    # 10,000 addresses (~140 KB): past the 64 KB every JSON route takes, within the list's allowance.
+    lines = "\n".join(f"10.{i // 65536}.{(i // 256) % 256}.{i % 256}" for i in range(10_000))
+    saved = client.put(
+        "/v1/admin/risk/tor-exits", json={"addresses": lines, "reason": "full refresh"}, headers=full
+    )
+    assert saved.status_code == 200, saved.json()
+    assert saved.json()["count"] == 10_000
