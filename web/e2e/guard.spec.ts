@@ -57,6 +57,14 @@ test('a member sees the red warning on a suspect description, fixes it, and a To
   await expect(warning).toContainText('cashapp');
   await expect(warning).toContainText('Top-Up');
   await shot(page, testInfo.project.name, 'guard', 'suspect-warning');
+  // The free Top-Up asks for the captcha first (looked at, then closed unclaimed).
+  await page.getByTestId('free-topup').click();
+  await expect(page.getByLabel("I'm not a robot")).toBeVisible();
+  await page.getByTestId('free-topup-claim').click();
+  await expect(page.getByRole('dialog').getByText('Please complete the captcha.')).toBeVisible();
+  await shot(page, testInfo.project.name, 'guard', 'free-topup-captcha');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
 
   // Fixed: the text passes review again; the warning stays until the next Top-Up.
   const fixed = await request.patch(`/v1/user/usernames/${id}`, {
