@@ -80,6 +80,15 @@ def pending() -> int:
     return _queue.qsize()
 
 
+def forget() -> None:
+    """Drop every queued visit unwritten (tests: one test's visits never land in the next's)."""
+    while True:
+        try:
+            _queue.get_nowait()
+        except queue.Empty:
+            return
+
+
 # --- reading a request -----------------------------------------------------------------------
 
 

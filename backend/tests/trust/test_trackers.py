@@ -25,11 +25,8 @@ INDEX = "<!doctype html><html><head><title>AddMe</title></head><body><div id=roo
 
 @pytest.fixture(autouse=True)
 def _empty_queue():
-    while trackers.flush():
-        pass
+    trackers.forget()
     yield
-    while trackers.flush():
-        pass
 
 
 @pytest.fixture
