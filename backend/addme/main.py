@@ -16,6 +16,7 @@ from addme.api import errors as error_codes
 from addme.api import pages
 from addme.api.main import api_router
 from addme.api.maintenance import MaintenanceMiddleware
+from addme.api.throttle import WriteBudgetMiddleware
 from addme.core import deadlines, reads
 from addme.core import pages as web_pages
 from addme.core.bodylimit import BodyLimitMiddleware
@@ -31,6 +32,7 @@ from addme.jobs.service import Scheduler
 from addme.listings.seo import site_router
 from addme.metrics import router as metrics_router
 from addme.moderation.ipguard import IpBanMiddleware
+from addme.trust import trackers
 
 log = logging.getLogger("addme")
 mimetypes.add_type("application/manifest+json", ".webmanifest")
@@ -53,9 +55,15 @@ async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
     scheduler = Scheduler() if settings.run_jobs_in_web and settings.env != "test" else None
     if scheduler:
         scheduler.start()
+    # The visit log's writer: this process's queue, drained in batches (tests flush it themselves).
+    flusher = trackers.Flusher() if settings.env != "test" else None
+    if flusher:
+        flusher.start()
     try:
         yield
     finally:
+        if flusher:
+            flusher.stop()
         if scheduler:
             scheduler.stop()
         reads.install(None)
@@ -83,6 +91,8 @@ def create_app() -> FastAPI:
     app.add_middleware(BodyLimitMiddleware, api_prefix="/v1")
     # A banned IP's writes are refused before their bodies are read (reads pass through).
     app.add_middleware(IpBanMiddleware)
+    # Every write under /v1 counts against its IP's and its account's budget (429 + Retry-After).
+    app.add_middleware(WriteBudgetMiddleware)
     # Maintenance: every API call but an admin's answers 503 (addme/admin/maintenance.py).
     app.add_middleware(MaintenanceMiddleware)
     # An unhandled exception becomes the envelope's 500, inside the headers so it still gets them.
@@ -93,6 +103,8 @@ def create_app() -> FastAPI:
     app.add_middleware(SecurityHeadersMiddleware, defaults=security_headers(hsts=hsts))
     # Compresses the final bytes, error answers included.
     app.add_middleware(CompressionMiddleware)
+    # Page loads and profile views go on the visit log's queue once answered (never waited on).
+    app.add_middleware(trackers.TrackerMiddleware)
     # Outermost: the request id, the access log line and the request figures cover everything.
     log_requests = settings.access_log if settings.access_log is not None else settings.env == "production"
     app.add_middleware(ObserveMiddleware, log_requests=log_requests)

@@ -29,6 +29,7 @@ from addme.core import clock, net, reads
 from addme.core.config import get_settings
 from addme.core.db import get_engine, new_session
 from addme.jobs.models import JobLease
+from addme.trust import trackers
 from addme.wallet import ledger
 
 log = logging.getLogger("addme.metrics")
@@ -70,6 +71,10 @@ class StateCollector(Collector):
             for key in ("pool_size", "pool_available", "requests_waiting"):
                 r.add_metric([key], float(stats.get(key, 0)))
             yield r
+        t = GaugeMetricFamily("addme_trackers", "The visit log's queue in this process", labels=["stat"])
+        t.add_metric(["pending"], float(trackers.pending()))
+        t.add_metric(["dropped"], float(trackers.dropped()))
+        yield t
         try:
             yield from self._jobs_and_ledger()
         except Exception:  # a scrape during a database outage still answers the process figures

@@ -99,6 +99,9 @@ def _clean_state() -> Iterator[None]:
     from addme.trust import service as trust
 
     trust.forget_rows()  # the per-process copy of the age-verification places
+    from addme.trust import trackers
+
+    trackers.forget()  # visits queued by this test's requests, never flushed
     engine = get_engine()
     tables = [t.name for t in reversed(Base.metadata.sorted_tables)]
     with engine.begin() as conn:

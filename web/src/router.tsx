@@ -61,6 +61,7 @@ const ADMIN_SCREENS: RouteObject[] = [
   { path: 'users/:id', ...page(() => import('@/routes/admin/user')) },
   { path: 'ban', ...page(() => import('@/routes/admin/ban')) },
   { path: 'blacklist', ...page(() => import('@/routes/admin/blacklist')) },
+  { path: 'trackers', ...page(() => import('@/routes/admin/trackers')) },
   { path: 'image-bans', ...page(() => import('@/routes/admin/image-bans')) },
   { path: 'gallery', ...page(() => import('@/routes/admin/gallery')) },
   { path: 'ondato', ...page(() => import('@/routes/admin/ondato')) },

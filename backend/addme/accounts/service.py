@@ -312,6 +312,28 @@ def user_for_token(session: Session, *, token: str) -> tuple[User, AuthToken] | 
     return user, row
 
 
+def user_id_for_token(session: Session, *, token: str) -> int | None:
+    """The account a live token belongs to, read only (the write budgets key on it)."""
+    row = session.execute(
+        select(AuthToken.user_id, AuthToken.revoked_at, AuthToken.expires_at).where(
+            AuthToken.token_hash == security.token_hash(token)
+        )
+    ).first()
+    if row is None or row.revoked_at is not None or row.expires_at <= clock.now():
+        return None
+    return int(row.user_id)
+
+
+def user_ids_for_token_hashes(session: Session, *, hashes: list[str]) -> dict[str, int]:
+    """Token hash -> account, for the tokens among `hashes` that exist (the visit log's batches)."""
+    if not hashes:
+        return {}
+    rows = session.execute(
+        select(AuthToken.token_hash, AuthToken.user_id).where(AuthToken.token_hash.in_(set(hashes)))
+    ).all()
+    return {r[0]: int(r[1]) for r in rows}
+
+
 def revoke_sessions(session: Session, *, user_id: int, keep_id: int | None = None) -> None:
     """End every session of an account (but one, when given)."""
     stmt = update(AuthToken).where(AuthToken.user_id == user_id, AuthToken.revoked_at.is_(None))

@@ -30,6 +30,7 @@ from addme.stats.router import router as stats_router
 from addme.swipes.router import router as swipes_router
 from addme.trust.admin_router import risk_router as trust_risk_router
 from addme.trust.admin_router import router as trust_admin_router
+from addme.trust.admin_router import trackers_router as trust_trackers_router
 from addme.trust.router import router as trust_router
 from addme.wallet.admin_router import router as wallet_admin_router
 from addme.wallet.router import router as wallet_router
@@ -66,3 +67,4 @@ api_router.include_router(moderation_bans_router)
 accounts.register_user_read_hook(listings.usernames_count_hook)
 api_router.include_router(trust_admin_router)
 api_router.include_router(trust_risk_router)
+api_router.include_router(trust_trackers_router)

@@ -88,6 +88,10 @@ class Settings(BaseSettings):
     # TRUSTED_PROXIES is set; unset, the offline GeoIP database gives the country and no region.
     country_header: str | None = None
     region_header: str | None = None
+    # The proxy's headers naming the visitor's city and postal code (Cloudflare's CF-IPCity and
+    # CF-Postal-Code): read for the visit log (trackers) only, from a trusted proxy as above.
+    city_header: str | None = None
+    postal_header: str | None = None
 
     web_dist: Path = REPO_ROOT / "web" / "dist"
     media_dir: Path = REPO_ROOT / "data" / "media"
@@ -124,6 +128,8 @@ class Settings(BaseSettings):
 
     run_jobs_in_web: bool = True
     rate_limits_enabled: bool = True
+    # The prefix of every rate-limit key in Redis (two sites, or a test, can share one server).
+    rate_limit_prefix: str = "addme-limits"
     # The least time between two confirmation mails to one account (the resend button waits as long).
     # The browser tests shorten it so the newcomer's journey does not wait a real minute.
     confirmation_resend_seconds: int = Field(default=60, ge=1, le=3600)

@@ -36,7 +36,12 @@ def _storage() -> Storage:
     if not url:
         return MemoryStorage()
     # A quarter of a second to answer: a hung Redis must not hold requests up.
-    storage = storage_from_string(url, socket_timeout=0.25, socket_connect_timeout=0.25)
+    storage = storage_from_string(
+        url,
+        socket_timeout=0.25,
+        socket_connect_timeout=0.25,
+        key_prefix=get_settings().rate_limit_prefix,
+    )
     assert isinstance(storage, Storage)
     return storage
 
@@ -84,6 +89,22 @@ def hit(spec: str, *keys: str) -> None:
     if not _call(lambda lim: lim.hit(_item(spec), *keys)):
         wait = retry_after(spec, *keys)
         raise TooManyRequests(TOO_MANY.format(minutes=max(1, math.ceil(wait / 60))), retry_after=wait)
+
+
+def attempt(spec: str, *keys: str) -> int:
+    """Count one attempt without raising: 0 when admitted, else the seconds to wait (Retry-After).
+
+    For callers that answer the 429 themselves (the write-budget middleware, addme/api/throttle.py).
+    """
+    if not get_settings().rate_limits_enabled:
+        return 0
+    if _call(lambda lim: lim.hit(_item(spec), *keys)):
+        return 0
+    return max(1, retry_after(spec, *keys))
+
+
+def too_many_message(wait: int) -> str:
+    return TOO_MANY.format(minutes=max(1, math.ceil(wait / 60)))
 
 
 def check(spec: str, *keys: str) -> None:

@@ -16,6 +16,7 @@ from addme.mail import service as mail
 from addme.media import service as media
 from addme.moderation import reputation
 from addme.stats import rollup as stats_rollup
+from addme.trust import trackers
 from addme.wallet import ledger, reminders
 
 # -- cleanups (spec section 9) and reminders: logged, each run's counts kept for /admin/jobs --------
@@ -111,3 +112,9 @@ def end_studio(session: Session) -> int:
 def refresh_daily_figures(session: Session) -> int:
     # Today and yesterday, recounted and replaced: the admin's stats and home read only the rollups.
     return stats_rollup.refresh_recent(session)
+
+
+@register("purge-trackers", every=timedelta(hours=6), logged=True)
+def purge_trackers(session: Session) -> dict[str, int]:
+    """The visit log keeps 90 days."""
+    return {"visits": trackers.purge(session)}

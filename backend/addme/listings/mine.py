@@ -84,6 +84,7 @@ def to_read(username: Username, *, user: User, counters: tuple[int, int] = (0, 0
         status=username.status,
         status_notice=status_notice(username, now=now),
         rejection_reason=username.rejection_reason if username.status == c.Status.REJECTED else None,
+        suspect_description=username.suspect_description,
         is_listed=username.listed,
         is_hidden=username.is_hidden,
         banned_until=username.banned_until,

@@ -135,6 +135,9 @@ class Username(TimestampMixin, Base):
 
     status: Mapped[str] = mapped_column(String(10), default="pending")
     review_reason: Mapped[str | None] = mapped_column(String(200))
+    # The blacklisted words found in the description: the owner sees a red warning naming them.
+    # Set when the text is saved; cleared only by a Top-Up once the description is clean (spec §4).
+    suspect_description: Mapped[str | None] = mapped_column(String(60))
     # The moderator's reason when rejected: the member reads it on /user.
     rejection_reason: Mapped[str | None] = mapped_column(String(300))
     # An underage report hides at once, before any admin looks.

@@ -219,6 +219,10 @@ class MyUsername(CardBase):
     status_notice: str | None
     # The moderator's reason when rejected (also appended to status_notice).
     rejection_reason: str | None = None
+    suspect_description: str | None = Field(
+        default=None,
+        description="blacklisted words in the description: a red warning until a Top-Up after the fix",
+    )
     is_listed: bool
     is_hidden: bool
     banned_until: UtcDatetime | None

@@ -113,11 +113,26 @@ def refresh_listed(username: Username, owner: User) -> None:
 # the cached lists right (the cache is bumped when the caller commits).
 
 
+def handles_by_id(session: Session, *, ids: list[int]) -> dict[int, str]:
+    """Username id -> its handle, for the ids that exist (the visit log names the profile viewed)."""
+    if not ids:
+        return {}
+    rows = session.execute(select(Username.id, Username.username).where(Username.id.in_(set(ids)))).all()
+    return {int(r[0]): r[1] for r in rows}
+
+
 def mark_topped_up(session: Session, *, username_id: int, at: datetime) -> None:
-    """A Top-Up (paid, VIP daily or automatic) moves the username to the top of "latest"."""
+    """A Top-Up (paid, VIP daily or automatic) moves the username to the top of "latest".
+
+    It also reads the description again: the suspect-description warning clears once the text is
+    clean, and stays (naming the words still found) while it is not.
+    """
+    values: dict[str, object] = {"last_top_up": at, "sort_at": at}
+    description = session.scalar(select(Username.description).where(Username.id == username_id))
+    values["suspect_description"] = screening.suspect_words(session, text=description or "")
     # sort_at is the "latest" key: COALESCE(last_top_up, approved_at).
     session.execute(
-        update(Username).where(Username.id == username_id).values(last_top_up=at, sort_at=at),
+        update(Username).where(Username.id == username_id).values(**values),
         execution_options={"synchronize_session": "fetch"},
     )
     _touch(session)
@@ -324,6 +339,11 @@ def _review(username: Username, *, session: Session, now: datetime) -> None:
     reason = screening.review_text(
         session, texts=[username.username, username.description, username.tags_text]
     )
+    # The description's own suspect words raise the owner's warning; fixing the text does not lower
+    # it, the next Top-Up does (it checks the text again: mark_topped_up).
+    suspect = screening.suspect_words(session, text=username.description)
+    if suspect:
+        username.suspect_description = suspect
     if reason is None:
         username.status = c.Status.APPROVED
         username.review_reason = None

@@ -82,11 +82,8 @@ _KIND_ORDER = [
 ]
 
 
-def review_reason(text: str, terms: CompiledTerms) -> str | None:
-    """Why the text needs a human (the first rule it trips), or None to approve at once."""
-    age = written_minor_age(text)
-    if age is not None:
-        return f"underage: age {age} written in the text"
+def first_term(text: str, terms: CompiledTerms) -> tuple[str, str] | None:
+    """The first blacklist term the text holds, as (kind, the words matched), most serious first."""
     norm = normalize_text(text)
     for kind in _KIND_ORDER:
         pattern = terms.by_kind.get(kind)
@@ -94,5 +91,25 @@ def review_reason(text: str, terms: CompiledTerms) -> str | None:
             continue
         match = pattern.search(norm)
         if match:
-            return f"{kind}: “{match.group(0).strip()[:60]}”"
+            return kind, match.group(0).strip()[:60]
+    return None
+
+
+def suspect_words(text: str, terms: CompiledTerms) -> str | None:
+    """The words of a text the member must remove (a written minor age, a blacklist term), or None."""
+    age = written_minor_age(text)
+    if age is not None:
+        return str(age)
+    found = first_term(text, terms)
+    return found[1] if found else None
+
+
+def review_reason(text: str, terms: CompiledTerms) -> str | None:
+    """Why the text needs a human (the first rule it trips), or None to approve at once."""
+    age = written_minor_age(text)
+    if age is not None:
+        return f"underage: age {age} written in the text"
+    found = first_term(text, terms)
+    if found:
+        return f"{found[0]}: “{found[1]}”"
     return None

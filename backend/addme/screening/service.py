@@ -66,6 +66,13 @@ def review_text(session: Session, *, texts: list[str]) -> str | None:
     return rules.review_reason("\n".join(t for t in texts if t), active_terms(session))
 
 
+def suspect_words(session: Session, *, text: str) -> str | None:
+    """The suspect words of a description (what its owner must remove), or None when it is clean."""
+    if not text:
+        return None
+    return rules.suspect_words(text, active_terms(session))
+
+
 def handle_removed(session: Session, *, app: str, normalized: str) -> bool:
     """True when this handle was removed on its owner's request: it is never listed again on that app."""
     found = session.scalar(

@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+from datetime import date
 from typing import Annotated
 
 from fastapi import APIRouter, Depends, Query
 
 from addme.accounts.models import User
 from addme.api.deps import DbSession, require
-from addme.core.params import IdPath
+from addme.core.bodylimit import KB, MB, allow_body
+from addme.core.params import IdPath, PageQuery
 from addme.core.permissions import Permission
-from addme.core.schemas import ErrorBody
-from addme.trust import service
+from addme.core.schemas import ErrorBody, Page
+from addme.trust import service, trackers
 from addme.trust.schemas import (
     AgeStats,
     JurisdictionRead,
@@ -20,6 +22,7 @@ from addme.trust.schemas import (
     ReasonBody,
     TorExitsRead,
     TorExitsWrite,
+    TrackerRow,
 )
 
 router = APIRouter(
@@ -69,6 +72,8 @@ risk_router = APIRouter(
     prefix="/admin/risk", tags=["admin"], responses={code: {"model": ErrorBody} for code in (401, 403, 422)}
 )
 RiskAdmin = Annotated[User, Depends(require(Permission.BLACKLIST))]
+# The whole exit list in one body (its schema takes up to 2 MB; today's list is about 25 KB).
+allow_body("PUT", "/admin/risk/tor-exits", 2 * MB + 4 * KB)
 
 
 @risk_router.get("/tor-exits", response_model=TorExitsRead)
@@ -79,3 +84,26 @@ def tor_exits(_admin: RiskAdmin) -> TorExitsRead:
 @risk_router.put("/tor-exits", response_model=TorExitsRead)
 def replace_tor_exits(admin: RiskAdmin, db: DbSession, body: TorExitsWrite) -> TorExitsRead:
     return service.replace_tor_exits(db, admin=admin, addresses=body.addresses, reason=body.reason)
+
+
+# The visit log (spec: "order and tracker lookup"): Full admins only.
+trackers_router = APIRouter(
+    prefix="/admin/trackers",
+    tags=["admin"],
+    responses={code: {"model": ErrorBody} for code in (401, 403, 422)},
+)
+TrackersAdmin = Annotated[User, Depends(require(Permission.TRACKERS))]
+
+
+@trackers_router.get("", response_model=Page[TrackerRow])
+def list_trackers(
+    _admin: TrackersAdmin,
+    db: DbSession,
+    ip: Annotated[str | None, Query(max_length=45, description="an IP, or its beginning")] = None,
+    username: Annotated[str | None, Query(max_length=40, description="the profile viewed")] = None,
+    user: Annotated[str | None, Query(max_length=254, description="the visitor's user id or e-mail")] = None,
+    day: Annotated[date | None, Query(description="visits of this UTC day")] = None,
+    page: PageQuery = 1,
+    per_page: Annotated[int, Query(ge=1, le=100)] = 25,
+) -> Page[TrackerRow]:
+    return trackers.search(db, ip=ip, username=username, user=user, day=day, page=page, per_page=per_page)

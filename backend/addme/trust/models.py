@@ -93,3 +93,36 @@ class FreeClaimLink(Base):
     device_hash: Mapped[str] = mapped_column(String(64))
     ip_hash: Mapped[str] = mapped_column(String(64))
     created_at: Mapped[datetime] = mapped_column(default=clock.now)
+
+
+class Tracker(Base):
+    """One visit: a page load of the web app or a profile view, kept 90 days (spec §3 Tracker).
+
+    Written in batches off the request path (trust/trackers.py). `user_id` is the signed-in visitor;
+    `username` the profile viewed (a profile view), kept as text so the row outlives the username.
+    """
+
+    __tablename__ = "trackers"
+    __table_args__ = (
+        Index("ix_trackers_created", "created_at"),
+        Index("ix_trackers_ip_created", "ip", "created_at"),
+        Index("ix_trackers_user_created", "user_id", "created_at"),
+        Index("ix_trackers_username_created", "username", "created_at"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    kind: Mapped[str] = mapped_column(String(8))  # "page" or "profile"
+    path: Mapped[str] = mapped_column(String(300), default="")
+    ip: Mapped[str] = mapped_column(String(45))
+    country: Mapped[str | None] = mapped_column(String(2))
+    city: Mapped[str | None] = mapped_column(String(100))
+    region: Mapped[str | None] = mapped_column(String(100))
+    postal: Mapped[str | None] = mapped_column(String(20))
+    browser: Mapped[str] = mapped_column(String(40), default="")
+    platform: Mapped[str] = mapped_column(String(40), default="")
+    user_agent: Mapped[str] = mapped_column(String(400), default="")
+    referer: Mapped[str] = mapped_column(String(500), default="")
+    username: Mapped[str | None] = mapped_column(String(32))
+    username_id: Mapped[int | None] = mapped_column()
+    user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"))
+    created_at: Mapped[datetime] = mapped_column(default=clock.now)

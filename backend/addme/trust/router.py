@@ -8,13 +8,16 @@ from fastapi import APIRouter, Body, Header, Path, Request, Response
 
 from addme.api.deps import CurrentUser, DbSession, OptionalUser
 from addme.core.errors import Unauthorized
+from addme.core.net import client_ip
 from addme.core.schemas import ErrorBody
+from addme.screening.captcha import require_captcha
 from addme.trust import hopping, service
 from addme.trust.schemas import (
     AgeState,
     FlowFailure,
     FlowResult,
     FlowStarted,
+    FreeTopUpClaim,
     SimulatorOutcome,
     SimulatorSession,
 )
@@ -90,12 +93,20 @@ def simulate(ref: Ref, body: SimulatorOutcome, db: DbSession) -> SimulatorSessio
 
 # The wallet's free Top-Up claim, screened here first (risky network, account hopping): the route
 # lives with the screening so the wallet never needs to know about it. A refusal is a 400 envelope
-# with its code, and `next_at` when waiting will do.
+# with its code, and `next_at` when waiting will do. No valid captcha, no claim (a 422 on
+# captcha_token with 'Please complete the captcha.'), before any other check is spent.
 @router.post(
     "/user/free-topup",
     response_model=WalletActionResult,
     tags=["wallet"],
     responses={400: {"model": ErrorBody}},
 )
-def free_topup(user: CurrentUser, db: DbSession, request: Request, response: Response) -> WalletActionResult:
+def free_topup(
+    user: CurrentUser,
+    db: DbSession,
+    request: Request,
+    response: Response,
+    body: Annotated[FreeTopUpClaim | None, Body()] = None,
+) -> WalletActionResult:
+    require_captcha(body.captcha_token if body else None, remote_ip=client_ip(request))
     return hopping.claim_free_topup(db, user=user, request=request, response=response)

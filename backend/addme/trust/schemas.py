@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 from datetime import date, datetime
+from typing import Any
 
 from pydantic import BaseModel, Field, field_validator
+
+from addme.core.schemas import UtcDatetime
 
 
 class AgeState(BaseModel):
@@ -109,3 +112,53 @@ class TorExitsWrite(BaseModel):
 class TorExitsRead(BaseModel):
     count: int
     updated_at: datetime | None
+
+
+class FreeTopUpClaim(BaseModel):
+    """A free Top-Up claim: the captcha proves a person asked (bots farmed free Top-Ups)."""
+
+    captcha_token: str | None = Field(default=None, max_length=4096)
+
+
+class TrackerRow(BaseModel):
+    """One visit in the admin's visit log."""
+
+    id: int
+    kind: str = Field(description='"page" (a page of the web app) or "profile" (a profile view)')
+    path: str
+    ip: str
+    country: str | None
+    city: str | None
+    region: str | None
+    postal: str | None
+    browser: str
+    platform: str
+    user_agent: str
+    referer: str
+    username: str | None = Field(description="the profile viewed")
+    username_id: int | None
+    user_id: int | None = Field(description="the signed-in visitor")
+    user_email: str | None
+    created_at: UtcDatetime
+
+    @classmethod
+    def of(cls, row: Any, *, email: str | None) -> TrackerRow:
+        return cls(
+            id=row.id,
+            kind=row.kind,
+            path=row.path,
+            ip=row.ip,
+            country=row.country,
+            city=row.city,
+            region=row.region,
+            postal=row.postal,
+            browser=row.browser,
+            platform=row.platform,
+            user_agent=row.user_agent,
+            referer=row.referer,
+            username=row.username,
+            username_id=row.username_id,
+            user_id=row.user_id,
+            user_email=email,
+            created_at=row.created_at,
+        )

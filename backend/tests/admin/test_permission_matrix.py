@@ -50,6 +50,8 @@ ROUTES: dict[tuple[str, str], Permission] = {
     ("POST", "/v1/admin/ads/image"): P.ADS,
     ("PUT", "/v1/admin/ads/{ad_id}"): P.ADS,
     ("DELETE", "/v1/admin/ads/{ad_id}"): P.ADS,
+    # The visit log: Full only (spec: Full sees trackers).
+    ("GET", "/v1/admin/trackers"): P.TRACKERS,
     ("GET", "/v1/admin/alerts"): P.ALERTS,
     ("POST", "/v1/admin/alerts"): P.ALERTS,
     ("PUT", "/v1/admin/alerts/{alert_id}"): P.ALERTS,

@@ -70,7 +70,11 @@ def test_signing_in_from_a_blacklisted_range_makes_the_account_high_risk(app, cl
         token = risky.post("/v1/auth/login", json=creds).json()["token"]
         me = risky.get("/v1/auth/user", headers={"Authorization": f"Bearer {token}"}).json()
         assert me["high_risk"] is True
-        claim = risky.post("/v1/user/free-topup", headers={"Authorization": f"Bearer {token}"})
+        claim = risky.post(
+            "/v1/user/free-topup",
+            headers={"Authorization": f"Bearer {token}"},
+            json={"captcha_token": "local-captcha-ok"},
+        )
         assert claim.status_code == 400 and claim.json()["code"] == "high_risk"
     with TestClient(app, client=("192.0.2.1", 5000)) as clean:
         token = clean.post("/v1/auth/login", json=creds).json()["token"]

@@ -12,6 +12,8 @@ from addme.trust import hopping
 from addme.wallet import ledger
 from tests.factories.wallet import member
 
+CAPTCHA = {"captcha_token": "local-captcha-ok"}
+
 HOME = "81.2.69.142"  # a UK broadband provider
 DIGITALOCEAN = "138.68.1.1"
 
@@ -32,7 +34,7 @@ def tor_list(monkeypatch, tmp_path):
 
 
 def _claim(client, headers):
-    return client.post("/v1/user/free-topup", headers=headers).json()
+    return client.post("/v1/user/free-topup", headers=headers, json=CAPTCHA).json()
 
 
 def test_hosting_networks_tor_and_blacklisted_ranges_are_high_risk(db, tor_list):
@@ -120,3 +122,28 @@ def test_full_admins_refresh_the_tor_exit_list(client, db, tor_list):
     )
     assert empty.status_code == 422
     assert client.get("/v1/admin/risk/tor-exits", headers=full).json()["count"] == 2  # the list in use stays
+
+
+def test_a_free_top_up_claim_without_a_valid_captcha_is_refused(client, db):
+    user, headers = member(db)
+    for body in (None, {}, {"captcha_token": ""}, {"captcha_token": "forged"}):
+        r = client.post("/v1/user/free-topup", headers=headers, json=body)
+        assert r.status_code == 422
+        assert r.json()["message"] == "Please complete the captcha."
+        assert r.json()["errors"] == {"captcha_token": ["Please complete the captcha."]}
+    db.refresh(user)
+    assert user.last_free_topup is None
+    assert client.post("/v1/user/free-topup", headers=headers, json=CAPTCHA).json()["success"] is True
+
+
+def test_a_long_tor_exit_list_fits_in_one_body(client, db, tor_list):
+    from tests.factories.wallet import admin
+
+    _, full = admin(db)
+    # 10,000 addresses (~140 KB): past the 64 KB every JSON route takes, within the list's allowance.
+    lines = "\n".join(f"10.{i // 65536}.{(i // 256) % 256}.{i % 256}" for i in range(10_000))
+    saved = client.put(
+        "/v1/admin/risk/tor-exits", json={"addresses": lines, "reason": "full refresh"}, headers=full
+    )
+    assert saved.status_code == 200, saved.json()
+    assert saved.json()["count"] == 10_000

@@ -11,12 +11,14 @@ from addme.wallet.models import Kind, Reason
 from tests.factories.listings import make_username
 from tests.factories.wallet import member
 
+CAPTCHA = {"captcha_token": "local-captcha-ok"}
+
 HOURS_8 = 8 * 3600 + 1
 
 
 def _claim(client, headers):
     """The answer as {success, message, code, next_at}: a refusal comes as a 400 envelope."""
-    r = client.post("/v1/user/free-topup", headers=headers)
+    r = client.post("/v1/user/free-topup", headers=headers, json=CAPTCHA)
     body = r.json()
     if r.status_code == 200:
         return body

@@ -1066,6 +1066,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/trackers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Trackers */
+        get: operations["list_trackers_v1_admin_trackers_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/admin/unban-requests": {
         parameters: {
             query?: never;
@@ -4113,6 +4130,14 @@ export interface components {
              */
             email: string;
         };
+        /**
+         * FreeTopUpClaim
+         * @description A free Top-Up claim: the captcha proves a person asked (bots farmed free Top-Ups).
+         */
+        FreeTopUpClaim: {
+            /** Captcha Token */
+            captcha_token?: string | null;
+        };
         /** FreeTopUpStatus */
         FreeTopUpStatus: {
             /** Available */
@@ -4861,6 +4886,11 @@ export interface components {
             status: "pending" | "approved" | "rejected" | "banned" | "delisted" | "deleted";
             /** Status Notice */
             status_notice: string | null;
+            /**
+             * Suspect Description
+             * @description blacklisted words in the description: a red warning until a Top-Up after the fix
+             */
+            suspect_description?: string | null;
             /** Tags */
             tags: string[];
             /**
@@ -5138,6 +5168,12 @@ export interface components {
         Page_TagRead_: {
             /** Data */
             data: components["schemas"]["TagRead"][];
+            meta: components["schemas"]["PageMeta"];
+        };
+        /** Page[TrackerRow] */
+        Page_TrackerRow_: {
+            /** Data */
+            data: components["schemas"]["TrackerRow"][];
             meta: components["schemas"]["PageMeta"];
         };
         /** Page[UnbanRequestAdmin] */
@@ -6029,6 +6065,55 @@ export interface components {
             addresses: string;
             /** Reason */
             reason: string;
+        };
+        /**
+         * TrackerRow
+         * @description One visit in the admin's visit log.
+         */
+        TrackerRow: {
+            /** Browser */
+            browser: string;
+            /** City */
+            city: string | null;
+            /** Country */
+            country: string | null;
+            /** Created At */
+            created_at: string;
+            /** Id */
+            id: number;
+            /** Ip */
+            ip: string;
+            /**
+             * Kind
+             * @description "page" (a page of the web app) or "profile" (a profile view)
+             */
+            kind: string;
+            /** Path */
+            path: string;
+            /** Platform */
+            platform: string;
+            /** Postal */
+            postal: string | null;
+            /** Referer */
+            referer: string;
+            /** Region */
+            region: string | null;
+            /** User Agent */
+            user_agent: string;
+            /** User Email */
+            user_email: string | null;
+            /**
+             * User Id
+             * @description the signed-in visitor
+             */
+            user_id: number | null;
+            /**
+             * Username
+             * @description the profile viewed
+             */
+            username: string | null;
+            /** Username Id */
+            username_id: number | null;
         };
         /** TransactionIn */
         TransactionIn: {
@@ -12266,6 +12351,64 @@ export interface operations {
             };
         };
     };
+    list_trackers_v1_admin_trackers_get: {
+        parameters: {
+            query?: {
+                /** @description an IP, or its beginning */
+                ip?: string | null;
+                /** @description the profile viewed */
+                username?: string | null;
+                /** @description the visitor's user id or e-mail */
+                user?: string | null;
+                /** @description visits of this UTC day */
+                day?: string | null;
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_TrackerRow_"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     unban_queue_v1_admin_unban_requests_get: {
         parameters: {
             query?: {
@@ -17413,7 +17556,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["FreeTopUpClaim"] | null;
+            };
+        };
         responses: {
             /** @description Successful Response */
             200: {

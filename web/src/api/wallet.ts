@@ -195,9 +195,14 @@ export function newIntentKey(): string {
   return `intent-${crypto.randomUUID()}`;
 }
 
-/** Claim a free Top-Up; a refusal says why (and when the next one is possible). */
+/**
+ * Claim a free Top-Up with a solved captcha's token (the server refuses a claim without one); a
+ * refusal says why (and when the next one is possible).
+ */
 export function useFreeTopUp({ quietRefusal = false } = {}) {
-  return useWalletAction<void>(() => unwrap(api.POST('/v1/user/free-topup', own)), {
-    quietRefusal,
-  });
+  return useWalletAction(
+    (captchaToken: string) =>
+      unwrap(api.POST('/v1/user/free-topup', { body: { captcha_token: captchaToken }, ...own })),
+    { quietRefusal },
+  );
 }

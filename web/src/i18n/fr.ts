@@ -4,6 +4,7 @@ import frApiErrors from './fr/apiErrors.json';
 import frCatalog from './fr/catalog.json';
 import frCommon from './fr/common.json';
 import frCommunity from './fr/community.json';
+import frGuard from './fr/guard.json';
 import frLegal from './fr/legal.json';
 import frListings from './fr/listings.json';
 import frOps from './fr/ops.json';
@@ -20,6 +21,7 @@ export default {
   apiErrors: frApiErrors,
   catalog: frCatalog,
   community: frCommunity,
+  guard: frGuard,
   legal: frLegal,
   listings: frListings,
   mod: frAdmin,

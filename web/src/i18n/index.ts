@@ -8,6 +8,7 @@ import enApiErrors from './en/apiErrors.json';
 import enCatalog from './en/catalog.json';
 import enCommon from './en/common.json';
 import enCommunity from './en/community.json';
+import enGuard from './en/guard.json';
 import enLegal from './en/legal.json';
 import enListings from './en/listings.json';
 import enOps from './en/ops.json';
@@ -76,6 +77,7 @@ void i18n
           apiErrors: enApiErrors,
           catalog: enCatalog,
           community: enCommunity,
+          guard: enGuard,
           legal: enLegal,
           listings: enListings,
           mod: enAdmin,

@@ -26,6 +26,7 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   { path: '/admin/users', key: 'users', permission: 'accounts.users' },
   { path: '/admin/ban', key: 'bans', permission: 'moderation.bans' },
   { path: '/admin/blacklist', key: 'blacklist', permission: 'moderation.blacklist' },
+  { path: '/admin/trackers', key: 'trackers', permission: 'trust.trackers' },
   { path: '/admin/image-bans', key: 'imageBans', permission: 'media.image_bans' },
   { path: '/admin/gallery', key: 'gallery', permission: 'media.gallery' },
   { path: '/admin/blog', key: 'blog', permission: 'content.blog' },

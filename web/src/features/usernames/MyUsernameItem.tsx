@@ -76,6 +76,15 @@ export function MyUsernameItem({
             })}
           </p>
         )}
+        {item.suspect_description && (
+          <div
+            className="alert alert-danger small py-2 px-3 mb-0 mt-2"
+            role="alert"
+            data-testid="suspect-description"
+          >
+            {t('guard.suspect.text', { words: item.suspect_description })}
+          </div>
+        )}
         {item.rejection_reason && (
           <p className="small mb-0 mt-1" data-testid="rejection-reason">
             {t('listings.notice.reason', { reason: item.rejection_reason })}

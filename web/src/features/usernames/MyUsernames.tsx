@@ -4,11 +4,11 @@ import { Placeholder } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { myUsernamesQuery } from '@/api/myUsernames';
-import { useFreeTopUp } from '@/api/wallet';
 import { Icon } from '@/components/Icon';
 import { LoadError } from '@/components/LoadError';
 import { formatDate } from '@/lib/format';
 import type { User } from '@/session/session';
+import { FreeTopUpModal } from './FreeTopUpModal';
 import { type ExtraItemActions, MyUsernameItem } from './MyUsernameItem';
 import { SlotModal } from './SlotModal';
 import '@/components/cards.css';
@@ -39,7 +39,7 @@ export function MyUsernames({
   const { t, i18n } = useTranslation();
   const mine = useQuery(myUsernamesQuery);
   const [slotOpen, setSlotOpen] = useState(false);
-  const freeTopUp = useFreeTopUp();
+  const [freeOpen, setFreeOpen] = useState(false);
   const meta = mine.data?.meta;
   // Until my usernames load, the signed-in user's own counters decide: the button must never
   // offer the submit form to an account that is already at its limit.
@@ -186,12 +186,12 @@ export function MyUsernames({
           <button
             type="button"
             className="btn btn-outline-secondary btn-touch"
-            onClick={() => freeTopUp.mutate()}
-            disabled={freeTopUp.isPending}
+            onClick={() => setFreeOpen(true)}
             data-testid="free-topup"
           >
             {t('listings.mine.links.freeTopUp')}
           </button>
+          <FreeTopUpModal show={freeOpen} onHide={() => setFreeOpen(false)} />
           {boostLinks(user).map((l) => (
             <Link key={l.key} to={l.to} className="btn btn-outline-secondary btn-touch">
               {t(`listings.mine.links.${l.key}`)}

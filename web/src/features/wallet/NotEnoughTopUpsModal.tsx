@@ -1,7 +1,9 @@
+import { useState } from 'react';
 import { Alert, Modal, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isRefusal, refusalAnswer, useFreeTopUp, walletWording } from '@/api/wallet';
+import { CaptchaField } from '@/components/Captcha';
 import { Icon } from '@/components/Icon';
 import { errorText } from '@/errors/errorText';
 import { formatDate } from '@/lib/format';
@@ -15,6 +17,9 @@ export function NotEnoughTopUpsModal() {
   const { t, i18n } = useTranslation();
   const show = useNotEnoughTopUpsOpen();
   const free = useFreeTopUp({ quietRefusal: true });
+  // The claim needs a solved captcha; its widget shows once the member asks for the free Top-Up.
+  const [token, setToken] = useState('');
+  const [asking, setAsking] = useState(false);
   // The refusal as a 200 answer or as an error status: the same words either way.
   const answered = isRefusal(free.error) ? refusalAnswer(free.error) : free.data;
   const refused = answered && !answered.success && answered.message ? answered : null;
@@ -23,6 +28,8 @@ export function NotEnoughTopUpsModal() {
   const close = () => {
     closeNotEnoughTopUps();
     free.reset();
+    setToken('');
+    setAsking(false);
   };
 
   return (
@@ -46,6 +53,13 @@ export function NotEnoughTopUpsModal() {
           <li>{t('wallet.notEnough.free')}</li>
           <li>{t('wallet.notEnough.buy')}</li>
         </ul>
+        {asking && (
+          <CaptchaField
+            className="mt-3 mb-0"
+            onToken={setToken}
+            error={asking && !token ? { type: 'required', message: 'form.captcha' } : undefined}
+          />
+        )}
         {refused && (
           <Alert variant="warning" className="mt-3 mb-0 small" data-testid="free-topup-refused">
             {errorText(refused, t, { context: walletWording(refused) })}
@@ -58,7 +72,11 @@ export function NotEnoughTopUpsModal() {
           className="d-grid flex-sm-fill"
           onSubmit={(e) => {
             e.preventDefault();
-            free.mutate(undefined, { onSuccess: (answer) => answer?.success && close() });
+            if (!token) {
+              setAsking(true);
+              return;
+            }
+            free.mutate(token, { onSuccess: (answer) => answer?.success && close() });
           }}
         >
           <button

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { BlacklistAdmin } from '@/features/admin/people/BlacklistAdmin';
+import { TorExitsPanel } from '@/features/admin/people/TorExitsPanel';
 import { useTitle } from '@/hooks/useTitle';
 import { serverGuard } from './serverGuard';
 
@@ -8,5 +9,10 @@ export const loader = serverGuard('/v1/admin/blacklist?per_page=1');
 export function Component() {
   const { t } = useTranslation();
   useTitle(t('people.blacklist.title'));
-  return <BlacklistAdmin />;
+  return (
+    <>
+      <BlacklistAdmin />
+      <TorExitsPanel />
+    </>
+  );
 }

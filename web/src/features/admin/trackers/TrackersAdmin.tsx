@@ -1,0 +1,246 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Form, Placeholder } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { Flag } from '@/components/Flag';
+import { LoadError } from '@/components/LoadError';
+import { formatDate } from '@/lib/format';
+import {
+  isLookUp,
+  readTrackerSearch,
+  TRACKER_FIELDS,
+  type TrackerField,
+  trackersQuery,
+} from './queries';
+
+type Row = NonNullable<ReturnType<typeof useTrackers>['data']>['data'][number];
+
+function useTrackers() {
+  const [params] = useSearchParams();
+  return useQuery(trackersQuery(readTrackerSearch(params)));
+}
+
+function Place({ row }: { row: Row }) {
+  const parts = [row.city, row.region, row.postal].filter(Boolean).join(', ');
+  return (
+    <span className="d-inline-flex align-items-center gap-1">
+      {row.country && <Flag code={row.country} />}
+      <span>{[row.country, parts].filter(Boolean).join(' · ') || '—'}</span>
+    </span>
+  );
+}
+
+function Visitor({ row }: { row: Row }) {
+  const { t } = useTranslation();
+  if (!row.user_id)
+    return <span className="text-body-secondary">{t('guard.trackers.visitor')}</span>;
+  return (
+    <Link to={`/admin/users/${row.user_id}`} className="text-break">
+      {row.user_email ?? `#${row.user_id}`}
+    </Link>
+  );
+}
+
+/** /admin/trackers: the visit log (page loads and profile views of the last 90 days), looked up. */
+export function TrackersAdmin() {
+  const { t, i18n } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const search = readTrackerSearch(params);
+  const trackers = useTrackers();
+  const [draft, setDraft] = useState<Record<TrackerField, string>>(() => ({
+    ip: search.ip ?? '',
+    username: search.username ?? '',
+    user: search.user ?? '',
+    day: search.day ?? '',
+  }));
+  const page = search.page ?? 1;
+  const data = trackers.data;
+
+  const goTo = (nextPage: number) => {
+    const next = new URLSearchParams(params);
+    if (nextPage > 1) next.set('page', String(nextPage));
+    else next.delete('page');
+    setParams(next);
+  };
+
+  return (
+    <div>
+      <h1 className="h3">{t('guard.trackers.title')}</h1>
+      <p className="text-body-secondary">{t('guard.trackers.intro')}</p>
+      <Form
+        role="search"
+        className="addme-card p-3 mb-3 row g-2 align-items-end mx-0"
+        onSubmit={(e) => {
+          e.preventDefault();
+          const next = new URLSearchParams();
+          for (const field of TRACKER_FIELDS) {
+            const value = draft[field].trim();
+            if (value) next.set(field, value);
+          }
+          setParams(next);
+        }}
+      >
+        {TRACKER_FIELDS.map((field) => (
+          <Form.Group
+            key={field}
+            className="col-12 col-sm-6 col-lg-3"
+            controlId={`trackers-${field}`}
+          >
+            <Form.Label className="small mb-1">{t(`guard.trackers.fields.${field}`)}</Form.Label>
+            <Form.Control
+              type={field === 'day' ? 'date' : 'text'}
+              maxLength={field === 'user' ? 254 : 45}
+              value={draft[field]}
+              className={field === 'ip' ? 'font-monospace' : undefined}
+              onChange={(e) => setDraft({ ...draft, [field]: e.target.value })}
+            />
+          </Form.Group>
+        ))}
+        <div className="col-12 d-flex gap-2 justify-content-end">
+          <button
+            type="button"
+            className="btn btn-outline-secondary btn-touch"
+            onClick={() => {
+              setDraft({ ip: '', username: '', user: '', day: '' });
+              setParams(new URLSearchParams());
+            }}
+          >
+            {t('guard.trackers.clear')}
+          </button>
+          <button type="submit" className="btn btn-accent btn-touch">
+            {t('guard.trackers.search')}
+          </button>
+        </div>
+      </Form>
+
+      {trackers.isError && !data ? (
+        <LoadError
+          message={t('guard.trackers.loadError')}
+          onRetry={() => void trackers.refetch()}
+          retrying={trackers.isFetching}
+        />
+      ) : !data ? (
+        <Placeholder as="div" animation="glow">
+          <Placeholder xs={12} className="rounded-4" style={{ height: '12rem' }} />
+        </Placeholder>
+      ) : data.data.length === 0 ? (
+        <p className="text-body-secondary" role="status" data-testid="trackers-empty">
+          {isLookUp(search) ? t('guard.trackers.notFound') : t('guard.trackers.empty')}
+        </p>
+      ) : (
+        <>
+          <div className="table-responsive addme-card p-2 d-none d-lg-block">
+            <table
+              className="table table-sm table-hover align-middle mb-0"
+              data-testid="trackers-table"
+            >
+              <thead>
+                <tr>
+                  <th scope="col">{t('guard.trackers.when')}</th>
+                  <th scope="col">{t('guard.trackers.what')}</th>
+                  <th scope="col">{t('guard.trackers.fields.ip')}</th>
+                  <th scope="col">{t('guard.trackers.place')}</th>
+                  <th scope="col">{t('guard.trackers.device')}</th>
+                  <th scope="col">{t('guard.trackers.visitorCol')}</th>
+                  <th scope="col">{t('guard.trackers.referer')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.data.map((row) => (
+                  <tr key={row.id}>
+                    <td className="text-nowrap">
+                      {formatDate(row.created_at, i18n.language, 'compact')}
+                    </td>
+                    <td className="text-break">
+                      {row.kind === 'profile' ? (
+                        <span>
+                          {t('guard.trackers.profile')}{' '}
+                          <strong>{row.username ?? `#${row.username_id}`}</strong>
+                        </span>
+                      ) : (
+                        <code className="text-body">{row.path}</code>
+                      )}
+                    </td>
+                    <td className="font-monospace text-break">{row.ip}</td>
+                    <td>
+                      <Place row={row} />
+                    </td>
+                    <td title={row.user_agent}>
+                      {[row.browser, row.platform].filter(Boolean).join(' · ') || '—'}
+                    </td>
+                    <td>
+                      <Visitor row={row} />
+                    </td>
+                    <td className="text-break small">{row.referer || '—'}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <ul
+            className="list-unstyled d-flex flex-column gap-2 d-lg-none"
+            data-testid="trackers-cards"
+          >
+            {data.data.map((row) => (
+              <li key={row.id} className="addme-card p-3">
+                <div className="d-flex justify-content-between gap-2">
+                  <span className="font-monospace fw-semibold text-break">{row.ip}</span>
+                  <span className="small text-body-secondary text-nowrap">
+                    {formatDate(row.created_at, i18n.language, 'compact')}
+                  </span>
+                </div>
+                <div className="small text-break">
+                  {row.kind === 'profile' ? (
+                    <>
+                      {t('guard.trackers.profile')}{' '}
+                      <strong>{row.username ?? `#${row.username_id}`}</strong>
+                    </>
+                  ) : (
+                    <code className="text-body">{row.path}</code>
+                  )}
+                </div>
+                <div className="small">
+                  <Place row={row} />
+                </div>
+                <div className="small text-body-secondary">
+                  {[row.browser, row.platform].filter(Boolean).join(' · ') || '—'}
+                </div>
+                <div className="small">
+                  <Visitor row={row} />
+                </div>
+              </li>
+            ))}
+          </ul>
+          <nav
+            className="d-flex align-items-center gap-2 mt-3"
+            aria-label={t('guard.trackers.title')}
+          >
+            <button
+              type="button"
+              className="btn btn-outline-secondary btn-touch"
+              disabled={page <= 1}
+              onClick={() => goTo(page - 1)}
+            >
+              {t('people.common.previous')}
+            </button>
+            <span className="small text-body-secondary">
+              {t(data.meta.total_capped ? 'people.common.pageOfAtLeast' : 'people.common.pageOf', {
+                page,
+                total: data.meta.total,
+              })}
+            </span>
+            <button
+              type="button"
+              className="btn btn-outline-secondary btn-touch"
+              disabled={!data.meta.has_next}
+              onClick={() => goTo(page + 1)}
+            >
+              {t('people.common.loadMore')}
+            </button>
+          </nav>
+        </>
+      )}
+    </div>
+  );
+}
