@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 
 /** Client checks mirror the server's (security.md: 8 to 128 characters, no composition rules). */
 export const email = z.string().trim().min(1, 'form.required').email('form.email');

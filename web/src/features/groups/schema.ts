@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 
 /** The group form's rules, mirroring groups/schemas.py; the server's 422s land on the same fields. */
 export const GROUP_MIN_MEMBERS = 2;

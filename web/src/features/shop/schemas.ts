@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { email } from '@/lib/credentials';
+import { z } from '@/lib/zod';
 import { normalizeKey } from './keys';
 
 export const MAX_UNITS = 50;

@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import type { AppName } from '@/config/options';
 import { GENDERS, ORIENTATIONS, TYPES } from '@/config/options';
+import { z } from '@/lib/zod';
 
 /**
  * The submit/edit form's rules, mirroring the server's (listings/constants.py and validation.py).
