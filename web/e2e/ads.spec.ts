@@ -14,9 +14,11 @@ import {
 const expect = baseExpect.configure({ timeout: 15_000 });
 
 const ADMIN = { email: 'admin@addme.local', password: 'local-admin-passphrase-2026' };
-// Each project targets a country of its own (sent by the trusted proxy's header), so its ads are
-// the most targeted ones for its visitors whatever other runs and tests leave behind.
+// Each test of each project targets a country of its own (sent by the trusted proxy's header), so
+// its ads are the most targeted ones for its visitors whatever the tests running beside it (a slot
+// shows one ad) and earlier runs leave behind.
 const COUNTRY: Record<string, string> = { mobile: 'IS', desktop: 'LI' };
+const PROBE_COUNTRY: Record<string, string> = { mobile: 'MC', desktop: 'SM' };
 
 async function visitor(browser: Browser, baseURL: string, country: string): Promise<Page> {
   const context = await browser.newContext({ extraHTTPHeaders: { 'CF-IPCountry': country } });
@@ -190,7 +192,7 @@ test('a Code ad cannot read the session nor call the API as the visitor', async 
 }, info) => {
   test.setTimeout(60_000);
   const base = baseURL as string;
-  const country = COUNTRY[info.project.name] ?? 'IS';
+  const country = PROBE_COUNTRY[info.project.name] ?? 'MC';
   const headers = await adminToken(page);
   const script = `(async () => {
     const out = {};
