@@ -23,6 +23,7 @@ from addme.core import clock, ratelimit
 from addme.core.config import get_settings
 from addme.core.errors import AppError, Conflict, FieldError, NotFound, Unauthorized
 from addme.core.schemas import Page, PageMeta
+from addme.listings.constants import Status
 from addme.listings.models import Username
 from addme.mail import service as mail
 from addme.shop import checkout, keys, orders, payments
@@ -641,10 +642,15 @@ def keygen(session: Session, *, admin: User, sku: str, count: int) -> list[str]:
 
 
 def active_pins(session: Session) -> list[PinRead]:
-    """Usernames holding a Fire Pin right now, the latest-ending first."""
+    """Usernames holding a Fire Pin right now, the latest-ending first; banned and deleted ones hold
+    no place on the lists, so the admin's list leaves them out too (spec: /admin/pins)."""
     rows = session.scalars(
         select(Username)
-        .where(Username.fire_pinned_until.is_not(None), Username.fire_pinned_until > clock.now())
+        .where(
+            Username.fire_pinned_until.is_not(None),
+            Username.fire_pinned_until > clock.now(),
+            Username.status.not_in([Status.BANNED, Status.DELETED]),
+        )
         .order_by(Username.fire_pinned_until.desc())
         .limit(200)
     ).all()

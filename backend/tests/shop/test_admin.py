@@ -145,6 +145,8 @@ def test_keygen_shows_codes_once_and_audits_without_them(client, db):
 def test_pins_lists_active_fire_pins(client, db):
     pinned = make_username(db, fire_pinned_until=clock.now() + timedelta(minutes=10))
     make_username(db, fire_pinned_until=clock.now() - timedelta(minutes=1))
+    # A banned username keeps its pin's end date but is on no list: not on the admin's either.
+    make_username(db, fire_pinned_until=clock.now() + timedelta(minutes=12), status="banned")
     _, headers = admin(db)
     rows = client.get("/v1/admin/pins", headers=headers).json()
     assert [r["username_id"] for r in rows] == [pinned.id]
