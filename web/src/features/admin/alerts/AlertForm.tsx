@@ -1,34 +1,11 @@
-import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { AlertBody, alertFrameProps } from '@/components/AlertView';
-import { SubmitButton } from '@/components/FormField';
+import { EditorFooter, errorText, Labelled } from '@/features/admin/editor';
 import { toast } from '@/toasts/toastStore';
-import { bodyOf, type Draft, draftOf, EMPTY, errorText, ICONS, SPOTS, TYPES } from './draft';
+import { bodyOf, type Draft, draftOf, EMPTY, ICONS, SPOTS, TYPES } from './draft';
 import { type AdminAlert, useDeleteAlert, useSaveAlert } from './queries';
-
-/** A field's small label above its control (the form's one layout for every field). */
-function Labelled({
-  id,
-  label,
-  className,
-  children,
-}: {
-  id: string;
-  label: string;
-  className?: string;
-  children: ReactNode;
-}) {
-  return (
-    <div className={className}>
-      <Form.Label htmlFor={id} className="small mb-1">
-        {label}
-      </Form.Label>
-      {children}
-    </div>
-  );
-}
 
 /** The alert as visitors will see it: the banner's own drawing, sandbox included. */
 function Preview({ draft, saved }: { draft: Draft; saved?: AdminAlert }) {
@@ -239,60 +216,37 @@ export function AlertForm({ alert, onDone }: { alert?: AdminAlert; onDone: () =>
         />
       </div>
       <Preview draft={draft} saved={alert} />
-      <Labelled id={field('reason')} label={t('mod.reason')}>
-        <Form.Control
-          id={field('reason')}
-          as="textarea"
-          rows={2}
-          maxLength={300}
-          value={draft.reason}
-          onChange={(e) => set('reason', e.target.value)}
-        />
-      </Labelled>
-      {error && (
-        <div className="alert alert-danger mb-0" role="alert">
-          {error}
-        </div>
-      )}
-      <div className="d-flex flex-wrap gap-2">
-        <SubmitButton pending={save.isPending}>
-          {alert ? t('mod.alerts.save') : t('mod.alerts.create')}
-        </SubmitButton>
-        {alert && (
-          <>
-            <button type="button" className="btn btn-outline-secondary btn-touch" onClick={onDone}>
-              {t('mod.alerts.cancel')}
-            </button>
-            <button
-              type="button"
-              className="btn btn-outline-danger btn-touch ms-auto"
-              disabled={remove.isPending}
-              onClick={() => {
-                if (draft.reason.trim().length < 3) {
-                  toast.danger(t('mod.alerts.reasonToDelete'));
-                  return;
-                }
-                toast.confirm(
-                  t('mod.alerts.confirmDelete'),
-                  () =>
-                    remove.mutate(
-                      { id: alert.id, reason: draft.reason.trim() },
-                      {
-                        onSuccess: () => {
-                          toast.success(t('mod.alerts.deleted'));
-                          onDone();
-                        },
-                      },
-                    ),
-                  t('mod.alerts.delete'),
-                );
-              }}
-            >
-              {t('mod.alerts.delete')}
-            </button>
-          </>
-        )}
-      </div>
+      <EditorFooter
+        id={field('reason')}
+        reason={draft.reason}
+        onReason={(value) => set('reason', value)}
+        error={error}
+        saving={save.isPending}
+        labels={{
+          save: t('mod.alerts.save'),
+          create: t('mod.alerts.create'),
+          cancel: t('mod.alerts.cancel'),
+          delete: t('mod.alerts.delete'),
+          reasonToDelete: t('mod.alerts.reasonToDelete'),
+          confirmDelete: t('mod.alerts.confirmDelete'),
+        }}
+        editing={
+          alert && {
+            deleting: remove.isPending,
+            onCancel: onDone,
+            onDelete: (reason) =>
+              remove.mutate(
+                { id: alert.id, reason },
+                {
+                  onSuccess: () => {
+                    toast.success(t('mod.alerts.deleted'));
+                    onDone();
+                  },
+                },
+              ),
+          }
+        }
+      />
     </Form>
   );
 }

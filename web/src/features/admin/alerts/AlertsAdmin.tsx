@@ -3,37 +3,9 @@ import { useState } from 'react';
 import { Placeholder } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '@/components/LoadError';
-import { formatDate } from '@/lib/format';
+import { ScheduleState } from '@/features/admin/editor';
 import { AlertForm } from './AlertForm';
-import { type AdminAlert, alertsQuery } from './queries';
-
-function Schedule({ alert }: { alert: AdminAlert }) {
-  const { t, i18n } = useTranslation();
-  const now = Date.now();
-  const state = !alert.active
-    ? 'off'
-    : alert.ends_at && new Date(alert.ends_at).getTime() <= now
-      ? 'over'
-      : alert.starts_at && new Date(alert.starts_at).getTime() > now
-        ? 'scheduled'
-        : 'live';
-  const tone = { live: 'success', scheduled: 'info', over: 'secondary', off: 'secondary' }[state];
-  return (
-    <span className="d-inline-flex flex-wrap gap-2 align-items-center small">
-      <span className={`badge text-bg-${tone}`}>{t(`mod.alerts.state.${state}`)}</span>
-      {alert.starts_at && (
-        <span>
-          {t('mod.alerts.from', { date: formatDate(alert.starts_at, i18n.language, 'compact') })}
-        </span>
-      )}
-      {alert.ends_at && (
-        <span>
-          {t('mod.alerts.until', { date: formatDate(alert.ends_at, i18n.language, 'compact') })}
-        </span>
-      )}
-    </span>
-  );
-}
+import { alertsQuery } from './queries';
 
 /** /admin/alerts (Full): the rotating banner's messages, where they show, how they look and when. */
 export function AlertsAdmin() {
@@ -70,7 +42,7 @@ export function AlertsAdmin() {
                     <span className={`badge text-bg-${a.type === 'primary' ? 'primary' : a.type}`}>
                       {t(`mod.alerts.types.${a.type}`, { defaultValue: a.type })}
                     </span>
-                    <Schedule alert={a} />
+                    <ScheduleState ns="mod.alerts" item={a} />
                   </div>
                   <p className="mb-0 text-break">
                     {a.text || <span className="font-monospace small">{a.html.slice(0, 140)}</span>}

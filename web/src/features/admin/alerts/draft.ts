@@ -1,4 +1,4 @@
-import { ApiError } from '@/api/errors';
+import { fromLocalInput, toLocalInput } from '@/features/admin/editor';
 import type { AdminAlert, AlertInput } from './queries';
 
 /** The server's lists (content/alerts_admin.py). */
@@ -59,18 +59,6 @@ export const EMPTY: Draft = {
   reason: '',
 };
 
-/** An ISO date as the value of a local date-time field (the admin's own clock). */
-export function toLocalInput(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const d = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
-
-export function fromLocalInput(value: string): string | null {
-  return value ? new Date(value).toISOString() : null;
-}
-
 export function draftOf(a: AdminAlert): Draft {
   return {
     spots: a.spots,
@@ -106,13 +94,4 @@ export function bodyOf(d: Draft): AlertInput {
     ends_at: fromLocalInput(d.endsAt),
     reason: d.reason,
   };
-}
-
-export function errorText(error: unknown): string | null {
-  if (!error) return null;
-  if (error instanceof ApiError) {
-    const fields = Object.values(error.fieldErrors).flat();
-    return fields.length ? fields.join(' ') : error.message;
-  }
-  return String(error);
 }
