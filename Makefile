@@ -12,7 +12,7 @@ E2E_PORT ?= 8123
 PW_ARGS ?=
 FUZZ_PORT ?= 8124
 # Seconds of schemathesis per identity (anonymous, member): the whole CI run must stay under 20 min.
-FUZZ_SECONDS ?= 45
+FUZZ_SECONDS ?= 30
 PG_TEST_URL ?= postgresql://postgres@127.0.0.1:5432/test
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
