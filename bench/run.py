@@ -46,10 +46,28 @@ def _seeded_rows(kind: str, rows: int) -> int:
         engine.dispose()
 
 
+def _seed_complete(kind: str, rows: int) -> bool:
+    """Whether seed.py finished on this database (it writes bench_seeded last)."""
+    from sqlalchemy import create_engine, text
+
+    url = db_url(kind, rows).replace("postgresql://", "postgresql+psycopg://")
+    engine = create_engine(url)
+    try:
+        with engine.connect() as conn:
+            return conn.execute(text("SELECT rows FROM bench_seeded")).scalar() == rows
+    except Exception:
+        return False
+    finally:
+        engine.dispose()
+
+
 def ensure_db(kind: str, rows: int, reseed: bool) -> None:
     DATA.mkdir(parents=True, exist_ok=True)
     marker = DATA / f"{kind}-{rows}.seeded"
-    if marker.exists() and not reseed and _seeded_rows(kind, rows) == rows:
+    # PostgreSQL's benchmark database is shared by every checkout on the machine (git worktrees
+    # included): the seed's own completion row says it is whole, not a file in this checkout.
+    done = marker.exists() or (kind == "postgresql" and _seed_complete(kind, rows))
+    if done and not reseed and _seeded_rows(kind, rows) == rows:
         return
     if kind == "postgresql":
         import psycopg
