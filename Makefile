@@ -15,8 +15,13 @@ FUZZ_PORT ?= 8124
 FUZZ_SECONDS ?= 30
 PG_TEST_URL ?= postgresql://postgres@127.0.0.1:5432/test
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
+# Each suite's own result line goes here too, so that `make test` ends with every suite's count.
+LOGS := $(CURDIR)/.test-logs
+SUMMARY := $(LOGS)/summary
+# $(call summary,label,log,pattern): the suite's last line matching pattern, under its label.
+summary = echo "$(1): $$(sed -E 's/\x1b\[[0-9;]*m//g' $(LOGS)/$(2).log | grep -E '$(3)' | tail -1 | sed -E 's/^[ =]+|[ =]+$$//g')" >> $(SUMMARY)
 
-.PHONY: help run test deps backend-deps web-deps web-build chromium migrate seed serve lint typecheck \
+.PHONY: help run test test-summary-reset deps backend-deps web-deps web-build chromium migrate seed serve lint typecheck \
 	api-types api-types-check prod-check test-backend test-backend-sqlite test-backend-pg test-web test-e2e \
 	test-fuzz bench nginx nginx-check prod-local
 
@@ -100,7 +105,9 @@ api-types-check: deps
 	rm -f $$tmp; echo "API types are up to date."
 
 test-backend-sqlite: backend-deps
-	$(PY) pytest -n 2
+	@mkdir -p $(LOGS)
+	$(PY) pytest -n 2 2>&1 | tee $(LOGS)/backend-sqlite.log
+	@$(call summary,backend on SQLite,backend-sqlite,[0-9]+ passed)
 
 # On CI an unreachable PostgreSQL fails the run; on a laptop without one it is skipped, loudly.
 test-backend-pg: backend-deps
@@ -108,12 +115,17 @@ test-backend-pg: backend-deps
 		if [ "$${CI:-}" = "true" ]; then echo "PostgreSQL at $(PG_TEST_URL) is unreachable: failing (CI=true)"; exit 1; fi; \
 		echo "WARNING: PostgreSQL at $(PG_TEST_URL) is unreachable: PostgreSQL tests SKIPPED"; exit 0; \
 	fi
-	cd $(BACKEND) && ADDME_TEST_DB=postgresql TEST_POSTGRES_URL=$(PG_TEST_URL) $(UV) run --frozen pytest -n 2
+	@mkdir -p $(LOGS)
+	cd $(BACKEND) && ADDME_TEST_DB=postgresql TEST_POSTGRES_URL=$(PG_TEST_URL) $(UV) run --frozen pytest -n 2 \
+		2>&1 | tee $(LOGS)/backend-pg.log
+	@$(call summary,backend on PostgreSQL,backend-pg,[0-9]+ passed)
 
 test-backend: test-backend-sqlite test-backend-pg
 
 test-web: web-deps
-	cd $(WEB) && npm test --silent
+	@mkdir -p $(LOGS)
+	cd $(WEB) && npm test --silent 2>&1 | tee $(LOGS)/web.log
+	@$(call summary,web unit tests (vitest),web,^ +Tests +[0-9]+)
 
 # Browser tests: the real backend on a throwaway SQLite database, serving the built app.
 # The app is built into the run's own folder, so a rebuild of web/dist meanwhile cannot disturb it.
@@ -132,7 +144,9 @@ test-e2e: deps chromium
 	cd $(WEB) && E2E_BASE_URL=http://127.0.0.1:$(E2E_PORT) npx playwright test $(PW_ARGS) 2>&1 | tee $$tmp/pw.log || { \
 		echo "--- server log (last 40 lines)"; tail -40 $$tmp/server.log; \
 		echo "--- browser tests that failed or were flaky (the list above has their errors)"; \
-		grep -E '✘|[0-9]+ (failed|flaky|passed|skipped|did not run)|^ +[0-9]+\) ' $$tmp/pw.log | tail -40; exit 1; }
+		grep -E '✘|[0-9]+ (failed|flaky|passed|skipped|did not run)|^ +[0-9]+\) ' $$tmp/pw.log | tail -40; exit 1; }; \
+	mkdir -p $(LOGS); cp $$tmp/pw.log $(LOGS)/e2e.log; \
+	echo "browser tests (Playwright): $$(sed -E 's/\x1b\[[0-9;]*m//g' $(LOGS)/e2e.log | grep -E '^ +[0-9]+ (passed|flaky|skipped)' | sed -E 's/^ +//' | paste -sd, - | sed 's/,/, /g')" >> $(SUMMARY)
 
 # schemathesis over the whole OpenAPI document, anonymous then as a signed-in member, against a real
 # server on its own PostgreSQL database (rate limits off): any 5xx or response outside its documented
@@ -165,18 +179,25 @@ test-fuzz: backend-deps
 	st() { for attempt in 1 2; do \
 		if (cd $(BACKEND) && .venv/bin/schemathesis run http://127.0.0.1:$(FUZZ_PORT)/v1/openapi.json \
 			--checks $(FUZZ_CHECKS) --max-time $(FUZZ_SECONDS) --workers 2 --seed 2018 --no-color "$$@") \
-			> $$tmp/st.log 2>&1; then cat $$tmp/st.log; return 0; fi; cat $$tmp/st.log; \
+			> $$tmp/st.log 2>&1; then cat $$tmp/st.log; mkdir -p $(LOGS); \
+			echo "schemathesis ($$who): $$(grep -E '[0-9]+ (passed|test cases)' $$tmp/st.log | sed -E 's/^[ =]+|[ =]+$$//g' | paste -sd';' -)" >> $(SUMMARY); \
+			return 0; fi; cat $$tmp/st.log; \
 		if [ $$attempt = 1 ] && grep -q 'Runtime Error' $$tmp/st.log && ! grep -q '= FAILURES =' $$tmp/st.log; then \
 			echo "schemathesis stopped on an error inside itself, with no failing check: once more"; continue; fi; \
 		tail -40 $$tmp/server.log; exit 1; done; }; \
-	echo "schemathesis: anonymous"; st; \
-	echo "schemathesis: as a member"; st -H "Authorization: Bearer $$token" $(FUZZ_KEEP_SESSION)
+	who=anonymous; echo "schemathesis: anonymous"; st; \
+	who="as a member"; echo "schemathesis: as a member"; st -H "Authorization: Bearer $$token" $(FUZZ_KEEP_SESSION)
 
 # The production profile's nginx configuration, rendered and checked by nginx itself.
 nginx-check: nginx
 	python3 deploy/profile.py check
 
-test: lint typecheck api-types-check nginx-check test-backend test-fuzz test-web test-e2e
+# The summary starts empty; make runs the prerequisites in order (no -j).
+test-summary-reset:
+	@rm -f $(SUMMARY)
+
+test: test-summary-reset lint typecheck api-types-check nginx-check test-backend test-fuzz test-web test-e2e
+	@echo "=== what every suite ran ==="; cat $(SUMMARY)
 	@echo "All checks passed."
 
 bench: deps
