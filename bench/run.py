@@ -25,17 +25,20 @@ PORT = 8199
 PG_ADMIN = "postgresql://postgres@127.0.0.1:5432/test"
 
 
-def db_url(kind: str, rows: int) -> str:
+def db_url(kind: str, rows: int, name: str = "") -> str:
+    """`name` gives a benchmark that writes (bench/mixed.py) a database of its own, apart from the
+    shared read-only one every other benchmark reuses."""
+    tag = f"{name}_" if name else ""
     if kind == "sqlite":
-        return f"sqlite:///{DATA / f'bench-{rows}.db'}"
-    return f"postgresql://postgres@127.0.0.1:5432/addme_bench_{rows}"
+        return f"sqlite:///{DATA / f'bench-{tag}{rows}.db'}"
+    return f"postgresql://postgres@127.0.0.1:5432/addme_bench_{tag}{rows}"
 
 
-def _seeded_rows(kind: str, rows: int) -> int:
+def _seeded_rows(kind: str, rows: int, name: str = "") -> int:
     """Usernames in the benchmark database, 0 when it is missing (a new machine, a dropped one)."""
     from sqlalchemy import create_engine, text
 
-    url = db_url(kind, rows).replace("postgresql://", "postgresql+psycopg://")
+    url = db_url(kind, rows, name).replace("postgresql://", "postgresql+psycopg://")
     try:
         engine = create_engine(url)
         with engine.connect() as conn:
@@ -46,11 +49,11 @@ def _seeded_rows(kind: str, rows: int) -> int:
         engine.dispose()
 
 
-def _seed_complete(kind: str, rows: int) -> bool:
+def _seed_complete(kind: str, rows: int, name: str = "") -> bool:
     """Whether seed.py finished on this database (it writes bench_seeded last)."""
     from sqlalchemy import create_engine, text
 
-    url = db_url(kind, rows).replace("postgresql://", "postgresql+psycopg://")
+    url = db_url(kind, rows, name).replace("postgresql://", "postgresql+psycopg://")
     engine = create_engine(url)
     try:
         with engine.connect() as conn:
@@ -61,22 +64,24 @@ def _seed_complete(kind: str, rows: int) -> bool:
         engine.dispose()
 
 
-def ensure_db(kind: str, rows: int, reseed: bool) -> None:
+def ensure_db(kind: str, rows: int, reseed: bool, name: str = "") -> None:
     DATA.mkdir(parents=True, exist_ok=True)
-    marker = DATA / f"{kind}-{rows}.seeded"
+    tag = f"{name}_" if name else ""
+    marker = DATA / f"{kind}-{tag}{rows}.seeded"
     # PostgreSQL's benchmark database is shared by every checkout on the machine (git worktrees
     # included): the seed's own completion row says it is whole, not a file in this checkout.
-    done = marker.exists() or (kind == "postgresql" and _seed_complete(kind, rows))
-    if done and not reseed and _seeded_rows(kind, rows) == rows:
+    done = marker.exists() or (kind == "postgresql" and _seed_complete(kind, rows, name))
+    # At least: a benchmark that writes may add rows of its own (bench/mixed.py's members).
+    if done and not reseed and _seeded_rows(kind, rows, name) >= rows:
         return
     if kind == "postgresql":
         import psycopg
 
         with psycopg.connect(PG_ADMIN, autocommit=True) as conn:
-            conn.execute(f"DROP DATABASE IF EXISTS addme_bench_{rows} WITH (FORCE)")
-            conn.execute(f"CREATE DATABASE addme_bench_{rows}")
+            conn.execute(f"DROP DATABASE IF EXISTS addme_bench_{tag}{rows} WITH (FORCE)")
+            conn.execute(f"CREATE DATABASE addme_bench_{tag}{rows}")
     subprocess.run(
-        [sys.executable, str(ROOT / "bench" / "seed.py"), db_url(kind, rows), str(rows)],
+        [sys.executable, str(ROOT / "bench" / "seed.py"), db_url(kind, rows, name), str(rows)],
         check=True,
         env={**os.environ, "PYTHONPATH": str(ROOT / "backend")},
     )
@@ -134,7 +139,7 @@ def clean_profile_id(kind: str, rows: int) -> int:
     """A listed Clean username near the middle: what a visitor's profile view reads."""
     from sqlalchemy import create_engine, text
 
-    url = db_url(kind, rows).replace("postgresql://", "postgresql+psycopg://")
+    url = db_url(kind, rows, name).replace("postgresql://", "postgresql+psycopg://")
     engine = create_engine(url)
     with engine.connect() as conn:
         found = conn.execute(

@@ -140,6 +140,8 @@ def seed(url: str, n: int) -> None:
         if engine.dialect.name == "postgresql":
             conn.execute(text("SELECT setval(pg_get_serial_sequence('usernames','id'), :n)"), {"n": n})
             conn.execute(text("SELECT setval(pg_get_serial_sequence('users','id'), :n)"), {"n": owners})
+            # Tags were written with their ids: the next one the app creates must not collide.
+            conn.execute(text("SELECT setval(pg_get_serial_sequence('tags','id'), :n)"), {"n": len(TAGS)})
             search.install_search(conn)
     # VACUUM sets the visibility map (index-only scans without heap fetches), as autovacuum would.
     with engine.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
