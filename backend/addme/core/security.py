@@ -5,6 +5,7 @@ from __future__ import annotations
 import gzip
 import hashlib
 import hmac
+import os
 import secrets
 import threading
 from functools import lru_cache
@@ -15,10 +16,12 @@ from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatc
 
 from addme.core.config import get_settings
 
-# argon2-cffi's defaults (RFC 9106 low-memory: m=64 MiB, t=3, p=4) are above security.md's floor.
-_hasher = PasswordHasher()
-# Bound concurrent hashing so a login flood queues instead of eating every core and all memory.
-_hash_slots = threading.BoundedSemaphore(4)
+# OWASP's Argon2id configuration (m=19 MiB, t=2, p=1), security.md's floor: about 25 ms of one core
+# a hash here, against 170 ms of both cores for argon2-cffi's defaults (m=64 MiB, t=3, p=4), which
+# let a few logins a second stall every page (docs/decisions.md). Older hashes are redone at login.
+_hasher = PasswordHasher(time_cost=2, memory_cost=19 * 1024, parallelism=1)
+# Bound concurrent hashing to half the cores, so a login flood queues while pages keep being served.
+_hash_slots = threading.BoundedSemaphore(max(1, (os.cpu_count() or 2) // 2))
 
 PASSWORD_MIN = 8
 PASSWORD_MAX = 128
