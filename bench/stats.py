@@ -142,7 +142,7 @@ def measure(rounds: int) -> None:
     admin = db.get(User, 1)
     assert admin is not None
     admin.admin_level = "Full"
-    token = accounts._new_session(db, user=admin, ip="127.0.0.1", user_agent="bench")
+    token = accounts.open_session(db, user=admin, ip="127.0.0.1", user_agent="bench")
     db.commit()
     db.close()
     client = TestClient(create_app())

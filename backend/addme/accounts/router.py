@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 from fastapi import APIRouter, BackgroundTasks, Depends, Request, Response, status
 
-from addme.accounts import service
+from addme.accounts import service, sessions
 from addme.accounts.cookies import clear_session_cookies, set_session_cookies
 from addme.accounts.schemas import (
     AccountRead,
@@ -118,7 +118,7 @@ def auth_session(user: OptionalUser, db: DbSession) -> UserRead | None:
 
 @router.post("/auth/logout", status_code=status.HTTP_204_NO_CONTENT, tags=["auth"])
 def logout(caller: CurrentCaller, response: Response, db: DbSession) -> None:
-    service.logout(db, auth=caller.auth)
+    sessions.logout(db, auth=caller.auth)
     clear_session_cookies(response)
 
 
@@ -189,7 +189,7 @@ def change_password(body: ChangePasswordIn, caller: CurrentCaller, db: DbSession
 
 @router.get("/user/sessions", response_model=list[SessionRead], tags=["account"])
 def list_sessions(caller: CurrentCaller, db: DbSession) -> list[SessionRead]:
-    rows = service.list_sessions(db, user=caller.user)
+    rows = sessions.list_sessions(db, user=caller.user)
     return [
         SessionRead.model_validate(r).model_copy(update={"current": r.id == caller.auth.id}) for r in rows
     ]
@@ -197,4 +197,4 @@ def list_sessions(caller: CurrentCaller, db: DbSession) -> list[SessionRead]:
 
 @router.delete("/user/sessions/{session_id}", status_code=status.HTTP_204_NO_CONTENT, tags=["account"])
 def revoke_session(session_id: IdPath, user: CurrentUser, db: DbSession) -> None:
-    service.revoke_session(db, user=user, session_id=session_id)
+    sessions.revoke_session(db, user=user, session_id=session_id)

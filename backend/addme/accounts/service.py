@@ -1,33 +1,55 @@
-"""Accounts: registration, confirmation, login, sessions, password reset and deletion."""
+"""Accounts: registration, confirmation, login, password reset and deletion.
+
+The domain's interface: other domains call accounts through this module (architecture.md). The
+names imported `as` themselves live in the module of their concern and are re-exported here:
+`sessions` (tokens and their lifetimes), `people` (bans, admin levels, the admin's account list),
+`cleanup` (erasure and idle accounts) and `identity` (the compared form of an e-mail).
+"""
 
 from __future__ import annotations
 
-import ipaddress
-import unicodedata
-from collections.abc import Callable, Sequence
-from datetime import datetime, timedelta
-from typing import Any
+from collections.abc import Callable
+from datetime import timedelta
 
-from sqlalchemy import ColumnElement, Select, and_, func, or_, select, true, union, update
+from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
+from addme.accounts.cleanup import CLEANUP_BATCH as CLEANUP_BATCH
+from addme.accounts.cleanup import DELETION_GRACE
+from addme.accounts.cleanup import delete_inactive_users as delete_inactive_users
+from addme.accounts.cleanup import erasable_user_ids as erasable_user_ids
+from addme.accounts.cleanup import erase_deleted_accounts as erase_deleted_accounts
+from addme.accounts.cleanup import erase_users as erase_users
+from addme.accounts.cleanup import inactive_user_ids as inactive_user_ids
 from addme.accounts.codes import AccountCode
+from addme.accounts.identity import get_by_email as get_by_email
+from addme.accounts.identity import normalize_email as normalize_email
 from addme.accounts.models import AuthToken, EmailToken, EmailTokenPurpose, User
+from addme.accounts.people import admin_delete as admin_delete
+from addme.accounts.people import ban as ban
+from addme.accounts.people import ban_message, lift_expired_ban
+from addme.accounts.people import banned_users as banned_users
+from addme.accounts.people import lift_expired_bans as lift_expired_bans
+from addme.accounts.people import search_users as search_users
+from addme.accounts.people import set_admin_level as set_admin_level
+from addme.accounts.people import unban as unban
 from addme.accounts.schemas import UserRead
+from addme.accounts.sessions import ips_of as ips_of
+from addme.accounts.sessions import open_session as open_session
+from addme.accounts.sessions import revoke_sessions as revoke_sessions
+from addme.accounts.sessions import sessions_of as sessions_of
+from addme.accounts.sessions import user_for_token as user_for_token
+from addme.accounts.sessions import user_id_for_token as user_id_for_token
+from addme.accounts.sessions import user_ids_for_token_hashes as user_ids_for_token_hashes
 from addme.core import clock, ratelimit, security
 from addme.core.config import get_settings
-from addme.core.db import session_scope, starts_with
-from addme.core.errors import AppError, FieldError, Forbidden, NotFound
-from addme.core.paging import bounded_meta
-from addme.core.schemas import PageMeta
+from addme.core.db import session_scope
+from addme.core.errors import AppError, FieldError, Forbidden
 from addme.mail import service as mail
 from addme.screening import risk
 
 UNCONFIRMED = "You must confirm your email before you can login. Check your junk and spam folder."
 BAD_CREDENTIALS = "These credentials do not match our records."
-BANNED = "This account has been banned."
-BANNED_UNTIL = "This account has been banned until {until} UTC."
-BANNED_FOR_GOOD = "This account has been banned for good."
 RESET_SENT = (
     "If a matching account was found an email was sent to {email} to allow you to reset your password."
 )
@@ -45,25 +67,12 @@ ACCOUNT_DELETED = "Your account has been deleted. Log in within 30 days to resto
 
 CONFIRM_TTL = timedelta(hours=24)
 RESET_TTL = timedelta(hours=1)
-DELETION_GRACE = timedelta(days=30)
-MEMBER_IDLE, MEMBER_ABSOLUTE = timedelta(days=7), timedelta(days=30)
-ADMIN_IDLE, ADMIN_ABSOLUTE = timedelta(minutes=30), timedelta(hours=12)
 
 IP_LIMIT = "25/5 minutes"
 RESET_EMAIL_LIMIT = "5/30 minutes"
 RESEND_EMAIL_LIMITS = ("1/minute", "5/day")
 FAILED_LOGIN_LOCK = "10/10 minutes"
 FAILED_LOGIN_HOURLY = "100/hour"
-
-
-def normalize_email(email: str) -> str:
-    """The form e-mails are compared in: NFKC, case-folded, trimmed."""
-    return unicodedata.normalize("NFKC", email).strip().casefold()
-
-
-def get_by_email(session: Session, *, email: str) -> User | None:
-    """The account with this e-mail, deleted or not."""
-    return session.scalar(select(User).where(User.email_normalized == normalize_email(email)))
 
 
 def _check_new_password(password: str, confirmation: str, *, email: str | None) -> None:
@@ -234,28 +243,9 @@ def confirm_email(
     session_token = None
     if user.banned_at is None and user.deleted_at is None:
         user.last_login_at = now
-        session_token = _new_session(session, user=user, ip=ip, user_agent=user_agent)
+        session_token = open_session(session, user=user, ip=ip, user_agent=user_agent)
     session.commit()
     return EMAIL_CONFIRMED, session_token
-
-
-def _new_session(session: Session, *, user: User, ip: str | None, user_agent: str | None) -> str:
-    now = clock.now()
-    idle, absolute = (ADMIN_IDLE, ADMIN_ABSOLUTE) if user.admin_level else (MEMBER_IDLE, MEMBER_ABSOLUTE)
-    token = security.new_token()
-    session.add(
-        AuthToken(
-            user_id=user.id,
-            token_hash=security.token_hash(token),
-            created_at=now,
-            last_used_at=now,
-            expires_at=now + absolute,
-            idle_seconds=int(idle.total_seconds()),
-            user_agent=(user_agent or "")[:255] or None,
-            ip_address=ip,
-        )
-    )
-    return token
 
 
 def login(
@@ -289,63 +279,9 @@ def login(
     # The risk check: signing in from a blacklisted range, Tor, a hosting network, a VPN or a proxy
     # makes the account high-risk, and signing in again from elsewhere clears it (spec section 4).
     user.high_risk = risk.assess(session, ip=ip).high_risk
-    token = _new_session(session, user=user, ip=ip, user_agent=user_agent)
+    token = open_session(session, user=user, ip=ip, user_agent=user_agent)
     session.commit()
     return token, restored
-
-
-def user_for_token(session: Session, *, token: str) -> tuple[User, AuthToken] | None:
-    """The live session behind a bearer token, sliding its idle window."""
-    row = session.scalar(select(AuthToken).where(AuthToken.token_hash == security.token_hash(token)))
-    now = clock.now()
-    if row is None or row.revoked_at is not None or row.expires_at <= now:
-        return None
-    if row.last_used_at + timedelta(seconds=row.idle_seconds) <= now:
-        return None
-    user = session.get(User, row.user_id)
-    if user is None or user.deleted_at is not None or user.banned_at is not None:
-        return None
-    # Write the sliding window at most once a minute: reads should not all become writes.
-    if now - row.last_used_at > timedelta(minutes=1):
-        row.last_used_at = now
-        session.commit()
-    return user, row
-
-
-def user_id_for_token(session: Session, *, token: str) -> int | None:
-    """The account a live token belongs to, read only (the write budgets key on it)."""
-    row = session.execute(
-        select(AuthToken.user_id, AuthToken.revoked_at, AuthToken.expires_at).where(
-            AuthToken.token_hash == security.token_hash(token)
-        )
-    ).first()
-    if row is None or row.revoked_at is not None or row.expires_at <= clock.now():
-        return None
-    return int(row.user_id)
-
-
-def user_ids_for_token_hashes(session: Session, *, hashes: list[str]) -> dict[str, int]:
-    """Token hash -> account, for the tokens among `hashes` that exist (the visit log's batches)."""
-    if not hashes:
-        return {}
-    rows = session.execute(
-        select(AuthToken.token_hash, AuthToken.user_id).where(AuthToken.token_hash.in_(set(hashes)))
-    ).all()
-    return {r[0]: int(r[1]) for r in rows}
-
-
-def revoke_sessions(session: Session, *, user_id: int, keep_id: int | None = None) -> None:
-    """End every session of an account (but one, when given)."""
-    stmt = update(AuthToken).where(AuthToken.user_id == user_id, AuthToken.revoked_at.is_(None))
-    if keep_id is not None:
-        stmt = stmt.where(AuthToken.id != keep_id)
-    session.execute(stmt.values(revoked_at=clock.now()))
-
-
-def logout(session: Session, *, auth: AuthToken) -> None:
-    """Revoke the current session."""
-    auth.revoked_at = clock.now()
-    session.commit()
 
 
 def forgot_password(*, email: str) -> str:
@@ -429,199 +365,9 @@ def delete_account(session: Session, *, user: User, password: str) -> str:
     return ACCOUNT_DELETED
 
 
-def list_sessions(session: Session, *, user: User) -> list[AuthToken]:
-    """The account's live sessions, most recently used first."""
-    now = clock.now()
-    rows = session.scalars(
-        select(AuthToken)
-        .where(AuthToken.user_id == user.id, AuthToken.revoked_at.is_(None), AuthToken.expires_at > now)
-        .order_by(AuthToken.last_used_at.desc())
-    ).all()
-    return [r for r in rows if r.last_used_at + timedelta(seconds=r.idle_seconds) > now]
-
-
-def revoke_session(session: Session, *, user: User, session_id: int) -> None:
-    """Revoke one of the caller's own sessions; someone else's is 404."""
-    row = session.get(AuthToken, session_id)
-    if row is None or row.user_id != user.id or row.revoked_at is not None:
-        raise NotFound("Session not found.")
-    row.revoked_at = clock.now()
-    session.commit()
-
-
-def ban_message(user: User) -> str:
-    """What a banned member reads when they try to log in: until when, and why."""
-    if user.banned_until is None:
-        text = BANNED_FOR_GOOD
-    else:
-        text = BANNED_UNTIL.format(until=user.banned_until.strftime("%Y-%m-%d %H:%M"))
-    return f"{text} Reason: {user.ban_reason}" if user.ban_reason else text
-
-
-def lift_expired_ban(user: User, *, now: datetime | None = None) -> bool:
-    """Clear a ban whose end has passed (the flush hook lists the usernames again); True if lifted."""
-    until = user.banned_until
-    if user.banned_at is None or until is None or until > (now or clock.now()):
-        return False
-    user.banned_at = user.banned_until = user.ban_reason = None
-    return True
-
-
-def ban(session: Session, *, user: User, until: datetime | None, reason: str) -> None:
-    """Ban an account (its sessions end at once, its usernames leave the lists); the caller commits."""
-    user.banned_at = clock.now()
-    user.banned_until = until
-    user.ban_reason = reason or None
-    revoke_sessions(session, user_id=user.id)
-
-
-def unban(session: Session, *, user: User) -> None:
-    """Lift an account's ban; its approved usernames are listed again. The caller commits."""
-    user.banned_at = user.banned_until = user.ban_reason = None
-
-
-def admin_delete(session: Session, *, user: User) -> None:
-    """Soft-delete as the member's own deletion does: hidden now, erased after 30 days."""
-    user.deleted_at = clock.now()
-    revoke_sessions(session, user_id=user.id)
-
-
-def set_admin_level(session: Session, *, user: User, level: str | None) -> None:
-    """Change an account's admin level and end its sessions (new sessions get the level's lifetimes)."""
-    user.admin_level = level or None
-    revoke_sessions(session, user_id=user.id)
-
-
 def admin_resend_confirmation(session: Session, *, user: User) -> None:
     """Mail a fresh confirmation link (older ones stop working). The caller commits."""
     _send_confirmation(session, user=user)
-
-
-def lift_expired_bans(session: Session) -> int:
-    """Lift every account ban whose end has passed (the job)."""
-    now = clock.now()
-    users = session.scalars(
-        select(User).where(User.banned_at.is_not(None), User.banned_until <= now).limit(500)
-    ).all()
-    for user in users:
-        lift_expired_ban(user, now=now)
-    session.commit()
-    return len(users)
-
-
-def sessions_of(session: Session, *, user_id: int, limit: int = 20) -> list[AuthToken]:
-    """An account's latest sessions, live or ended (the admin's view)."""
-    return list(
-        session.scalars(
-            select(AuthToken).where(AuthToken.user_id == user_id).order_by(AuthToken.id.desc()).limit(limit)
-        )
-    )
-
-
-def ips_of(session: Session, *, user: User) -> list[str]:
-    """Every IP the account registered or signed in from, the latest first."""
-    rows = session.execute(
-        select(AuthToken.ip_address, func.max(AuthToken.id))
-        .where(AuthToken.user_id == user.id, AuthToken.ip_address.is_not(None))
-        .group_by(AuthToken.ip_address)
-        .order_by(func.max(AuthToken.id).desc())
-        .limit(50)
-    ).all()
-    ips = [r[0] for r in rows if r[0]]
-    if user.ip_address and user.ip_address not in ips:
-        ips.insert(0, user.ip_address)
-    return ips
-
-
-def erasable_user_ids(session: Session, *, now: datetime | None = None, batch: int = 500) -> list[int]:
-    """Accounts deleted more than 30 days ago, oldest deletion first: the next ones to erase."""
-    cutoff = (now or clock.now()) - DELETION_GRACE
-    return list(
-        session.scalars(
-            select(User.id)
-            .where(User.deleted_at.is_not(None), User.deleted_at <= cutoff)
-            .order_by(User.deleted_at, User.id)
-            .limit(batch)
-        )
-    )
-
-
-def erase_users(session: Session, *, user_ids: list[int], now: datetime | None = None) -> int:
-    """Erase these accounts for good (only those still deleted past the grace); rows cascade away."""
-    if not user_ids:
-        return 0
-    cutoff = (now or clock.now()) - DELETION_GRACE
-    users = session.scalars(
-        select(User).where(User.id.in_(user_ids), User.deleted_at.is_not(None), User.deleted_at <= cutoff)
-    ).all()
-    for user in users:
-        session.delete(user)
-    session.commit()
-    return len(users)
-
-
-def erase_deleted_accounts(session: Session, *, now: datetime | None = None, batch: int = 500) -> int:
-    """Erase accounts deleted more than 30 days ago; their rows cascade away (their files: the job)."""
-    return erase_users(session, user_ids=erasable_user_ids(session, now=now, batch=batch), now=now)
-
-
-INACTIVE_AFTER = timedelta(days=365)
-# Spec section 9: the oldest 5000 per run, so one run stays a bounded amount of work.
-CLEANUP_BATCH = 5000
-_CLEANUP_CHUNK = 500
-
-
-def inactive_user_ids(
-    session: Session,
-    *,
-    now: datetime | None = None,
-    batch: int = CLEANUP_BATCH,
-    keep: Select[Any] | None = None,
-) -> list[int]:
-    """Members not seen for 365 days, the longest idle first (the cleanup's candidates).
-
-    Idle since their last login (or sign-up when they never logged in). Admins are never candidates,
-    nor accounts banned for good: their row is what keeps the ban (as a banned username's row keeps
-    its handle's). `keep` names more accounts to spare: the wallet's, with a paid entitlement still
-    running (VIP, Studio, Auto Top-Up); accounts sit below the wallet and cannot ask it themselves.
-    """
-    now = now or clock.now()
-    seen = func.coalesce(User.last_login_at, User.created_at)
-    spared = [User.id.not_in(keep)] if keep is not None else []
-    return list(
-        session.scalars(
-            select(User.id)
-            .where(
-                User.deleted_at.is_(None),
-                User.admin_level.is_(None),
-                seen < now - INACTIVE_AFTER,
-                or_(User.banned_at.is_(None), User.banned_until.is_not(None)),
-                *spared,
-            )
-            .order_by(seen, User.id)
-            .limit(batch)
-        )
-    )
-
-
-def delete_inactive_users(session: Session, *, user_ids: list[int]) -> int:
-    """Delete these idle accounts as a member's own deletion does: hidden now (their usernames leave
-    the lists with them), erased after 30 days; logging in before then restores them."""
-    done = 0
-    for start in range(0, len(user_ids), _CLEANUP_CHUNK):
-        chunk = user_ids[start : start + _CLEANUP_CHUNK]
-        users = session.scalars(select(User).where(User.id.in_(chunk), User.deleted_at.is_(None))).all()
-        now = clock.now()
-        for user in users:
-            user.deleted_at = now
-        session.execute(
-            update(AuthToken)
-            .where(AuthToken.user_id.in_(chunk), AuthToken.revoked_at.is_(None))
-            .values(revoked_at=now)
-        )
-        session.commit()
-        done += len(users)
-    return done
 
 
 def create_user(
@@ -669,97 +415,3 @@ def user_read(session: Session, *, user: User) -> UserRead:
 
 
 # -- the admin's user list ---------------------------------------------------------------------------
-
-USER_SORTS = {
-    "newest": (User.created_at.desc(), User.id.desc()),
-    "oldest": (User.created_at.asc(), User.id.asc()),
-    "email": (User.email_normalized.asc(),),
-    "last_login": (User.last_login_at.desc(), User.id.desc()),
-}
-
-
-# Each way a search term can match (e-mail prefix, IP, id, handle prefix) contributes at most this
-# many accounts: a term that matches more is too short to find someone, and the cap keeps the
-# search an index look-up whatever the table's size.
-SEARCH_MATCH_CAP = 1_000
-
-
-def _search_ids(session: Session, term: str, handle_owner_ids: Select[Any] | None) -> Select[Any]:
-    """The ids of accounts `term` finds, as a UNION of index look-ups (one per way it can match).
-
-    One WHERE with the matches ORed together reads the whole users table on PostgreSQL (an OR
-    across columns cannot walk one index); a union of capped look-ups reads a few index pages each.
-    """
-    dialect = session.get_bind().dialect.name
-    ways: list[Select[Any]] = [
-        select(User.id)
-        .where(starts_with(User.email_normalized, normalize_email(term), dialect=dialect))
-        .limit(SEARCH_MATCH_CAP)
-    ]
-    try:
-        ipaddress.ip_address(term)
-    except ValueError:
-        pass
-    else:
-        ways.append(select(User.id).where(User.ip_address == term).limit(SEARCH_MATCH_CAP))
-        ways.append(select(AuthToken.user_id).where(AuthToken.ip_address == term).limit(SEARCH_MATCH_CAP))
-    if term.isdigit() and int(term) <= 2_147_483_647:
-        ways.append(select(User.id).where(User.id == int(term)))
-    if handle_owner_ids is not None:
-        ways.append(handle_owner_ids.limit(SEARCH_MATCH_CAP))
-    # Each capped branch is wrapped so both databases accept its LIMIT inside the UNION.
-    branches = [select(way.subquery().c[0]) for way in ways]
-    return union(*branches) if len(branches) > 1 else branches[0]  # type: ignore[return-value]
-
-
-def search_users(
-    session: Session,
-    *,
-    q: str | None,
-    handle_owner_ids: Select[Any] | None,
-    level: str | None,
-    banned: bool | None,
-    high_risk: bool | None,
-    wallet_filters: Sequence[ColumnElement[bool]] = (),
-    sort: str,
-    page: int,
-    per_page: int,
-) -> tuple[list[User], PageMeta]:
-    """One page of accounts matching the admin's search and filters, and its meta (bounded count).
-
-    `wallet_filters`: conditions on User.id the wallet builds (VIP, Studio), its columns being its own.
-    """
-    conds: list[ColumnElement[bool]] = list(wallet_filters)
-    if q:
-        conds.append(User.id.in_(_search_ids(session, q.strip(), handle_owner_ids)))
-    if level == "none":
-        conds.append(User.admin_level.is_(None))
-    elif level == "any":
-        conds.append(User.admin_level.is_not(None))
-    elif level:
-        conds.append(User.admin_level == level)
-    if banned is not None:
-        conds.append(User.banned_at.is_not(None) if banned else User.banned_at.is_(None))
-    if high_risk is not None:
-        # "= true", not "IS TRUE": PostgreSQL proves the partial index's predicate only from the former.
-        conds.append(User.high_risk == high_risk)
-    matches = select(User).where(and_(true(), *conds))
-    meta = bounded_meta(session, matches, page=page, per_page=per_page)
-    order = USER_SORTS.get(sort, USER_SORTS["newest"])
-    # The page's ids first, then their rows: the skipped rows of a deep page are read from the
-    # index alone (an index-only scan) instead of 10,000 heap visits.
-    ids = matches.with_only_columns(User.id).order_by(*order).offset((page - 1) * per_page).limit(per_page)
-    rows = session.scalars(select(User).where(User.id.in_(ids.scalar_subquery())).order_by(*order)).all()
-    return list(rows), meta
-
-
-def banned_users(session: Session, *, limit: int = 200) -> list[User]:
-    """Accounts banned now, latest ban first (the admin's list of bans)."""
-    return list(
-        session.scalars(
-            select(User)
-            .where(User.banned_at.is_not(None), User.deleted_at.is_(None))
-            .order_by(User.banned_at.desc())
-            .limit(limit)
-        )
-    )

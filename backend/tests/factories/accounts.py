@@ -49,7 +49,7 @@ def make_user(
 
 def token_for(db: Session, user: User) -> str:
     """A live session token for the user (as if they had logged in)."""
-    token = service._new_session(db, user=user, ip="127.0.0.1", user_agent="pytest")
+    token = service.open_session(db, user=user, ip="127.0.0.1", user_agent="pytest")
     db.commit()
     return token
 

@@ -1,0 +1,171 @@
+"""Accounts as the admin sees them: bans, admin levels, the searchable list of accounts."""
+
+from __future__ import annotations
+
+import ipaddress
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import ColumnElement, Select, and_, select, true, union
+from sqlalchemy.orm import Session
+
+from addme.accounts.identity import normalize_email
+from addme.accounts.models import AuthToken, User
+from addme.accounts.sessions import revoke_sessions
+from addme.core import clock
+from addme.core.db import starts_with
+from addme.core.paging import bounded_meta
+from addme.core.schemas import PageMeta
+
+BANNED = "This account has been banned."
+BANNED_UNTIL = "This account has been banned until {until} UTC."
+BANNED_FOR_GOOD = "This account has been banned for good."
+
+
+def ban_message(user: User) -> str:
+    """What a banned member reads when they try to log in: until when, and why."""
+    if user.banned_until is None:
+        text = BANNED_FOR_GOOD
+    else:
+        text = BANNED_UNTIL.format(until=user.banned_until.strftime("%Y-%m-%d %H:%M"))
+    return f"{text} Reason: {user.ban_reason}" if user.ban_reason else text
+
+
+def lift_expired_ban(user: User, *, now: datetime | None = None) -> bool:
+    """Clear a ban whose end has passed (the flush hook lists the usernames again); True if lifted."""
+    until = user.banned_until
+    if user.banned_at is None or until is None or until > (now or clock.now()):
+        return False
+    user.banned_at = user.banned_until = user.ban_reason = None
+    return True
+
+
+def ban(session: Session, *, user: User, until: datetime | None, reason: str) -> None:
+    """Ban an account (its sessions end at once, its usernames leave the lists); the caller commits."""
+    user.banned_at = clock.now()
+    user.banned_until = until
+    user.ban_reason = reason or None
+    revoke_sessions(session, user_id=user.id)
+
+
+def unban(session: Session, *, user: User) -> None:
+    """Lift an account's ban; its approved usernames are listed again. The caller commits."""
+    user.banned_at = user.banned_until = user.ban_reason = None
+
+
+def admin_delete(session: Session, *, user: User) -> None:
+    """Soft-delete as the member's own deletion does: hidden now, erased after 30 days."""
+    user.deleted_at = clock.now()
+    revoke_sessions(session, user_id=user.id)
+
+
+def set_admin_level(session: Session, *, user: User, level: str | None) -> None:
+    """Change an account's admin level and end its sessions (new sessions get the level's lifetimes)."""
+    user.admin_level = level or None
+    revoke_sessions(session, user_id=user.id)
+
+
+def lift_expired_bans(session: Session) -> int:
+    """Lift every account ban whose end has passed (the job)."""
+    now = clock.now()
+    users = session.scalars(
+        select(User).where(User.banned_at.is_not(None), User.banned_until <= now).limit(500)
+    ).all()
+    for user in users:
+        lift_expired_ban(user, now=now)
+    session.commit()
+    return len(users)
+
+
+USER_SORTS = {
+    "newest": (User.created_at.desc(), User.id.desc()),
+    "oldest": (User.created_at.asc(), User.id.asc()),
+    "email": (User.email_normalized.asc(),),
+    "last_login": (User.last_login_at.desc(), User.id.desc()),
+}
+# Each way a search term can match (e-mail prefix, IP, id, handle prefix) contributes at most this
+# many accounts: a term that matches more is too short to find someone, and the cap keeps the
+# search an index look-up whatever the table's size.
+SEARCH_MATCH_CAP = 1_000
+
+
+def _search_ids(session: Session, term: str, handle_owner_ids: Select[Any] | None) -> Select[Any]:
+    """The ids of accounts `term` finds, as a UNION of index look-ups (one per way it can match).
+
+    One WHERE with the matches ORed together reads the whole users table on PostgreSQL (an OR
+    across columns cannot walk one index); a union of capped look-ups reads a few index pages each.
+    """
+    dialect = session.get_bind().dialect.name
+    ways: list[Select[Any]] = [
+        select(User.id)
+        .where(starts_with(User.email_normalized, normalize_email(term), dialect=dialect))
+        .limit(SEARCH_MATCH_CAP)
+    ]
+    try:
+        ipaddress.ip_address(term)
+    except ValueError:
+        pass
+    else:
+        ways.append(select(User.id).where(User.ip_address == term).limit(SEARCH_MATCH_CAP))
+        ways.append(select(AuthToken.user_id).where(AuthToken.ip_address == term).limit(SEARCH_MATCH_CAP))
+    if term.isdigit() and int(term) <= 2_147_483_647:
+        ways.append(select(User.id).where(User.id == int(term)))
+    if handle_owner_ids is not None:
+        ways.append(handle_owner_ids.limit(SEARCH_MATCH_CAP))
+    # Each capped branch is wrapped so both databases accept its LIMIT inside the UNION.
+    branches = [select(way.subquery().c[0]) for way in ways]
+    return union(*branches) if len(branches) > 1 else branches[0]  # type: ignore[return-value]
+
+
+def search_users(
+    session: Session,
+    *,
+    q: str | None,
+    handle_owner_ids: Select[Any] | None,
+    level: str | None,
+    banned: bool | None,
+    high_risk: bool | None,
+    wallet_filters: Sequence[ColumnElement[bool]] = (),
+    sort: str,
+    page: int,
+    per_page: int,
+) -> tuple[list[User], PageMeta]:
+    """One page of accounts matching the admin's search and filters, and its meta (bounded count).
+
+    `wallet_filters`: conditions on User.id the wallet builds (VIP, Studio), its columns being its own.
+    """
+    conds: list[ColumnElement[bool]] = list(wallet_filters)
+    if q:
+        conds.append(User.id.in_(_search_ids(session, q.strip(), handle_owner_ids)))
+    if level == "none":
+        conds.append(User.admin_level.is_(None))
+    elif level == "any":
+        conds.append(User.admin_level.is_not(None))
+    elif level:
+        conds.append(User.admin_level == level)
+    if banned is not None:
+        conds.append(User.banned_at.is_not(None) if banned else User.banned_at.is_(None))
+    if high_risk is not None:
+        # "= true", not "IS TRUE": PostgreSQL proves the partial index's predicate only from the former.
+        conds.append(User.high_risk == high_risk)
+    matches = select(User).where(and_(true(), *conds))
+    meta = bounded_meta(session, matches, page=page, per_page=per_page)
+    order = USER_SORTS.get(sort, USER_SORTS["newest"])
+    # The page's ids first, then their rows: the skipped rows of a deep page are read from the
+    # index alone (an index-only scan) instead of 10,000 heap visits.
+    ids = matches.with_only_columns(User.id).order_by(*order).offset((page - 1) * per_page).limit(per_page)
+    rows = session.scalars(select(User).where(User.id.in_(ids.scalar_subquery())).order_by(*order)).all()
+    return list(rows), meta
+
+
+def banned_users(session: Session, *, limit: int = 200) -> list[User]:
+    """Accounts banned now, latest ban first (the admin's list of bans)."""
+    return list(
+        session.scalars(
+            select(User)
+            .where(User.banned_at.is_not(None), User.deleted_at.is_(None))
+            .order_by(User.banned_at.desc())
+            .limit(limit)
+        )
+    )
