@@ -14,6 +14,7 @@ from addme.core.net import client_ip, ip_bucket
 from addme.core.params import IdPath, PageQuery
 from addme.core.permissions import Permission
 from addme.core.schemas import ErrorBody, Message, Page
+from addme.shop import admin as shop_admin
 from addme.shop import service
 from addme.shop.schemas import (
     AdminOrderRead,
@@ -126,19 +127,19 @@ async def shop_webhook(request: Request, db: DbSession) -> Message:
 def admin_orders(
     admin: OrdersAdmin, db: DbSession, q: Annotated[str | None, Query(max_length=100)] = None
 ) -> list[AdminOrderRead]:
-    return service.search_orders(db, admin=admin, q=q)
+    return shop_admin.search_orders(db, admin=admin, q=q)
 
 
 @router.post("/admin/orders/{order_id}/confirm", response_model=AdminOrderRead, tags=["admin"])
 def admin_confirm(order_id: IdPath, body: ConfirmIn, admin: OrdersAdmin, db: DbSession) -> AdminOrderRead:
-    return service.confirm_order(db, admin=admin, order_id=order_id, transaction_id=body.transaction_id)
+    return shop_admin.confirm_order(db, admin=admin, order_id=order_id, transaction_id=body.transaction_id)
 
 
 @router.post("/admin/orders/{order_id}/cancel", response_model=AdminOrderRead, tags=["admin"])
 def admin_cancel(
     order_id: IdPath, admin: OrdersAdmin, db: DbSession, body: CancelIn | None = None
 ) -> AdminOrderRead:
-    return service.cancel_order(
+    return shop_admin.cancel_order(
         db,
         admin=admin,
         order_id=order_id,
@@ -149,12 +150,12 @@ def admin_cancel(
 
 @router.post("/admin/orders/{order_id}/freeze", response_model=AdminOrderRead, tags=["admin"])
 def admin_freeze(order_id: IdPath, body: FreezeIn, admin: OrdersAdmin, db: DbSession) -> AdminOrderRead:
-    return service.freeze_order(db, admin=admin, order_id=order_id, reason=body.reason)
+    return shop_admin.freeze_order(db, admin=admin, order_id=order_id, reason=body.reason)
 
 
 @router.post("/admin/keygen", response_model=KeygenRead, status_code=201, tags=["admin"])
 def admin_keygen(body: KeygenIn, admin: KeygenAdmin, db: DbSession) -> KeygenRead:
-    return KeygenRead(sku=body.sku, keys=service.keygen(db, admin=admin, sku=body.sku, count=body.count))
+    return KeygenRead(sku=body.sku, keys=shop_admin.keygen(db, admin=admin, sku=body.sku, count=body.count))
 
 
 @router.get(
@@ -164,4 +165,4 @@ def admin_keygen(body: KeygenIn, admin: KeygenAdmin, db: DbSession) -> KeygenRea
     dependencies=[Depends(require(Permission.PINS))],
 )
 def admin_pins(db: DbSession) -> list[PinRead]:
-    return service.active_pins(db)
+    return shop_admin.active_pins(db)

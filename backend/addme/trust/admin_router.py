@@ -13,7 +13,8 @@ from addme.core.bodylimit import KB, MB, allow_body
 from addme.core.params import IdPath, PageQuery
 from addme.core.permissions import Permission
 from addme.core.schemas import ErrorBody, Page
-from addme.trust import service, trackers
+from addme.trust import admin as trust_admin
+from addme.trust import trackers
 from addme.trust.schemas import (
     AgeStats,
     JurisdictionRead,
@@ -37,34 +38,34 @@ Editor = Annotated[User, Depends(require(Permission.JURISDICTIONS))]
 
 @router.get("/jurisdictions", response_model=list[JurisdictionRead])
 def jurisdictions(_admin: Viewer, db: DbSession) -> list[JurisdictionRead]:
-    return service.list_jurisdictions(db)
+    return trust_admin.list_jurisdictions(db)
 
 
 @router.post("/jurisdictions", response_model=JurisdictionRead, status_code=201)
 def add_jurisdiction(admin: Editor, db: DbSession, body: JurisdictionWrite) -> JurisdictionRead:
-    return service.create_jurisdiction(db, admin=admin, data=body)
+    return trust_admin.create_jurisdiction(db, admin=admin, data=body)
 
 
 @router.put("/jurisdictions/{jurisdiction_id}", response_model=JurisdictionRead)
 def edit_jurisdiction(
     admin: Editor, db: DbSession, jurisdiction_id: IdPath, body: JurisdictionWrite
 ) -> JurisdictionRead:
-    return service.update_jurisdiction(db, admin=admin, jurisdiction_id=jurisdiction_id, data=body)
+    return trust_admin.update_jurisdiction(db, admin=admin, jurisdiction_id=jurisdiction_id, data=body)
 
 
 @router.delete("/jurisdictions/{jurisdiction_id}", status_code=204)
 def remove_jurisdiction(admin: Editor, db: DbSession, jurisdiction_id: IdPath, body: ReasonBody) -> None:
-    service.delete_jurisdiction(db, admin=admin, jurisdiction_id=jurisdiction_id, reason=body.reason)
+    trust_admin.delete_jurisdiction(db, admin=admin, jurisdiction_id=jurisdiction_id, reason=body.reason)
 
 
 @router.get("/stats", response_model=AgeStats)
 def stats(_admin: Viewer, db: DbSession, days: Annotated[int, Query(ge=1, le=366)] = 30) -> AgeStats:
-    return service.stats(db, days=days)
+    return trust_admin.stats(db, days=days)
 
 
 @router.post("/test", response_model=ProviderCheck)
 def test_provider(admin: Viewer, db: DbSession) -> ProviderCheck:
-    return service.check_provider(db, admin=admin)
+    return trust_admin.check_provider(db, admin=admin)
 
 
 # The risk check's Tor exit list: Full admins (as the blacklist it sits beside).
@@ -78,12 +79,12 @@ allow_body("PUT", "/admin/risk/tor-exits", 2 * MB + 4 * KB)
 
 @risk_router.get("/tor-exits", response_model=TorExitsRead)
 def tor_exits(_admin: RiskAdmin) -> TorExitsRead:
-    return service.tor_exits_read()
+    return trust_admin.tor_exits_read()
 
 
 @risk_router.put("/tor-exits", response_model=TorExitsRead)
 def replace_tor_exits(admin: RiskAdmin, db: DbSession, body: TorExitsWrite) -> TorExitsRead:
-    return service.replace_tor_exits(db, admin=admin, addresses=body.addresses, reason=body.reason)
+    return trust_admin.replace_tor_exits(db, admin=admin, addresses=body.addresses, reason=body.reason)
 
 
 # The visit log (spec: "order and tracker lookup"): Full admins only.

@@ -1,0 +1,267 @@
+"""The shop as the admin runs it: orders found and decided (confirm, freeze, cancel), keys made,
+the running Fire Pins. Every decision leaves an audit row with its reason."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+
+from sqlalchemy import or_, select, update
+from sqlalchemy.orm import Session
+
+from addme.accounts import service as accounts
+from addme.accounts.models import User
+from addme.audit import service as audit
+from addme.core import clock
+from addme.core.errors import Conflict, FieldError, NotFound
+from addme.listings.constants import Status
+from addme.listings.models import Username
+from addme.mail import service as mail
+from addme.shop import keys, orders, payments
+from addme.shop.codes import ShopCode
+from addme.shop.constants import (
+    NOT_CRYPTO,
+    NOT_FROZEN_OR_PENDING,
+    NOT_PENDING,
+    ORDER_NOT_FOUND,
+    PRODUCTS,
+    UNKNOWN_PRODUCT,
+    UNSETTLED_REFUSED,
+    OrderState,
+    OrderStatus,
+    Source,
+)
+from addme.shop.models import Key, Order, OrderLedger
+from addme.shop.schemas import (
+    AdminOrderRead,
+    PinRead,
+)
+
+log = logging.getLogger("addme.shop")
+
+
+def search_orders(session: Session, *, admin: User, q: str | None) -> list[AdminOrderRead]:
+    """Orders by number, e-mail or key (newest first); the latest 50 without a query."""
+    stmt = select(Order).order_by(Order.id.desc()).limit(50)
+    q = (q or "").strip()
+    if q:
+        digest = keys.code_hash(q)
+        conditions = [Order.order_number == q, Order.email_normalized == accounts.normalize_email(q)]
+        if digest:
+            conditions.append(Order.id.in_(select(Key.order_id).where(Key.code_hash == digest)))
+        stmt = stmt.where(or_(*conditions))
+        audit.record(session, admin=admin, action="orders.search", target=None, details={"q": q[:100]})
+        session.commit()
+    rows = session.scalars(stmt).all()
+    return [orders.admin_read(session, o) for o in rows]
+
+
+def _crypto_order(session: Session, order_id: int) -> Order:
+    order = session.get(Order, order_id)
+    if order is None:
+        raise NotFound(ORDER_NOT_FOUND, code=ShopCode.ORDER_NOT_FOUND)
+    if order.source != Source.CRYPTO:
+        raise Conflict(NOT_CRYPTO, code=ShopCode.NOT_CRYPTO)
+    return order
+
+
+def _record(session: Session, *, order: Order, kind: str, cents: int, note: str, admin: User) -> None:
+    session.add(
+        OrderLedger(order_id=order.id, kind=kind, amount_cents=cents, note=note[:300], admin_id=admin.id)
+    )
+
+
+def _payment_recorded(session: Session, order: Order) -> bool:
+    return (
+        session.scalar(
+            select(OrderLedger.id).where(OrderLedger.order_id == order.id, OrderLedger.kind == "payment")
+        )
+        is not None
+    )
+
+
+def _move(session: Session, order: Order, *, from_: Sequence[OrderStatus], **values: object) -> bool:
+    """Change the order only if it is still in one of `from_` (two admins at once: one wins)."""
+    moved = session.execute(
+        update(Order).where(Order.id == order.id, Order.status.in_(list(from_))).values(**values),
+        execution_options={"synchronize_session": "fetch"},
+    )
+    return bool(moved.rowcount == 1)  # type: ignore[attr-defined]
+
+
+def confirm_order(session: Session, *, admin: User, order_id: int, transaction_id: str) -> AdminOrderRead:
+    """Mark a direct crypto order paid (waiting or frozen), issue its keys and mail them."""
+    order = _crypto_order(session, order_id)
+    if orders.state_of(order) == OrderState.UNSETTLED:
+        raise Conflict(UNSETTLED_REFUSED, code=ShopCode.UNSETTLED)
+    before = {"status": order.status, "transaction_id": order.transaction_id}
+    if not _move(
+        session,
+        order,
+        from_=(OrderStatus.PENDING, OrderStatus.FROZEN),
+        status=OrderStatus.PAID,
+        confirmed_at=clock.now(),
+        transaction_id=transaction_id,
+    ):
+        session.rollback()
+        raise Conflict(NOT_PENDING, code=ShopCode.NOT_PENDING)
+    if not _payment_recorded(session, order):
+        _record(
+            session, order=order, kind="payment", cents=order.price_cents, note=transaction_id, admin=admin
+        )
+    count = orders.deliver(session, order=order, created_by=admin.id)
+    audit.record(
+        session,
+        admin=admin,
+        action="orders.confirm",
+        target=f"order:{order.order_number}",
+        reason="payment found on chain",
+        before=before,
+        after={"status": OrderStatus.PAID, "transaction_id": transaction_id},
+        details={"transaction_id": transaction_id, "keys": count},
+    )
+    session.commit()
+    return orders.admin_read(session, order)
+
+
+def freeze_order(session: Session, *, admin: User, order_id: int, reason: str) -> AdminOrderRead:
+    """Hold a crypto order whose payment arrived but cannot be accepted (wrong amount, suspicious).
+
+    The money received is entered in the order's ledger; the order is then cancelled and refunded
+    minus the fee (spec section 4: frozen orders).
+    """
+    order = _crypto_order(session, order_id)
+    if order.transaction_id is None:
+        raise Conflict(
+            "Only an order whose transaction was sent can be frozen.", code=ShopCode.NO_TRANSACTION
+        )
+    if not _move(
+        session, order, from_=(OrderStatus.PENDING,), status=OrderStatus.FROZEN, frozen_at=clock.now()
+    ):
+        session.rollback()
+        raise Conflict(NOT_PENDING, code=ShopCode.NOT_PENDING)
+    if not _payment_recorded(session, order):
+        _record(
+            session,
+            order=order,
+            kind="payment",
+            cents=order.price_cents,
+            note=order.transaction_id,
+            admin=admin,
+        )
+    audit.record(
+        session,
+        admin=admin,
+        action="orders.freeze",
+        target=f"order:{order.order_number}",
+        reason=reason,
+        before={"status": OrderStatus.PENDING},
+        after={"status": OrderStatus.FROZEN},
+    )
+    mail.queue(
+        session,
+        to=order.email,
+        subject=f"Order #{order.order_number} is frozen",
+        body=(
+            f"Your order #{order.order_number} is frozen: {reason}\n\n"
+            "It will be cancelled and refunded minus the fee. Write to support with the order number "
+            "if you have a question (reason: frozen order)."
+        ),
+    )
+    session.commit()
+    return orders.admin_read(session, order)
+
+
+def cancel_order(
+    session: Session,
+    *,
+    admin: User,
+    order_id: int,
+    reason: str | None,
+    refund_transaction_id: str | None = None,
+) -> AdminOrderRead:
+    """Cancel a crypto order: one never paid simply ends; a frozen one is refunded minus its fee."""
+    order = _crypto_order(session, order_id)
+    was = OrderStatus(order.status)
+    if not _move(
+        session,
+        order,
+        from_=(OrderStatus.PENDING, OrderStatus.FROZEN),
+        status=OrderStatus.CANCELLED,
+        cancelled_at=clock.now(),
+    ):
+        session.rollback()
+        raise Conflict(NOT_FROZEN_OR_PENDING, code=ShopCode.NOT_PENDING)
+    refund = 0
+    if was == OrderStatus.FROZEN:
+        refund = order.price_cents - order.fee_cents
+        note = f"Refund minus the {payments.dollars(order.fee_cents)} fee"
+        if refund_transaction_id:
+            note += f" ({refund_transaction_id.strip()})"
+        _record(session, order=order, kind="refund", cents=-refund, note=note, admin=admin)
+        mail.queue(
+            session,
+            to=order.email,
+            subject=f"Order #{order.order_number} cancelled and refunded",
+            body=(
+                f"Your frozen order #{order.order_number} is cancelled. {payments.dollars(refund)} "
+                f"{order.currency} was refunded to the sending address; the "
+                f"{payments.dollars(order.fee_cents)} fee is not refunded."
+            ),
+        )
+    audit.record(
+        session,
+        admin=admin,
+        action="orders.cancel",
+        target=f"order:{order.order_number}",
+        reason=reason or "",
+        before={"status": was},
+        after={"status": OrderStatus.CANCELLED, "refund_cents": refund},
+        details={"reason": reason, "refund_cents": refund, "refund_transaction_id": refund_transaction_id},
+    )
+    session.commit()
+    return orders.admin_read(session, order)
+
+
+def keygen(session: Session, *, admin: User, sku: str, count: int) -> list[str]:
+    """Make keys outside any order (support, giveaways); the codes are returned once, never stored."""
+    if sku not in PRODUCTS:
+        raise FieldError("sku", UNKNOWN_PRODUCT.format(sku=sku))
+    codes = keys.issue(session, sku=sku, count=count, order_id=None, created_by=admin.id)
+    audit.record(session, admin=admin, action="keys.generate", target=f"sku:{sku}", details={"count": count})
+    session.commit()
+    return codes
+
+
+def active_pins(session: Session) -> list[PinRead]:
+    """Usernames holding a Fire Pin right now, the latest-ending first; banned and deleted ones hold
+    no place on the lists, so the admin's list leaves them out too (spec: /admin/pins)."""
+    rows = session.scalars(
+        select(Username)
+        .where(
+            Username.fire_pinned_until.is_not(None),
+            Username.fire_pinned_until > clock.now(),
+            Username.status.not_in([Status.BANNED, Status.DELETED]),
+        )
+        .order_by(Username.fire_pinned_until.desc())
+        .limit(200)
+    ).all()
+    return [
+        PinRead(
+            username_id=u.id,
+            username=u.username,
+            app=u.app,
+            user_id=u.user_id,
+            fire_pinned_until=u.fire_pinned_until,
+        )
+        for u in rows
+        if u.fire_pinned_until is not None
+    ]
+
+
+def orders_of_user(session: Session, *, user_id: int, limit: int = 20) -> list[AdminOrderRead]:
+    """An account's latest orders (the admin's user page)."""
+    rows = session.scalars(
+        select(Order).where(Order.user_id == user_id).order_by(Order.id.desc()).limit(limit)
+    ).all()
+    return [orders.admin_read(session, o) for o in rows]
