@@ -54,15 +54,16 @@ def _total(pids: list[int]) -> dict[int, float]:
     return seen
 
 
-def measure(path: str, server_pid: int, seconds: int) -> tuple[float, float, float, float]:
-    """(req/s, web ms per request, of which in the kernel, database ms per request)."""
+def measure(path: str, server_pid: int, seconds: int) -> tuple[float, float, float, float, float]:
+    """(req/s, web ms per request, of which in the kernel, database ms per request, p99 ms)."""
     wrk(path, seconds=2, connections=32)  # warm-up
     (u0, s0), db0 = _times(server_pid), _total(_pids("postgres"))
     result = wrk(path, seconds=seconds, connections=32)
     (u1, s1), db1 = _times(server_pid), _total(_pids("postgres"))
     requests = result["rps"] * seconds
     db = sum(db1[p] - db0.get(p, 0.0) for p in db1)
-    return result["rps"], (u1 - u0 + s1 - s0) / requests * 1e3, (s1 - s0) / requests * 1e3, db / requests * 1e3
+    web, kernel = (u1 - u0 + s1 - s0) / requests * 1e3, (s1 - s0) / requests * 1e3
+    return result["rps"], web, kernel, db / requests * 1e3, result["p99"]
 
 
 def main() -> None:
@@ -79,11 +80,12 @@ def main() -> None:
     try:
         paths = args.paths or ["/v1/ping", "/v1/usernames", f"/v1/usernames/{clean_profile_id(args.db, args.rows)}"]
         print(f"\n{args.db}, {args.rows:,} usernames, one worker, uncached, wrk -t2 -c32 -d{args.seconds}s\n")
-        print("| endpoint | req/s | web process ms/request (kernel) | database ms/request | load1 |")
-        print("|---|---:|---:|---:|---:|")
+        print("| endpoint | req/s | p99 ms | web process ms/request (kernel) | database ms/request | load1 |")
+        print("|---|---:|---:|---:|---:|---:|")
         for path in paths:
-            rps, web, kernel, db = measure(path, server.pid, args.seconds)
-            print(f"| `{path}` | {rps:.0f} | {web:.2f} ({kernel:.2f}) | {db:.2f} | {os.getloadavg()[0]:.1f} |", flush=True)
+            rps, web, kernel, db, p99 = measure(path, server.pid, args.seconds)
+            load = os.getloadavg()[0]
+            print(f"| `{path}` | {rps:.0f} | {p99:.1f} | {web:.2f} ({kernel:.2f}) | {db:.2f} | {load:.1f} |", flush=True)
     finally:
         server.terminate()
         server.wait(timeout=20)
