@@ -2,6 +2,7 @@
 
 Usage (from the repository root, after bench/run.py has seeded the database):
     python3 -m uv run --project backend python bench/cpu.py --db postgresql --rows 1000000
+    ... bench/cpu.py --port 8145 --paths /v1/ping "/v1/usernames?q=gamer"   # other endpoints
 
 It starts `addme serve` (one worker, no response cache) on the benchmark database, drives each
 endpoint with wrk for 10 s, and divides the CPU time (utime + stime) that the web process and the
@@ -16,14 +17,19 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+import run
 from run import clean_profile_id, ensure_db, start_server, wrk
 
 TICKS = os.sysconf("SC_CLK_TCK")
 
 
-def _cpu_seconds(pid: int) -> float:
+def _times(pid: int) -> tuple[float, float]:
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / TICKS  # utime, stime
+    return int(fields[11]) / TICKS, int(fields[12]) / TICKS  # utime, stime
+
+
+def _cpu_seconds(pid: int) -> float:
+    return sum(_times(pid))
 
 
 def _pids(name: str) -> list[int]:
@@ -48,15 +54,16 @@ def _total(pids: list[int]) -> dict[int, float]:
     return seen
 
 
-def measure(path: str, server_pid: int, seconds: int) -> tuple[float, float, float]:
-    """(req/s, web ms per request, database ms per request)."""
+def measure(path: str, server_pid: int, seconds: int) -> tuple[float, float, float, float, float]:
+    """(req/s, web ms per request, of which in the kernel, database ms per request, p99 ms)."""
     wrk(path, seconds=2, connections=32)  # warm-up
-    web0, db0 = _cpu_seconds(server_pid), _total(_pids("postgres"))
+    (u0, s0), db0 = _times(server_pid), _total(_pids("postgres"))
     result = wrk(path, seconds=seconds, connections=32)
-    web1, db1 = _cpu_seconds(server_pid), _total(_pids("postgres"))
+    (u1, s1), db1 = _times(server_pid), _total(_pids("postgres"))
     requests = result["rps"] * seconds
     db = sum(db1[p] - db0.get(p, 0.0) for p in db1)
-    return result["rps"], (web1 - web0) / requests * 1e3, db / requests * 1e3
+    web, kernel = (u1 - u0 + s1 - s0) / requests * 1e3, (s1 - s0) / requests * 1e3
+    return result["rps"], web, kernel, db / requests * 1e3, result["p99"]
 
 
 def main() -> None:
@@ -64,17 +71,21 @@ def main() -> None:
     ap.add_argument("--db", choices=["sqlite", "postgresql"], default="postgresql")
     ap.add_argument("--rows", type=int, default=1_000_000)
     ap.add_argument("--seconds", type=int, default=10)
+    ap.add_argument("--port", type=int, default=run.PORT)
+    ap.add_argument("--paths", nargs="*", help="endpoints (default: ping, the first page, a profile)")
     args = ap.parse_args()
+    run.PORT = args.port
     ensure_db(args.db, args.rows, reseed=False)
     server = start_server(args.db, args.rows, cache=False, workers=1)
     try:
-        paths = ["/v1/ping", "/v1/usernames", f"/v1/usernames/{clean_profile_id(args.db, args.rows)}"]
+        paths = args.paths or ["/v1/ping", "/v1/usernames", f"/v1/usernames/{clean_profile_id(args.db, args.rows)}"]
         print(f"\n{args.db}, {args.rows:,} usernames, one worker, uncached, wrk -t2 -c32 -d{args.seconds}s\n")
-        print("| endpoint | req/s | web process ms/request | database ms/request |")
-        print("|---|---:|---:|---:|")
+        print("| endpoint | req/s | p99 ms | web process ms/request (kernel) | database ms/request | load1 |")
+        print("|---|---:|---:|---:|---:|---:|")
         for path in paths:
-            rps, web, db = measure(path, server.pid, args.seconds)
-            print(f"| `{path}` | {rps:.0f} | {web:.2f} | {db:.2f} |")
+            rps, web, kernel, db, p99 = measure(path, server.pid, args.seconds)
+            load = os.getloadavg()[0]
+            print(f"| `{path}` | {rps:.0f} | {p99:.1f} | {web:.2f} ({kernel:.2f}) | {db:.2f} | {load:.1f} |", flush=True)
     finally:
         server.terminate()
         server.wait(timeout=20)

@@ -11,6 +11,7 @@ scan the table.
 from __future__ import annotations
 
 import argparse
+import asyncio
 import os
 import re
 import sys
@@ -94,16 +95,60 @@ def main() -> None:
     from addme.listings import queries
     from addme.listings.schemas import ListParams
 
+    conninfo = pg_conninfo(get_settings())
     for name, query in SCENARIOS.items():
         queries.forget_counts()
-        plan = queries.plan_list(ListParams(**query), now=clock.now(), dialect=args.db)
-        conninfo = pg_conninfo(get_settings())
-        plans = explain_pg(plan.queries, conninfo) if conninfo else explain_sqlite(plan.queries)
-        print(f"\n#### {name} ({len(plans)} statements)\n")
-        for lines in plans:
-            print("```")
-            print("\n".join(lines))
-            print("```")
+        plan = queries.plan_list(ListParams(**query), now=clock.now())
+        _print(name, plan.queries, conninfo)
+    for name, query, path in SEARCHES:
+        _print(name, asyncio.run(_search_statements(ListParams(**query), path, args.db)), conninfo)
+
+
+def _print(name: str, statements: list[tuple[Any, dict[str, Any]]], conninfo: str | None) -> None:
+    plans = explain_pg(statements, conninfo) if conninfo else explain_sqlite(statements)
+    print(f"\n#### {name} ({len(plans)} statements)\n")
+    for lines in plans:
+        print("```")
+        print("\n".join(lines))
+        print("```")
+
+
+# A search's statements with each way of reading its matches (listings/search_reads.py): "walk"
+# (a window of the list's index), "index" (the search indexes), or the one its word's frequency
+# picks (None). The probe is the first statement when the word is new to the process.
+SEARCHES = [
+    ("search gamer (common word), chosen", {"q": "gamer"}, None),
+    ("search gamer + gender + country, chosen", {"q": "gamer", "gender": "Female", "country": "US"}, None),
+    ("search panda, popular, page 5, chosen", {"q": "panda", "order": "popular", "page": 5}, None),
+    ("search angel12345 (rare), chosen", {"q": "angel12345"}, None),
+    ("search cosmic_angel12345 (a whole handle), chosen", {"q": "cosmic_angel12345"}, None),
+    ("search gamer, index forced", {"q": "gamer", "tag": "art", "country": "FR"}, "index"),
+    ("search angel12345, walk forced", {"q": "angel12345", "app": "kik"}, "walk"),
+]
+
+
+async def _search_statements(p: Any, path: str | None, dialect: str) -> list[tuple[Any, dict[str, Any]]]:
+    """The statements one uncached search runs (its probe included), recorded instead of run."""
+    from addme.core import clock, reads
+    from addme.listings import queries, search_reads
+
+    queries.forget_counts()
+    search_reads.forget_words()
+    chosen = search_reads.choose
+    if path is not None:
+        forced = search_reads.INDEX if path == "index" else search_reads.Path(search_reads.WALK_MIN)
+        search_reads.choose = lambda *_a, **_k: forced  # type: ignore[assignment]
+    reader = reads.create_reader()
+    await reader.open()
+    seen: list[tuple[Any, dict[str, Any]]] = []
+    stop = reads.listen(lambda stmt, params: seen.append((stmt, dict(params))))
+    try:
+        await search_reads.read_search(p, now=clock.now(), dialect=dialect, fetch=reader.fetch)
+    finally:
+        stop()
+        search_reads.choose = chosen  # type: ignore[assignment]
+        await reader.close()
+    return seen
 
 
 if __name__ == "__main__":

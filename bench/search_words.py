@@ -1,8 +1,13 @@
-"""Time text searches by how common their word is (issue #14: rare words), on the bench database.
+"""Time text searches by how common their words are, on the bench database (issue #14).
 
-Runs the statements one uncached search response runs (through listings.queries, as the app does),
-each word several rounds, and prints the median per word: with the probe (the app's way) and with
-the index walk forced (how every search was read before #14's rare-word fix).
+Runs one search response's statements as the app runs them (listings/search_reads.py, through the
+app's async read pool), each word several rounds, and prints the median per word and path:
+
+- "cold": the word new to the process and its total not memoized (probe, page and count);
+- "warm": what every later request for the same word runs (the page alone);
+
+with the path the word's frequency picks ("chosen"), and with each path forced ("walk", the list's
+index walked in a window sized for the word; "index", the search indexes then a sort).
 
     cd backend && nice .venv/bin/python ../bench/search_words.py --rounds 5
 """
@@ -10,63 +15,72 @@ the index walk forced (how every search was read before #14's rare-word fix).
 from __future__ import annotations
 
 import argparse
+import asyncio
+import os
 import statistics
 import time
+from typing import Any
 
-from sqlalchemy import create_engine
-
-from addme.core import clock
-from addme.listings import queries
-from addme.listings.schemas import ListParams
-
-WORDS = ["angel12345", "xylophone", "gamer", "panda"]
+WORDS = ["angel12345", "cosmic_angel12345", "xylophone", "gamer", "panda", "lazy_panda8"]
 
 
-def run(conn, p: ListParams, *, forced_walk: bool) -> tuple[float, int]:
-    now = clock.now()
-    start = time.perf_counter()
-    if forced_walk:
-        plan = queries.plan_list(p, now=now, dialect="postgresql", hits=queries.PROBE_COMMON)
-    else:
-        plan = queries.plan_list(p, now=now, dialect="postgresql")
-        [(hits,)] = conn.execute(*plan.queries[0]).all()
-        plan = queries.plan_list(p, now=now, dialect="postgresql", hits=int(hits))
-    results = [conn.execute(stmt, values).all() for stmt, values in plan.queries]
-    rows, _more, _total = queries.read_list(p, plan, results)
-    return (time.perf_counter() - start) * 1000, len(rows)
+async def _time(p: Any, path: str, *, cold: bool, reader: Any) -> tuple[float, int]:
+    from addme.core import clock
+    from addme.listings import queries, search_reads
+
+    if cold:
+        queries.forget_counts()
+        search_reads.forget_words()
+    chosen = search_reads.choose
+    if path == "index":
+        search_reads.choose = lambda *_a, **_k: search_reads.INDEX  # type: ignore[assignment]
+    elif path == "walk":
+        search_reads.choose = lambda *a, **k: chosen(*a, **k) if chosen(*a, **k).walk else search_reads.Path(  # type: ignore[assignment]
+            search_reads.WALK_MAX
+        )
+    try:
+        start = time.perf_counter()
+        found = await search_reads.read_search(p, now=clock.now(), dialect="postgresql", fetch=reader.fetch)
+        elapsed = (time.perf_counter() - start) * 1000
+    finally:
+        search_reads.choose = chosen  # type: ignore[assignment]
+    assert found is not None
+    return elapsed, len(found[0])
 
 
-def main() -> None:
+async def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--dsn", default="postgresql+psycopg:///addme_bench_1000000")
+    ap.add_argument("--dsn", default="postgresql://postgres@127.0.0.1:5432/addme_bench_1000000")
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--words", nargs="*", default=WORDS)
-    ap.add_argument("--walk-only", action="store_true", help="only the forced walk (the old way)")
-    ap.add_argument("--timeout-ms", type=int, default=10_000)
+    ap.add_argument("--paths", nargs="*", default=["chosen", "walk", "index"])
     args = ap.parse_args()
-    engine = create_engine(args.dsn)
-    with engine.connect() as conn:
-        conn.exec_driver_sql(f"SET statement_timeout = {int(args.timeout_ms)}")
+    os.environ["DATABASE_URL"] = args.dsn
+
+    from addme import models  # noqa: F401
+    from addme.core import reads
+    from addme.listings.schemas import ListParams
+
+    reader = reads.create_reader()
+    await reader.open()
+    try:
+        print(f"{'word':>18} {'path':>7} {'cold ms':>9} {'warm ms':>9} {'rows':>5}")
         for word in args.words:
             p = ListParams(q=word)
-            for forced in (False, True) if not args.walk_only else (True,):
-                times, n = [], 0
+            for path in args.paths:
+                cold, warm, n = [], [], 0
                 for _ in range(args.rounds):
-                    try:
-                        ms, n = run(conn, p, forced_walk=forced)
-                    except Exception as exc:  # the statement timeout: what a 503 would be
-                        conn.rollback()
-                        conn.exec_driver_sql(f"SET statement_timeout = {int(args.timeout_ms)}")
-                        ms, n = float(args.timeout_ms), -1
-                        print(f"  {word}: {type(exc).__name__}")
-                    times.append(ms)
-                label = "walk (before)" if forced else "probe (after)"
+                    ms, n = await _time(p, path, cold=True, reader=reader)
+                    cold.append(ms)
+                    ms, n = await _time(p, path, cold=False, reader=reader)
+                    warm.append(ms)
                 print(
-                    f"{word:>12} {label:>14}: median {statistics.median(times):8.1f} ms "
-                    f"min {min(times):8.1f} rows {n}",
+                    f"{word:>18} {path:>7} {statistics.median(cold):9.1f} {statistics.median(warm):9.1f} {n:5d}",
                     flush=True,
                 )
+    finally:
+        await reader.close()
 
 
 if __name__ == "__main__":
-    main()
+    asyncio.run(main())

@@ -78,10 +78,29 @@ def _ms(value: str) -> float:
     return n / 1000 if m.group(2) == "us" else n * 1000 if m.group(2) == "s" else n
 
 
-def wrk(url: str, *, seconds: int, headers: tuple[str, ...] = ()) -> dict[str, float]:
+# Each request a whole handle of the seeded shape ("shy_otter12345", bench/seed.py) chosen at
+# random among the million: a word new to the process nearly every time, so each search pays its
+# probe and its count, as a crowd of different searches would.
+NEW_WORDS_LUA = """
+local a = {"shy","blue","sunny","night","wild","sweet","lazy","happy","dark","cosmic","tiny","bold"}
+local b = {"otter","kitty","fox","gamer","rider","dreamer","panda","wolf","angel","ninja","storm","peach"}
+local n = 0
+function setup(thread) n = n + 1; thread:set("seed", n) end
+function init(args) math.randomseed(seed * 7919 + os.time()) end
+function request()
+  local i = math.random(1, 1000000)
+  local q = a[i % 12 + 1] .. "_" .. b[math.floor(i / 12) % 12 + 1] .. i
+  return wrk.format("GET", wrk.path .. "?q=" .. q)
+end
+"""
+
+
+def wrk(url: str, *, seconds: int, headers: tuple[str, ...] = (), script: Path | None = None) -> dict[str, float]:
     args = ["wrk", "-t2", "-c32", f"-d{seconds}s", "--latency"]
     for h in headers:
         args += ["-H", h]
+    if script is not None:
+        args += ["-s", str(script)]
     out = subprocess.run([*args, url], check=True, capture_output=True, text=True).stdout  # noqa: S603
     rps = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))  # type: ignore[union-attr]
     p50 = _ms(re.search(r"\s50%\s+(\S+)", out).group(1))  # type: ignore[union-attr]
@@ -124,6 +143,8 @@ def main() -> None:
     tmp.chmod(0o755)  # nginx's workers (user nobody) read the static file from here
     (tmp / "static.json").write_text(PAYLOAD)
     (tmp / "bare_app.py").write_text(BARE_APP)
+    new_words = tmp / "new_words.lua"
+    new_words.write_text(NEW_WORDS_LUA)
     run_dir = tmp / "run"
     run_dir.mkdir()
     (tmp / "static.conf").write_text(STATIC_NGINX.format(run=run_dir, port=STATIC_PORT, root=tmp))
@@ -155,9 +176,12 @@ def main() -> None:
             ("first page, uncached", f"{app}/v1/usernames"),
             ("search q=gamer (common word), uncached", f"{app}/v1/usernames?q=gamer"),
             ("search q=panda (a handle word), uncached", f"{app}/v1/usernames?q=panda"),
-            ("search q=angel12345 (a rare handle part: 11 matches), uncached", f"{app}/v1/usernames?q=angel12345"),
+            ("search q=angel12345 (a rare handle part: 1 match), uncached", f"{app}/v1/usernames?q=angel12345"),
             ("search q=cosmic_angel12345 (a whole handle), uncached", f"{app}/v1/usernames?q=cosmic_angel12345"),
             ("search q=gamer + gender + country, uncached", f"{app}/v1/usernames?q=gamer&gender=Female&country=US"),
+            ("search q=xylophone (no match), uncached", f"{app}/v1/usernames?q=xylophone"),
+            ("search q=gamer, popular order, page 5, uncached", f"{app}/v1/usernames?q=gamer&order=popular&page=5"),
+            ("search, a new whole handle each request, uncached", f"{app}/v1/usernames"),
             ("tag page, uncached", f"{app}/v1/usernames?tag=gamer"),
             ("HTML listing page, uncached", f"{app}/snapchat-usernames"),
             ("first page, app cache", f"{cached}/v1/usernames"),
@@ -168,8 +192,9 @@ def main() -> None:
         ]
         print(f"{'scenario':52} {'req/s':>8} {'p50 ms':>7} {'p99 ms':>7} {'non2xx':>6} {'load1':>6}", flush=True)
         for name, url in scenarios:
-            wrk(url, seconds=2)  # warm-up
-            r = wrk(url, seconds=args.seconds)
+            script = new_words if "new whole handle" in name else None
+            wrk(url, seconds=2, script=script)  # warm-up
+            r = wrk(url, seconds=args.seconds, script=script)
             load = os.getloadavg()[0]
             results.append({"scenario": name, "url": url, **r, "load1": load})
             print(f"{name:52} {r['rps']:8.0f} {r['p50']:7.1f} {r['p99']:7.1f} {r['non2xx']:6.0f} {load:6.1f}", flush=True)

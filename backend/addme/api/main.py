@@ -35,36 +35,41 @@ from addme.trust.router import router as trust_router
 from addme.wallet.admin_router import router as wallet_admin_router
 from addme.wallet.router import router as wallet_router
 
-api_router = APIRouter()
-api_router.include_router(health_router)
-# The public directory first: routes are matched in order, and its lists are most of the traffic.
-api_router.include_router(listings_router)
-api_router.include_router(accounts_router)
-api_router.include_router(mail_router)
-api_router.include_router(moderation_router)
-api_router.include_router(wallet_router)
-api_router.include_router(shop_router)
-api_router.include_router(media_router)
-api_router.include_router(moderation_requests_router)
-api_router.include_router(groups_router)
-api_router.include_router(swipes_router)
-api_router.include_router(content_router)
-api_router.include_router(ads_router)
-api_router.include_router(trust_router)
-api_router.include_router(admin_router)
-api_router.include_router(stats_router)
-api_router.include_router(blog_admin_router)
-api_router.include_router(alerts_admin_router)
-api_router.include_router(ads_admin_router)
-api_router.include_router(admin_people_router)
-api_router.include_router(admin_catalog_router)
-api_router.include_router(groups_admin_router)
-api_router.include_router(wallet_admin_router)
-api_router.include_router(moderation_admin_router)
-api_router.include_router(moderation_bans_router)
+# Every domain router, in matching order: the public directory first (routes are matched in
+# order, and its lists are most of the traffic). main.py includes each one under /v1 directly:
+# FastAPI walks the whole tree of a nested include (every route of every router under it) twice
+# per request to see whether a route was added, which cost a third of a bare request
+# (docs/performance.md, "Search and lists at a million rows").
+API_ROUTERS: tuple[APIRouter, ...] = (
+    health_router,
+    listings_router,
+    accounts_router,
+    mail_router,
+    moderation_router,
+    wallet_router,
+    shop_router,
+    media_router,
+    moderation_requests_router,
+    groups_router,
+    swipes_router,
+    content_router,
+    ads_router,
+    trust_router,
+    admin_router,
+    stats_router,
+    blog_admin_router,
+    alerts_admin_router,
+    ads_admin_router,
+    admin_people_router,
+    admin_catalog_router,
+    groups_admin_router,
+    wallet_admin_router,
+    moderation_admin_router,
+    moderation_bans_router,
+    trust_admin_router,
+    trust_risk_router,
+    trust_trackers_router,
+)
 
 # GET /v1/auth/user carries what other domains count for the member (accounts cannot import them).
 accounts.register_user_read_hook(listings.usernames_count_hook)
-api_router.include_router(trust_admin_router)
-api_router.include_router(trust_risk_router)
-api_router.include_router(trust_trackers_router)

@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 _offset_seconds: float = 0.0
 
 
 def now() -> datetime:
     """Current UTC time (naive UTC, as stored in the database)."""
-    from datetime import timedelta
-
-    return (datetime.now(UTC) + timedelta(seconds=_offset_seconds)).replace(tzinfo=None)
+    current = datetime.now(UTC).replace(tzinfo=None)
+    return current + timedelta(seconds=_offset_seconds) if _offset_seconds else current
 
 
 def travel(seconds: float) -> None:

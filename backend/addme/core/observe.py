@@ -7,11 +7,14 @@ every log line written while the request runs (core/logging.py reads it from a c
 
 from __future__ import annotations
 
+import itertools
 import logging
+import os
 import re
+import secrets
 import time
-import uuid
 from contextvars import ContextVar
+from typing import Any
 
 from prometheus_client import Counter, Histogram
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -38,12 +41,59 @@ def _route(scope: Scope) -> str:
     template = str(path)
     if ":path}" in template:
         return template
-    # A route of an included router reports its path below the router's prefix ("/usernames" for
-    # "/v1/usernames"): the prefix is whatever the actual path has before the template's segments.
-    actual = str(scope["path"]).rstrip("/").split("/")
-    depth = len(template.rstrip("/").split("/")) - 1
-    prefix = "/".join(actual[: len(actual) - depth])
-    return prefix + template if not template.startswith(prefix + "/") else template
+    # Per route: a route's prefix is the same on every request (a few dozen entries in all).
+    key = (id(route), template)
+    label = _labels.get(key)
+    if label is None:
+        # A route of an included router reports its path below the router's prefix ("/usernames"
+        # for "/v1/usernames"): the prefix is whatever the actual path has before the template's
+        # segments.
+        actual = str(scope["path"]).rstrip("/").split("/")
+        depth = len(template.rstrip("/").split("/")) - 1
+        prefix = "/".join(actual[: len(actual) - depth])
+        label = prefix + template if not template.startswith(prefix + "/") else template
+        if len(_labels) > 10_000:
+            _labels.clear()
+        _labels[key] = label
+    return label
+
+
+_labels: dict[tuple[int, str], str] = {}
+# Each (method, route, status)'s counter and each route's histogram, looked up once: labels()
+# takes a lock and builds its key on every call.
+_counters: dict[tuple[str, str, int], Any] = {}
+_latencies: dict[str, Any] = {}
+
+
+def _record(method: str, route: str, status: int, elapsed: float) -> None:
+    counter = _counters.get((method, route, status))
+    if counter is None:
+        counter = _counters[(method, route, status)] = REQUESTS.labels(method, route, str(status))
+    latency = _latencies.get(route)
+    if latency is None:
+        latency = _latencies[route] = LATENCY.labels(route)
+    counter.inc()
+    latency.observe(elapsed)
+
+
+# A new request id: this process's random prefix and a counter (32 hex characters, as nginx's
+# $request_id): unique without asking the kernel for randomness on every request. A forked
+# worker draws its own prefix.
+_id_prefix = ""
+_ids = itertools.count()
+
+
+def _new_prefix() -> None:
+    global _id_prefix, _ids
+    _id_prefix, _ids = secrets.token_hex(8), itertools.count(secrets.randbits(32))
+
+
+_new_prefix()
+os.register_at_fork(after_in_child=_new_prefix)
+
+
+def new_request_id() -> str:
+    return f"{_id_prefix}{next(_ids) & 0xFFFFFFFFFFFFFFFF:016x}"
 
 
 class ObserveMiddleware:
@@ -55,20 +105,23 @@ class ObserveMiddleware:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        given = next((v for k, v in scope["headers"] if k == b"x-request-id"), b"").decode("latin-1")
-        rid = given if _VALID_ID.fullmatch(given) else uuid.uuid4().hex
+        rid = ""
+        for name, value in scope["headers"]:
+            if name == b"x-request-id":
+                given = value.decode("latin-1")
+                rid = given if _VALID_ID.fullmatch(given) else ""
+                break
+        rid = rid or new_request_id()
         token = request_id.set(rid)
         started = time.perf_counter()
         status = 500
+        header = (b"x-request-id", rid.encode())
 
         async def send_with_id(message: Message) -> None:
             nonlocal status
             if message["type"] == "http.response.start":
                 status = message["status"]
-                message = {
-                    **message,
-                    "headers": [*message.get("headers", []), (b"x-request-id", rid.encode())],
-                }
+                message = {**message, "headers": [*message.get("headers", ()), header]}
             await send(message)
 
         try:
@@ -76,8 +129,7 @@ class ObserveMiddleware:
         finally:
             elapsed = time.perf_counter() - started
             route = _route(scope)
-            REQUESTS.labels(scope["method"], route, str(status)).inc()
-            LATENCY.labels(route).observe(elapsed)
+            _record(scope["method"], route, status, elapsed)
             if self.log_requests:
                 access_log.info(
                     "%s %s %s",

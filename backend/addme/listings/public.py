@@ -24,7 +24,7 @@ from addme.core import clock, options, reads
 from addme.core.db import get_engine, new_session
 from addme.core.errors import NotFound, Unauthorized
 from addme.core.options import ReportType
-from addme.listings import cache, queries
+from addme.listings import cache, queries, search_reads
 from addme.listings import constants as c
 from addme.listings.codes import ListingCode
 from addme.listings.countries import COUNTRIES, country_name
@@ -67,19 +67,19 @@ async def _anonymous(request: Request, key: str, build: Callable[[], Awaitable[b
 
 
 async def build_list(p: ListParams, *, now_: datetime | None = None) -> bytes:
-    """The list response body for these filters: one round trip to the database (two for a search)."""
+    """The list response body for these filters: one round trip to the database (a search's first
+    use of a word in this process adds its probe; search_reads.py)."""
     now = now_ or clock.now()
     dialect = get_engine().dialect.name
-    plan = queries.plan_list(p, now=now, dialect=dialect)
-    if plan.probe:  # a text search: how common `q` is decides how its matches are read
-        [[(hits,)]] = await reads.current().fetch(*plan.queries, prepare=False)
-        plan = queries.plan_list(p, now=now, dialect=dialect, hits=int(hits))
-    results = await reads.current().fetch(*plan.queries, prepare=not plan.dynamic)
-    rows, has_next, total = queries.read_list(p, plan, results)
+    found: tuple[Sequence[Any], bool, int | None] | None = None
+    if p.q:
+        found = await search_reads.read_search(p, now=now, dialect=dialect, fetch=reads.current().fetch)
+    if found is None:
+        plan = queries.plan_list(p, now=now)
+        found = queries.read_list(p, plan, await reads.current().fetch(*plan.queries))
+    rows, has_next, total = found
     if total is None:  # a page past the end of a long list: one exact count, bounded by the page
-        [[(total,)]] = await reads.current().fetch(
-            queries.beyond_end_count(p, now=now, dialect=dialect), prepare=False
-        )
+        [[(total,)]] = await reads.current().fetch(queries.beyond_end_count(p, now=now), prepare=False)
     return dumps(
         {
             "data": [queries.card(r, now) for r in rows],

@@ -30,7 +30,6 @@ from sqlalchemy import (
 
 from addme.core import options
 from addme.listings import constants as c
-from addme.listings import search
 from addme.listings.countries import country_name
 from addme.listings.models import FacetCount, Tag, Username, username_tags
 from addme.listings.schemas import ListParams
@@ -151,11 +150,9 @@ def ordering(order: str) -> tuple[ColumnElement[Any], ...]:
     return _POPULAR if order == "popular" else _LATEST
 
 
-def conditions(
-    p: ListParams, *, now: datetime, dialect: str, with_search: bool = True
-) -> list[ColumnElement[bool]]:
-    """WHERE terms with literal values (the text-search path, which is not prebuilt)."""
-    where = filter_terms(
+def conditions(p: ListParams, *, now: datetime) -> list[ColumnElement[bool]]:
+    """The filters' WHERE terms with their values written in (a one-off count past the end)."""
+    return filter_terms(
         app=p.app or None,
         type=p.type,
         gender=p.gender or None,
@@ -165,20 +162,13 @@ def conditions(
         tag=normalize_tag(p.tag) if p.tag else None,
         now=now,
     )
-    if p.q and with_search:
-        values = search.search_values(p.q, dialect)
-        if values is not None:  # its values are bound: search_where_values gives them
-            where.append(
-                search.match_clause(dialect, words="search_q" in values, part="search_part" in values)
-            )
-    return where
 
 
 # --- The hot path --------------------------------------------------------------------------------
 # Building a Core statement costs more Python than running the query. Each "shape" of filters
 # (which filters are present, and the order) gets its statements built once, with bound
 # parameters; core/reads.py compiles each once and every request only executes it. Text search
-# (`q`) is rare and stays dynamic.
+# builds its statements the same way (search_reads.py).
 
 Shape = tuple[bool, bool, bool, bool, bool, bool, str]
 
@@ -191,11 +181,11 @@ _POPULAR = (U.popularity.desc(), U.sort_at.desc(), U.id.desc())
 _ACTIVE_PINS = select(U.id).where(LISTED, U.fire_pinned_until.is_not(None), U.fire_pinned_until > _NOW)
 
 
-def _shape(p: ListParams) -> Shape:
+def shape_of(p: ListParams) -> Shape:
     return (bool(p.app), bool(p.gender), bool(p.orientation), bool(p.country), p.vip, bool(p.tag), p.order)
 
 
-def _values(p: ListParams, now: datetime) -> dict[str, Any]:
+def bound_values(p: ListParams, now: datetime) -> dict[str, Any]:
     values: dict[str, Any] = {
         "type": p.type,
         "now": now,
@@ -211,7 +201,7 @@ def _values(p: ListParams, now: datetime) -> dict[str, Any]:
 
 
 @lru_cache(maxsize=256)
-def _bound_conditions(shape: Shape) -> list[ColumnElement[bool]]:
+def bound_conditions(shape: Shape) -> list[ColumnElement[bool]]:
     """The WHERE terms of one shape, leading with the columns the indexes lead with."""
     app, gender, orientation, country, vip, tag, _order = shape
     return filter_terms(
@@ -283,7 +273,7 @@ def _pinned_first_stmt(where: Sequence[ColumnElement[bool]], *, rows: Any) -> An
 @lru_cache(maxsize=256)
 def _statements(shape: Shape, per_page: int) -> tuple[Any, Any]:
     """(page, capped count) statements for one shape of filters and page size, built once."""
-    where = _bound_conditions(shape)
+    where = bound_conditions(shape)
     # One more row than a page tells whether another follows. Written into the SQL rather than
     # bound: a LIMIT the planner can read lets it size the join to the page (a nested loop over a
     # handful of ids) in a prepared statement's generic plan too; a bound one reads as "10% of the
@@ -320,194 +310,58 @@ class ListPlan:
     queries: list[tuple[Any, dict[str, Any]]]
     count_key: tuple[Any, ...] | None
     total: int | None  # the memoized total, when the count is not among the queries
-    dynamic: bool  # text search: sent with its values written in, so planned for them
-    # Text search: the page is the exact-handle rows (queries[0]) then the other matches
-    # (queries[1], read from this position of theirs); read_list puts them together.
-    rest_from: int | None = None
-    # Text search, first step: queries is its probe alone; plan_list again with its count.
-    probe: bool = False
 
 
-# One live listing per handle and app (uq_usernames_live_handle): at most this many exact matches.
-EXACT_MAX = len(options.App)
-
-# How a search reads its matches depends on how common `q` is, which no planner estimate tells
-# (PostgreSQL puts every prefix tsquery at 2% of the rows): a probe first counts the matches among
-# the list's newest PROBE_ROWS rows. From PROBE_COMMON of them on, a page is found early by walking
-# the list's index; below, the walk could read the whole index for a page (8 s and a 503 at 1M rows
-# for a word with no match), so the matches are read from the search index and ordered after.
-PROBE_ROWS = 2_000
-PROBE_COMMON = 50
-
-
-@lru_cache(maxsize=256)
-def _search_probe(shape: Shape, words: bool, part: bool, dialect: str) -> Any:
-    """The capped count of matches among the first PROBE_ROWS rows of the list, built once."""
-    order = _POPULAR if shape[-1] == "popular" else _LATEST
-    window = (
-        select(U.id)
-        .where(*_bound_conditions(shape))
-        .order_by(*order)
-        .limit(literal_column(str(PROBE_ROWS)))
-        .subquery("probe_window")
-    )
-    hits = (
-        select(literal_column("1"))
-        .select_from(Username.__table__.join(window, window.c.id == U.id))
-        .where(search.match_clause(dialect, words=words, part=part))
-        .limit(literal_column(str(PROBE_COMMON)))
-        .subquery()
-    )
-    return select(func.count()).select_from(hits)
-
-
-@lru_cache(maxsize=256)
-def _search_statements(
-    shape: Shape, words: bool, part: bool, per_page: int, dialect: str, common: bool
-) -> tuple[Any, Any, Any]:
-    """(exact handles, the other matches from `rest_off`, capped count) for one shape, built once.
-
-    Built and compiled once like the lists' statements (compiling them per request cost 7 ms of
-    Python a search); their values are still written in on PostgreSQL, so each is planned for them.
-    `common`: the other matches by walking the list's index; otherwise read from the search index
-    (a materialized set the planner cannot turn back into that walk) and sorted.
-    """
-    filters = _bound_conditions(shape)
-    match = search.match_clause(dialect, words=words, part=part)
-    popular = shape[-1] == "popular"
-    order = _POPULAR if popular else _LATEST
-    handle: Any = bindparam("handle")
-    exact = (
-        select(*CARD_COLUMNS)
-        .where(*filters, U.username_normalized == handle)
-        .order_by(*order)
-        .limit(literal_column(str(EXACT_MAX)))
-    )
-    # Enough of the other matches for any number (0 to EXACT_MAX) of exact ones ahead of them.
-    rows: Any = literal_column(str(per_page + 1 + EXACT_MAX))
-    rest_off = bindparam("rest_off", type_=Integer())
-    if common:
-        walked = (
-            select(U.id)
-            .where(*filters, match, U.username_normalized != handle)
-            .order_by(*order)
-            .limit(rows)
-            .offset(rest_off)
-            .subquery()
-        )
-        rest = select(*CARD_COLUMNS).join(walked, walked.c.id == U.id).order_by(*order)
-        return exact, rest, _count_stmt([*filters, match])
-    matches = (
-        select(U.id, U.popularity, U.sort_at, U.username_normalized)
-        .where(*filters, match)
-        .cte("search_matches")
-        .prefix_with("MATERIALIZED", dialect="postgresql")
-    )
-    m = matches.c
-    by = (m.popularity.desc(), m.sort_at.desc(), m.id.desc()) if popular else (m.sort_at.desc(), m.id.desc())
-    page = (
-        select(m.id, m.popularity, m.sort_at)
-        .where(m.username_normalized != handle)
-        .order_by(*by)
-        .limit(rows)
-        .offset(rest_off)
-        .subquery()
-    )
-    k = page.c
-    rest = (
-        select(*CARD_COLUMNS)
-        .join(page, k.id == U.id)
-        .order_by(
-            *(
-                (k.popularity.desc(), k.sort_at.desc(), k.id.desc())
-                if popular
-                else (k.sort_at.desc(), k.id.desc())
-            )
-        )
-    )
-    count = select(func.count()).select_from(select(m.id).limit(c.COUNT_CAP).subquery())
-    return exact, rest, count
-
-
-def _search_plan(
-    p: ListParams, values: dict[str, str], *, now: datetime, dialect: str, hits: int | None
-) -> ListPlan:
-    """Text search: a username whose handle is `q` itself first, then every match in the list's order.
-
-    No relevance score: ranking by one would read and score the whole match set (160,000 rows for
-    a common word at 1M usernames) before the first page. An exact handle is the one ranking that
-    an index answers; the rest keeps the list's order.
-
-    `hits`: the probe's answer; None gives the plan that runs the probe (`probe` set).
-    """
-    shape, words, part = _shape(p), "search_q" in values, "search_part" in values
-    bound = {**_values(p, now), **values}
-    if hits is None:
-        probe = _search_probe(shape, words, part, dialect)
-        return ListPlan([(probe, bound)], None, None, dynamic=True, probe=True)
-    common = hits >= PROBE_COMMON
-    exact, rest, count = _search_statements(shape, words, part, p.per_page, dialect, common)
-    rest_from = max(0, (p.page - 1) * p.per_page - EXACT_MAX)
-    bound["rest_off"] = rest_from
-    return ListPlan(
-        [(exact, bound), (rest, bound), (count, bound)], None, None, dynamic=True, rest_from=rest_from
-    )
-
-
-def plan_list(p: ListParams, *, now: datetime, dialect: str, hits: int | None = None) -> ListPlan:
-    """What to run for one list response (a fixed number of statements: 1 to 3).
-
-    A text search is planned twice: first its probe (the plan has `probe` set), then, given the
-    probe's count as `hits`, its page and count.
-    """
-    values = search.search_values(p.q, dialect) if p.q else None
-    if values is not None:
-        return _search_plan(p, values, now=now, dialect=dialect, hits=hits)
-    shape = _shape(p)
+def plan_list(p: ListParams, *, now: datetime) -> ListPlan:
+    """What to run for one list response without `q` (search_reads.py reads searches): its page,
+    and its capped count unless memoized."""
+    shape = shape_of(p)
     page_stmt, count_stmt = _statements(shape, p.per_page)
-    values = _values(p, now)
+    values = bound_values(p, now)
     key = (shape, p.app, p.type, p.gender, p.orientation, p.country, p.tag)
+    total = memoized_count(key)
+    if total is not None:
+        return ListPlan([(page_stmt, values)], None, total)
+    return ListPlan([(page_stmt, values), (count_stmt, values)], key, None)
+
+
+def memoized_count(key: tuple[Any, ...]) -> int | None:
+    """A capped count remembered for this filter set less than _COUNT_TTL ago, or None."""
     hit = _counts.get(key)
-    if hit is not None and hit[0] > time.monotonic():
-        return ListPlan([(page_stmt, values)], None, hit[1], dynamic=False)
-    return ListPlan([(page_stmt, values), (count_stmt, values)], key, None, dynamic=False)
+    return hit[1] if hit is not None and hit[0] > time.monotonic() else None
 
 
-def _search_page(p: ListParams, plan: ListPlan, results: Sequence[Sequence[Any]]) -> list[Sequence[Any]]:
-    """Rows [offset, offset + per_page] of "exact handles, then the other matches"."""
-    exact, rest = results[0], results[1]
-    off, rest_from = (p.page - 1) * p.per_page, plan.rest_from or 0
-    page: list[Sequence[Any]] = []
-    for pos in range(off, off + p.per_page + 1):
-        if pos < len(exact):
-            page.append(exact[pos])
-        elif 0 <= pos - len(exact) - rest_from < len(rest):
-            page.append(rest[pos - len(exact) - rest_from])
-    return page
+def remember_count(key: tuple[Any, ...], total: int) -> None:
+    if len(_counts) > 4096:
+        _counts.clear()
+    _counts[key] = (time.monotonic() + _COUNT_TTL, total)
 
 
 def read_list(
     p: ListParams, plan: ListPlan, results: Sequence[Sequence[Any]]
 ) -> tuple[Sequence[Any], bool, int | None]:
-    """One page of rows, whether another follows, and the total from plan_list's results.
-
-    The total is never wrong for the page: exact on the last page (the page itself counts it) and
-    on an empty one; "at least" (capped or a few seconds old) only while more pages follow. None
-    when an empty page past the end needs `beyond_end_count` to know the exact total.
-    """
-    if plan.rest_from is not None:
-        results = [_search_page(p, plan, results), *results[2:]]
-    rows = results[0]
-    page, has_next = rows[: p.per_page], len(rows) > p.per_page
+    """One page of rows, whether another follows, and the total from plan_list's results."""
     counted: int | None = None
     if plan.total is not None:
         total = plan.total
     else:
         total = counted = int(results[1][0][0])
         if plan.count_key is not None:
-            if len(_counts) > 4096:
-                _counts.clear()
-            _counts[plan.count_key] = (time.monotonic() + _COUNT_TTL, total)
+            remember_count(plan.count_key, total)
+    return page_and_total(p, results[0], total, counted=counted is not None)
+
+
+def page_and_total(
+    p: ListParams, rows: Sequence[Any], total: int, *, counted: bool
+) -> tuple[Sequence[Any], bool, int | None]:
+    """The page (`rows` hold one more when another page follows), whether another follows, and
+    its total: `total` is the capped count, `counted` when it was counted in this very request.
+
+    The total is never wrong for the page: exact on the last page (the page itself counts it) and
+    on an empty one; "at least" (capped or a few seconds old) only while more pages follow. None
+    when an empty page past the end needs `beyond_end_count` to know the exact total.
+    """
+    page, has_next = rows[: p.per_page], len(rows) > p.per_page
     start = (p.page - 1) * p.per_page
     if page and not has_next:
         return page, False, start + len(page)
@@ -516,17 +370,17 @@ def read_list(
         return page, True, max(total, start + len(page) + 1)
     if start == 0:
         return page, False, 0
-    if counted is not None and counted < c.COUNT_CAP:
-        return page, False, counted  # counted in this very round trip, under the cap: exact
+    if counted and total < c.COUNT_CAP:
+        return page, False, total  # counted in this very round trip, under the cap: exact
     return page, False, None
 
 
-def beyond_end_count(p: ListParams, *, now: datetime, dialect: str) -> tuple[Any, dict[str, Any]]:
-    """The exact total for an empty page past the end: it is below the page's start, so a count
-    capped there is exact and never walks further than the pages before it."""
-    where = conditions(p, now=now, dialect=dialect)
-    values = (search.search_values(p.q, dialect) if p.q else None) or {}
-    return _count_stmt(where, cap=(p.page - 1) * p.per_page), values
+def beyond_end_count(p: ListParams, *, now: datetime) -> tuple[Any, dict[str, Any]]:
+    """The exact total for an empty page past the end of a list (search_reads.py counts its own):
+    it is below the page's start, so a count capped there is exact and never walks further than
+    the pages before it."""
+    where = conditions(p, now=now)
+    return _count_stmt(where, cap=(p.page - 1) * p.per_page), {}
 
 
 def forget_counts() -> None:

@@ -47,7 +47,7 @@ def test_the_code_keeps_every_contract() -> None:
         ("core/clock.py", "from addme.listings import service as _listings", "Core is the base"),
         ("listings/service.py", "from addme.moderation import reports as _reports", "Domains in layers"),
         ("media/service.py", "from addme.groups import service as _groups", "Domains in layers"),
-        ("wallet/service.py", "from addme.api.main import api_router as _routers", "wiring"),
+        ("wallet/service.py", "from addme.api.main import API_ROUTERS as _routers", "wiring"),
     ],
 )
 def test_a_forbidden_import_breaks_the_lint(tree: Path, module: str, line: str, contract: str) -> None:

@@ -6,25 +6,30 @@ from datetime import timedelta
 
 import pytest
 
-from addme.core import clock
-from addme.listings import queries, service
+from addme.core import clock, reads
+from addme.listings import constants, search_reads, service
 from tests.factories.accounts import make_user
 from tests.factories.listings import make_username
 
 
-@pytest.fixture(autouse=True, params=["probed", "walk", "search_index"])
+@pytest.fixture(autouse=True, params=["chosen", "walk", "short_walk", "search_index"])
 def read_path(request, monkeypatch):
-    """Every test three times: the path the probe picks, then each way of reading the matches
-    forced (walking the list's index, or the search index then sorting): same results, same order."""
-    if request.param == "walk":
-        monkeypatch.setattr(queries, "PROBE_COMMON", 0)  # any count is "common"
-    elif request.param == "search_index":
-        monkeypatch.setattr(queries, "PROBE_COMMON", 10**9)  # no count is
+    """Every test four times: the path the word's frequency picks, then each way of reading the
+    matches forced: walking the list's index, walking a window too small for any page (every
+    short walk then falls back to the index), or the search index then sorting. Same results,
+    same order, same totals."""
+    forced = {
+        "walk": search_reads.Path(search_reads.WALK_MAX),
+        "short_walk": search_reads.Path(2),
+        "search_index": search_reads.INDEX,
+    }.get(request.param)
+    if forced is not None:
+        monkeypatch.setattr(search_reads, "choose", lambda *_a, **_k: forced)
     return request.param
 
 
-# More newer rows than the probe's "common" count: read before read_path's fixture changes it.
-_MANY = queries.PROBE_COMMON + 10
+# More newer rows than the probe's window holds, so a word's frequency is measured, not assumed.
+_MANY = 60
 
 
 def _get(client, **params):
@@ -141,3 +146,150 @@ def test_a_word_with_no_match_answers_an_empty_list(client, db):
     for params in ({"q": "xylophone"}, {"q": "xylophone", "order": "popular"}, {"q": "ylop", "page": 3}):
         body = _get(client, **params)
         assert body["data"] == [] and body["meta"]["total"] == 0 and not body["meta"]["has_next"]
+
+
+def _all_pages(client, per_page: int, **params) -> tuple[list[str], list[dict]]:
+    """Every page of a search, until has_next is false: the names in order and each page's meta."""
+    names, metas = [], []
+    for page in range(1, 50):
+        body = _get(client, per_page=per_page, page=page, **params)
+        names += [c["username"] for c in body["data"]]
+        metas.append(body["meta"])
+        if not body["meta"]["has_next"]:
+            return names, metas
+    raise AssertionError("no last page")
+
+
+def test_a_whole_handle_its_words_and_its_parts(client, db):
+    make_username(db, username="cosmic_angel12345", app="kik", approved_at=_ago(90))
+    make_username(db, username="cosmic_angel12345", app="snapchat", approved_at=_ago(80))
+    make_username(db, username="the_cosmic_angel123456", approved_at=_ago(5))  # contains the handle
+    make_username(db, username="angel12345_cosmic", approved_at=_ago(4))  # both words, other order
+    make_username(db, username="cosmic_devil", description="an angel12345 fan", approved_at=_ago(3))
+    make_username(db, username="xcosmic_angel1234", approved_at=_ago(2))  # neither
+    for i in range(_MANY):
+        make_username(db, username=f"cosmic_{i}", approved_at=_ago(100 + i))
+    # The handle typed in full: its two listings first (newest first), then every other match.
+    both = ["cosmic_angel12345", "cosmic_angel12345"]
+    assert _names(client, q="Cosmic_Angel12345") == [
+        *both,
+        "cosmic_devil",
+        "angel12345_cosmic",
+        "the_cosmic_angel123456",
+    ]
+    # A prefix of a word, a part inside one, and two words in any order.
+    assert _names(client, q="angel1234") == [
+        "xcosmic_angel1234",
+        "cosmic_devil",
+        "angel12345_cosmic",
+        "the_cosmic_angel123456",
+        *both,
+    ]
+    assert _names(client, q="ngel12345") == ["angel12345_cosmic", "the_cosmic_angel123456", *both]
+    assert _names(client, q="angel12345 cosmic") == [
+        "cosmic_devil",
+        "angel12345_cosmic",
+        "the_cosmic_angel123456",
+        *both,
+    ]
+    assert _names(client, q="cosmic_angel12345", app="kik") == ["cosmic_angel12345"]
+
+
+def test_a_common_word_pages_through_in_the_lists_order(client, db):
+    # 40 matches among 70 rows, an exact handle in two apps, pins that do not jump a search.
+    make_username(db, username="gamer", app="kik", approved_at=_ago(300))
+    make_username(db, username="gamer", app="telegram", approved_at=_ago(1))
+    expected_latest = ["gamer", "gamer"]
+    for i in range(70):
+        name = f"gamer_{i:02d}" if i % 7 < 4 else f"reader_{i:02d}"
+        make_username(
+            db,
+            username=name,
+            approved_at=_ago(10 + i),
+            popularity=(i * 37) % 11,
+            fire_pinned_until=clock.now() + timedelta(hours=1) if i == 50 else None,
+        )
+        if name.startswith("gamer"):
+            expected_latest.append(name)
+    for per_page in (1, 7, 24):
+        names, metas = _all_pages(client, per_page, q="gamer")
+        assert names[:2] == ["gamer", "gamer"] and names == expected_latest
+        assert metas[-1]["total"] == len(expected_latest)
+        assert all(m["total"] >= len(names[: m["page"] * per_page]) for m in metas)
+    popular, _ = _all_pages(client, 5, q="gamer", order="popular")
+    assert popular[:2] == ["gamer", "gamer"] and sorted(popular) == sorted(expected_latest)
+    past = _get(client, q="gamer", per_page=10, page=30)
+    assert past["data"] == [] and past["meta"]["total"] == len(expected_latest)
+
+
+def test_q_and_filters_page_together(client, db):
+    for i in range(30):
+        make_username(
+            db,
+            username=f"panda_{i:02d}",
+            gender="Male" if i % 3 == 0 else "Female",
+            country_code="FR" if i % 2 == 0 else "US",
+            approved_at=_ago(i),
+        )
+    make_username(
+        db, username="fox_cub", gender="Male", country_code="FR", tags=["panda-lover"], approved_at=_ago(15)
+    )
+    expected = [f"panda_{i:02d}" for i in range(30) if i % 3 == 0 and i % 2 == 0]
+    expected.insert(3, "fox_cub")  # a tag's word; between panda_12 and panda_18
+    names, metas = _all_pages(client, 2, q="panda", gender="Male", country="FR")
+    assert names == expected and metas[-1]["total"] == len(expected)
+    assert _names(client, q="panda", gender="Male", country="FR", app="kik") == []
+
+
+def test_the_capped_total_of_a_search(client, db, monkeypatch):
+    monkeypatch.setattr(constants, "COUNT_CAP", 5)
+    for i in range(12):
+        make_username(db, username=f"wolf_{i:02d}", approved_at=_ago(i))
+    first = _get(client, q="wolf", per_page=3)
+    assert first["meta"] == {"page": 1, "per_page": 3, "total": 5, "has_next": True}  # "at least"
+    assert _get(client, q="wolf", per_page=3, page=3)["meta"]["total"] >= 9
+    assert _get(client, q="wolf", per_page=3, page=4)["meta"] == {
+        "page": 4,
+        "per_page": 3,
+        "total": 12,
+        "has_next": False,
+    }
+    assert _get(client, q="wolf", per_page=3, page=9)["meta"] == {
+        "page": 9,
+        "per_page": 3,
+        "total": 12,
+        "has_next": False,
+    }
+
+
+def test_a_words_frequency_picks_the_way_its_matches_are_read(client, db, monkeypatch, read_path):
+    if read_path != "chosen":
+        pytest.skip("about the path the frequency picks")
+    monkeypatch.setattr(search_reads, "PROBE_ROWS", 20)  # a "large" list: more rows than the probe reads
+    for i in range(40):
+        make_username(db, username=f"common_{i}", approved_at=_ago(i))
+    make_username(db, username="rare_unicorn", approved_at=_ago(100))
+    seen: list[object] = []
+    stop = reads.listen(lambda stmt, _params: seen.append(stmt))
+    try:
+        assert _names(client, q="common", per_page=5) == [f"common_{i}" for i in range(5)]
+        assert any(_is_walk(s) for s in seen) and not any(_is_index(s) for s in seen)
+        seen.clear()
+        assert _names(client, q="unicorn") == ["rare_unicorn"]
+        assert any(_is_index(s) for s in seen) and not any(_is_walk(s) for s in seen)
+        seen.clear()
+        # The word's frequency is remembered (no probe the second time), and the total too.
+        assert _names(client, q="unicorn", page=1, per_page=3) == ["rare_unicorn"]
+        assert len(seen) == 1 and _is_index(seen[0])
+    finally:
+        stop()
+
+
+def _is_walk(stmt) -> bool:
+    """A page read by walking the list (a page statement is the union `found`)."""
+    return " found" in str(stmt) and "walk" in str(stmt) and "search_matches" not in str(stmt)
+
+
+def _is_index(stmt) -> bool:
+    """A page read from the search indexes."""
+    return " found" in str(stmt) and "search_matches" in str(stmt)

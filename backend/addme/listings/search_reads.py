@@ -1,0 +1,465 @@
+"""How a text search reads its page among a million usernames, in the list's own order.
+
+A search answers its exact handles first (one btree probe), then every other match in the list's
+order. Those can be read two ways, and which is cheap depends on how common `q` is:
+
+- **the walk**: the list's own index, newest (or most popular) first, each row tested, stopping
+  after a page. A common word ("gamer", 27% of rows) fills a page within a hundred rows; a rare
+  one would walk the whole index (8 s at 1M rows).
+- **the index**: the matches read from the search indexes (PostgreSQL: the tsvector's GIN index
+  for the rarest word of `q`, the trigram index for `q` as part of a handle; SQLite: FTS5), then
+  sorted. A rare word has a handful; "gamer" has 270,000.
+
+No planner estimate says how common a word is (PostgreSQL puts any prefix tsquery at 2% of the
+rows), so a probe counts the matches among the newest PROBE_ROWS rows of the type, for `q` and for
+each of its words, once per word and type; each web process remembers it for WORDS_TTL. With it,
+a search costs one round trip like a list, and every statement is prepared once per connection
+with a generic plan: the walk reads a window of the list's first W rows (W from the word's
+frequency, written into the SQL), and the index path reads the word it is given. Neither plan
+depends on the word any more.
+
+The results never depend on the choice: a walk whose window ran out before its page was full
+(the word rarer among older rows than among the newest) is read again from the index, and the
+capped count falls back the same way. tests/listings/test_search.py runs every search through
+each path.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass, replace
+from functools import lru_cache
+from typing import Any
+
+from sqlalchemy import Integer, bindparam, case, func, literal_column, select, union_all
+
+from addme.listings import constants as c
+from addme.listings import queries, search
+from addme.listings.models import Username
+from addme.listings.queries import CARD_COLUMNS, LISTED, Shape, U
+from addme.listings.schemas import ListParams
+
+Row = Sequence[Any]
+Fetch = Callable[..., Awaitable[list[Sequence[Row]]]]
+
+# One live listing per handle and app (uq_usernames_live_handle): at most this many exact matches.
+EXACT_MAX = 3
+# The probe's window: the newest rows of the type (about 2 ms at 1M rows). A word with no match
+# among them reads as rarer than 1 in 4,000; one in every hundred as 1%.
+PROBE_ROWS = 2_000
+# How long a word's frequency is trusted (it only steers the plan, never the results).
+WORDS_TTL = 600.0
+_WORDS_MAX = 4096
+# Walk windows: powers of two from WALK_MIN, at most WALK_MAX rows (a few ms), and SAFETY times
+# the rows the word's frequency says a page needs.
+WALK_MIN = 1_000
+WALK_MAX = 128_000
+SAFETY = 4
+COUNT_SAFETY = 2
+
+
+@dataclass(frozen=True, slots=True)
+class Words:
+    """How common a search is among the newest rows of its type: the probe's counts."""
+
+    sample: int  # rows in the probe's window: fewer than PROBE_ROWS means the whole type
+    hits: int  # of them matching `q`
+    words: tuple[int, ...]  # matching each word of `q` alone (PostgreSQL)
+    part: int  # matching `q` as part of a handle
+    rows: int  # the table's size (an estimate): what reading a share of an index costs
+
+    def rate(self, n: int) -> float:
+        """A share of the rows; none seen counts as half a row (rarer than the window, not never)."""
+        return (n + 0.5) / max(self.sample, 1)
+
+    def rarest_word(self) -> int:
+        return min(range(len(self.words)), key=lambda i: self.words[i]) if self.words else 0
+
+
+@dataclass(frozen=True, slots=True)
+class Path:
+    """How to read the matches: a walk of the list's first `window` rows, or the index (None)."""
+
+    window: int | None
+
+    @property
+    def walk(self) -> bool:
+        return self.window is not None
+
+
+INDEX = Path(None)
+
+
+def _bucket(rows: float) -> int | None:
+    """The walk window for `rows`: WALK_MIN * 2^k, or None past WALK_MAX."""
+    if rows <= WALK_MIN:
+        return WALK_MIN
+    window = WALK_MIN * 2 ** math.ceil(math.log2(rows / WALK_MIN))
+    return window if window <= WALK_MAX else None
+
+
+def choose(words: Words, *, needed: int, safety: int, dialect: str) -> Path:
+    """The cheaper way to find the first `needed` matches, in rows read (both cost about the same
+    per row: an index entry, a heap row and the match test)."""
+    whole_type = words.sample < PROBE_ROWS
+    walk_rows = needed / words.rate(words.hits)
+    if whole_type:  # a type this small is walked whole at most: the window covers all of it
+        walk_rows = min(walk_rows, words.sample)
+        window = _bucket(max(words.sample, 1))
+    else:
+        window = _bucket(walk_rows * safety)
+    if dialect == "postgresql":
+        # Every word must match, so the rarest alone bounds the words' matches; the part of a
+        # handle is read from the trigram index besides.
+        index_rows = words.rows * words.rate(words.words[words.rarest_word()]) if words.words else 0.0
+        if words.part >= 0:
+            index_rows += words.rows * words.rate(words.part)
+    else:
+        index_rows = words.rows * words.rate(words.hits)
+    if window is not None and walk_rows <= index_rows:
+        return Path(window)
+    return INDEX
+
+
+# --- The probe ----------------------------------------------------------------------------------
+
+_words: dict[tuple[str, str, str], tuple[float, Words]] = {}
+
+
+def forget_words() -> None:
+    """Drop the remembered word frequencies (tests)."""
+    _words.clear()
+
+
+def _window_of(where: Sequence[Any], order: Sequence[Any], rows: int, *extra: Any) -> Any:
+    return (
+        select(U.id, U.username_normalized, *extra)
+        .where(*where)
+        .order_by(*order)
+        .limit(literal_column(str(rows)))
+    )
+
+
+@lru_cache(maxsize=64)
+def _probe(n_words: int, words: bool, part: bool, rows: int, dialect: str) -> Any:
+    """Matches among the newest `rows` rows of the type: of `q`, of each word, of the part."""
+    pg = dialect == "postgresql"
+    extra = (search.vector_column(),) if pg else ()
+    window = _window_of(
+        [LISTED, U.type == bindparam("type")], queries.ordering("latest"), rows, *extra
+    ).subquery("probe_window")
+    on = search.Searched(
+        window.c.id, window.c.username_normalized, window.c[search.PG_VECTOR] if pg else None
+    )
+    counts: list[Any] = [
+        func.count(),
+        func.count().filter(search.match_clause(dialect, words=words, part=part, on=on)),
+    ]
+    if pg:
+        counts += [func.count().filter(search.word_clause(on, f"word_{i}")) for i in range(n_words)]
+    if part:
+        counts.append(func.count().filter(search.match_clause(dialect, words=False, part=True, on=on)))
+    # The table's size: PostgreSQL's own estimate, free to read; SQLite's highest id, one probe.
+    size: Any = (
+        literal_column("(SELECT reltuples::bigint FROM pg_class WHERE oid = 'usernames'::regclass)")
+        if pg
+        else select(func.max(Username.id)).correlate(None).scalar_subquery()
+    )
+    return select(*counts, size).select_from(window)
+
+
+def _probe_values(query: str, values: dict[str, Any], dialect: str) -> dict[str, Any]:
+    bound = dict(values)
+    if dialect == "postgresql":
+        bound.update({f"word_{i}": op for i, op in enumerate(search.word_operands(query))})
+    return bound
+
+
+async def word_counts(p: ListParams, values: dict[str, Any], *, dialect: str, fetch: Fetch) -> Words:
+    """How common `q` is among its type (a probe, once per word and type per WORDS_TTL)."""
+    assert p.q is not None
+    key = (search.handle_of(p.q), p.type, dialect)
+    hit = _words.get(key)
+    if hit is not None and hit[0] > time.monotonic():
+        return hit[1]
+    words, part = "search_q" in values, "search_part" in values
+    n_words = len(search.word_operands(p.q)) if words and dialect == "postgresql" else 0
+    stmt = _probe(n_words, words, part, PROBE_ROWS, dialect)
+    [[row]] = await fetch((stmt, _probe_values(p.q, {**values, "type": p.type}, dialect)))
+    counts = [int(v or 0) for v in row]
+    found = Words(
+        sample=counts[0],
+        hits=counts[1],
+        words=tuple(counts[2 : 2 + n_words]),
+        part=counts[2 + n_words] if part else -1,
+        rows=max(counts[-1], counts[0]),
+    )
+    _remember(key, found)
+    return found
+
+
+def _remember(key: tuple[str, str, str], words: Words) -> None:
+    if len(_words) >= _WORDS_MAX:
+        _words.clear()
+    _words[key] = (time.monotonic() + WORDS_TTL, words)
+
+
+# --- The statements ------------------------------------------------------------------------------
+# Built once per shape of filters (and path, window and page size), values bound, prepared once
+# per connection like the lists'. A page is one statement: the exact handles and the other matches
+# side by side (`part` 0 and 1), in the list's order.
+
+_HANDLE: Any = bindparam("handle")
+_REST_OFF = bindparam("rest_off", type_=Integer())
+
+
+def _page_rows(per_page: int) -> Any:
+    # Enough of the other matches for any number (0 to EXACT_MAX) of exact ones ahead of them.
+    return literal_column(str(per_page + 1 + EXACT_MAX))
+
+
+def _exact(shape: Shape) -> Any:
+    return (
+        select(*CARD_COLUMNS, U.popularity, literal_column("0").label("part"))
+        .where(*queries.bound_conditions(shape), U.username_normalized == _HANDLE)
+        .order_by(*queries.ordering(shape[-1]))
+        .limit(literal_column(str(EXACT_MAX)))
+        .subquery("exact")
+    )
+
+
+def _both(exact: Any, rest: Any, popular: bool) -> Any:
+    both = union_all(select(exact), select(rest)).subquery("found")
+    b = both.c
+    keys = (
+        (b.popularity.desc(), b.sort_at.desc(), b.id.desc()) if popular else (b.sort_at.desc(), b.id.desc())
+    )
+    return select(both).order_by(b.part, *keys)
+
+
+def _ordered_by(cols: Any, popular: bool) -> tuple[Any, ...]:
+    if popular:
+        return (cols.popularity.desc(), cols.sort_at.desc(), cols.id.desc())
+    return (cols.sort_at.desc(), cols.id.desc())
+
+
+@lru_cache(maxsize=512)
+def walk_page(shape: Shape, words: bool, part: bool, per_page: int, window: int, dialect: str) -> Any:
+    """The page when the matches are found by walking the list's first `window` rows."""
+    pg = dialect == "postgresql"
+    popular = shape[-1] == "popular"
+    extra = (U.popularity, U.username_normalized, *((search.vector_column(),) if pg else ()))
+    walked = (
+        select(*CARD_COLUMNS, *extra)
+        .where(*queries.bound_conditions(shape))
+        .order_by(*queries.ordering(shape[-1]))
+        .limit(literal_column(str(window)))
+        .subquery("walk")
+    )
+    w = walked.c
+    on = search.Searched(w.id, w.username_normalized, w[search.PG_VECTOR] if pg else None)
+    rest = (
+        select(*(w[col.name] for col in CARD_COLUMNS), w.popularity, literal_column("1").label("part"))
+        .where(search.match_clause(dialect, words=words, part=part, on=on), w.username_normalized != _HANDLE)
+        .order_by(*_ordered_by(w, popular))
+        .limit(_page_rows(per_page))
+        .offset(_REST_OFF)
+        .subquery("rest")
+    )
+    return _both(_exact(shape), rest, popular)
+
+
+def _matches(shape: Shape, words: bool, part: bool, dialect: str) -> Any:
+    """Every match, read from the search indexes (materialized: the planner cannot turn it back
+    into a walk of the list's index, which is what its estimates would often pick)."""
+    where = [*queries.bound_conditions(shape), search.match_clause(dialect, words=words, part=part)]
+    if dialect == "postgresql":
+        where.append(search.candidates(dialect, words=words, part=part))
+    return (
+        select(U.id, U.popularity, U.sort_at, U.username_normalized)
+        .where(*where)
+        .cte("search_matches")
+        .prefix_with("MATERIALIZED", dialect="postgresql")
+    )
+
+
+@lru_cache(maxsize=256)
+def index_page(shape: Shape, words: bool, part: bool, per_page: int, dialect: str) -> Any:
+    """The page when the matches are read from the search indexes, then sorted."""
+    popular = shape[-1] == "popular"
+    m = _matches(shape, words, part, dialect)
+    ids = (
+        select(m.c.id)
+        .where(m.c.username_normalized != _HANDLE)
+        .order_by(*_ordered_by(m.c, popular))
+        .limit(_page_rows(per_page))
+        .offset(_REST_OFF)
+        .subquery("page_ids")
+    )
+    rest = (
+        select(*CARD_COLUMNS, U.popularity, literal_column("1").label("part"))
+        .join(ids, ids.c.id == U.id)
+        .subquery("rest")
+    )
+    return _both(_exact(shape), rest, popular)
+
+
+@lru_cache(maxsize=256)
+def window_is_full(shape: Shape, window: int) -> Any:
+    """1 when the list has `window` rows or more: a walk that came up short stopped at its window."""
+    last = (
+        select(literal_column("1"))
+        .select_from(Username.__table__)
+        .where(*queries.bound_conditions(shape))
+        .order_by(*queries.ordering(shape[-1]))
+        .limit(1)
+        .offset(literal_column(str(window - 1)))
+        .subquery()
+    )
+    return select(func.count()).select_from(last)
+
+
+@lru_cache(maxsize=256)
+def walk_count(shape: Shape, words: bool, part: bool, window: int, cap: int, dialect: str) -> Any:
+    """(matches among the list's first `window` rows up to `cap`, the window's size when the count
+    fell short of the cap): a short count over a full window is no total."""
+    pg = dialect == "postgresql"
+    where = queries.bound_conditions(shape)
+    order = queries.ordering(shape[-1])
+    w = _window_of(where, order, window, *((search.vector_column(),) if pg else ())).subquery("walk")
+    on = search.Searched(w.c.id, w.c.username_normalized, w.c[search.PG_VECTOR] if pg else None)
+    hits = (
+        select(literal_column("1"))
+        .select_from(w)
+        .where(search.match_clause(dialect, words=words, part=part, on=on))
+        .limit(literal_column(str(cap)))
+        .subquery("hits")
+    )
+    n = select(func.count().label("n")).select_from(hits).subquery("n")
+    # Read only when the count is short: PostgreSQL evaluates a CASE branch's subquery lazily.
+    size = select(func.count()).select_from(_window_of(where, order, window).subquery()).scalar_subquery()
+    return select(n.c.n, case((n.c.n < cap, size), else_=None))
+
+
+@lru_cache(maxsize=256)
+def index_count(shape: Shape, words: bool, part: bool, cap: int, dialect: str) -> Any:
+    """(matches read from the search indexes up to `cap`, NULL): walk_count's shape."""
+    m = _matches(shape, words, part, dialect)
+    return select(func.count(), literal_column("NULL")).select_from(
+        select(m.c.id).limit(literal_column(str(cap))).subquery()
+    )
+
+
+# --- Reading a search ----------------------------------------------------------------------------
+
+# In a page row: the card columns, then popularity, then the part (0 exact handle, 1 the rest).
+_PART = len(CARD_COLUMNS) + 1
+
+
+def _split(p: ListParams, rows: Sequence[Row], rest_from: int) -> list[Row]:
+    """Rows [offset, offset + per_page] of "exact handles, then the other matches"."""
+    exact = [r for r in rows if r[_PART] == 0]
+    rest = [r for r in rows if r[_PART] == 1]
+    off = (p.page - 1) * p.per_page
+    page: list[Row] = []
+    for pos in range(off, off + p.per_page + 1):
+        if pos < len(exact):
+            page.append(exact[pos])
+        elif 0 <= pos - len(exact) - rest_from < len(rest):
+            page.append(rest[pos - len(exact) - rest_from])
+    return page
+
+
+@dataclass(frozen=True, slots=True)
+class _Search:
+    """One search request: its statements' keys and bound values."""
+
+    p: ListParams
+    shape: Shape
+    words: bool
+    part: bool
+    dialect: str
+    bound: dict[str, Any]
+    stats: Words
+
+    def page(self, path: Path) -> Any:
+        if path.window is not None:
+            return walk_page(self.shape, self.words, self.part, self.p.per_page, path.window, self.dialect)
+        return index_page(self.shape, self.words, self.part, self.p.per_page, self.dialect)
+
+    def count(self, path: Path, cap: int) -> Any:
+        # A count is the same in any order: walk the newest.
+        latest = (*self.shape[:-1], "latest")
+        if path.window is not None:
+            return walk_count(latest, self.words, self.part, path.window, cap, self.dialect)
+        return index_count(latest, self.words, self.part, cap, self.dialect)
+
+
+async def read_search(
+    p: ListParams, *, now: Any, dialect: str, fetch: Fetch
+) -> tuple[Sequence[Row], bool, int] | None:
+    """A search's page, whether another follows, and its total (as queries.page_and_total, the
+    total always known); None when `q` has nothing to search for (the list without it answers)."""
+    assert p.q is not None
+    values = search.search_values(p.q, dialect)
+    if values is None:
+        return None
+    stats = await word_counts(p, values, dialect=dialect, fetch=fetch)
+    bound: dict[str, Any] = {**queries.bound_values(p, now), **values}
+    if dialect == "postgresql" and "search_q" in values:
+        bound["search_word"] = search.word_operands(p.q)[stats.rarest_word()]
+    rest_from = max(0, (p.page - 1) * p.per_page - EXACT_MAX)
+    bound["rest_off"] = rest_from
+    s = _Search(p, queries.shape_of(p), "search_q" in values, "search_part" in values, dialect, bound, stats)
+    wanted = p.per_page + 1 + EXACT_MAX
+    path = choose(stats, needed=rest_from + wanted, safety=SAFETY, dialect=dialect)
+    count_key = ("q", search.handle_of(p.q), p.app, p.type, p.gender, p.orientation, p.country, p.vip, p.tag)
+    total = queries.memoized_count(count_key)
+    count_path = choose(stats, needed=c.COUNT_CAP, safety=COUNT_SAFETY, dialect=dialect)
+    statements = [(s.page(path), bound)]
+    if total is None:
+        statements.append((s.count(count_path, c.COUNT_CAP), bound))
+    results = await fetch(*statements)
+    rows = results[0]
+    if path.window is not None and sum(1 for r in rows if r[_PART] == 1) < wanted:
+        rows = await _after_short_walk(s, path.window, rows, fetch)
+    counted = total is None
+    if total is None:
+        total = await _total(s, count_path, c.COUNT_CAP, results[1][0], fetch)
+        queries.remember_count(count_key, total)
+    page, has_next, exact_total = queries.page_and_total(
+        p, _split(p, rows, rest_from), total, counted=counted
+    )
+    if exact_total is None:
+        # An empty page past the end: the total is below its start, so a count capped there is exact.
+        start = (p.page - 1) * p.per_page
+        beyond = choose(stats, needed=start, safety=COUNT_SAFETY, dialect=dialect)
+        [[first]] = await fetch((s.count(beyond, start), bound), prepare=False)
+        exact_total = await _total(s, beyond, start, first, fetch)
+    return page, has_next, exact_total
+
+
+async def _total(s: _Search, path: Path, cap: int, first: Row, fetch: Fetch) -> int:
+    """A count's answer; when its walk ran out of window before the cap, counted from the index."""
+    n, window_rows = first
+    if path.window is not None and window_rows is not None and int(window_rows) >= path.window:
+        [[(n, _)]] = await fetch((s.count(INDEX, cap), s.bound), prepare=cap == c.COUNT_CAP)
+    return int(n)
+
+
+async def _after_short_walk(s: _Search, window: int, rows: Sequence[Row], fetch: Fetch) -> Sequence[Row]:
+    """A walk that found fewer matches than its page wants: the end of the list, or the end of its
+    window (then the page is read from the index, and the word remembered as rarer)."""
+    [[(full,)]] = await fetch((window_is_full(s.shape, window), s.bound))
+    if not full:
+        return rows
+    assert s.p.q is not None
+    found = sum(1 for r in rows if r[_PART] == 1) + s.bound["rest_off"]
+    _remember(
+        (search.handle_of(s.p.q), s.p.type, s.dialect),
+        replace(s.stats, hits=min(s.stats.hits, int(found * s.stats.sample / window))),
+    )
+    [rows] = await fetch((s.page(INDEX), s.bound))
+    return rows
