@@ -161,3 +161,29 @@ def test_the_wallet_migration_refuses_a_balance_that_differs_from_its_ledger() -
         assert "wallets" not in inspect(make_engine(url)).get_table_names()
     finally:
         _drop(url)
+
+
+# -- search indexes without a pending list (#14) -----------------------------------------------------
+
+
+@pytest.mark.skipif(not IS_PG, reason="GIN indexes are PostgreSQL's; SQLite keeps FTS5 tables")
+def test_the_search_indexes_take_each_write_at_once_and_back() -> None:
+    """Every Top-Up writes search index entries: without a pending list no search scans one and
+    no writer flushes one. Built at the latest migration, off; one step down, back on."""
+    url = _fresh_url()
+    options = (
+        "SELECT c.relname, coalesce(array_to_string(c.reloptions, ','), '') FROM pg_class c "
+        "WHERE c.relname IN ('ix_usernames_search_vector', 'ix_usernames_handle_trgm') ORDER BY 1"
+    )
+    try:
+        _alembic(url, "upgrade", "head")
+        assert _rows(url, options) == [
+            ("ix_usernames_handle_trgm", "fastupdate=off"),
+            ("ix_usernames_search_vector", "fastupdate=off"),
+        ]
+        _alembic(url, "downgrade", "6a7d0e55c0de")
+        assert _rows(url, options) == [("ix_usernames_handle_trgm", ""), ("ix_usernames_search_vector", "")]
+        _alembic(url, "upgrade", "head")
+        assert {r[1] for r in _rows(url, options)} == {"fastupdate=off"}
+    finally:
+        _drop(url)

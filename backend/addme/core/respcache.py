@@ -34,13 +34,9 @@ log = logging.getLogger("addme.respcache")
 # Fresh enough for a directory, long enough to absorb a crowd (LISTING_CACHE_SECONDS, default 15).
 LIST_TTL = get_settings().listing_cache_seconds or 15
 COUNTS_TTL = 60
-# How long past its TTL an entry may still be served while it is rebuilt. Only time changes an
-# entry's content by then (a listing change bumps the generation), and it is served stale only to
-# the requests that arrive during one rebuild.
+# How long past its TTL an entry may still be served while it is rebuilt: only to the requests
+# that arrive during one rebuild.
 STALE_SECONDS = 60
-
-# (body, fresh): an entry, and whether it is still within its TTL.
-Entry = tuple[bytes, bool]
 
 
 def _now() -> float:
@@ -48,49 +44,59 @@ def _now() -> float:
 
 
 class Store(Protocol):
+    """Two generations. The first is in every key: a bump (a username hidden, edited or listed)
+    makes every older answer unreachable at once. The second only orders: a bump (a Top-Up, a
+    Fire Pin) makes older answers stale, served while one request rebuilds each. Top-Ups come
+    several a second on a busy site; had each one emptied the cache, no answer would have lived
+    long enough to be read twice (bench/mixed.py: every list rebuilt, and the tags' and
+    countries' recounts piling up at each bump, docs/performance.md)."""
+
     is_local: bool
 
-    def generation(self) -> int: ...
+    def generations(self) -> tuple[int, int] | None: ...
     def bump(self) -> None: ...
-    def get(self, key: str) -> Entry | None: ...
-    def put(self, key: str, value: bytes, ttl: int) -> None: ...
+    def bump_order(self) -> None: ...
+    def get(self, key: str) -> tuple[bytes, float, int] | None: ...
+    def put(self, key: str, value: bytes, ttl: int, order: int) -> None: ...
     def clear(self) -> None: ...
 
 
 class MemoryStore:
-    """A bounded dict; entries expire by TTL, and the generation is a process-wide counter."""
+    """A bounded dict; entries expire by TTL, and the generations are process-wide counters."""
 
     is_local = True
     max_entries = 4096
 
     def __init__(self) -> None:
-        self._data: dict[str, tuple[float, bytes]] = {}  # key: (fresh until, body)
+        self._data: dict[str, tuple[float, int, bytes]] = {}  # key: (fresh until, order, body)
         self._gen = itertools.count(1)
         self._current = next(self._gen)
+        self._order = 0
         self._lock = threading.Lock()
 
-    def generation(self) -> int:
-        return self._current
+    def generations(self) -> tuple[int, int] | None:
+        return self._current, self._order
 
     def bump(self) -> None:
         with self._lock:
             self._current = next(self._gen)
             self._data.clear()
 
-    def get(self, key: str) -> Entry | None:
-        item = self._data.get(key)
-        if item is None:
-            return None
-        left = item[0] - _now()
-        if left < -STALE_SECONDS:
-            return None
-        return item[1], left > 0
+    def bump_order(self) -> None:
+        with self._lock:
+            self._order += 1
 
-    def put(self, key: str, value: bytes, ttl: int) -> None:
+    def get(self, key: str) -> tuple[bytes, float, int] | None:
+        item = self._data.get(key)
+        if item is None or item[0] < _now() - STALE_SECONDS:
+            return None
+        return item[2], item[0], item[1]
+
+    def put(self, key: str, value: bytes, ttl: int, order: int) -> None:
         with self._lock:
             if len(self._data) >= self.max_entries:
                 self._data.clear()  # crude but bounded: a full cache refills within one TTL
-            self._data[key] = (_now() + ttl, value)
+            self._data[key] = (_now() + ttl, order, value)
 
     def clear(self) -> None:
         self.bump()
@@ -101,42 +107,49 @@ class RedisStore:
 
     is_local = False
     GEN_KEY = "addme:listings:gen"
+    ORDER_KEY = "addme:listings:order"
 
     def __init__(self, url: str) -> None:
         import redis
 
         self._redis: Any = redis.Redis.from_url(url, socket_timeout=0.25, socket_connect_timeout=0.25)
 
-    def generation(self) -> int:
+    def generations(self) -> tuple[int, int] | None:
         try:
-            value = self._redis.get(self.GEN_KEY)
-            return int(value or 0)
+            gen, order = self._redis.mget(self.GEN_KEY, self.ORDER_KEY)
+            return int(gen or 0), int(order or 0)
         except Exception:
             log.warning("redis unavailable for the listings cache")
-            return -1
+            return None
 
-    def bump(self) -> None:
+    def _incr(self, key: str) -> None:
         try:
-            self._redis.incr(self.GEN_KEY)
+            self._redis.incr(key)
         except Exception:
             log.warning("redis unavailable: listings generation not bumped")
 
-    # A value is its fresh-until time (8 bytes, seconds since the epoch) and the body.
-    _HEAD = struct.Struct("!d")
+    def bump(self) -> None:
+        self._incr(self.GEN_KEY)
 
-    def get(self, key: str) -> Entry | None:
+    def bump_order(self) -> None:
+        self._incr(self.ORDER_KEY)
+
+    # A value is its fresh-until time (seconds since the epoch), its order generation, then the body.
+    _HEAD = struct.Struct("!dq")
+
+    def get(self, key: str) -> tuple[bytes, float, int] | None:
         try:
             value = self._redis.get("addme:lc:" + key)
         except Exception:
             return None
         if value is None or len(value) < self._HEAD.size:
             return None
-        (fresh_until,) = self._HEAD.unpack_from(value)
-        return bytes(value[self._HEAD.size :]), fresh_until > _now()
+        fresh_until, order = self._HEAD.unpack_from(value)
+        return bytes(value[self._HEAD.size :]), fresh_until, order
 
-    def put(self, key: str, value: bytes, ttl: int) -> None:
+    def put(self, key: str, value: bytes, ttl: int, order: int) -> None:
         try:
-            head = self._HEAD.pack(_now() + ttl)
+            head = self._HEAD.pack(_now() + ttl, order)
             self._redis.set("addme:lc:" + key, head + value, ex=ttl + STALE_SECONDS)
         except Exception:
             log.warning("redis unavailable: response not cached")
@@ -151,12 +164,17 @@ def store() -> Store:
     return RedisStore(url) if url else MemoryStore()
 
 
-def versioned(key: str) -> str | None:
-    """The key under the current generation; None when the store cannot tell (never cache then)."""
+def versioned(key: str, *, follow_listings: bool = True) -> tuple[str, int] | None:
+    """The key under the current generation and the order generation an answer built now carries;
+    None when the store cannot tell (never cache then). An answer that does not follow the
+    listings (the tags' and countries' counts, read from the table the recount job keeps) lives
+    by its TTL alone."""
     if get_settings().listing_cache_seconds <= 0:
         return None
-    gen = store().generation()
-    return None if gen < 0 else f"{gen}:{key}"
+    if not follow_listings:
+        return f"static:{key}", 0
+    gens = store().generations()
+    return None if gens is None else (f"{gens[0]}:{key}", gens[1])
 
 
 def etag_of(body: bytes) -> str:
@@ -175,28 +193,32 @@ def not_modified(if_none_match: str | None, etag: str) -> bool:
     return etag in tags
 
 
-async def cached(key: str, build: Callable[[], Awaitable[bytes]], ttl: int) -> bytes:
+async def cached(
+    key: str, build: Callable[[], Awaitable[bytes]], ttl: int, *, follow_listings: bool = True
+) -> bytes:
     """`key`'s body: fresh from the cache, or stale while it is rebuilt, or built once for everyone.
 
-    Stale-while-revalidate with a single flight per key: a stale entry is answered at once while
-    one task rebuilds it; on a miss, every request for the key waits for one build. Before, all
-    the requests in flight at an entry's expiry rebuilt it at the same time (32 rebuilds of one
-    search exhausted the 10 pooled connections: 503s and a p99 spike at each expiry).
+    Stale-while-revalidate with a single flight per key: a stale entry (past its TTL, or built
+    before a Top-Up or Fire Pin reordered the lists) is answered at once while one task rebuilds
+    it; on a miss, every request for the key waits for one build. Before, all the requests in
+    flight at an entry's expiry rebuilt it at the same time (32 rebuilds of one search exhausted
+    the 10 pooled connections: 503s and a p99 spike at each expiry).
     """
     cache = store()
     if cache.is_local:
-        full = versioned(key)
-        entry = cache.get(full) if full else None
+        where = versioned(key, follow_listings=follow_listings)
+        entry = cache.get(where[0]) if where else None
     else:
-        full = await run_in_threadpool(versioned, key)
-        entry = await run_in_threadpool(cache.get, full) if full else None
-    if full is None:  # caching off, or its store unreachable
+        where = await run_in_threadpool(versioned, key, follow_listings=follow_listings)
+        entry = await run_in_threadpool(cache.get, where[0]) if where else None
+    if where is None:  # caching off, or its store unreachable
         return await build()
+    full, order = where
     if entry is None:
-        return await asyncio.shield(_flight(cache, full, build, ttl))
-    body, fresh = entry
-    if not fresh:
-        _flight(cache, full, build, ttl)  # in the background: this answer does not wait
+        return await asyncio.shield(_flight(cache, full, build, ttl, order))
+    body, fresh_until, built_order = entry
+    if fresh_until <= _now() or built_order != order:
+        _flight(cache, full, build, ttl, order)  # in the background: this answer does not wait
     return body
 
 
@@ -204,7 +226,9 @@ async def cached(key: str, build: Callable[[], Awaitable[bytes]], ttl: int) -> b
 _flights: dict[str, asyncio.Task[bytes]] = {}
 
 
-def _flight(cache: Store, full: str, build: Callable[[], Awaitable[bytes]], ttl: int) -> asyncio.Task[bytes]:
+def _flight(
+    cache: Store, full: str, build: Callable[[], Awaitable[bytes]], ttl: int, order: int
+) -> asyncio.Task[bytes]:
     """The task rebuilding `full`, started unless one is already running on this event loop."""
     loop = asyncio.get_running_loop()
     task = _flights.get(full)
@@ -213,10 +237,12 @@ def _flight(cache: Store, full: str, build: Callable[[], Awaitable[bytes]], ttl:
 
     async def rebuild() -> bytes:
         body = await build()
+        # Marked with the order generation read before the build: a reorder during it leaves the
+        # answer stale, so the next request rebuilds it again.
         if cache.is_local:
-            cache.put(full, body, ttl)
+            cache.put(full, body, ttl, order)
         else:
-            await run_in_threadpool(cache.put, full, body, ttl)
+            await run_in_threadpool(cache.put, full, body, ttl, order)
         return body
 
     def finished(done: asyncio.Task[bytes]) -> None:

@@ -61,9 +61,17 @@ def _bytes_response(body: bytes, *, public: bool, request: Request, ttl: int = c
     return Response(body, media_type="application/json", headers=headers)
 
 
-async def _anonymous(request: Request, key: str, build: Callable[[], Awaitable[bytes]], ttl: int) -> Response:
+async def _anonymous(
+    request: Request,
+    key: str,
+    build: Callable[[], Awaitable[bytes]],
+    ttl: int,
+    *,
+    follow_listings: bool = True,
+) -> Response:
     """Serve `key` from the public response cache (stale-while-revalidate, one build per key)."""
-    return _bytes_response(await cache.cached(key, build, ttl), public=True, request=request, ttl=ttl)
+    body = await cache.cached(key, build, ttl, follow_listings=follow_listings)
+    return _bytes_response(body, public=True, request=request, ttl=ttl)
 
 
 async def build_list(p: ListParams, *, now_: datetime | None = None) -> bytes:
@@ -208,13 +216,19 @@ def _build_countries() -> bytes:
 async def tags_response(request: Request, app: str | None) -> Response:
     """GET /v1/tags: read from the recounted facet table, and cached a minute."""
     return await _anonymous(
-        request, f"tags:{app}", lambda: _in_thread(lambda: _build_tags(app)), cache.COUNTS_TTL
+        request,
+        f"tags:{app}",
+        lambda: _in_thread(lambda: _build_tags(app)),
+        cache.COUNTS_TTL,
+        follow_listings=False,  # the counts come from the recount job's table, not the lists
     )
 
 
 async def countries_response(request: Request) -> Response:
     """GET /v1/countries."""
-    return await _anonymous(request, "countries", lambda: _in_thread(_build_countries), cache.COUNTS_TTL)
+    return await _anonymous(
+        request, "countries", lambda: _in_thread(_build_countries), cache.COUNTS_TTL, follow_listings=False
+    )
 
 
 _OPTIONS = dumps(

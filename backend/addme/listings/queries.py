@@ -6,6 +6,7 @@ costs a fixed number of statements whatever its length: active pins, one page, a
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -458,6 +459,7 @@ def _count_countries(conn: Connection) -> list[tuple[str, int]]:
 
 # The job recounts every minute; a reader finding counts older than this recounts itself.
 FACETS_MAX_AGE = timedelta(minutes=5)
+_recount_lock = threading.Lock()
 
 
 def refresh_facets(conn: Connection, *, now: datetime) -> int:
@@ -483,9 +485,15 @@ def _facets(conn: Connection, *, kind: str, app: str, now: datetime) -> list[tup
     last = conn.execute(select(func.max(FC.refreshed_at))).scalar_one()
     if last is None or last < now - FACETS_MAX_AGE:
         # Never counted (a fresh install) or the recount job is not running (RUN_JOBS_IN_WEB=false
-        # and no job process): count now rather than show an empty or old page.
-        refresh_facets(conn, now=now)
-        conn.commit()
+        # and no job process): count now rather than show an empty or old page. One recount at a
+        # time in a process: each reads every listed username (seconds at a million), and the
+        # tags of each app and the countries asked at once used to recount side by side.
+        with _recount_lock:
+            conn.commit()  # a new snapshot: another request's recount may have just finished
+            last = conn.execute(select(func.max(FC.refreshed_at))).scalar_one()
+            if last is None or last < now - FACETS_MAX_AGE:
+                refresh_facets(conn, now=now)
+                conn.commit()
     return [(r[0], int(r[1])) for r in conn.execute(stmt.order_by(FC.count.desc(), FC.key)).all()]
 
 

@@ -66,15 +66,22 @@ def resolve_short_link(session: Session, *, token: str) -> Username | None:
     )
 
 
-def invalidate_listings() -> None:
-    """Make every cached public list and profile stale at once (Top-Up, Fire Pin, bans call this)."""
+def invalidate_listings(*, reorder_only: bool = False) -> None:
+    """Cached public lists and profiles after a listing change: unreachable at once, or, when the
+    change only reorders (a Top-Up, a Fire Pin: nothing leaves or joins a list, no total moves),
+    stale and served while one request rebuilds each (core/respcache.py)."""
+    if reorder_only:
+        cache.store().bump_order()
+        return
     cache.store().bump()
     queries.forget_counts()
 
 
-def _touch(session: Session) -> None:
-    # Bumped after the commit, so no reader can cache the old rows under the new generation.
-    session.info["listings_changed"] = True
+def _touch(session: Session, *, reorder_only: bool = False) -> None:
+    # Bumped after the commit, so no reader can cache the old rows under the new generation. Any
+    # other change in the same transaction makes it a full one.
+    if not reorder_only or session.info.get("listings_changed") != "all":
+        session.info["listings_changed"] = "reorder" if reorder_only else "all"
 
 
 def mark_changed(session: Session) -> None:
@@ -84,8 +91,9 @@ def mark_changed(session: Session) -> None:
 
 @event.listens_for(Session, "after_commit")
 def _bump_after_commit(session: Session) -> None:
-    if session.info.pop("listings_changed", False):
-        invalidate_listings()
+    change = session.info.pop("listings_changed", None)
+    if change:
+        invalidate_listings(reorder_only=change == "reorder")
 
 
 @event.listens_for(Session, "after_rollback")
@@ -135,13 +143,13 @@ def mark_topped_up(session: Session, *, username_id: int, at: datetime) -> None:
         update(Username).where(Username.id == username_id).values(**values),
         execution_options={"synchronize_session": "fetch"},
     )
-    _touch(session)
+    _touch(session, reorder_only=True)
 
 
 def pin_until(session: Session, *, username: Username, until: datetime) -> None:
     """Hold the username first in its lists until `until` (a Fire Pin)."""
     username.fire_pinned_until = until
-    _touch(session)
+    _touch(session, reorder_only=True)
 
 
 def approve_after_unban(session: Session, *, username: Username, owner: User, at: datetime) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from datetime import timedelta
 from typing import Any
 
 import httpx
@@ -116,3 +117,78 @@ def test_lists_tell_shared_caches_they_may_serve_stale(client, db):
     r = client.get("/v1/usernames")
     assert f"stale-while-revalidate={cache.STALE_SECONDS}" in r.headers["cache-control"]
     assert "s-maxage=" in r.headers["cache-control"]
+
+
+def _handles(r: httpx.Response) -> list[str]:
+    return [c["username"] for c in r.json()["data"]]
+
+
+def test_a_top_up_reorders_the_cached_list_after_one_rebuild(app, db, builds):
+    """A Top-Up only reorders: the cached list is answered (stale) while one request rebuilds it,
+    and the next visitors see the topped-up username first. It no longer empties the cache."""
+    from addme.core import clock
+
+    older = make_username(db, username="older_one", approved_at=clock.now() - timedelta(hours=2))
+    make_username(db, username="newer_one", approved_at=clock.now() - timedelta(hours=1))
+
+    async def run() -> None:
+        first = await _crowd(app, n=1)
+        assert _handles(first[0]) == ["newer_one", "older_one"] and len(builds) == 1
+        service.mark_topped_up(db, username_id=older.id, at=clock.now())
+        db.commit()
+        answers = await _crowd(app)
+        assert [r.status_code for r in answers] == [200] * CROWD
+        assert {tuple(_handles(r)) for r in answers} == {("newer_one", "older_one")}
+        await _settle()
+        assert len(builds) == 2  # one rebuild for the whole crowd
+        after = await _crowd(app, n=4)
+        assert {tuple(_handles(r)) for r in after} == {("older_one", "newer_one")}
+        assert len(builds) == 2
+
+    asyncio.run(run())
+
+
+def test_a_banned_owner_leaves_the_cached_list_at_once(app, db, builds):
+    """Hiding is not a reorder: no visitor is answered the old list once the ban is committed."""
+    from addme.accounts import service as accounts
+    from tests.factories.accounts import make_user
+
+    owner = make_user(db)
+    make_username(db, username="soon_banned", user=owner)
+    make_username(db, username="stays_listed")
+
+    async def run() -> None:
+        first = await _crowd(app, n=1)
+        assert set(_handles(first[0])) == {"soon_banned", "stays_listed"}
+        accounts.ban(db, user=owner, until=None, reason="test")
+        db.commit()
+        answers = await _crowd(app)
+        assert {tuple(_handles(r)) for r in answers} == {("stays_listed",)}
+
+    asyncio.run(run())
+
+
+def test_tag_counts_are_not_rebuilt_by_top_ups(app, db, monkeypatch):
+    """The tags' counts come from the recount job's table: Top-Ups do not make every visitor's
+    tag page rebuild them."""
+    from addme.core import clock
+
+    u = make_username(db, username="tagged_one", tags=["gamer"])
+    calls: list[str | None] = []
+    real = public._build_tags
+
+    def counted(app_name: str | None) -> bytes:
+        calls.append(app_name)
+        return real(app_name)
+
+    monkeypatch.setattr(public, "_build_tags", counted)
+    service.invalidate_listings()
+    from fastapi.testclient import TestClient
+
+    with TestClient(app) as http:
+        assert http.get("/v1/tags").status_code == 200
+        for _ in range(3):
+            service.mark_topped_up(db, username_id=u.id, at=clock.now())
+            db.commit()
+            assert http.get("/v1/tags").status_code == 200
+    assert calls == [None]
