@@ -7,13 +7,7 @@ import { nudesPaths } from '@/features/media/paths';
 import { EmptyLayout } from '@/layouts/Layouts';
 import { subPaths } from '@/lib/subPaths';
 import * as guard from '@/routes/guards';
-import {
-  AdminLayout,
-  DefaultLayout,
-  NoAdsLayout,
-  TransparentLayout,
-  UserLayout,
-} from '@/routes/layouts';
+import { DefaultLayout, NoAdsLayout, TransparentLayout, UserLayout } from '@/routes/layouts';
 import { HydrateFallback, RootError, RootShell } from '@/routes/RootShell';
 import * as go from '@/routes/redirects';
 
@@ -230,7 +224,8 @@ export function routes(queryClient: QueryClient): RouteObject[] {
         },
         {
           path: 'admin',
-          Component: AdminLayout,
+          // The admin layout (its menu and drawer) is a chunk of its own, like its screens.
+          ...page(() => import('@/routes/admin/layout')),
           loader: guard.admin(queryClient),
           // The menu shows an entry only when its screen is routed here.
           handle: { adminPaths: adminPaths(ADMIN_SCREENS) },
