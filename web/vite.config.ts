@@ -90,6 +90,9 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
+    // dist/.vite/manifest.json: the server reads which chunks and styles each route needs, and names
+    // them in the page so they load alongside the app (backend core/firstvisit.py).
+    manifest: true,
     // Maps are written for debugging but not linked from the bundles; the server refuses them in
     // production (PUBLIC_SOURCE_MAPS), so 2 MB of source is not public.
     sourcemap: 'hidden',
