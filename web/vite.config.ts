@@ -5,6 +5,7 @@ import preact from '@preact/preset-vite';
 import type { Plugin } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { defineConfig } from 'vitest/config';
+import { i18nAreas } from './scripts/i18nAreas';
 
 const FLAGS_DIR = resolve(__dirname, 'node_modules/flag-icons/flags/4x3');
 const FLAG_FILE = /^[a-z]{2}\.svg$/;
@@ -59,6 +60,7 @@ function browserResolutionInTests(): Plugin {
 export default defineConfig({
   plugins: [
     preact(),
+    i18nAreas(resolve(__dirname, 'src')),
     flagIcons(),
     browserResolutionInTests(),
     // Every text file of the build also as .br and .gz, at the highest settings (once, at build
