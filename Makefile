@@ -22,7 +22,7 @@ SUMMARY := $(LOGS)/summary
 summary = echo "$(1): $$(sed -E 's/\x1b\[[0-9;]*m//g' $(LOGS)/$(2).log | grep -E '$(3)' | tail -1 | sed -E 's/^[ =]+|[ =]+$$//g')" >> $(SUMMARY)
 
 .PHONY: help run test test-summary-reset deps backend-deps web-deps web-build chromium migrate seed serve lint typecheck \
-	api-types api-types-check prod-check test-backend test-backend-sqlite test-backend-pg test-web test-e2e \
+	api-types api-types-check prod-check test-backend test-backend-sqlite test-backend-pg test-web test-weight test-e2e \
 	test-fuzz bench nginx nginx-check prod-local
 
 help:
@@ -127,6 +127,16 @@ test-web: web-deps
 	cd $(WEB) && npm test --silent 2>&1 | tee $(LOGS)/web.log
 	@$(call summary,web unit tests (vitest),web,^ +Tests +[0-9]+)
 
+# Page weight: each of the four pages of issue 14 loads at most 150 kB brotli of JS and CSS on a first
+# visit (docs/performance.md). Built in a folder of its own, so web/dist is left alone.
+WEIGHT_BUDGET_KB ?= 150
+test-weight: web-deps
+	@mkdir -p $(LOGS)
+	@tmp=$$(mktemp -d); trap 'rm -rf $$tmp' EXIT; \
+	(cd $(WEB) && npm run build --silent -- --outDir "$$tmp/dist" --emptyOutDir >/dev/null); \
+	python3 bench/pagesize.py "$$tmp/dist" --budget $(WEIGHT_BUDGET_KB) 2>&1 | tee $(LOGS)/weight.log
+	@$(call summary,page weight (brotli),weight,passed)
+
 # Browser tests: the real backend on a throwaway SQLite database, serving the built app.
 # The app is built into the run's own folder, so a rebuild of web/dist meanwhile cannot disturb it.
 test-e2e: deps chromium
@@ -196,7 +206,7 @@ nginx-check: nginx
 test-summary-reset:
 	@rm -f $(SUMMARY)
 
-test: test-summary-reset lint typecheck api-types-check nginx-check test-backend test-fuzz test-web test-e2e
+test: test-summary-reset lint typecheck api-types-check nginx-check test-backend test-fuzz test-web test-weight test-e2e
 	@echo "=== what every suite ran ==="; cat $(SUMMARY)
 	@echo "All checks passed."
 

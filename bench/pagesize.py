@@ -1,32 +1,77 @@
-"""JavaScript and CSS a first visit loads per page, raw, gzip and brotli, from a build made with
-`npx vite build --manifest` (the .gz/.br files are written by the build): python3 bench/pagesize.py web/dist
+"""JavaScript and CSS a first visit loads per page, raw, gzip and brotli, from a build of the web
+app (`npm run build` writes the manifest and the .gz/.br files):
+
+    python3 bench/pagesize.py web/dist
+    python3 bench/pagesize.py web/dist --budget 150   # fails when a page is over 150 kB brotli
+
+A page's first visit loads the entry and everything it imports, and the route's chunk with its
+static imports and their CSS (the server names them in the page: backend/addme/core/firstvisit.py).
+Chunks a page imports lazily (modals, forms opened on demand) are not counted: they load when used.
 """
-import json, os, sys
-d = sys.argv[1]
-m = json.load(open(d + "/.vite/manifest.json"))
+
+import argparse
+import json
+import os
+import sys
+
+ap = argparse.ArgumentParser()
+ap.add_argument("dist")
+ap.add_argument("--budget", type=float, help="kB brotli (JS + CSS) a page may load; exit 1 over it")
+args = ap.parse_args()
+d = args.dist
+m = json.load(open(os.path.join(d, ".vite", "manifest.json")))
 entry = next(k for k, v in m.items() if v.get("isEntry"))
+
+
 def closure(key, seen):
-    if key in seen: return
+    if key in seen:
+        return
     seen.add(key)
-    for i in m[key].get("imports", []): closure(i, seen)
+    for i in m[key].get("imports", []):
+        closure(i, seen)
+
+
 def size(f, ext):
     p = os.path.join(d, f + ext)
     return os.path.getsize(p) if os.path.exists(p) else os.path.getsize(os.path.join(d, f))
+
+
 def files(keys):
     out = set()
     for k in keys:
-        out.add(m[k]["file"]); out.update(m[k].get("css", []))
+        out.add(m[k]["file"])
+        out.update(m[k].get("css", []))
     return out
-base = set(); closure(entry, base)
-pages = {"listing": "src/routes/listings/list.tsx", "profile": "src/routes/listings/profile.tsx",
-         "home": "src/routes/home.tsx", "shop": "src/routes/shop/index.tsx"}
+
+
+base = set()
+closure(entry, base)
+pages = {
+    "listing": "src/routes/listings/list.tsx",
+    "profile": "src/routes/listings/profile.tsx",
+    "home": "src/routes/home.tsx",
+    "shop": "src/routes/shop/index.tsx",
+}
 print(f"{'page':10} {'files':>5} {'raw kB':>8} {'gzip kB':>8} {'br kB':>8}  (js / css)")
+over = []
 for name, key in [("entry", None), *pages.items()]:
     keys = set(base)
-    if key: closure(key, keys)
+    if key:
+        closure(key, keys)
     fs = files(keys)
-    js = [f for f in fs if f.endswith(".js")]; css = [f for f in fs if f.endswith(".css")]
+    js = [f for f in fs if f.endswith(".js")]
+    css = [f for f in fs if f.endswith(".css")]
     raw = sum(os.path.getsize(os.path.join(d, f)) for f in fs)
-    gz = sum(size(f, ".gz") for f in fs); br = sum(size(f, ".br") for f in fs)
-    brjs = sum(size(f, ".br") for f in js); brcss = sum(size(f, ".br") for f in css)
-    print(f"{name:10} {len(fs):5} {raw/1000:8.1f} {gz/1000:8.1f} {br/1000:8.1f}  ({brjs/1000:.1f} / {brcss/1000:.1f})")
+    gz = sum(size(f, ".gz") for f in fs)
+    br = sum(size(f, ".br") for f in fs)
+    brjs = sum(size(f, ".br") for f in js)
+    brcss = sum(size(f, ".br") for f in css)
+    print(f"{name:10} {len(fs):5} {raw / 1000:8.1f} {gz / 1000:8.1f} {br / 1000:8.1f}  ({brjs / 1000:.1f} / {brcss / 1000:.1f})")
+    if key and args.budget is not None and br / 1000 > args.budget:
+        over.append(f"{name} {br / 1000:.1f} kB")
+if args.budget is not None:
+    checked = len(pages)
+    print(f"budget {args.budget:g} kB brotli per page: {checked - len(over)} passed, {len(over)} failed")
+    if over:
+        print("over budget: " + ", ".join(over), file=sys.stderr)
+        sys.exit(1)

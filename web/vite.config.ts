@@ -1,10 +1,11 @@
 import { cpSync, createReadStream, existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import zlib from 'node:zlib';
-import react from '@vitejs/plugin-react';
+import preact from '@preact/preset-vite';
 import type { Plugin } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { defineConfig } from 'vitest/config';
+import { i18nAreas } from './scripts/i18nAreas';
 
 const FLAGS_DIR = resolve(__dirname, 'node_modules/flag-icons/flags/4x3');
 const FLAG_FILE = /^[a-z]{2}\.svg$/;
@@ -35,10 +36,33 @@ function flagIcons(): Plugin {
   };
 }
 
+/**
+ * The unit tests resolve libraries as the browser build does. Vitest resolves the jsdom tests like
+ * Node (the `node` condition, `main` fields): a library's CommonJS build would then require the
+ * real react-dom, and the tests would not run what ships (Preact, through preact/compat).
+ */
+function browserResolutionInTests(): Plugin {
+  return {
+    name: 'addme-browser-resolution-in-tests',
+    apply: () => !!process.env.VITEST,
+    configEnvironment: {
+      order: 'post',
+      handler(name, config) {
+        if (name !== 'client') return;
+        config.resolve ??= {};
+        config.resolve.conditions = ['module', 'browser', 'development|production'];
+        config.resolve.mainFields = ['browser', 'module', 'jsnext:main', 'jsnext'];
+      },
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
-    react(),
+    preact(),
+    i18nAreas(resolve(__dirname, 'src')),
     flagIcons(),
+    browserResolutionInTests(),
     // Every text file of the build also as .br and .gz, at the highest settings (once, at build
     // time): the server sends the one the browser accepts (backend/addme/core/pages.py).
     compression({
@@ -55,7 +79,11 @@ export default defineConfig({
   ],
   resolve: {
     // `@/x` is `src/x`: every import that crosses a folder uses it (tsconfig.app.json says the same).
-    alias: [{ find: /^@\//, replacement: `${resolve(__dirname, 'src')}/` }],
+    alias: [
+      { find: /^@\//, replacement: `${resolve(__dirname, 'src')}/` },
+      // react-i18next's shim for React < 18 (CommonJS requiring react): preact/compat has the hook.
+      { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: 'preact/compat' },
+    ],
   },
   server: {
     proxy: {
@@ -64,6 +92,9 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
+    // dist/.vite/manifest.json: the server reads which chunks and styles each route needs, and names
+    // them in the page so they load alongside the app (backend core/firstvisit.py).
+    manifest: true,
     // Maps are written for debugging but not linked from the bundles; the server refuses them in
     // production (PUBLIC_SOURCE_MAPS), so 2 MB of source is not public.
     sourcemap: 'hidden',
@@ -74,5 +105,7 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
     css: false,
+    // Every library goes through Vite, and so through the aliases to preact/compat.
+    server: { deps: { inline: true } },
   },
 });

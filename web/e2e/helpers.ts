@@ -42,7 +42,7 @@ export async function confirmationPath(request: APIRequestContext, email: string
 export async function openMenuIfCollapsed(page: Page) {
   const width = page.viewportSize()?.width ?? 1280;
   if (width < 992) {
-    const toggle = page.getByRole('button', { name: 'Menu' });
+    const toggle = page.getByRole('button', { name: 'Menu', exact: true });
     // The menu closes on scroll and route change by design; on a busy machine a late layout shift
     // can close it right after it opened, so open it until it stays open.
     await expect(async () => {

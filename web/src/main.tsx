@@ -5,6 +5,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { installErrorHandling } from '@/api/errorHandling';
+import { seedFromBoot } from '@/boot';
 import { trapTabInModals } from '@/lib/modals';
 import { applyTheme, readPreference, resolveTheme, systemPrefersDark } from '@/theme/darkMode';
 import { ThemeProvider } from '@/theme/ThemeProvider';
@@ -22,6 +23,8 @@ const queryClient = new QueryClient({
     mutations: { retry: false },
   },
 });
+// The page's boot data first: the router's guards and the first render then wait on no request.
+seedFromBoot(queryClient);
 const router = createAppRouter(queryClient);
 installErrorHandling(queryClient, (to) => router.navigate(to));
 

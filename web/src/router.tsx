@@ -7,13 +7,8 @@ import { nudesPaths } from '@/features/media/paths';
 import { EmptyLayout } from '@/layouts/Layouts';
 import { subPaths } from '@/lib/subPaths';
 import * as guard from '@/routes/guards';
-import {
-  AdminLayout,
-  DefaultLayout,
-  NoAdsLayout,
-  TransparentLayout,
-  UserLayout,
-} from '@/routes/layouts';
+import { DefaultLayout, NoAdsLayout, TransparentLayout, UserLayout } from '@/routes/layouts';
+import * as prefetch from '@/routes/prefetch';
 import { HydrateFallback, RootError, RootShell } from '@/routes/RootShell';
 import * as go from '@/routes/redirects';
 
@@ -83,7 +78,13 @@ export function routes(queryClient: QueryClient): RouteObject[] {
       children: [
         {
           Component: TransparentLayout,
-          children: withErrors([{ index: true, ...page(() => import('@/routes/home')) }]),
+          children: withErrors([
+            {
+              index: true,
+              loader: prefetch.home(queryClient),
+              ...page(() => import('@/routes/home')),
+            },
+          ]),
         },
         {
           Component: NoAdsLayout,
@@ -123,7 +124,11 @@ export function routes(queryClient: QueryClient): RouteObject[] {
               ...page(() => import('@/routes/age-verification/simulator')),
             },
             // The shop never shows ads (spec section 5).
-            { path: 'shop', ...page(() => import('@/routes/shop/index')) },
+            {
+              path: 'shop',
+              loader: prefetch.shop(queryClient),
+              ...page(() => import('@/routes/shop/index')),
+            },
             { path: 'shop/direct', ...page(() => import('@/routes/shop/direct')) },
             { path: 'shop/direct/old', ...page(() => import('@/routes/shop/direct-old')) },
             {
@@ -150,6 +155,7 @@ export function routes(queryClient: QueryClient): RouteObject[] {
             // Listings: /list, /{app}-usernames and sub-paths, /tags/:tag, /countries/:code.
             ...listingPaths().map((path) => ({
               path,
+              loader: prefetch.listing(queryClient),
               ...page(() => import('@/routes/listings/list')),
             })),
             { path: 'tags', ...page(() => import('@/routes/listings/tags')) },
@@ -175,9 +181,14 @@ export function routes(queryClient: QueryClient): RouteObject[] {
             { path: 'help', ...page(() => import('@/routes/content/help')) },
             { path: 'contact-us', ...page(() => import('@/routes/content/contact')) },
             { path: 'remove-username', ...page(() => import('@/routes/content/remove-username')) },
-            { path: 'profile/:id', ...page(() => import('@/routes/listings/profile')) },
+            {
+              path: 'profile/:id',
+              loader: prefetch.profile(queryClient),
+              ...page(() => import('@/routes/listings/profile')),
+            },
             {
               path: 'username/:username/:idprofile',
+              loader: prefetch.profile(queryClient),
               ...page(() => import('@/routes/listings/profile')),
             },
             // A top-level short link: a username's handle (docs/decisions.md), else the 404 page.
@@ -230,7 +241,8 @@ export function routes(queryClient: QueryClient): RouteObject[] {
         },
         {
           path: 'admin',
-          Component: AdminLayout,
+          // The admin layout (its menu and drawer) is a chunk of its own, like its screens.
+          ...page(() => import('@/routes/admin/layout')),
           loader: guard.admin(queryClient),
           // The menu shows an entry only when its screen is routed here.
           handle: { adminPaths: adminPaths(ADMIN_SCREENS) },

@@ -21,11 +21,11 @@ from fastapi.responses import FileResponse, HTMLResponse, Response
 from sqlalchemy.orm import Session
 from starlette.concurrency import run_in_threadpool
 
-from addme.core import respcache
+from addme.core import respcache, sitemode
 from addme.core.compression import choose_encoding
 from addme.core.config import get_settings
 from addme.core.db import new_session
-from addme.core.web import render_index, resolve_meta, template_version
+from addme.core.web import boot_data, render_index, resolve_meta, template_version
 
 HTML = "text/html; charset=utf-8"
 _PAGE = re.compile(r"(?:^|&)page=(\d{1,6})(?:&|$)")
@@ -57,9 +57,10 @@ def _head(path: str, query: str) -> bytes:
     lazy = LazySession()
     try:
         meta = resolve_meta(cast(Session, lazy), path)
+        boot = boot_data(cast(Session, lazy))
     finally:
         lazy.close()
-    body = render_index(meta, path=path, query=query) or ""
+    body = render_index(meta, path=path, query=query, boot=boot) or ""
     return meta.status.to_bytes(2, "big") + body.encode()
 
 
@@ -74,8 +75,10 @@ async def page_response(request: Request, path: str) -> Response:
         )
     page = _PAGE.search(request.url.query)
     query = f"page={page.group(1)}" if page else ""
-    # The build's version is in the key: a new build's pages name its new asset files at once.
-    key = f"page:{version}:{path}?{query}"
+    # The build's version is in the key: a new build's pages name its new asset files at once. So is
+    # the maintenance switch, which the page's boot data says (the app sends visitors away on it).
+    closed = "m" if sitemode.maintenance_on() else "o"
+    key = f"page:{version}:{closed}:{path}?{query}"
     raw = await respcache.cached(key, lambda: run_in_threadpool(_head, path, query), respcache.LIST_TTL)
     status, body = int.from_bytes(raw[:2], "big"), raw[2:]
     etag = respcache.etag_of(raw)
@@ -91,7 +94,12 @@ async def page_response(request: Request, path: str) -> Response:
 
 
 def file_response(request: Request, dist: Path, path: str) -> Response | None:
-    """A file of the build, precompressed when the browser takes it; None when there is no such file."""
+    """A file of the build, precompressed when the browser takes it; None when there is no such file.
+
+    Dot folders are the build's own (Vite's manifest in `.vite/`), not the site's: never served.
+    """
+    if any(part.startswith(".") for part in path.split("/")):
+        return None
     asset = (dist / path).resolve() if path else None
     if asset is None or not asset.is_relative_to(dist.resolve()) or not asset.is_file():
         return None

@@ -1,21 +1,30 @@
-"""Serves the built React app, with per-route <title>, description, canonical and Open Graph tags.
+"""Serves the built web app, with per-route <title>, description, canonical and Open Graph tags.
 
 Crawlers and link previews read the HTML before any JavaScript runs, so each public route's head
 is written here on the server. Each domain writes the heads of its own paths; addme/api/pages.py
 lists them in one place.
+
+The head also carries what the app's first render needs, so a first visit waits on no API round
+trip before it can draw: the boot data (the public config and the site alerts, as JSON the app
+reads before it renders; addme/api/pages.py says where they come from), and the route's chunks and
+styles to load alongside the app (core/firstvisit.py).
 """
 
 from __future__ import annotations
 
 import html
+import json
 import re
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from sqlalchemy.orm import Session
 
+from addme.core import firstvisit
 from addme.core.config import get_settings
 
 
@@ -45,6 +54,27 @@ def install_heads(
     """
     _resolvers[:] = [(re.compile(pattern), resolver) for pattern, resolver in heads]
     _fallbacks[:] = [_if_match(re.compile(pattern), resolver) for pattern, resolver in fallbacks]
+
+
+BootProvider = Callable[[Session], dict[str, Any]]
+_boot: list[BootProvider] = []
+
+
+def install_boot(provider: BootProvider) -> None:
+    """What every page's boot data holds (addme/api/pages.py installs it), replacing any before."""
+    _boot[:] = [provider]
+
+
+def boot_data(session: Session) -> dict[str, Any]:
+    """The boot data for a page built now: the installed provider's, and when it was read."""
+    data = _boot[0](session) if _boot else {}
+    return {**data, "at": int(time.time() * 1000)}
+
+
+def _json_for_script(data: dict[str, Any]) -> str:
+    """JSON that cannot end its <script> element nor open a comment, whatever an alert's text says."""
+    raw = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+    return raw.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
 def _if_match(compiled: re.Pattern[str], resolver: MetaResolver) -> MetaResolver:
@@ -101,12 +131,12 @@ def _template(dist: Path) -> str | None:
         return None
 
 
-def render_index(meta: PageMeta, *, path: str, query: str) -> str | None:
+def render_index(meta: PageMeta, *, path: str, query: str, boot: dict[str, Any] | None = None) -> str | None:
     """index.html with the page's head written in; None when the app is not built."""
-    template = _template(get_settings().web_dist)
+    settings = get_settings()
+    template = _template(settings.web_dist)
     if template is None:
         return None
-    settings = get_settings()
     canonical = settings.site_url.rstrip("/") + path
     page = re.search(r"(?:^|&)page=(\d+)", query)
     if page and page.group(1) != "1":
@@ -129,6 +159,12 @@ def render_index(meta: PageMeta, *, path: str, query: str) -> str | None:
     if meta.noindex:
         tags.append('<meta name="robots" content="noindex">')
     tags.extend(meta.extra_head)
+    if meta.status == 200:
+        first = firstvisit.preloads(settings.web_dist, path)
+        tags += [f'<link rel="modulepreload" crossorigin href="{e(m)}">' for m in first.modules]
+        tags += [f'<link rel="stylesheet" crossorigin href="{e(c)}">' for c in first.styles]
+    if boot is not None:
+        tags.append(f'<script type="application/json" id="addme-boot">{_json_for_script(boot)}</script>')
     head = "\n    ".join(tags)
     out = re.sub(r"<title>.*?</title>", "", template, count=1, flags=re.S)
     return out.replace("</head>", f"    {head}\n  </head>", 1)

@@ -1,4 +1,3 @@
-import { Alert, Button } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAgeState, useStartVerification } from '@/session/ageVerification';
@@ -13,9 +12,9 @@ export function VerifyAgeAlert() {
   const { start, busy } = useStartVerification();
   if (!data || data.showNSFW) return null;
   return (
-    <Alert
-      variant="warning"
-      className="rounded-0 border-start-0 border-end-0 mb-0 py-2"
+    <div
+      role="alert"
+      className="alert alert-warning rounded-0 border-start-0 border-end-0 mb-0 py-2"
       data-testid="verify-age-alert"
     >
       <div className="container-xl d-flex flex-wrap align-items-center gap-2 justify-content-between">
@@ -25,14 +24,19 @@ export function VerifyAgeAlert() {
           })}
         </span>
         <span className="d-flex gap-2">
-          <Button size="sm" variant="dark" className="btn-touch" onClick={start} disabled={busy}>
+          <button
+            type="button"
+            className="btn btn-sm btn-dark btn-touch"
+            onClick={start}
+            disabled={busy}
+          >
             {t('community.adult.verify')}
-          </Button>
+          </button>
           <Link to="/help#age-verification" className="btn btn-sm btn-outline-dark btn-touch">
             {t('community.adult.moreInfo')}
           </Link>
         </span>
       </div>
-    </Alert>
+    </div>
   );
 }

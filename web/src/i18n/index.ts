@@ -2,21 +2,8 @@ import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { getCookie, setCookie } from '@/lib/cookies';
 import { i18nFormatter } from '@/lib/format';
-import enAdmin from './en/admin.json';
-import enAds from './en/ads.json';
 import enApiErrors from './en/apiErrors.json';
-import enCatalog from './en/catalog.json';
 import enCommon from './en/common.json';
-import enCommunity from './en/community.json';
-import enGuard from './en/guard.json';
-import enLegal from './en/legal.json';
-import enListings from './en/listings.json';
-import enOps from './en/ops.json';
-import enPeople from './en/people.json';
-import enShop from './en/shop.json';
-import enStats from './en/stats.json';
-import enUpkeep from './en/upkeep.json';
-import enWallet from './en/wallet.json';
 
 export const LOCALES = ['en', 'fr'] as const;
 
@@ -71,24 +58,9 @@ void i18n
     partialBundledLanguages: true,
     resources: {
       en: {
-        translation: {
-          ...enCommon,
-          ads: enAds,
-          apiErrors: enApiErrors,
-          catalog: enCatalog,
-          community: enCommunity,
-          guard: enGuard,
-          legal: enLegal,
-          listings: enListings,
-          mod: enAdmin,
-          ops: enOps,
-          people: enPeople,
-          shop: enShop,
-          upkeep: enUpkeep,
-
-          stats: enStats,
-          wallet: enWallet,
-        },
+        // The shell's words and any failed call's; every other area comes with the code that
+        // uses it (addArea, from scripts/i18nAreas.ts).
+        translation: { ...enCommon, apiErrors: enApiErrors },
       },
     },
     lng: initialLocale(),
@@ -97,5 +69,13 @@ void i18n
     interpolation: { escapeValue: false, alwaysFormat: true },
     returnNull: false,
   });
+
+/**
+ * Adds one area of the English catalogue (`shop`, `listings`...): the build makes every module that
+ * names a key of the area call this before it runs (scripts/i18nAreas.ts).
+ */
+export function addArea(area: string, words: Record<string, unknown>) {
+  i18n.addResourceBundle('en', 'translation', { [area]: words }, true, true);
+}
 
 export default i18n;

@@ -1,6 +1,6 @@
-import { Nav, NavDropdown } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Menu, MenuAnchor, MenuButton, MenuDivider, MenuLink } from '@/components/Menu';
 import { useConfig } from '@/config/config';
 import { useUser } from '@/session/session';
 import { useLogout } from '@/session/useLogout';
@@ -14,26 +14,26 @@ export function AccountMenu() {
 
   if (!user) {
     return (
-      <Nav className="addme-guest-links align-items-lg-center gap-lg-2">
-        <Nav.Link as={Link} to="/auth/login" className="btn-touch">
+      <div className="navbar-nav addme-guest-links align-items-lg-center gap-lg-2">
+        <Link to="/auth/login" className="nav-link btn-touch">
           {t('nav.login')}
-        </Nav.Link>
+        </Link>
         <Link to="/auth/register" className="btn btn-accent btn-touch px-3">
           {t('nav.register')}
         </Link>
-      </Nav>
+      </div>
     );
   }
 
   const name = user.first_name || t('nav.account');
   return (
-    <Nav>
-      <NavDropdown
+    <div className="navbar-nav">
+      <Menu
         align="end"
         id="nav-account"
-        focusFirstItemOnShow
-        data-testid="account-menu"
-        title={
+        className="nav-item"
+        testId="account-menu"
+        label={
           <span className="d-inline-flex align-items-center gap-2">
             <span className="avatar-initial" aria-hidden="true">
               {(user.first_name || user.email).charAt(0).toUpperCase()}
@@ -42,52 +42,28 @@ export function AccountMenu() {
           </span>
         }
       >
-        {user.admin_level && (
-          <NavDropdown.Item as={Link} to="/admin">
-            {t('nav.admin')}
-          </NavDropdown.Item>
-        )}
-        <NavDropdown.Item as={Link} to="/user">
-          {t('nav.myUsernames')}
-        </NavDropdown.Item>
-        <NavDropdown.Item as={Link} to="/user/submit">
-          {t('nav.submit')}
-        </NavDropdown.Item>
+        {user.admin_level && <MenuLink to="/admin">{t('nav.admin')}</MenuLink>}
+        <MenuLink to="/user">{t('nav.myUsernames')}</MenuLink>
+        <MenuLink to="/user/submit">{t('nav.submit')}</MenuLink>
         {swipes_enabled && (
           <>
-            <NavDropdown.Item as={Link} to="/user/local-swipes">
-              {t('nav.localSwipes')}
-            </NavDropdown.Item>
-            <NavDropdown.Item as={Link} to="/user/local-swipes/favorites">
-              {t('nav.favorites')}
-            </NavDropdown.Item>
+            <MenuLink to="/user/local-swipes">{t('nav.localSwipes')}</MenuLink>
+            <MenuLink to="/user/local-swipes/favorites">{t('nav.favorites')}</MenuLink>
           </>
         )}
-        <NavDropdown.Item href="/shop" target="_blank" rel="noopener">
+        <MenuAnchor href="/shop" target="_blank" rel="noopener">
           {t('nav.shop')}
-        </NavDropdown.Item>
-        <NavDropdown.Item as={Link} to="/user/group/create">
-          {t('nav.createGroup')}
-        </NavDropdown.Item>
-        <NavDropdown.Item as={Link} to="/user/group">
-          {t('nav.myGroups')}
-        </NavDropdown.Item>
-        <NavDropdown.Item as={Link} to="/user/orders">
-          {t('nav.orders')}
-        </NavDropdown.Item>
-        <NavDropdown.Item as={Link} to="/user/account">
-          {t('nav.account')}
-        </NavDropdown.Item>
-        {user.is_studio && (
-          <NavDropdown.Item as={Link} to="/user/switch">
-            {t('nav.switchAccount')}
-          </NavDropdown.Item>
-        )}
-        <NavDropdown.Divider />
-        <NavDropdown.Item as="button" onClick={() => void logout()} data-testid="logout">
+        </MenuAnchor>
+        <MenuLink to="/user/group/create">{t('nav.createGroup')}</MenuLink>
+        <MenuLink to="/user/group">{t('nav.myGroups')}</MenuLink>
+        <MenuLink to="/user/orders">{t('nav.orders')}</MenuLink>
+        <MenuLink to="/user/account">{t('nav.account')}</MenuLink>
+        {user.is_studio && <MenuLink to="/user/switch">{t('nav.switchAccount')}</MenuLink>}
+        <MenuDivider />
+        <MenuButton onClick={() => void logout()} data-testid="logout">
           {t('nav.logout')}
-        </NavDropdown.Item>
-      </NavDropdown>
-    </Nav>
+        </MenuButton>
+      </Menu>
+    </div>
   );
 }

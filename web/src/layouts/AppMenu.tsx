@@ -1,50 +1,49 @@
-import { NavDropdown } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Menu, MenuHeader, MenuLink } from '@/components/Menu';
 import type { AppName } from '@/config/options';
 import { appMenu } from './navLinks';
 
+/** An app's menu: its lists, then its lists by gender and by orientation (links kept in the page
+ * while the menu is closed, so crawlers follow them). */
 export function AppMenu({ app }: { app: AppName }) {
   const { t } = useTranslation();
   const menu = appMenu(app);
   return (
-    <NavDropdown
-      title={
+    <Menu
+      id={`nav-${app}`}
+      className="nav-item addme-app-menu"
+      label={
         <span className="d-inline-flex align-items-center gap-2">
           <span className={`app-dot app-dot-${app}`} aria-hidden="true" />
           {t(`apps.${app}`)}
         </span>
       }
-      id={`nav-${app}`}
-      className="addme-app-menu"
-      renderMenuOnMount
-      focusFirstItemOnShow
     >
       <div className="addme-app-menu-grid">
         <div>
           {menu.main.map((item) => (
-            <NavDropdown.Item as={Link} to={item.to} key={item.key}>
+            <MenuLink to={item.to} key={item.key}>
               {t(`nav.${item.key}`)}
-            </NavDropdown.Item>
+            </MenuLink>
           ))}
         </div>
         <div>
-          <NavDropdown.Header>{t('nav.gender')}</NavDropdown.Header>
+          <MenuHeader>{t('nav.gender')}</MenuHeader>
           {menu.genders.map((item) => (
-            <NavDropdown.Item as={Link} to={item.to} key={item.key}>
+            <MenuLink to={item.to} key={item.key}>
               {t(`gender.${item.key}`)}
-            </NavDropdown.Item>
+            </MenuLink>
           ))}
         </div>
         <div>
-          <NavDropdown.Header>{t('nav.orientation')}</NavDropdown.Header>
+          <MenuHeader>{t('nav.orientation')}</MenuHeader>
           {menu.orientations.map((item) => (
-            <NavDropdown.Item as={Link} to={item.to} key={item.key}>
+            <MenuLink to={item.to} key={item.key}>
               {t(`orientation.${item.key}`)}
-            </NavDropdown.Item>
+            </MenuLink>
           ))}
         </div>
       </div>
-    </NavDropdown>
+    </Menu>
   );
 }

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Container, Form, Nav, Navbar, NavDropdown } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Crown } from '@/components/AppBadge';
 import { Icon } from '@/components/Icon';
+import { Menu, MenuLink } from '@/components/Menu';
 import { useConfig } from '@/config/config';
 import { APPS } from '@/config/options';
 import { useUser } from '@/session/session';
@@ -17,7 +17,8 @@ function SearchBox() {
   const navigate = useNavigate();
   const [q, setQ] = useState('');
   return (
-    <Form
+    // biome-ignore lint/a11y/useSemanticElements: a search form (the <search> element is too new).
+    <form
       role="search"
       className="addme-search"
       onSubmit={(e) => {
@@ -26,21 +27,22 @@ function SearchBox() {
         navigate(query ? `/list?q=${encodeURIComponent(query)}` : '/list');
       }}
     >
-      <Form.Label htmlFor="header-search" visuallyHidden>
+      <label htmlFor="header-search" className="form-label visually-hidden">
         {t('nav.search')}
-      </Form.Label>
+      </label>
       <div className="addme-search-field">
         <Icon name="search" size={18} />
-        <Form.Control
+        <input
           id="header-search"
           type="search"
+          className="form-control"
           value={q}
           onChange={(e) => setQ(e.target.value)}
           placeholder={t('nav.searchPlaceholder')}
           enterKeyHint="search"
         />
       </div>
-    </Form>
+    </form>
   );
 }
 
@@ -55,16 +57,14 @@ export function Header({ transparent = false }: { transparent?: boolean }) {
   const apps = [default_app, ...APPS.filter((a) => a !== default_app)];
 
   return (
-    <Navbar
+    // Bootstrap's navbar in plain markup: the collapse is a disclosure (useCollapsibleNav closes it
+    // on a route change, an outside click, a scroll and Escape), the menus are components/Menu.
+    <nav
       ref={ref}
-      expand="lg"
-      sticky="top"
-      expanded={expanded}
-      onToggle={setExpanded}
-      className={`addme-navbar ${transparent ? 'addme-navbar-transparent' : ''}`}
+      className={`addme-navbar navbar navbar-expand-lg sticky-top ${transparent ? 'addme-navbar-transparent' : ''}`}
     >
-      <Container fluid="xl">
-        <Navbar.Brand as={Link} to="/" className="addme-brand">
+      <div className="container-xl">
+        <Link to="/" className="addme-brand navbar-brand">
           <span className="addme-logo" aria-hidden="true">
             {site_name.charAt(0)}
             {vip && (
@@ -75,46 +75,43 @@ export function Header({ transparent = false }: { transparent?: boolean }) {
           </span>
           {site_name}
           {vip && <span className="visually-hidden">{t('nav.vipMember')}</span>}
-        </Navbar.Brand>
-        {/* React-Bootstrap leaves aria-expanded off the toggler; screen readers need the state. */}
-        <Navbar.Toggle
+        </Link>
+        <button
+          type="button"
+          className={`navbar-toggler btn-touch ${expanded ? '' : 'collapsed'}`}
           aria-controls="main-nav"
           aria-expanded={expanded}
-          label={t('nav.menu')}
-          className="btn-touch"
-        />
-        <Navbar.Collapse id="main-nav">
-          <Nav className="me-auto align-items-lg-center">
+          aria-label={t('nav.menu')}
+          onClick={() => setExpanded(!expanded)}
+        >
+          <span className="navbar-toggler-icon" />
+        </button>
+        <div id="main-nav" className={`navbar-collapse collapse ${expanded ? 'show' : ''}`}>
+          <div className="navbar-nav me-auto align-items-lg-center">
             {apps.map((app) => (
               <AppMenu key={app} app={app} />
             ))}
-            <Nav.Link as={Link} to="/local-swipes">
+            <Link to="/local-swipes" className="nav-link">
               {t('nav.localSwipes')}
-            </Nav.Link>
-            <Nav.Link as={Link} to="/shop">
+            </Link>
+            <Link to="/shop" className="nav-link">
               {t('nav.shop')}
-            </Nav.Link>
-            <NavDropdown title={t('nav.more')} id="nav-more" focusFirstItemOnShow>
-              <NavDropdown.Item as={Link} to="/countries">
-                {t('nav.countries')}
-              </NavDropdown.Item>
-              <NavDropdown.Item as={Link} to="/blog">
-                {t('nav.blog')}
-              </NavDropdown.Item>
-              <NavDropdown.Item as={Link} to="/help">
-                {t('nav.help')}
-              </NavDropdown.Item>
-            </NavDropdown>
-          </Nav>
+            </Link>
+            <Menu id="nav-more" label={t('nav.more')} className="nav-item">
+              <MenuLink to="/countries">{t('nav.countries')}</MenuLink>
+              <MenuLink to="/blog">{t('nav.blog')}</MenuLink>
+              <MenuLink to="/help">{t('nav.help')}</MenuLink>
+            </Menu>
+          </div>
           <div className="d-lg-flex align-items-center gap-2 addme-nav-end">
             <SearchBox />
-            <Nav>
+            <div className="navbar-nav">
               <DarkModeToggle />
-            </Nav>
+            </div>
             <AccountMenu />
           </div>
-        </Navbar.Collapse>
-      </Container>
-    </Navbar>
+        </div>
+      </div>
+    </nav>
   );
 }

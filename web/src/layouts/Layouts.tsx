@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { Nav } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { Footer } from './Footer';
@@ -74,21 +73,22 @@ export function UserSideNav() {
   const { pathname } = useLocation();
   return (
     <nav aria-label={t('nav.userArea')} className="addme-sidenav d-none d-lg-block">
-      <Nav className="flex-column">
-        {USER_NAV.map((item) => (
-          <Nav.Link
-            as={NavLink}
-            to={item.to}
-            end={'end' in item ? item.end : undefined}
-            key={item.to}
-            active={
-              'also' in item && item.also.some((p) => pathname.startsWith(p)) ? true : undefined
-            }
-          >
-            {t(`nav.${item.key}`)}
-          </Nav.Link>
-        ))}
-      </Nav>
+      <div className="nav flex-column">
+        {USER_NAV.map((item) => {
+          const also = 'also' in item && item.also.some((p) => pathname.startsWith(p));
+          return (
+            <NavLink
+              to={item.to}
+              end={'end' in item ? item.end : undefined}
+              key={item.to}
+              className={({ isActive }) => `nav-link ${isActive || also ? 'active' : ''}`}
+              aria-current={also ? 'page' : undefined}
+            >
+              {t(`nav.${item.key}`)}
+            </NavLink>
+          );
+        })}
+      </div>
     </nav>
   );
 }

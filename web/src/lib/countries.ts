@@ -4,14 +4,30 @@ const CODES =
     ' ',
   );
 
+const sorted = new Map<string, { code: string; name: string }[]>();
+
+/**
+ * Every country, named and sorted in the UI language: computed once per language (naming and
+ * sorting 250 countries took a phone's main thread about 50 ms on each list page).
+ */
 export function countryOptions(locale: string): { code: string; name: string }[] {
+  const known = sorted.get(locale);
+  if (known) return known;
   let names: Intl.DisplayNames | null = null;
   try {
     names = new Intl.DisplayNames([locale], { type: 'region' });
   } catch {
     names = null;
   }
-  return CODES.map((code) => ({ code, name: names?.of(code) ?? code })).sort((a, b) =>
-    a.name.localeCompare(b.name, locale),
+  let compare: (a: string, b: string) => number;
+  try {
+    compare = new Intl.Collator(locale).compare;
+  } catch {
+    compare = (a, b) => a.localeCompare(b);
+  }
+  const options = CODES.map((code) => ({ code, name: names?.of(code) ?? code })).sort((a, b) =>
+    compare(a.name, b.name),
   );
+  sorted.set(locale, options);
+  return options;
 }

@@ -1,20 +1,33 @@
-import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Outlet } from 'react-router';
 import { VerifyAgeAlert } from '@/components/VerifyAgeAlert';
-import { AdminNav, useAdminPageAllowed } from '@/features/admin/AdminNav';
+import { lazyWithReload } from '@/errors/chunkReload';
 import { AdSlot } from '@/features/content/Ads';
 import { AlertBanner } from '@/features/content/AdsAndAlerts';
-import { ReminderModal } from '@/features/reminders/ReminderModal';
-import { NotEnoughTopUpsModal } from '@/features/wallet/NotEnoughTopUpsModal';
 import { Shell, UserSideNav } from '@/layouts/Layouts';
+import { useUser } from '@/session/session';
+import { useNotEnoughTopUpsOpen } from '@/stores/notEnoughTopUps';
+
+// Modals a visitor's first page never shows: loaded when wanted, not with every page.
+const NotEnoughTopUpsModal = lazy(
+  lazyWithReload(() =>
+    import('@/features/wallet/NotEnoughTopUpsModal').then((m) => ({
+      default: m.NotEnoughTopUpsModal,
+    })),
+  ),
+);
+const ReminderModal = lazy(
+  lazyWithReload(() =>
+    import('@/features/reminders/ReminderModal').then((m) => ({ default: m.ReminderModal })),
+  ),
+);
 
 /**
  * The spec's layouts: default, noads, transparent (header over the hero), user (left nav on
  * desktop), admin, and empty (no chrome). The shared chrome is layouts/; here the routes fill its
  * slots with features: the site alert, the ad spots (never on `noads` pages), the economy modals.
  */
-function SiteShell({
+export function SiteShell({
   transparent = false,
   ads = true,
   children,
@@ -40,13 +53,21 @@ function SiteShell({
   );
 }
 
-/** The economy modals a member page hosts: not-enough-Top-Ups (opened by actions), reminders. */
+/**
+ * The economy modals a member page hosts: not-enough-Top-Ups (opened by actions; this host is the
+ * store's subscriber, so actions know a page can show it) and the reminders (members only). Each is
+ * loaded when first wanted, then kept, so it closes (and gives focus back) as a modal does.
+ */
 function EconomyModals() {
+  const open = useNotEnoughTopUpsOpen();
+  const { user } = useUser();
+  const [wanted, setWanted] = useState(false);
+  if (open && !wanted) setWanted(true);
   return (
-    <>
-      <NotEnoughTopUpsModal />
-      <ReminderModal />
-    </>
+    <Suspense fallback={null}>
+      {wanted && <NotEnoughTopUpsModal />}
+      {user && <ReminderModal />}
+    </Suspense>
   );
 }
 
@@ -93,37 +114,6 @@ export function UserLayout() {
         </div>
       </div>
       <EconomyModals />
-    </SiteShell>
-  );
-}
-
-function AdminOutlet() {
-  const { t } = useTranslation();
-  const allowed = useAdminPageAllowed();
-  if (allowed === false) {
-    return (
-      <div className="addme-card p-4" role="alert" data-testid="admin-forbidden">
-        <h1 className="h4">{t('mod.forbidden.title')}</h1>
-        <p className="mb-0">{t('mod.forbidden.text')}</p>
-      </div>
-    );
-  }
-  return <Outlet />;
-}
-
-export function AdminLayout() {
-  return (
-    <SiteShell ads={false}>
-      <div className="container-fluid py-4 px-lg-4">
-        <div className="row g-4">
-          <div className="col-lg-2">
-            <AdminNav />
-          </div>
-          <div className="col-lg-10">
-            <AdminOutlet />
-          </div>
-        </div>
-      </div>
     </SiteShell>
   );
 }

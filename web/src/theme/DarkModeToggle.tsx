@@ -1,6 +1,6 @@
-import { Dropdown } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '@/components/Icon';
+import { Menu, MenuButton } from '@/components/Menu';
 import type { DarkModePreference } from './darkMode';
 import { useDarkMode } from './ThemeProvider';
 
@@ -15,29 +15,30 @@ export function DarkModeToggle() {
   const { preference, theme, setPreference } = useDarkMode();
 
   return (
-    <Dropdown align="end" className="addme-theme-toggle" focusFirstItemOnShow>
-      <Dropdown.Toggle
-        variant="link"
-        className="nav-link btn-touch d-flex align-items-center gap-2"
-        aria-label={t('theme.toggle')}
-        data-testid="theme-toggle"
-      >
-        <Icon name={theme === 'dark' ? 'moon' : 'sun'} />
-        <span className="d-lg-none">{t('theme.toggle')}</span>
-      </Dropdown.Toggle>
-      <Dropdown.Menu>
-        {OPTIONS.map((option) => (
-          <Dropdown.Item
-            as="button"
-            key={option.value}
-            active={preference === option.value}
-            onClick={() => setPreference(option.value)}
-            data-testid={`theme-${option.value}`}
-          >
-            <Icon name={option.icon} /> <span className="ms-2">{t(`theme.${option.value}`)}</span>
-          </Dropdown.Item>
-        ))}
-      </Dropdown.Menu>
-    </Dropdown>
+    <Menu
+      id="theme-toggle"
+      align="end"
+      className="addme-theme-toggle"
+      toggleClassName="nav-link btn-touch d-flex align-items-center gap-2"
+      ariaLabel={t('theme.toggle')}
+      toggleTestId="theme-toggle"
+      label={
+        <>
+          <Icon name={theme === 'dark' ? 'moon' : 'sun'} />
+          <span className="d-lg-none">{t('theme.toggle')}</span>
+        </>
+      }
+    >
+      {OPTIONS.map((option) => (
+        <MenuButton
+          key={option.value}
+          active={preference === option.value}
+          onClick={() => setPreference(option.value)}
+          data-testid={`theme-${option.value}`}
+        >
+          <Icon name={option.icon} /> <span className="ms-2">{t(`theme.${option.value}`)}</span>
+        </MenuButton>
+      ))}
+    </Menu>
   );
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Button, Modal } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { Dialog } from '@/components/Dialog';
 import { useConfig } from '@/config/config';
 import { confirmAge, isAgeConfirmed, leaveSite, shouldShowAgeGate } from '@/session/ageGate';
 import { useUser } from '@/session/session';
@@ -19,26 +19,24 @@ export function AgeGate() {
   const show = !isPending && shouldShowAgeGate({ pathname, signedIn: !!user, confirmed });
 
   return (
-    <Modal
+    // No onEscape: the gate needs an answer (ui.md); a click on the backdrop does nothing either.
+    <Dialog
       show={show}
-      backdrop="static"
-      keyboard={false}
-      centered
-      scrollable
-      aria-labelledby="age-gate-title"
+      labelledBy="age-gate-title"
       className="addme-age-gate"
+      dialogClassName="modal-dialog-centered modal-dialog-scrollable"
       backdropClassName="addme-age-gate-backdrop"
-      data-testid="age-gate"
+      testId="age-gate"
     >
-      <Modal.Header>
-        <Modal.Title id="age-gate-title" className="d-flex align-items-center gap-2">
+      <div className="modal-header">
+        <h2 id="age-gate-title" className="modal-title h4 d-flex align-items-center gap-2">
           <span className="badge-18" aria-hidden="true">
             18+
           </span>
           {t('ageGate.title')}
-        </Modal.Title>
-      </Modal.Header>
-      <Modal.Body>
+        </h2>
+      </div>
+      <div className="modal-body">
         <p className="fw-semibold">{t('ageGate.warning', { site: site_name })}</p>
         <p className="small text-body-secondary">{t('ageGate.notice')}</p>
         <p className="mb-2">{t('ageGate.byEntering')}</p>
@@ -56,25 +54,26 @@ export function AgeGate() {
             ),
           )}
         </ul>
-      </Modal.Body>
-      <Modal.Footer className="flex-column flex-sm-row gap-2">
-        <Button
-          variant="outline-secondary"
-          className="btn-touch w-100 w-sm-auto flex-sm-fill"
+      </div>
+      <div className="modal-footer flex-column flex-sm-row gap-2">
+        <button
+          type="button"
+          className="btn btn-outline-secondary btn-touch w-100 w-sm-auto flex-sm-fill"
           onClick={leaveSite}
         >
           {t('ageGate.disagree')}
-        </Button>
-        <Button
-          className="btn-accent btn-touch w-100 flex-sm-fill"
+        </button>
+        <button
+          type="button"
+          className="btn btn-primary btn-accent btn-touch w-100 flex-sm-fill"
           onClick={() => {
             confirmAge();
             setConfirmed(true);
           }}
         >
           {t('ageGate.agree')}
-        </Button>
-      </Modal.Footer>
-    </Modal>
+        </button>
+      </div>
+    </Dialog>
   );
 }

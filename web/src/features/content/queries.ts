@@ -26,10 +26,15 @@ export function usePost(slug: string) {
   });
 }
 
-/** Loaded once per visit; a failure is only logged (spec section 7). */
+export const alertsKey = ['alerts'] as const;
+
+/**
+ * Loaded once per visit; a failure is only logged (spec section 7). The page's boot data gives the
+ * first answer (boot.ts), so the banner is there from the first paint; it is asked once more then.
+ */
 export function useAlerts(enabled: boolean) {
   return useQuery({
-    queryKey: ['alerts'],
+    queryKey: alertsKey,
     queryFn: async ({ signal }) => {
       const { data } = await api.GET('/v1/alerts', { signal });
       return data ?? [];

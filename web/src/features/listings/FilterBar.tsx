@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { GENDERS, ORIENTATIONS } from '@/config/options';
 import { countryOptions as allCountries } from '@/lib/countries';
@@ -86,9 +85,13 @@ export function FilterBar({
         data-testid="filter-bar"
       >
         {shown.includes('gender') && (
-          <Form.Group controlId={`${id}-gender`}>
-            <Form.Label>{t('listings.filters.gender')}</Form.Label>
-            <Form.Select
+          <div>
+            <label className="form-label" htmlFor={`${id}-gender`}>
+              {t('listings.filters.gender')}
+            </label>
+            <select
+              className="form-select"
+              id={`${id}-gender`}
               value={filters.gender ?? ''}
               onChange={(e) => set('gender', e.target.value as Filters['gender'] | '')}
             >
@@ -98,13 +101,17 @@ export function FilterBar({
                   {t(`gender.${g}`)}
                 </option>
               ))}
-            </Form.Select>
-          </Form.Group>
+            </select>
+          </div>
         )}
         {shown.includes('orientation') && (
-          <Form.Group controlId={`${id}-orientation`}>
-            <Form.Label>{t('listings.filters.orientation')}</Form.Label>
-            <Form.Select
+          <div>
+            <label className="form-label" htmlFor={`${id}-orientation`}>
+              {t('listings.filters.orientation')}
+            </label>
+            <select
+              className="form-select"
+              id={`${id}-orientation`}
               value={filters.orientation ?? ''}
               onChange={(e) => set('orientation', e.target.value as Filters['orientation'] | '')}
             >
@@ -114,13 +121,17 @@ export function FilterBar({
                   {t(`orientation.${o}`)}
                 </option>
               ))}
-            </Form.Select>
-          </Form.Group>
+            </select>
+          </div>
         )}
         {shown.includes('country') && (
-          <Form.Group controlId={`${id}-country`}>
-            <Form.Label>{t('listings.filters.country')}</Form.Label>
-            <Form.Select
+          <div>
+            <label className="form-label" htmlFor={`${id}-country`}>
+              {t('listings.filters.country')}
+            </label>
+            <select
+              className="form-select"
+              id={`${id}-country`}
               value={filters.country ?? ''}
               onChange={(e) => set('country', e.target.value)}
             >
@@ -130,21 +141,28 @@ export function FilterBar({
                   {c.name}
                 </option>
               ))}
-            </Form.Select>
-          </Form.Group>
+            </select>
+          </div>
         )}
         {shown.includes('tag') && (
-          <Form.Group controlId={`${id}-tag`}>
-            <Form.Label>{t('listings.filters.tag')}</Form.Label>
-            <Form.Select value={filters.tag ?? ''} onChange={(e) => set('tag', e.target.value)}>
+          <div>
+            <label className="form-label" htmlFor={`${id}-tag`}>
+              {t('listings.filters.tag')}
+            </label>
+            <select
+              className="form-select"
+              id={`${id}-tag`}
+              value={filters.tag ?? ''}
+              onChange={(e) => set('tag', e.target.value)}
+            >
               <option value="">{t('listings.filters.anyTag')}</option>
               {tagOptions.map((tag) => (
                 <option key={tag} value={tag}>
                   #{tag}
                 </option>
               ))}
-            </Form.Select>
-          </Form.Group>
+            </select>
+          </div>
         )}
         {shown.includes('vip') && (
           <div className="filter-bar-vip">

@@ -2,16 +2,14 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CardGrid } from '@/components/CardGrid';
 import { useConfig } from '@/config/config';
-import { useUsernames } from './queries';
+import { HOME_COUNT, HOME_QUERY, useUsernames } from './queries';
 import './listings.css';
-
-const HOME_COUNT = 8;
 
 /** The home page's latest usernames for the brand's own app. */
 export function LatestUsernames() {
   const { t } = useTranslation();
   const { default_app } = useConfig();
-  const list = useUsernames({ app: default_app, page: 1, per_page: HOME_COUNT });
+  const list = useUsernames(HOME_QUERY(default_app));
   const app = t(`apps.${default_app}`);
   return (
     <section className="container-xl pt-5" aria-labelledby="latest-title" data-testid="home-latest">

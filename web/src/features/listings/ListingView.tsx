@@ -1,6 +1,5 @@
 import type { TFunction } from 'i18next';
 import { useCallback, useMemo } from 'react';
-import { Alert } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '@/api/errors';
@@ -142,7 +141,11 @@ export function ListingView() {
         <FilterBar scope={scope} filters={filters} onChange={apply} onClear={clear} />
       )}
       {dirtyLogin ? (
-        <Alert variant="warning" className="d-flex flex-column gap-2" data-testid="dirty-login">
+        <div
+          role="alert"
+          className="alert alert-warning d-flex flex-column gap-2"
+          data-testid="dirty-login"
+        >
           <span>
             {dirtyError
               ? errorText(dirtyError, t, {
@@ -158,7 +161,7 @@ export function ListingView() {
               {t('listings.seeClean')}
             </Link>
           </div>
-        </Alert>
+        </div>
       ) : (
         <PagedGrid
           query={list}

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { Modal } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Dialog } from '@/components/Dialog';
 import { anotherModalOpen } from '@/lib/modals';
 import {
   dismissNearby,
@@ -43,23 +43,34 @@ export function NearbyModal({ page }: { page: string | null }) {
   };
 
   return (
-    <Modal show={count !== null} onHide={close} centered aria-labelledby="nearby-title">
-      <Modal.Header closeButton closeLabel={t('listings.nearby.close')}>
-        <Modal.Title id="nearby-title" as="h2" className="h5">
+    <Dialog
+      show={count !== null}
+      onEscape={close}
+      labelledBy="nearby-title"
+      dialogClassName="modal-dialog-centered"
+    >
+      <div className="modal-header">
+        <h2 id="nearby-title" className="modal-title h5">
           {t('listings.nearby.title', { count: count ?? 0 })}
-        </Modal.Title>
-      </Modal.Header>
-      <Modal.Body>
+        </h2>
+        <button
+          type="button"
+          className="btn-close"
+          aria-label={t('listings.nearby.close')}
+          onClick={close}
+        />
+      </div>
+      <div className="modal-body">
         <p className="mb-0">{t('listings.nearby.text')}</p>
-      </Modal.Body>
-      <Modal.Footer>
+      </div>
+      <div className="modal-footer">
         <button type="button" className="btn btn-link btn-touch" onClick={close}>
           {t('listings.nearby.later')}
         </button>
         <Link to="/local-swipes" className="btn btn-accent btn-touch" onClick={close}>
           {t('listings.nearby.cta')}
         </Link>
-      </Modal.Footer>
-    </Modal>
+      </div>
+    </Dialog>
   );
 }

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
-import { Placeholder } from 'react-bootstrap';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AppBadge, Crown } from '@/components/AppBadge';
@@ -9,12 +8,17 @@ import { CardGrid } from '@/components/CardGrid';
 import { Flag } from '@/components/Flag';
 import { Icon } from '@/components/Icon';
 import { ReputationMeter } from '@/components/Reputation';
+import { lazyWithReload } from '@/errors/chunkReload';
 import { useTitle } from '@/hooks/useTitle';
 import { useUser } from '@/session/session';
 import { messageUrl } from './deepLinks';
 import { profileQuery, recordMessageClick, recordView, similarQuery } from './queries';
-import { ReportModal } from './ReportModal';
 import './listings.css';
+
+// The report form (zod, react-hook-form, a captcha) loads when a visitor asks to report.
+const ReportModal = lazy(
+  lazyWithReload(() => import('./ReportModal').then((m) => ({ default: m.ReportModal }))),
+);
 
 const LINK_SITES: Record<string, string> = {
   onlyfans: 'OnlyFans',
@@ -30,12 +34,12 @@ function ProfileSkeleton() {
       <div className="profile-avatar ucard-skeleton">
         <div className="uavatar" />
       </div>
-      <Placeholder as="div" animation="glow">
-        <Placeholder xs={7} className="mb-3" style={{ height: '2.2rem' }} />
-        <Placeholder xs={12} className="mb-2 addme-skeleton-field" />
-        <Placeholder xs={12} className="mb-2 addme-skeleton-field" />
-        <Placeholder xs={8} className="addme-skeleton-field" />
-      </Placeholder>
+      <div className="placeholder-glow">
+        <span className="placeholder col-7 mb-3" style={{ height: '2.2rem' }} />
+        <span className="placeholder col-12 mb-2 addme-skeleton-field" />
+        <span className="placeholder col-12 mb-2 addme-skeleton-field" />
+        <span className="placeholder col-8 addme-skeleton-field" />
+      </div>
     </div>
   );
 }
@@ -50,6 +54,9 @@ export function ProfileView({ id }: { id: number }) {
   const vip = !!user && (user.is_promoted || user.is_studio);
   const similar = useQuery({ ...similarQuery(id), enabled: profile.isSuccess });
   const [reporting, setReporting] = useState(false);
+  // Loaded on the first Report, then kept, so it closes (and gives focus back) as a modal does.
+  const [reportWanted, setReportWanted] = useState(false);
+  if (reporting && !reportWanted) setReportWanted(true);
   const viewed = useRef<number | null>(null);
   const p = profile.data;
   useTitle(
@@ -221,7 +228,11 @@ export function ProfileView({ id }: { id: number }) {
           </p>
         )}
       </section>
-      <ReportModal usernameId={p.id} show={reporting} onClose={() => setReporting(false)} />
+      {reportWanted && (
+        <Suspense fallback={null}>
+          <ReportModal usernameId={p.id} show={reporting} onClose={() => setReporting(false)} />
+        </Suspense>
+      )}
     </article>
   );
 }

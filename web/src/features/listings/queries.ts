@@ -43,6 +43,10 @@ export function usernamesQuery(query: ListQuery) {
   });
 }
 
+/** The home page's latest usernames for the brand's app (LatestUsernames). */
+export const HOME_COUNT = 8;
+export const HOME_QUERY = (app: AppName): ListQuery => ({ app, page: 1, per_page: HOME_COUNT });
+
 export function useUsernames(query: ListQuery, enabled = true) {
   return useQuery({ ...usernamesQuery(query), placeholderData: keepPreviousData, enabled });
 }

@@ -1,0 +1,132 @@
+import { useState } from 'react';
+import { Button, Modal, Nav, Tab } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { useConfig } from '@/config/config';
+import { type Browser, detectBrowser, hasInstallPrompt, takeInstallPrompt } from './pwa';
+
+/* The app's two modals, loaded only when one opens (AppPrompts.tsx decides when): every page
+ * carries the prompts' rules, not a modal library for them. */
+
+const BROWSERS: Browser[] = ['safari', 'chrome', 'firefox', 'other'];
+const STEPS: Record<Browser, number> = { safari: 3, chrome: 3, firefox: 3, other: 2 };
+
+/** The install-app instructions modal: the visitor's own browser first, the others one tab away. */
+export function InstallModal({ show, onHide }: { show: boolean; onHide: () => void }) {
+  const { t } = useTranslation();
+  const { site_name } = useConfig();
+  const [browser, setBrowser] = useState<Browser>(() => detectBrowser(navigator.userAgent));
+  const canPrompt = browser === 'chrome' && hasInstallPrompt();
+
+  const install = async () => {
+    const prompt = takeInstallPrompt();
+    if (!prompt) return;
+    await prompt.prompt();
+    onHide();
+  };
+
+  return (
+    <Modal show={show} onHide={onHide} centered aria-labelledby="install-title">
+      <Modal.Header closeButton closeLabel={t('pwa.close')}>
+        <Modal.Title id="install-title" as="h2" className="h5">
+          {t('pwa.installTitle', { site: site_name })}
+        </Modal.Title>
+      </Modal.Header>
+      <Modal.Body>
+        <Tab.Container activeKey={browser} onSelect={(k) => k && setBrowser(k as Browser)}>
+          <Nav variant="pills" className="install-tabs mb-3" role="tablist">
+            {BROWSERS.map((b) => (
+              <Nav.Item key={b}>
+                <Nav.Link eventKey={b} className="btn-touch" data-testid={`install-tab-${b}`}>
+                  {t(`pwa.browsers.${b}`)}
+                </Nav.Link>
+              </Nav.Item>
+            ))}
+          </Nav>
+          <Tab.Content>
+            {BROWSERS.map((b) => (
+              <Tab.Pane key={b} eventKey={b} data-testid={`install-steps-${b}`}>
+                <ol className="install-steps mb-0">
+                  {Array.from({ length: STEPS[b] }, (_, i) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: the steps are a fixed sequence.
+                    <li key={i}>{t(`pwa.steps.${b}.${i + 1}`, { site: site_name })}</li>
+                  ))}
+                </ol>
+              </Tab.Pane>
+            ))}
+          </Tab.Content>
+        </Tab.Container>
+      </Modal.Body>
+      <Modal.Footer>
+        {canPrompt && (
+          <Button className="btn-accent btn-touch" onClick={() => void install()}>
+            {t('pwa.installNow')}
+          </Button>
+        )}
+        <Button variant="outline-secondary" className="btn-touch" onClick={onHide}>
+          {t('pwa.done')}
+        </Button>
+      </Modal.Footer>
+    </Modal>
+  );
+}
+
+/** At the third navigation of a phone browser: the home-screen app is announced, once. */
+export function AnnouncementModal({
+  show,
+  onHide,
+  onInstall,
+}: {
+  show: boolean;
+  onHide: () => void;
+  onInstall: () => void;
+}) {
+  const { t } = useTranslation();
+  const { site_name } = useConfig();
+  return (
+    <Modal show={show} onHide={onHide} centered aria-labelledby="announcement-title">
+      <Modal.Header closeButton closeLabel={t('pwa.close')}>
+        <Modal.Title id="announcement-title" as="h2" className="h5">
+          {t('pwa.announcementTitle', { site: site_name })}
+        </Modal.Title>
+      </Modal.Header>
+      <Modal.Body data-testid="announcement">
+        <p>{t('pwa.announcementText', { site: site_name })}</p>
+        <ul className="mb-0">
+          <li>{t('pwa.perks.fast')}</li>
+          <li>{t('pwa.perks.fullScreen')}</li>
+          <li>{t('pwa.perks.free')}</li>
+        </ul>
+      </Modal.Body>
+      <Modal.Footer>
+        <Button variant="link" className="btn-touch" onClick={onHide}>
+          {t('pwa.notNow')}
+        </Button>
+        <Button className="btn-accent btn-touch" onClick={onInstall}>
+          {t('pwa.showMeHow')}
+        </Button>
+      </Modal.Footer>
+    </Modal>
+  );
+}
+
+/** Both modals: the announcement leads to the install instructions. */
+export default function AppModals({
+  announcement,
+  install,
+  onAnnouncementHide,
+  onInstall,
+  onInstallHide,
+}: {
+  announcement: boolean;
+  install: boolean;
+  onAnnouncementHide: () => void;
+  onInstall: () => void;
+  onInstallHide: () => void;
+}) {
+  return (
+    <>
+      <AnnouncementModal show={announcement} onHide={onAnnouncementHide} onInstall={onInstall} />
+      <InstallModal show={install} onHide={onInstallHide} />
+    </>
+  );
+}
