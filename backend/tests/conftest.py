@@ -106,6 +106,9 @@ def _clean_state() -> Iterator[None]:
 
     queries.forget_counts()
     search_reads.forget_words()  # how common each searched word was in this test's rows
+    from addme.content import service as content
+
+    content.forget_alerts()  # the per-process copy of the site's alerts
     engine = get_engine()
     tables = [t.name for t in reversed(Base.metadata.sorted_tables)]
     with engine.begin() as conn:

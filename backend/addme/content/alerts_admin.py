@@ -18,6 +18,7 @@ from sqlalchemy.orm import Session
 
 from addme.accounts.models import User
 from addme.audit import service as audit
+from addme.content import service as content_service
 from addme.content.codes import ContentCode
 from addme.content.models import Alert
 from addme.core import clock
@@ -238,6 +239,7 @@ def create(session: Session, *, admin: User, body: AlertIn) -> AlertAdminRead:
         after=_fields(new),
     )
     session.commit()
+    content_service.forget_alerts()  # this process shows the change at once
     return _read(new)
 
 
@@ -255,6 +257,7 @@ def update(session: Session, *, admin: User, alert_id: int, body: AlertIn) -> Al
         after=_fields(found),
     )
     session.commit()
+    content_service.forget_alerts()
     return _read(found)
 
 
@@ -270,3 +273,4 @@ def remove(session: Session, *, admin: User, alert_id: int, reason: str) -> None
     )
     session.delete(found)
     session.commit()
+    content_service.forget_alerts()

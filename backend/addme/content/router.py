@@ -6,6 +6,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Depends, Query, Request
 from fastapi.responses import HTMLResponse
+from starlette.concurrency import run_in_threadpool
 
 from addme.accounts.models import User
 from addme.api.deps import DbSession, OptionalUser, require
@@ -51,8 +52,13 @@ def help_contents() -> HelpRead:
 
 
 @router.get("/alerts", response_model=list[AlertRead])
-def alerts(db: DbSession, spot: str | None = None) -> list[AlertRead]:
-    return service.active_alerts(db, spot=spot)
+async def alerts(spot: str | None = None) -> list[AlertRead]:
+    # On the event loop while the per-process copy is fresh (every visit asks): a thread only to
+    # read the table again.
+    found = service.cached_alerts()
+    if found is None:
+        found = await run_in_threadpool(service.site_alerts)
+    return service.alerts_for(found, spot=spot)
 
 
 @router.get("/alerts/{alert_id}/frame", response_class=HTMLResponse, responses={404: {"model": ErrorBody}})

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import threading
+import time
+
 from sqlalchemy import ColumnElement, func, or_, select
 from sqlalchemy.orm import Session
 
@@ -11,6 +14,7 @@ from addme.content.markdown import render
 from addme.content.models import Alert, BlogPost
 from addme.content.schemas import AlertRead, BlogCard, BlogPage, BlogPostRead, HelpRead
 from addme.core import clock
+from addme.core.db import new_session
 from addme.core.errors import NotFound
 from addme.core.schemas import PageMeta
 
@@ -102,3 +106,45 @@ def active_alerts(session: Session, *, spot: str | None) -> list[AlertRead]:
             )
         )
     return found
+
+
+# The site's alerts, read at most this often per process: every page carries them (its boot data)
+# and the app asks /v1/alerts again once it has drawn, so each visit would otherwise read the table
+# twice, through the thread pool. A new or ended alert shows or goes within these seconds (at once
+# in the process of the admin who changed it).
+ALERTS_SECONDS = 10.0
+_alerts_lock = threading.Lock()
+_alerts: tuple[float, list[AlertRead]] | None = None
+
+
+def cached_alerts() -> list[AlertRead] | None:
+    """Every active alert (all spots) when read recently in this process, else None."""
+    hit = _alerts
+    return hit[1] if hit is not None and time.monotonic() - hit[0] < ALERTS_SECONDS else None
+
+
+def site_alerts(session: Session | None = None) -> list[AlertRead]:
+    """Every active alert (all spots), read at most every ALERTS_SECONDS per process."""
+    global _alerts
+    hit = cached_alerts()
+    if hit is not None:
+        return hit
+    if session is None:
+        with new_session() as own:
+            found = active_alerts(own, spot=None)
+    else:
+        found = active_alerts(session, spot=None)
+    with _alerts_lock:
+        _alerts = (time.monotonic(), found)
+    return found
+
+
+def alerts_for(alerts: list[AlertRead], *, spot: str | None) -> list[AlertRead]:
+    """The alerts one spot shows: its own and the global ones (all of them without a spot)."""
+    return [a for a in alerts if not spot or spot in a.spots or "global" in a.spots]
+
+
+def forget_alerts() -> None:
+    """Read the alerts afresh next time (an admin's change, tests)."""
+    global _alerts
+    _alerts = None

@@ -49,14 +49,8 @@ async def ping() -> Response:
     return Response(_PONG, media_type="application/json")
 
 
-@router.get("/config", response_model=PublicConfig)
-async def public_config() -> PublicConfig:
-    # Asked by the app on every visit: answered on the event loop, through a thread only when the
-    # maintenance switch is read again (every few seconds). In the mixed run (bench/mixed.py) its
-    # thread hop queued behind Top-Ups and logins: p99 415 ms for an answer that reads nothing.
-    maintenance = sitemode.cached_maintenance()
-    if maintenance is None:
-        maintenance = await run_in_threadpool(sitemode.maintenance_on)
+def client_config(*, maintenance: bool) -> PublicConfig:
+    """What the web app is told about the site (its /v1/config answer and the pages' boot data)."""
     s = get_settings()
     return PublicConfig(
         site_name=s.site_name,
@@ -69,3 +63,14 @@ async def public_config() -> PublicConfig:
         swipes_enabled=s.swipes_enabled,
         confirmation_resend_seconds=s.confirmation_resend_seconds,
     )
+
+
+@router.get("/config", response_model=PublicConfig)
+async def public_config() -> PublicConfig:
+    # Asked by the app on every visit: answered on the event loop, through a thread only when the
+    # maintenance switch is read again (every few seconds). In the mixed run (bench/mixed.py) its
+    # thread hop queued behind Top-Ups and logins: p99 415 ms for an answer that reads nothing.
+    maintenance = sitemode.cached_maintenance()
+    if maintenance is None:
+        maintenance = await run_in_threadpool(sitemode.maintenance_on)
+    return client_config(maintenance=maintenance)
