@@ -3,6 +3,7 @@
 Usage (from the repository root; a database of its own, dropped at the end unless --keep):
   cd backend && nice -n 10 .venv/bin/python ../bench/stats.py
   ... --usernames 1000000 --users 200000 --rounds 20 --keep
+  ... --keep --job-only --rounds 10      # only the job, on a kept database
 
 Seeding is SQL only (INSERT ... SELECT FROM generate_series), spread evenly over the last 365 days:
 users (60 countries), usernames (3 apps, 60 countries), wallet ledger rows (Top-Ups bought, VIP
@@ -29,11 +30,10 @@ PAGES = ("users", "usernames", "sales", "topups", "pins", "swipes", "countries",
 SEED_SQL = [
     """
     INSERT INTO users (id, email, email_normalized, password_hash, first_name, country_code,
-        max_usernames, username_slots, top_ups_count, fire_pins_count, age_verified, high_risk,
-        created_at, updated_at)
+        age_verified, high_risk, created_at, updated_at)
     SELECT i, 'member' || i || '@bench.local', 'member' || i || '@bench.local', '!', 'M' || i,
         CASE WHEN i % 7 = 0 THEN NULL ELSE chr(65 + i % 6) || chr(65 + (i / 6) % 10) END,
-        5, 0, 0, 0, false, false,
+        false, false,
         now() - make_interval(secs => (:users - i) * 31536000.0 / :users), now()
     FROM generate_series(1, :users) AS i
     """,
@@ -119,6 +119,21 @@ def _timed(fn: Any) -> tuple[Any, float]:
     return out, (time.perf_counter() - started) * 1000
 
 
+def measure_job(rounds: int) -> None:
+    """Only the job's recount of today and yesterday, `rounds` times (the rollups need no backfill)."""
+    from addme.core.db import new_session
+    from addme.stats import rollup
+
+    db = new_session()
+    rollup.refresh_recent(db)  # warm: plans and pages
+    runs = sorted(_timed(lambda: rollup.refresh_recent(db))[1] for _ in range(rounds))
+    db.close()
+    print(
+        f"job (today and yesterday), {rounds} runs: min {runs[0]:,.1f} ms, median {statistics.median(runs):,.1f} ms,"
+        f" max {runs[-1]:,.1f} ms; load average {os.getloadavg()[0]:.1f}"
+    )
+
+
 def measure(rounds: int) -> None:
     from datetime import timedelta
 
@@ -170,6 +185,7 @@ def main() -> None:
     ap.add_argument("--views", type=int, default=500_000)
     ap.add_argument("--rounds", type=int, default=20)
     ap.add_argument("--keep", action="store_true", help="keep the database (and reuse it next time)")
+    ap.add_argument("--job-only", action="store_true", help="time only the job, `rounds` runs (no backfill)")
     args = ap.parse_args()
     name = f"addme_bench_stats_{args.usernames}"
     url = f"{args.server}/{name}"
@@ -195,7 +211,10 @@ def main() -> None:
         if not exists:
             params = {"users": args.users, "usernames": args.usernames, "orders": args.orders, "views": args.views}
             print(f"seeded in {seed(url, params):.0f}s")
-        measure(args.rounds)
+        if args.job_only:
+            measure_job(args.rounds)
+        else:
+            measure(args.rounds)
     finally:
         if not args.keep:
             from addme.core.db import get_engine
