@@ -4,6 +4,7 @@ Usage (from the repository root; a database of its own, dropped at the end unles
   cd backend && nice -n 10 .venv/bin/python ../bench/stats.py
   ... --usernames 1000000 --users 200000 --rounds 20 --keep
   ... --keep --job-only --rounds 10      # only the job, on a kept database
+  ... --keep --explain [--plans]          # each of the job's statements under EXPLAIN ANALYZE
 
 Seeding is SQL only (INSERT ... SELECT FROM generate_series), spread evenly over the last 365 days:
 users (60 countries), usernames (3 apps, 60 countries), wallet ledger rows (Top-Ups bought, VIP
@@ -134,6 +135,39 @@ def measure_job(rounds: int) -> None:
     )
 
 
+def explain_job(url: str, *, plans: bool) -> None:
+    """EXPLAIN (ANALYZE, BUFFERS) each SELECT the job sends, with its parameters: time per statement."""
+    import psycopg
+    from sqlalchemy import event
+
+    from addme.core.db import get_engine, new_session
+    from addme.stats import rollup
+
+    seen: list[tuple[str, Any]] = []
+
+    def grab(_conn: Any, _cur: Any, statement: str, params: Any, *_args: Any) -> None:
+        if statement.lstrip().upper().startswith("SELECT"):
+            seen.append((statement, params))
+
+    event.listen(get_engine(), "before_cursor_execute", grab)
+    db = new_session()
+    rollup.refresh_recent(db, commit=False)
+    db.rollback()
+    db.close()
+    event.remove(get_engine(), "before_cursor_execute", grab)
+    total = 0.0
+    with psycopg.connect(url) as conn:
+        for statement, params in seen:
+            for _ in range(2):  # the second, warm
+                rows = [r[0] for r in conn.execute("EXPLAIN (ANALYZE, BUFFERS) " + statement, params)]  # type: ignore[call-overload]
+            took = float(rows[-1].split()[-2])
+            total += took
+            print(f"{took:8.2f} ms  {' '.join(statement.split())[:110]}")
+            if plans:
+                print("\n".join(rows))
+    print(f"total {total:.1f} ms in the database; load average {os.getloadavg()[0]:.1f}")
+
+
 def measure(rounds: int) -> None:
     from datetime import timedelta
 
@@ -186,6 +220,8 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=20)
     ap.add_argument("--keep", action="store_true", help="keep the database (and reuse it next time)")
     ap.add_argument("--job-only", action="store_true", help="time only the job, `rounds` runs (no backfill)")
+    ap.add_argument("--explain", action="store_true", help="EXPLAIN ANALYZE the job's statements (no backfill)")
+    ap.add_argument("--plans", action="store_true", help="with --explain: print each plan too")
     args = ap.parse_args()
     name = f"addme_bench_stats_{args.usernames}"
     url = f"{args.server}/{name}"
@@ -211,7 +247,9 @@ def main() -> None:
         if not exists:
             params = {"users": args.users, "usernames": args.usernames, "orders": args.orders, "views": args.views}
             print(f"seeded in {seed(url, params):.0f}s")
-        if args.job_only:
+        if args.explain:
+            explain_job(url, plans=args.plans)
+        elif args.job_only:
             measure_job(args.rounds)
         else:
             measure(args.rounds)
