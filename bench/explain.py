@@ -92,12 +92,12 @@ def main() -> None:
     from addme.core import clock
     from addme.core.config import get_settings
     from addme.core.reads import pg_conninfo
-    from addme.listings import queries
+    from addme.listings import queries, totals
     from addme.listings.schemas import ListParams
 
     conninfo = pg_conninfo(get_settings())
     for name, query in SCENARIOS.items():
-        queries.forget_counts()
+        totals.forget_counts()
         plan = queries.plan_list(ListParams(**query), now=clock.now())
         _print(name, plan.queries, conninfo)
     for name, query, path in SEARCHES:
@@ -130,9 +130,9 @@ SEARCHES = [
 async def _search_statements(p: Any, path: str | None, dialect: str) -> list[tuple[Any, dict[str, Any]]]:
     """The statements one uncached search runs (its probe included), recorded instead of run."""
     from addme.core import clock, reads
-    from addme.listings import queries, search_reads
+    from addme.listings import search_reads, totals
 
-    queries.forget_counts()
+    totals.forget_counts()
     search_reads.forget_words()
     chosen = search_reads.choose
     if path is not None:

@@ -26,10 +26,10 @@ WORDS = ["angel12345", "cosmic_angel12345", "xylophone", "gamer", "panda", "lazy
 
 async def _time(p: Any, path: str, *, cold: bool, reader: Any) -> tuple[float, int]:
     from addme.core import clock
-    from addme.listings import queries, search_reads
+    from addme.listings import search_reads, totals
 
     if cold:
-        queries.forget_counts()
+        totals.forget_counts()
         search_reads.forget_words()
     chosen = search_reads.choose
     if path == "index":

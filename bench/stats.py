@@ -3,6 +3,8 @@
 Usage (from the repository root; a database of its own, dropped at the end unless --keep):
   cd backend && nice -n 10 .venv/bin/python ../bench/stats.py
   ... --usernames 1000000 --users 200000 --rounds 20 --keep
+  ... --keep --job-only --rounds 10      # only the job, on a kept database
+  ... --keep --explain [--plans]          # each of the job's statements under EXPLAIN ANALYZE
 
 Seeding is SQL only (INSERT ... SELECT FROM generate_series), spread evenly over the last 365 days:
 users (60 countries), usernames (3 apps, 60 countries), wallet ledger rows (Top-Ups bought, VIP
@@ -29,11 +31,10 @@ PAGES = ("users", "usernames", "sales", "topups", "pins", "swipes", "countries",
 SEED_SQL = [
     """
     INSERT INTO users (id, email, email_normalized, password_hash, first_name, country_code,
-        max_usernames, username_slots, top_ups_count, fire_pins_count, age_verified, high_risk,
-        created_at, updated_at)
+        age_verified, high_risk, created_at, updated_at)
     SELECT i, 'member' || i || '@bench.local', 'member' || i || '@bench.local', '!', 'M' || i,
         CASE WHEN i % 7 = 0 THEN NULL ELSE chr(65 + i % 6) || chr(65 + (i / 6) % 10) END,
-        5, 0, 0, 0, false, false,
+        false, false,
         now() - make_interval(secs => (:users - i) * 31536000.0 / :users), now()
     FROM generate_series(1, :users) AS i
     """,
@@ -119,6 +120,54 @@ def _timed(fn: Any) -> tuple[Any, float]:
     return out, (time.perf_counter() - started) * 1000
 
 
+def measure_job(rounds: int) -> None:
+    """Only the job's recount of today and yesterday, `rounds` times (the rollups need no backfill)."""
+    from addme.core.db import new_session
+    from addme.stats import rollup
+
+    db = new_session()
+    rollup.refresh_recent(db)  # warm: plans and pages
+    runs = sorted(_timed(lambda: rollup.refresh_recent(db))[1] for _ in range(rounds))
+    db.close()
+    print(
+        f"job (today and yesterday), {rounds} runs: min {runs[0]:,.1f} ms, median {statistics.median(runs):,.1f} ms,"
+        f" max {runs[-1]:,.1f} ms; load average {os.getloadavg()[0]:.1f}"
+    )
+
+
+def explain_job(url: str, *, plans: bool) -> None:
+    """EXPLAIN (ANALYZE, BUFFERS) each SELECT the job sends, with its parameters: time per statement."""
+    import psycopg
+    from sqlalchemy import event
+
+    from addme.core.db import get_engine, new_session
+    from addme.stats import rollup
+
+    seen: list[tuple[str, Any]] = []
+
+    def grab(_conn: Any, _cur: Any, statement: str, params: Any, *_args: Any) -> None:
+        if statement.lstrip().upper().startswith("SELECT"):
+            seen.append((statement, params))
+
+    event.listen(get_engine(), "before_cursor_execute", grab)
+    db = new_session()
+    rollup.refresh_recent(db, commit=False)
+    db.rollback()
+    db.close()
+    event.remove(get_engine(), "before_cursor_execute", grab)
+    total = 0.0
+    with psycopg.connect(url) as conn:
+        for statement, params in seen:
+            for _ in range(2):  # the second, warm
+                rows = [r[0] for r in conn.execute("EXPLAIN (ANALYZE, BUFFERS) " + statement, params)]  # type: ignore[call-overload]
+            took = float(rows[-1].split()[-2])
+            total += took
+            print(f"{took:8.2f} ms  {' '.join(statement.split())[:110]}")
+            if plans:
+                print("\n".join(rows))
+    print(f"total {total:.1f} ms in the database; load average {os.getloadavg()[0]:.1f}")
+
+
 def measure(rounds: int) -> None:
     from datetime import timedelta
 
@@ -170,6 +219,9 @@ def main() -> None:
     ap.add_argument("--views", type=int, default=500_000)
     ap.add_argument("--rounds", type=int, default=20)
     ap.add_argument("--keep", action="store_true", help="keep the database (and reuse it next time)")
+    ap.add_argument("--job-only", action="store_true", help="time only the job, `rounds` runs (no backfill)")
+    ap.add_argument("--explain", action="store_true", help="EXPLAIN ANALYZE the job's statements (no backfill)")
+    ap.add_argument("--plans", action="store_true", help="with --explain: print each plan too")
     args = ap.parse_args()
     name = f"addme_bench_stats_{args.usernames}"
     url = f"{args.server}/{name}"
@@ -195,7 +247,12 @@ def main() -> None:
         if not exists:
             params = {"users": args.users, "usernames": args.usernames, "orders": args.orders, "views": args.views}
             print(f"seeded in {seed(url, params):.0f}s")
-        measure(args.rounds)
+        if args.explain:
+            explain_job(url, plans=args.plans)
+        elif args.job_only:
+            measure_job(args.rounds)
+        else:
+            measure(args.rounds)
     finally:
         if not args.keep:
             from addme.core.db import get_engine

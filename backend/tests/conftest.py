@@ -102,9 +102,9 @@ def _clean_state() -> Iterator[None]:
     from addme.trust import trackers
 
     trackers.forget()  # visits queued by this test's requests, never flushed
-    from addme.listings import queries, search_reads
+    from addme.listings import search_reads, totals
 
-    queries.forget_counts()
+    totals.forget_counts()
     search_reads.forget_words()  # how common each searched word was in this test's rows
     from addme.content import service as content
 

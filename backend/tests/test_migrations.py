@@ -187,3 +187,33 @@ def test_the_search_indexes_take_each_write_at_once_and_back() -> None:
         assert {r[1] for r in _rows(url, options)} == {"fastupdate=off"}
     finally:
         _drop(url)
+
+
+# -- the daily figures' indexes (2026-11-28) -------------------------------------------------------
+
+BEFORE_STATS_INDEXES = "9e4d1c0f5a01"
+STATS_INDEXES = {
+    "usernames": "ix_usernames_created",
+    "ledger_entries": "ix_ledger_entries_created",
+    "shop_orders": "ix_shop_orders_confirmed",
+}
+
+
+def _indexes(url: str) -> dict[str, set[str]]:
+    engine = make_engine(url)
+    found = {table: {ix["name"] for ix in inspect(engine).get_indexes(table)} for table in STATS_INDEXES}
+    engine.dispose()
+    return found
+
+
+def test_the_daily_figures_indexes_go_with_a_downgrade_and_come_back() -> None:
+    url = _fresh_url()
+    try:
+        _alembic(url, "upgrade", "head")
+        assert all(name in _indexes(url)[table] for table, name in STATS_INDEXES.items())
+        _alembic(url, "downgrade", BEFORE_STATS_INDEXES)
+        assert all(name not in _indexes(url)[table] for table, name in STATS_INDEXES.items())
+        _alembic(url, "upgrade", "head")
+        assert all(name in _indexes(url)[table] for table, name in STATS_INDEXES.items())
+    finally:
+        _drop(url)

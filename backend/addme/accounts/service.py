@@ -25,6 +25,7 @@ from addme.accounts.codes import AccountCode
 from addme.accounts.identity import get_by_email as get_by_email
 from addme.accounts.identity import normalize_email as normalize_email
 from addme.accounts.models import AuthToken, EmailToken, EmailTokenPurpose, User
+from addme.accounts.people import IdFilter as IdFilter
 from addme.accounts.people import admin_delete as admin_delete
 from addme.accounts.people import ban as ban
 from addme.accounts.people import ban_message, lift_expired_ban

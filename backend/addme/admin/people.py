@@ -98,7 +98,7 @@ def search(
         level=level,
         banned=banned,
         high_risk=high_risk,
-        wallet_filters=ledger.entitlement_filters(vip=vip, studio=studio),
+        id_filters=ledger.entitlement_filters(vip=vip, studio=studio),
         sort=sort,
         page=page,
         per_page=per_page,

@@ -51,6 +51,9 @@ class Username(TimestampMixin, Base):
             sqlite_where=text("status IN ('pending', 'approved')"),
         ),
         Index("ix_usernames_user_status", "user_id", "status"),
+        # The admin's daily figures recount the new usernames of a day range (stats/rollup.py):
+        # without it, three scans of the whole table every five minutes.
+        Index("ix_usernames_created", "created_at"),
         # The review queue (oldest first) and the list of banned usernames (latest first): a few
         # percent of the rows each, read in their own order (#11).
         Index(

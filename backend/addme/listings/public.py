@@ -24,7 +24,7 @@ from addme.core import clock, options, reads
 from addme.core.db import get_engine, new_session
 from addme.core.errors import NotFound, Unauthorized
 from addme.core.options import ReportType
-from addme.listings import cache, queries, search_reads
+from addme.listings import cache, cards, facets, queries, search_reads
 from addme.listings import constants as c
 from addme.listings.codes import ListingCode
 from addme.listings.countries import COUNTRIES, country_name
@@ -90,7 +90,7 @@ async def build_list(p: ListParams, *, now_: datetime | None = None) -> bytes:
         [[(total,)]] = await reads.current().fetch(queries.beyond_end_count(p, now=now), prepare=False)
     return dumps(
         {
-            "data": [queries.card(r, now) for r in rows],
+            "data": [cards.card(r, now) for r in rows],
             "meta": {"page": p.page, "per_page": p.per_page, "total": total, "has_next": has_next},
         }
     )
@@ -110,7 +110,7 @@ async def list_response(request: Request, params: ListParams) -> Response:
 
 
 async def _profile_row(username_id: int) -> Sequence[Any] | None:
-    [rows] = await reads.current().fetch(queries.profile_query(username_id))
+    [rows] = await reads.current().fetch(cards.profile_query(username_id))
     return rows[0] if rows else None
 
 
@@ -133,13 +133,13 @@ async def build_profile(username_id: int, viewer: Viewer | None) -> bytes:
     row = await _profile_row(username_id)
     if row is None:
         raise NotFound(c.NOT_FOUND)
-    extra = queries.profile_fields(row)
+    extra = cards.profile_fields(row)
     if extra["status"] == c.Status.DELETED:
         raise NotFound(c.NOT_FOUND)
     is_owner = viewer is not None and extra["user_id"] == viewer.id
     if not extra["listed"] and not is_owner:
         raise NotFound(c.NOT_FOUND)
-    body = queries.card(row, now, all_tags=True)
+    body = cards.card(row, now, all_tags=True)
     if body["type"] == options.UsernameType.DIRTY and viewer is None:
         raise Unauthorized(c.DIRTY_NEEDS_LOGIN, code=ListingCode.LOGIN_REQUIRED)
     # The creator link is a VIP perk: it shows while the owner is VIP or Studio.
@@ -172,18 +172,15 @@ async def build_similar(username_id: int, viewer: Viewer | None) -> bytes:
     """Similar listed usernames to a listed one: more of them, with their scores, for a VIP."""
     now = clock.now()
     base = await _profile_row(username_id)
-    if base is None or not queries.profile_fields(base)["listed"]:
+    if base is None or not cards.profile_fields(base)["listed"]:
         raise NotFound(c.NOT_FOUND)
     if base[6] == options.UsernameType.DIRTY and viewer is None:
         raise Unauthorized(c.DIRTY_NEEDS_LOGIN, code=ListingCode.LOGIN_REQUIRED)
     vip = viewer is not None and viewer.vip
-    [candidates] = await reads.current().fetch(queries.similar_query(base))
-    ranked = queries.rank_similar(base, candidates, limit=c.SIMILAR_MAX_VIP if vip else c.SIMILAR_MAX)
+    [candidates] = await reads.current().fetch(cards.similar_query(base))
+    ranked = cards.rank_similar(base, candidates, limit=c.SIMILAR_MAX_VIP if vip else c.SIMILAR_MAX)
     return dumps(
-        [
-            {**queries.card(r, now), "reputation": r[queries.SIMILAR_REPUTATION] if vip else None}
-            for r in ranked
-        ]
+        [{**cards.card(r, now), "reputation": r[cards.SIMILAR_REPUTATION] if vip else None} for r in ranked]
     )
 
 
@@ -203,13 +200,13 @@ async def _in_thread(fn: Callable[[], bytes]) -> bytes:
 
 def _build_tags(app: str | None) -> bytes:
     with get_engine().connect() as conn:
-        rows = queries.tag_counts(conn, app=app, now=clock.now())
+        rows = facets.tag_counts(conn, app=app, now=clock.now())
     return dumps([{"name": n, "count": k} for n, k in rows])
 
 
 def _build_countries() -> bytes:
     with get_engine().connect() as conn:
-        rows = queries.country_counts(conn, now=clock.now())
+        rows = facets.country_counts(conn, now=clock.now())
     return dumps([{"code": code, "name": country_name(code) or code, "count": k} for code, k in rows])
 
 

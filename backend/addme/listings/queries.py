@@ -1,17 +1,16 @@
-"""The public read queries, in SQLAlchemy Core: rows as tuples, no ORM objects on the hot path.
+"""The public list queries, in SQLAlchemy Core: the directory's filters, a list's page and capped
+count as statements built once per shape of filters.
 
 Every list query is a walk down one partial index on listed rows (see models.py); a response
 costs a fixed number of statements whatever its length: active pins, one page, a capped count.
+The rows they read are cards.py's; their totals, totals.py's.
 """
 
 from __future__ import annotations
 
-import logging
-import threading
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import datetime
 from functools import lru_cache
 from typing import Any
 
@@ -22,81 +21,20 @@ from sqlalchemy import (
     Integer,
     bindparam,
     case,
-    delete,
     func,
-    insert,
     literal_column,
     select,
     union_all,
 )
-from sqlalchemy.engine import Engine
 
 from addme.core import options
 from addme.listings import constants as c
-from addme.listings.countries import country_name
-from addme.listings.models import FacetCount, Tag, Username, username_tags
+from addme.listings.cards import CARD_COLUMNS, U
+from addme.listings.cards import LISTED as LISTED
+from addme.listings.models import Tag, Username, username_tags
 from addme.listings.schemas import ListParams
-from addme.listings.validation import normalize_tag, time_ago
-
-U = Username.__table__.c
-CARD_COLUMNS = (
-    U.id, U.username, U.app, U.age, U.gender, U.orientation, U.type, U.country_code, U.tags_text,
-    U.short_description, U.profile_picture, U.last_top_up, U.sort_at, U.owner_vip_until,
-    U.fire_pinned_until, U.created_at,
-)  # fmt: skip
-PROFILE_COLUMNS = (
-    *CARD_COLUMNS, U.description, U.link, U.link_type, U.paid_content, U.reputation, U.user_id, U.listed,
-    U.status,
-)  # fmt: skip
-FC = FacetCount.__table__.c
-LISTED = U.listed == True  # noqa: E712 - "listed = true" is what the partial indexes' predicate matches
-
-
-# Positions in a card row (CARD_COLUMNS first, in every statement that feeds card()).
-_ORIENTATION, _COUNTRY, _TAGS = 5, 7, 8
-_DESCRIPTION, _LINK, _LINK_TYPE, _PAID, _REPUTATION, _OWNER, _LISTED, _STATUS = range(16, 24)
-# In a similar_query row, the reputation follows the card columns.
-SIMILAR_REPUTATION = 16
-
-
-def card(row: Sequence[Any], now: datetime, *, all_tags: bool = False) -> dict[str, Any]:
-    """A card dict straight from a row (the UsernameCard shape); rows are plain tuples."""
-    (id_, username, app, age, gender, orientation, type_, country_code, tags_text, short_description,
-     profile_picture, last_top_up, sort_at, vip, pin, created_at) = row[:16]  # fmt: skip
-    tags = tags_text.split() if tags_text else []
-    return {
-        "id": id_,
-        "username": username,
-        "app": app,
-        "age": age,
-        "gender": gender,
-        "orientation": orientation,
-        "type": type_,
-        "country_code": country_code,
-        "country": country_name(country_code),
-        "tags": tags if all_tags else tags[: c.CARD_TAGS],
-        "short_description": short_description,
-        "profile_picture": profile_picture,
-        "last_top_up": last_top_up,
-        "time_ago": time_ago((now - (sort_at or created_at)).total_seconds()),
-        "is_promoted": vip is not None and vip > now,
-        "is_fire_pinned": pin is not None and pin > now,
-        "created_at": created_at,
-    }
-
-
-def profile_fields(row: Sequence[Any]) -> dict[str, Any]:
-    """The profile-only columns of a PROFILE_COLUMNS row, by name."""
-    return {
-        "description": row[_DESCRIPTION],
-        "link": row[_LINK],
-        "link_type": row[_LINK_TYPE],
-        "paid_content": row[_PAID],
-        "reputation": row[_REPUTATION],
-        "user_id": row[_OWNER],
-        "listed": row[_LISTED],
-        "status": row[_STATUS],
-    }
+from addme.listings.totals import memoized_count, page_and_total, remember_count
+from addme.listings.validation import normalize_tag
 
 
 def _tagged(name: Any) -> ColumnElement[bool]:
@@ -300,12 +238,6 @@ def _count_stmt(where: Sequence[ColumnElement[bool]], cap: int = c.COUNT_CAP) ->
     return select(func.count()).select_from(capped)
 
 
-# Totals are capped and only shown as "N usernames": a few seconds' staleness is invisible, while
-# counting on every request would cost as much as the page itself.
-_COUNT_TTL = 10.0
-_counts: dict[tuple[Any, ...], tuple[float, int]] = {}
-
-
 @dataclass(frozen=True, slots=True)
 class ListPlan:
     """The statements one list response runs: its page, then its capped count unless memoized."""
@@ -328,18 +260,6 @@ def plan_list(p: ListParams, *, now: datetime) -> ListPlan:
     return ListPlan([(page_stmt, values), (count_stmt, values)], key, None)
 
 
-def memoized_count(key: tuple[Any, ...]) -> int | None:
-    """A capped count remembered for this filter set less than _COUNT_TTL ago, or None."""
-    hit = _counts.get(key)
-    return hit[1] if hit is not None and hit[0] > time.monotonic() else None
-
-
-def remember_count(key: tuple[Any, ...], total: int) -> None:
-    if len(_counts) > 4096:
-        _counts.clear()
-    _counts[key] = (time.monotonic() + _COUNT_TTL, total)
-
-
 def read_list(
     p: ListParams, plan: ListPlan, results: Sequence[Sequence[Any]]
 ) -> tuple[Sequence[Any], bool, int | None]:
@@ -354,188 +274,12 @@ def read_list(
     return page_and_total(p, results[0], total, counted=counted is not None)
 
 
-def page_and_total(
-    p: ListParams, rows: Sequence[Any], total: int, *, counted: bool
-) -> tuple[Sequence[Any], bool, int | None]:
-    """The page (`rows` hold one more when another page follows), whether another follows, and
-    its total: `total` is the capped count, `counted` when it was counted in this very request.
-
-    The total is never wrong for the page: exact on the last page (the page itself counts it) and
-    on an empty one; "at least" (capped or a few seconds old) only while more pages follow. None
-    when an empty page past the end needs `beyond_end_count` to know the exact total.
-    """
-    page, has_next = rows[: p.per_page], len(rows) > p.per_page
-    start = (p.page - 1) * p.per_page
-    if page and not has_next:
-        return page, False, start + len(page)
-    if page:
-        # A total memoized a few seconds ago may be short of what this page shows.
-        return page, True, max(total, start + len(page) + 1)
-    if start == 0:
-        return page, False, 0
-    if counted and total < c.COUNT_CAP:
-        return page, False, total  # counted in this very round trip, under the cap: exact
-    return page, False, None
-
-
 def beyond_end_count(p: ListParams, *, now: datetime) -> tuple[Any, dict[str, Any]]:
     """The exact total for an empty page past the end of a list (search_reads.py counts its own):
     it is below the page's start, so a count capped there is exact and never walks further than
     the pages before it."""
     where = conditions(p, now=now)
     return _count_stmt(where, cap=(p.page - 1) * p.per_page), {}
-
-
-def forget_counts() -> None:
-    """Drop memoized totals (a listing change in this process; tests)."""
-    _counts.clear()
-
-
-def profile_query(username_id: int) -> tuple[Any, dict[str, Any]]:
-    """A username's public columns, listed or not (the caller decides who may see it)."""
-    return _PROFILE, {"id": username_id}
-
-
-_PROFILE = select(*PROFILE_COLUMNS).where(U.id == bindparam("id"))
-
-
-def similar_query(base: Sequence[Any]) -> tuple[Any, dict[str, Any]]:
-    """Candidates for "similar usernames": the newest 48 of the same app, type and gender."""
-    return _SIMILAR, {"app": base[2], "type": base[6], "gender": base[4], "id": base[0]}
-
-
-_SIMILAR = (
-    # The score rides after the card columns: only a VIP viewer's suggestions show it.
-    select(*CARD_COLUMNS, U.reputation)
-    .where(
-        LISTED,
-        U.app == bindparam("app"),
-        U.type == bindparam("type"),
-        U.gender == bindparam("gender"),
-        U.id != bindparam("id"),
-    )
-    .order_by(U.sort_at.desc(), U.id.desc())
-    .limit(48)
-)
-
-
-def rank_similar(
-    base: Sequence[Any], candidates: Sequence[Sequence[Any]], *, limit: int = c.SIMILAR_MAX
-) -> list[Sequence[Any]]:
-    """Up to `limit` candidates, same orientation, country and shared tags first."""
-    base_tags = set(base[_TAGS].split())
-
-    def score(row: Sequence[Any]) -> int:
-        return int(
-            2 * (row[_ORIENTATION] == base[_ORIENTATION])
-            + 2 * (row[_COUNTRY] is not None and row[_COUNTRY] == base[_COUNTRY])
-            + len(base_tags & set(row[_TAGS].split()))
-        )
-
-    ranked = sorted(candidates, key=score, reverse=True)  # stable: recency breaks ties
-    return ranked[:limit]
-
-
-def _count_tags(conn: Connection, *, app: str | None) -> list[tuple[str, int]]:
-    stmt = (
-        select(Tag.name, func.count().label("n"))
-        .select_from(username_tags.join(Tag, Tag.id == username_tags.c.tag_id))
-        .join(Username, Username.id == username_tags.c.username_id)
-        # A tag an admin hid is left off /tags and the filters' choices (they read these counts).
-        .where(LISTED, Tag.hidden.is_(False))
-        .group_by(Tag.name)
-    )
-    if app:
-        stmt = stmt.where(U.app == app)
-    return [(r[0], int(r[1])) for r in conn.execute(stmt).all()]
-
-
-def _count_countries(conn: Connection) -> list[tuple[str, int]]:
-    stmt = (
-        select(U.country_code, func.count())
-        .where(LISTED, U.country_code.is_not(None))
-        .group_by(U.country_code)
-    )
-    return [(r[0], int(r[1])) for r in conn.execute(stmt).all()]
-
-
-# The job recounts every minute; a reader finding counts older than this recounts itself.
-FACETS_MAX_AGE = timedelta(minutes=5)
-_recount_lock = threading.Lock()
-log = logging.getLogger("addme.listings")
-
-
-def refresh_facets(conn: Connection, *, now: datetime) -> int:
-    """Recount tags (overall and per app) and countries into listing_facet_counts (the job)."""
-    rows: list[dict[str, Any]] = []
-    for app in ("", *(a.value for a in options.App)):
-        rows += [
-            {"kind": "tag", "app": app, "key": k, "count": n, "refreshed_at": now}
-            for k, n in _count_tags(conn, app=app or None)
-        ]
-    rows += [
-        {"kind": "country", "app": "", "key": k, "count": n, "refreshed_at": now}
-        for k, n in _count_countries(conn)
-    ]
-    conn.execute(delete(FacetCount))
-    if rows:
-        conn.execute(insert(FacetCount), rows)
-    return len(rows)
-
-
-def _facets(conn: Connection, *, kind: str, app: str, now: datetime) -> list[tuple[str, int]]:
-    stmt = select(FC.key, FC.count).where(FC.kind == kind, FC.app == app, FC.count > 0)
-    last = conn.execute(select(func.max(FC.refreshed_at))).scalar_one()
-    if last is None:
-        # Never counted (a fresh install): count now rather than show an empty page. One recount
-        # at a time in a process: the tags of each app and the countries asked at once used to
-        # recount side by side.
-        with _recount_lock:
-            conn.commit()  # a new snapshot: another request's recount may have just finished
-            if conn.execute(select(func.max(FC.refreshed_at))).scalar_one() is None:
-                refresh_facets(conn, now=now)
-                conn.commit()
-    elif last < now - FACETS_MAX_AGE:
-        # The recount job is not running (RUN_JOBS_IN_WEB=false and no job process, or a job
-        # runner just started): answer these counts now and recount behind them. At a million
-        # usernames a recount takes seconds, and every tag page used to wait for it (p99 5.8 s in
-        # bench/mixed.py's first seconds).
-        _recount_behind(conn.engine, now=now)
-    return [(r[0], int(r[1])) for r in conn.execute(stmt.order_by(FC.count.desc(), FC.key)).all()]
-
-
-def _recount_behind(engine: Engine, *, now: datetime) -> None:
-    """Recount the facets in a thread of its own, unless a recount is already running here."""
-    if not _recount_lock.acquire(blocking=False):
-        return
-
-    def run() -> None:
-        try:
-            with engine.begin() as conn:
-                refresh_facets(conn, now=now)
-        except Exception:
-            log.exception("recounting the tags and countries failed")
-        finally:
-            _recount_lock.release()
-
-    threading.Thread(target=run, name="facet-recount", daemon=True).start()
-
-
-def recounting() -> bool:
-    """Whether a recount of the facets is running in this process (tests wait for it)."""
-    return _recount_lock.locked()
-
-
-def tag_counts(
-    conn: Connection, *, app: str | None, now: datetime, limit: int = 300
-) -> list[tuple[str, int]]:
-    """Tags with the number of listed usernames carrying them, most used first."""
-    return _facets(conn, kind="tag", app=app or "", now=now)[:limit]
-
-
-def country_counts(conn: Connection, *, now: datetime) -> list[tuple[str, int]]:
-    """Country codes with their number of listed usernames."""
-    return _facets(conn, kind="country", app="", now=now)
 
 
 def newest_listed(conn: Connection, *, limit: int) -> list[Any]:

@@ -36,9 +36,10 @@ from typing import Any
 from sqlalchemy import Integer, bindparam, case, func, literal_column, select, union_all
 
 from addme.listings import constants as c
-from addme.listings import queries, search
+from addme.listings import queries, search, totals
+from addme.listings.cards import CARD_COLUMNS, LISTED, U
 from addme.listings.models import Username
-from addme.listings.queries import CARD_COLUMNS, LISTED, Shape, U
+from addme.listings.queries import Shape
 from addme.listings.schemas import ListParams
 
 Row = Sequence[Any]
@@ -400,7 +401,7 @@ class _Search:
 async def read_search(
     p: ListParams, *, now: Any, dialect: str, fetch: Fetch
 ) -> tuple[Sequence[Row], bool, int] | None:
-    """A search's page, whether another follows, and its total (as queries.page_and_total, the
+    """A search's page, whether another follows, and its total (as totals.page_and_total, the
     total always known); None when `q` has nothing to search for (the list without it answers)."""
     assert p.q is not None
     values = search.search_values(p.q, dialect)
@@ -416,7 +417,7 @@ async def read_search(
     wanted = p.per_page + 1 + EXACT_MAX
     path = choose(stats, needed=rest_from + wanted, safety=SAFETY, dialect=dialect)
     count_key = ("q", search.handle_of(p.q), p.app, p.type, p.gender, p.orientation, p.country, p.vip, p.tag)
-    total = queries.memoized_count(count_key)
+    total = totals.memoized_count(count_key)
     count_path = choose(stats, needed=c.COUNT_CAP, safety=COUNT_SAFETY, dialect=dialect)
     statements = [(s.page(path), bound)]
     if total is None:
@@ -428,10 +429,8 @@ async def read_search(
     counted = total is None
     if total is None:
         total = await _total(s, count_path, c.COUNT_CAP, results[1][0], fetch)
-        queries.remember_count(count_key, total)
-    page, has_next, exact_total = queries.page_and_total(
-        p, _split(p, rows, rest_from), total, counted=counted
-    )
+        totals.remember_count(count_key, total)
+    page, has_next, exact_total = totals.page_and_total(p, _split(p, rows, rest_from), total, counted=counted)
     if exact_total is None:
         # An empty page past the end: the total is below its start, so a count capped there is exact.
         start = (p.page - 1) * p.per_page

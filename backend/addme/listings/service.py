@@ -1,260 +1,66 @@
-"""Listings: submitting, editing, deleting and (de)listing usernames, and the member's own list."""
+"""Listings: submitting, editing, deleting and (de)listing usernames, and the member's own list.
+
+The domain's interface: other domains call listings through this module (architecture.md). The
+names imported `as` themselves live in the module of their concern and are re-exported here:
+`changes` (when the cached lists go stale), `owners` (what a username carries of its owner: the
+listed flag, the VIP end), `handles` (one live handle per app, short links, handles by id or
+prefix), `columns` (what other domains set: Top-Ups, pins, pictures, scores, check-ins),
+`decisions` (moderators' decisions, bans and hides, the admin's reads) and `cleanup` (idle
+usernames). The public reads are `public`, `queries`, `cards`, `totals`, `facets` and the search.
+"""
 
 from __future__ import annotations
 
 from datetime import datetime, timedelta
-from typing import Any
 
-from sqlalchemy import (
-    ColumnElement,
-    Select,
-    and_,
-    delete,
-    event,
-    func,
-    insert,
-    inspect,
-    literal,
-    or_,
-    select,
-    update,
-)
+from sqlalchemy import delete, func, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from addme.accounts.models import User
 from addme.core import clock, options
-from addme.core.config import get_settings
-from addme.core.db import starts_with
 from addme.core.errors import AppError, FieldError, NotFound
-from addme.listings import cache, queries, validation
 from addme.listings import constants as c
+from addme.listings import validation
+from addme.listings.changes import invalidate_listings as invalidate_listings
+from addme.listings.changes import mark_changed as mark_changed
+from addme.listings.changes import touch
+from addme.listings.cleanup import CLEANUP_BATCH as CLEANUP_BATCH
+from addme.listings.cleanup import INACTIVE_AFTER as INACTIVE_AFTER
+from addme.listings.cleanup import count_of_users as count_of_users
+from addme.listings.cleanup import delete_inactive as delete_inactive
+from addme.listings.cleanup import inactive_username_ids as inactive_username_ids
 from addme.listings.codes import ListingCode
+from addme.listings.columns import mark_topped_up as mark_topped_up
+from addme.listings.columns import pin_until as pin_until
+from addme.listings.columns import set_checkin as set_checkin
+from addme.listings.columns import set_picture as set_picture
+from addme.listings.columns import store_scores as store_scores
+from addme.listings.decisions import approve as approve
+from addme.listings.decisions import approve_after_unban as approve_after_unban
+from addme.listings.decisions import ban as ban
+from addme.listings.decisions import banned_usernames as banned_usernames
+from addme.listings.decisions import get_any as get_any
+from addme.listings.decisions import hide as hide
+from addme.listings.decisions import mark_paid as mark_paid
+from addme.listings.decisions import of_user as of_user
+from addme.listings.decisions import reject as reject
+from addme.listings.decisions import remove as remove
+from addme.listings.decisions import unban as unban
+from addme.listings.decisions import unhide as unhide
+from addme.listings.decisions import unlock_rejected as unlock_rejected
+from addme.listings.handles import handles_by_id as handles_by_id
+from addme.listings.handles import is_taken
+from addme.listings.handles import owner_ids_with_handle as owner_ids_with_handle
+from addme.listings.handles import resolve_short_link as resolve_short_link
 from addme.listings.models import Tag, Username, username_tags
+from addme.listings.owners import owner_vip_changed as owner_vip_changed
+from addme.listings.owners import owner_vip_until as owner_vip_until
+from addme.listings.owners import owners_listed_as as owners_listed_as
+from addme.listings.owners import refresh_listed as refresh_listed
+from addme.listings.owners import resync_owner_flags as resync_owner_flags
 from addme.listings.schemas import UsernameCreate, UsernameUpdate
 from addme.screening import service as screening
-
-_LIVE = (c.Status.PENDING, c.Status.APPROVED)
-_OWNER_FIELDS = ("deleted_at", "banned_at")
-
-
-def owners_listed_as(*, gender: str | None, orientation: str | None) -> Select[int]:
-    """Ids of accounts with a listed username of this gender and/or orientation (for group lists)."""
-    stmt = select(Username.user_id).where(queries.LISTED)
-    if gender:
-        stmt = stmt.where(Username.gender == gender)
-    if orientation:
-        stmt = stmt.where(Username.orientation == orientation)
-    return stmt
-
-
-def resolve_short_link(session: Session, *, token: str) -> Username | None:
-    """The listed username a short link `/{handle}` names: the brand's app first, then the newest.
-
-    A token is a handle; a Dirty username is not offered to a visitor (the profile page asks them
-    to log in), so only the listed state decides; None when no listed username has this handle.
-    """
-    normalized = validation.normalize_handle(token)
-    if not normalized or len(normalized) > 32:
-        return None
-    default_app = get_settings().default_app
-    return session.scalar(
-        select(Username)
-        .where(Username.username_normalized == normalized, queries.LISTED)
-        .order_by((Username.app == default_app).desc(), Username.sort_at.desc(), Username.id.desc())
-        .limit(1)
-    )
-
-
-def invalidate_listings(*, reorder_only: bool = False) -> None:
-    """Cached public lists and profiles after a listing change: unreachable at once, or, when the
-    change only reorders (a Top-Up, a Fire Pin: nothing leaves or joins a list, no total moves),
-    stale and served while one request rebuilds each (core/respcache.py)."""
-    if reorder_only:
-        cache.store().bump_order()
-        return
-    cache.store().bump()
-    queries.forget_counts()
-
-
-def _touch(session: Session, *, reorder_only: bool = False) -> None:
-    # Bumped after the commit, so no reader can cache the old rows under the new generation. Any
-    # other change in the same transaction makes it a full one.
-    if not reorder_only or session.info.get("listings_changed") != "all":
-        session.info["listings_changed"] = "reorder" if reorder_only else "all"
-
-
-def mark_changed(session: Session) -> None:
-    """The cached public lists go stale when this session commits (an admin edit of the catalogue)."""
-    _touch(session)
-
-
-@event.listens_for(Session, "after_commit")
-def _bump_after_commit(session: Session) -> None:
-    change = session.info.pop("listings_changed", None)
-    if change:
-        invalidate_listings(reorder_only=change == "reorder")
-
-
-@event.listens_for(Session, "after_rollback")
-def _forget_on_rollback(session: Session) -> None:
-    session.info.pop("listings_changed", None)
-
-
-def owner_vip_until(user: User) -> datetime | None:
-    """The later of the owner's VIP and Studio end dates."""
-    ends = [d for d in (user.promotion_ending_at, user.studio_ending_at) if d is not None]
-    return max(ends) if ends else None
-
-
-def _owner_ok(user: User) -> bool:
-    return user.deleted_at is None and user.banned_at is None
-
-
-def refresh_listed(username: Username, owner: User) -> None:
-    """Recompute the denormalized listed flag and owner VIP end from the row and its owner."""
-    username.listed = username.status == c.Status.APPROVED and not username.is_hidden and _owner_ok(owner)
-    username.owner_vip_until = owner_vip_until(owner)
-
-
-# -- Writes other domains ask for: listings alone sets these columns and keeps the listed flag and
-# the cached lists right (the cache is bumped when the caller commits).
-
-
-def handles_by_id(session: Session, *, ids: list[int]) -> dict[int, str]:
-    """Username id -> its handle, for the ids that exist (the visit log names the profile viewed)."""
-    if not ids:
-        return {}
-    rows = session.execute(select(Username.id, Username.username).where(Username.id.in_(set(ids)))).all()
-    return {int(r[0]): r[1] for r in rows}
-
-
-def mark_topped_up(session: Session, *, username_id: int, at: datetime) -> None:
-    """A Top-Up (paid, VIP daily or automatic) moves the username to the top of "latest".
-
-    It also reads the description again: the suspect-description warning clears once the text is
-    clean, and stays (naming the words still found) while it is not.
-    """
-    values: dict[str, object] = {"last_top_up": at, "sort_at": at}
-    description = session.scalar(select(Username.description).where(Username.id == username_id))
-    values["suspect_description"] = screening.suspect_words(session, text=description or "")
-    # sort_at is the "latest" key: COALESCE(last_top_up, approved_at).
-    session.execute(
-        update(Username).where(Username.id == username_id).values(**values),
-        execution_options={"synchronize_session": "fetch"},
-    )
-    _touch(session, reorder_only=True)
-
-
-def pin_until(session: Session, *, username: Username, until: datetime) -> None:
-    """Hold the username first in its lists until `until` (a Fire Pin)."""
-    username.fire_pinned_until = until
-    _touch(session, reorder_only=True)
-
-
-def approve_after_unban(session: Session, *, username: Username, owner: User, at: datetime) -> None:
-    """An accepted unban request lists the username again, as approved."""
-    username.status = c.Status.APPROVED
-    username.banned_until = None
-    username.approved_at = username.approved_at or at
-    refresh_listed(username, owner)
-    _touch(session)
-
-
-def unlock_rejected(session: Session, *, user_id: int, review_reason: str) -> int:
-    """Send every rejected username of an account back to review (a purchase key unlocks them)."""
-    unlocked = session.execute(
-        update(Username)
-        .where(Username.user_id == user_id, Username.status == c.Status.REJECTED)
-        .values(status=c.Status.PENDING, review_reason=review_reason, rejection_reason=None),
-        execution_options={"synchronize_session": False},
-    ).rowcount  # type: ignore[attr-defined]
-    return int(unlocked or 0)
-
-
-def set_picture(session: Session, *, username: Username, url: str | None) -> None:
-    """The card's picture (None removes it)."""
-    username.profile_picture = url
-    _touch(session)
-
-
-def store_scores(session: Session, *, score: ColumnElement[Any], first_id: int, stop_id: int) -> int:
-    """Write the reputation `score` (an SQL expression the moderation domain computes) for the live
-    usernames with first_id <= id < stop_id whose stored score differs; returns the rows written.
-
-    Lists never show the score, so the list caches are left as they are.
-    """
-    live = Username.status.in_((c.Status.APPROVED, c.Status.PENDING, c.Status.BANNED, c.Status.DELISTED))
-    result = session.execute(
-        update(Username)
-        .where(Username.id >= first_id, Username.id < stop_id, live, Username.reputation != score)
-        .values(reputation=score, updated_at=Username.updated_at)
-        .execution_options(synchronize_session=False)
-    )
-    return int(result.rowcount or 0)  # type: ignore[attr-defined]
-
-
-def set_checkin(
-    session: Session, *, username: Username, lat: float | None, lng: float | None, at: datetime | None = None
-) -> None:
-    """The username's coarse position for local swipes; `at` records a check-in (None keeps the last)."""
-    username.checkin_lat, username.checkin_lng = lat, lng
-    if at is not None:
-        username.checked_in_at = at
-
-
-@event.listens_for(Session, "after_flush")
-def _sync_owner_flags(session: Session, _ctx: Any) -> None:
-    """A ban, deletion or VIP change on an account reaches its usernames' denormalized columns."""
-    for obj in list(session.dirty):
-        if not isinstance(obj, User):
-            continue
-        state = inspect(obj)
-        if not any(state.attrs[f].history.has_changes() for f in _OWNER_FIELDS):
-            continue
-        session.connection().execute(
-            update(Username)
-            .where(Username.user_id == obj.id)
-            .values(
-                listed=and_(
-                    Username.status == c.Status.APPROVED,
-                    Username.is_hidden.is_(False),
-                    literal(_owner_ok(obj)),
-                ),
-                owner_vip_until=owner_vip_until(obj),
-                updated_at=Username.updated_at,
-            )
-        )
-        _touch(session)
-
-
-def owner_vip_changed(session: Session, *, owner: User) -> None:
-    """The wallet moved the owner's VIP or Studio end: their usernames carry it for the VIP lists."""
-    session.execute(
-        update(Username)
-        .where(Username.user_id == owner.id)
-        .values(owner_vip_until=owner_vip_until(owner), updated_at=Username.updated_at),
-        execution_options={"synchronize_session": "fetch"},
-    )
-    _touch(session)
-
-
-def resync_owner_flags(session: Session) -> int:
-    """Repair drift from writes that bypassed the ORM (the job): returns rows fixed."""
-    owner = select(User).where(User.id == Username.user_id).correlate(Username)
-    ok = and_(owner.exists().where(User.deleted_at.is_(None), User.banned_at.is_(None)))
-    should = and_(Username.status == c.Status.APPROVED, Username.is_hidden.is_(False), ok)
-    result = session.execute(
-        update(Username)
-        .where(or_(and_(Username.listed.is_(True), ~should), and_(Username.listed.is_(False), should)))
-        .values(listed=should, updated_at=Username.updated_at)
-        .execution_options(synchronize_session=False)
-    )
-    session.commit()
-    fixed = int(result.rowcount or 0)  # type: ignore[attr-defined]
-    if fixed:
-        invalidate_listings()
-    return fixed
 
 
 def count_active(session: Session, *, user_id: int) -> int:
@@ -315,15 +121,6 @@ def _check_fields(user: User, *, app: str, handle: str, tags: list[str] | None, 
     return cleaned
 
 
-def _is_taken(session: Session, *, app: str, normalized: str, exclude_id: int | None = None) -> bool:
-    stmt = select(Username.id).where(
-        Username.app == app, Username.username_normalized == normalized, Username.status.in_(_LIVE)
-    )
-    if exclude_id is not None:
-        stmt = stmt.where(Username.id != exclude_id)
-    return session.scalar(stmt.limit(1)) is not None
-
-
 def set_tags(session: Session, *, username: Username, tags: list[str]) -> None:
     """Replace a username's tags (normalized names, member's order), creating unknown tags."""
     session.execute(delete(username_tags).where(username_tags.c.username_id == username.id))
@@ -381,7 +178,7 @@ def submit(session: Session, *, user: User, data: UsernameCreate) -> tuple[Usern
     if blocked:
         raise AppError(blocked, code=ListingCode.CANNOT_ADD)
     normalized = validation.normalize_handle(data.username)
-    if _is_taken(session, app=data.app, normalized=normalized):
+    if is_taken(session, app=data.app, normalized=normalized):
         raise FieldError("username", c.DUPLICATE.format(app=options.APP_LABELS[options.App(data.app)]))
     if screening.handle_removed(session, app=data.app, normalized=normalized):
         raise FieldError("username", c.REMOVED_HANDLE)
@@ -427,7 +224,7 @@ def submit(session: Session, *, user: User, data: UsernameCreate) -> tuple[Usern
     set_tags(session, username=username, tags=tags or [])
     _review(username, session=session, now=now)
     refresh_listed(username, user)
-    _touch(session)
+    touch(session)
     _commit_or_duplicate(session, app=data.app)
     message = c.SUBMITTED if username.status == c.Status.APPROVED else c.PENDING_NOTICE
     return username, message
@@ -482,7 +279,7 @@ def update_username(
         wait = validation.wait_text((start + c.EDIT_WINDOW - now).total_seconds())
         raise AppError(c.EDITS_USED.format(wait=wait), code=ListingCode.EDITS_USED)
     normalized = validation.normalize_handle(handle)
-    if (app, normalized) != (username.app, username.username_normalized) and _is_taken(
+    if (app, normalized) != (username.app, username.username_normalized) and is_taken(
         session, app=app, normalized=normalized, exclude_id=username.id
     ):
         raise FieldError("username", c.DUPLICATE.format(app=options.APP_LABELS[options.App(app)]))
@@ -512,7 +309,7 @@ def update_username(
         _review(username, session=session, now=now)
     refresh_listed(username, user)
     username.updated_at = now
-    _touch(session)
+    touch(session)
     _commit_or_duplicate(session, app=app)
     return username, c.UPDATED if username.status != c.Status.PENDING else c.PENDING_NOTICE
 
@@ -524,7 +321,7 @@ def delete_username(session: Session, *, user: User, username_id: int) -> str:
     username.status = c.Status.DELETED
     username.listed = False
     user.last_username_deleted_at = now
-    _touch(session)
+    touch(session)
     session.commit()
     return c.DELETED
 
@@ -536,7 +333,7 @@ def delist(session: Session, *, user: User, username_id: int) -> tuple[Username,
         raise AppError(c.CANNOT_DELIST, code=ListingCode.CANNOT_DELIST)
     username.status = c.Status.DELISTED
     refresh_listed(username, user)
-    _touch(session)
+    touch(session)
     session.commit()
     return username, c.DELISTED
 
@@ -546,139 +343,15 @@ def relist(session: Session, *, user: User, username_id: int) -> tuple[Username,
     username = get_own(session, user=user, username_id=username_id)
     if username.status != c.Status.DELISTED:
         raise AppError(c.CANNOT_RELIST, code=ListingCode.CANNOT_RELIST)
-    if _is_taken(session, app=username.app, normalized=username.username_normalized):
+    if is_taken(session, app=username.app, normalized=username.username_normalized):
         raise AppError(
             c.DUPLICATE.format(app=options.APP_LABELS[options.App(username.app)]), code=ListingCode.DUPLICATE
         )
     username.status = c.Status.APPROVED
     refresh_listed(username, user)
-    _touch(session)
+    touch(session)
     _commit_or_duplicate(session, app=username.app)
     return username, c.RELISTED
-
-
-def ban(session: Session, *, username: Username, until: datetime | None) -> None:
-    """Ban a username off every list: until a date (then it may ask to be unbanned), or for good."""
-    username.status = c.Status.BANNED
-    username.banned_until = until
-    username.listed = False
-    _touch(session)
-
-
-def of_user(session: Session, *, user_id: int, limit: int = 50) -> list[Username]:
-    """Every username of an account, deleted ones too, newest first (the admin's user page)."""
-    return list(
-        session.scalars(
-            select(Username).where(Username.user_id == user_id).order_by(Username.id.desc()).limit(limit)
-        )
-    )
-
-
-def owner_ids_with_handle(*, prefix: str, dialect: str) -> Select[Any]:
-    """Owners of usernames whose handle starts with `prefix` (a subquery for the admin's user search)."""
-    handle = validation.normalize_handle(prefix)
-    return select(Username.user_id).where(starts_with(Username.username_normalized, handle, dialect=dialect))
-
-
-def banned_usernames(session: Session, *, limit: int = 200) -> list[Username]:
-    """Usernames banned now, latest ban first (the admin's list of bans)."""
-    return list(
-        session.scalars(
-            select(Username)
-            .where(Username.status == c.Status.BANNED)
-            .order_by(Username.updated_at.desc(), Username.id.desc())
-            .limit(limit)
-        )
-    )
-
-
-def hide(session: Session, *, username: Username) -> None:
-    """Take a username off every list and profile at once (an underage report), until an admin decides."""
-    username.is_hidden = True
-    username.listed = False
-    _touch(session)
-
-
-# -- moderators' decisions: the only place a decision changes a username's status -----------------
-
-
-def get_any(session: Session, *, username_id: int) -> Username:
-    """Any username by id for a moderator, deleted ones included; 404 if there is none."""
-    username = session.get(Username, username_id)
-    if username is None:
-        raise NotFound(c.NOT_FOUND)
-    return username
-
-
-def _owner(session: Session, username: Username) -> User:
-    owner = session.get(User, username.user_id)
-    assert owner is not None  # the foreign key cascades
-    return owner
-
-
-def approve(session: Session, *, username: Username) -> None:
-    """A moderator approves a pending username: it is listed at once (unless hidden or the owner is out)."""
-    if username.status != c.Status.PENDING:
-        raise AppError(c.NOT_PENDING, code=ListingCode.NOT_PENDING)
-    if _is_taken(session, app=username.app, normalized=username.username_normalized, exclude_id=username.id):
-        raise AppError(
-            c.DUPLICATE.format(app=options.APP_LABELS[options.App(username.app)]), code=ListingCode.DUPLICATE
-        )
-    now = clock.now()
-    username.status = c.Status.APPROVED
-    username.rejection_reason = None
-    username.approved_at = username.approved_at or now
-    username.sort_at = username.last_top_up or username.approved_at
-    refresh_listed(username, _owner(session, username))
-    _touch(session)
-
-
-def reject(session: Session, *, username: Username, reason: str) -> None:
-    """A moderator rejects a pending username; the member reads the reason on /user."""
-    if username.status != c.Status.PENDING:
-        raise AppError(c.NOT_PENDING, code=ListingCode.NOT_PENDING)
-    username.status = c.Status.REJECTED
-    username.rejection_reason = reason[:300] or None
-    username.listed = False
-    _touch(session)
-
-
-def unhide(session: Session, *, username: Username) -> None:
-    """Put a username hidden by a report back in the lists (the report was dismissed)."""
-    username.is_hidden = False
-    refresh_listed(username, _owner(session, username))
-    _touch(session)
-
-
-def remove(session: Session, *, username: Username) -> None:
-    """A moderator deletes a username from the site (report upheld, removal request)."""
-    username.status = c.Status.DELETED
-    username.listed = False
-    _touch(session)
-
-
-def mark_paid(session: Session, *, username: Username) -> None:
-    """A report showed the listing sells content: it stays, marked paid, and comes back if hidden."""
-    username.paid_content = True
-    username.is_hidden = False
-    refresh_listed(username, _owner(session, username))
-    _touch(session)
-
-
-def unban(session: Session, *, username: Username) -> None:
-    """Lift a username's ban (an accepted unban request): listed again if nothing else holds it."""
-    if username.status != c.Status.BANNED:
-        raise AppError(c.NOT_BANNED, code=ListingCode.NOT_BANNED)
-    if _is_taken(session, app=username.app, normalized=username.username_normalized, exclude_id=username.id):
-        raise AppError(
-            c.DUPLICATE.format(app=options.APP_LABELS[options.App(username.app)]), code=ListingCode.DUPLICATE
-        )
-    username.status = c.Status.APPROVED
-    username.banned_until = None
-    username.approved_at = username.approved_at or clock.now()
-    username.sort_at = username.sort_at or username.approved_at
-    refresh_listed(username, _owner(session, username))
-    _touch(session)
 
 
 def get_listed(session: Session, *, username_id: int, viewer: User | None) -> Username:
@@ -702,66 +375,3 @@ def since_days(days: int) -> datetime:
     """Midnight (UTC) `days - 1` days ago: the start of a trailing window of whole days."""
     today = clock.now().replace(hour=0, minute=0, second=0, microsecond=0)
     return today - timedelta(days=days - 1)
-
-
-# -- cleanup (spec section 9) -----------------------------------------------------------------------
-
-INACTIVE_AFTER = timedelta(days=365)
-CLEANUP_BATCH = 5000
-
-
-def _inactive(now: datetime) -> list[ColumnElement[bool]]:
-    cutoff = now - INACTIVE_AFTER
-    return [
-        # A banned username's row is what keeps its handle banned: it stays.
-        Username.status != c.Status.BANNED,
-        Username.created_at < cutoff,
-        Username.updated_at < cutoff,
-        or_(Username.last_top_up.is_(None), Username.last_top_up < cutoff),
-        # A VIP or Studio owner's usernames stay while the entitlement runs.
-        or_(Username.owner_vip_until.is_(None), Username.owner_vip_until <= now),
-    ]
-
-
-def inactive_username_ids(
-    session: Session, *, now: datetime | None = None, batch: int = CLEANUP_BATCH
-) -> list[int]:
-    """Usernames neither edited nor topped up for 365 days, the longest idle first (the cleanup)."""
-    now = now or clock.now()
-    idle = func.coalesce(Username.last_top_up, Username.updated_at)
-    return list(
-        session.scalars(select(Username.id).where(*_inactive(now)).order_by(idle, Username.id).limit(batch))
-    )
-
-
-def delete_inactive(session: Session, *, username_ids: list[int], now: datetime | None = None) -> int:
-    """Hard-delete these idle usernames (tags, stats and reports cascade), re-checked as they go."""
-    if not username_ids:
-        return 0
-    now = now or clock.now()
-    done = 0
-    for start in range(0, len(username_ids), 500):
-        chunk = username_ids[start : start + 500]
-        result = session.execute(
-            delete(Username)
-            .where(Username.id.in_(chunk), *_inactive(now))
-            .execution_options(synchronize_session=False)
-        )
-        done += int(result.rowcount or 0)  # type: ignore[attr-defined]
-    if done:
-        _touch(session)
-    session.commit()
-    return done
-
-
-def count_of_users(session: Session, *, user_ids: list[int]) -> int:
-    """How many usernames these accounts hold (what leaves the lists with them)."""
-    if not user_ids:
-        return 0
-    total = 0
-    for start in range(0, len(user_ids), 500):
-        chunk = user_ids[start : start + 500]
-        total += int(
-            session.scalar(select(func.count()).select_from(Username).where(Username.user_id.in_(chunk))) or 0
-        )
-    return total

@@ -12,7 +12,7 @@ from sqlalchemy.orm import Session
 from addme.core import clock, ratelimit
 from addme.core.errors import NotFound, TooManyRequests
 from addme.listings import constants as c
-from addme.listings import queries
+from addme.listings import facets
 from addme.listings.models import Username, UsernameDailyStat
 from addme.listings.service import since_days
 
@@ -77,4 +77,4 @@ def refresh_popularity(session: Session) -> int:
 
 def refresh_facets(session: Session) -> int:
     """Recount the tags and countries pages' numbers (the job; a scan, off the request path)."""
-    return queries.refresh_facets(session.connection(), now=clock.now())
+    return facets.refresh_facets(session.connection(), now=clock.now())

@@ -16,10 +16,11 @@ from sqlalchemy.orm import Session
 from addme.core import clock
 from addme.core.errors import Conflict, FieldError, NotFound
 from addme.core.schemas import PageMeta
-from addme.listings import queries, validation
+from addme.listings import facets, validation
+from addme.listings.cards import LISTED
+from addme.listings.changes import mark_changed
 from addme.listings.codes import ListingCode
 from addme.listings.models import Tag, Username, username_tags
-from addme.listings.service import mark_changed
 
 TAG_NOT_FOUND = "Tag not found."
 TAG_EXISTS = "A tag with this name already exists: merge into it instead."
@@ -43,7 +44,7 @@ def _listed_uses() -> Any:
     return (
         select(func.count())
         .select_from(username_tags.join(Username, Username.id == username_tags.c.username_id))
-        .where(username_tags.c.tag_id == Tag.id, queries.LISTED)
+        .where(username_tags.c.tag_id == Tag.id, LISTED)
         .correlate(Tag)
         .scalar_subquery()
     )
@@ -160,7 +161,7 @@ def _rewrite_text(session: Session, username_ids: list[int]) -> None:
 
 def _recount(session: Session) -> None:
     # The /tags counts and the filters' choices read the facet table: recount now, not in a minute.
-    queries.refresh_facets(session.connection(), now=clock.now())
+    facets.refresh_facets(session.connection(), now=clock.now())
     mark_changed(session)
 
 

@@ -43,6 +43,8 @@ class LedgerEntry(Base):
     __table_args__ = (
         Index("ix_ledger_entries_user_kind", "user_id", "kind"),
         Index("ix_ledger_entries_user_reason_created", "user_id", "reason", "created_at"),
+        # The admin's daily figures recount the Top-Ups and Fire Pins used in a day range.
+        Index("ix_ledger_entries_created", "created_at"),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from addme.listings import queries
+from addme.listings import totals
 from tests.factories.accounts import make_user
 from tests.factories.listings import make_username
 
@@ -20,7 +20,7 @@ def _list_of(db, n: int, start: int = 0) -> None:
 
 def test_a_page_far_past_the_end_reports_the_true_total(client, db):
     _list_of(db, 190)
-    queries.forget_counts()
+    totals.forget_counts()
     assert _meta(client, page=10_000, per_page=24) == {
         "page": 10_000,
         "per_page": 24,
@@ -36,7 +36,7 @@ def test_a_page_far_past_the_end_reports_the_true_total(client, db):
 
 def test_a_stale_memoized_count_never_reaches_the_answer_past_the_end(client, db):
     _list_of(db, 30)
-    queries.forget_counts()
+    totals.forget_counts()
     assert _meta(client, page=1, per_page=10)["total"] == 30  # memoized for a few seconds
     _list_of(db, 5, start=30)  # rows added behind the memo's back
     assert _meta(client, page=400, per_page=10)["total"] == 35
