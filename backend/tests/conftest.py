@@ -90,6 +90,12 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
         print(f"could not drop {_PG_DB}: {exc}")
 
 
+# The public schema's sequences that have handed out a value since they were last restarted.
+_MOVED_SEQUENCES_SQL = """
+SELECT sequencename FROM pg_sequences WHERE schemaname = 'public' AND last_value IS NOT NULL
+"""
+
+
 @pytest.fixture(autouse=True)
 def _clean_state() -> Iterator[None]:
     yield
@@ -113,9 +119,25 @@ def _clean_state() -> Iterator[None]:
     tables = [t.name for t in reversed(Base.metadata.sorted_tables)]
     with engine.begin() as conn:
         if IS_PG:
-            conn.execute(
-                text("TRUNCATE " + ", ".join(f'"{t}"' for t in tables) + " RESTART IDENTITY CASCADE")
+            # TRUNCATE was most of the PostgreSQL suite's time: about 0.3 s a test, even for three
+            # tables, since CASCADE from `users` reaches nearly every table and each one truncated
+            # gets new files. A test leaves a few rows in a few tables: those are deleted (children
+            # first, so no foreign key objects), and the sequences that moved start at 1 again, so
+            # every test still begins on an empty database with ids from 1.
+            full = set(
+                conn.execute(
+                    text(
+                        " UNION ALL ".join(
+                            f"SELECT '{t}' WHERE EXISTS (SELECT 1 FROM \"{t}\")" for t in tables
+                        )
+                    )
+                ).scalars()
             )
+            moved = conn.execute(text(_MOVED_SEQUENCES_SQL)).scalars().all()
+            statements = [f'DELETE FROM "{t}"' for t in tables if t in full]
+            statements += [f'ALTER SEQUENCE "{seq}" RESTART' for seq in moved]
+            if statements:
+                conn.exec_driver_sql("; ".join(statements))
         else:
             for t in tables:
                 conn.execute(text(f'DELETE FROM "{t}"'))
