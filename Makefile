@@ -154,7 +154,10 @@ test-e2e: deps chromium
 	cd $(WEB) && E2E_BASE_URL=http://127.0.0.1:$(E2E_PORT) npx playwright test $(PW_ARGS) 2>&1 | tee $$tmp/pw.log || { \
 		echo "--- server log (last 40 lines)"; tail -40 $$tmp/server.log; \
 		echo "--- browser tests that failed or were flaky (the list above has their errors)"; \
-		grep -E '✘|[0-9]+ (failed|flaky|passed|skipped|did not run)|^ +[0-9]+\) ' $$tmp/pw.log | tail -40; exit 1; }; \
+		grep -E '✘|[0-9]+ (failed|flaky|passed|skipped|did not run)|^ +[0-9]+\) ' $$tmp/pw.log | tail -40; \
+		echo "--- why, in short (each failure's title, error and line; a CI log is often read from its end)"; \
+		sed -E 's/\x1b\[[0-9;]*m//g' $$tmp/pw.log | grep -E '^ +[0-9]+\) |^ +(Error|TimeoutError|Expected|Received)|^ +> +[0-9]+ \||^ +at .*\.spec\.ts' \
+			| grep -v 'Retry #' | tail -30; exit 1; }; \
 	mkdir -p $(LOGS); cp $$tmp/pw.log $(LOGS)/e2e.log; \
 	echo "browser tests (Playwright): $$(sed -E 's/\x1b\[[0-9;]*m//g' $(LOGS)/e2e.log | grep -E '^ +[0-9]+ (passed|flaky|skipped)' | sed -E 's/^ +//' | paste -sd, - | sed 's/,/, /g')" >> $(SUMMARY)
 
