@@ -19,7 +19,10 @@ export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 LOGS := $(CURDIR)/.test-logs
 SUMMARY := $(LOGS)/summary
 # $(call summary,label,log,pattern): the suite's last line matching pattern, under its label.
-summary = echo "$(1): $$(sed -E 's/\x1b\[[0-9;]*m//g' $(LOGS)/$(2).log | grep -E '$(3)' | tail -1 | sed -E 's/^[ =]+|[ =]+$$//g')" >> $(SUMMARY)
+# Within `make test`, each line also says when the suite ended, counted from the run's start
+# (the whole run has 20 minutes on CI: the figures show where they go).
+summary = echo "$(1): $$(sed -E 's/\x1b\[[0-9;]*m//g' $(LOGS)/$(2).log | grep -E '$(3)' | tail -1 | sed -E 's/^[ =]+|[ =]+$$//g')$(elapsed)" >> $(SUMMARY)
+elapsed = $$(t0=$$(cat $(LOGS)/start 2>/dev/null) && echo " [+$$(( $$(date +%s) - t0 ))s]")
 
 .PHONY: help run test test-summary-reset deps backend-deps web-deps web-build chromium migrate seed serve lint typecheck \
 	api-types api-types-check prod-check test-backend test-backend-sqlite test-backend-pg test-web test-weight test-e2e \
@@ -159,7 +162,7 @@ test-e2e: deps chromium
 		sed -E 's/\x1b\[[0-9;]*m//g' $$tmp/pw.log | grep -E '^ +[0-9]+\) |^ +(Error|TimeoutError|Expected|Received)|^ +> +[0-9]+ \||^ +at .*\.spec\.ts' \
 			| grep -v 'Retry #' | tail -30; exit 1; }; \
 	mkdir -p $(LOGS); cp $$tmp/pw.log $(LOGS)/e2e.log; \
-	echo "browser tests (Playwright): $$(sed -E 's/\x1b\[[0-9;]*m//g' $(LOGS)/e2e.log | grep -E '^ +[0-9]+ (passed|flaky|skipped)' | sed -E 's/^ +//' | paste -sd, - | sed 's/,/, /g')" >> $(SUMMARY)
+	echo "browser tests (Playwright): $$(sed -E 's/\x1b\[[0-9;]*m//g' $(LOGS)/e2e.log | grep -E '^ +[0-9]+ (passed|flaky|skipped)' | sed -E 's/^ +//' | paste -sd, - | sed 's/,/, /g')$(elapsed)" >> $(SUMMARY)
 
 # schemathesis over the whole OpenAPI document, anonymous then as a signed-in member, against a real
 # server on its own PostgreSQL database (rate limits off): any 5xx or response outside its documented
@@ -193,7 +196,7 @@ test-fuzz: backend-deps
 		if (cd $(BACKEND) && .venv/bin/schemathesis run http://127.0.0.1:$(FUZZ_PORT)/v1/openapi.json \
 			--checks $(FUZZ_CHECKS) --max-time $(FUZZ_SECONDS) --workers 2 --seed 2018 --no-color "$$@") \
 			> $$tmp/st.log 2>&1; then cat $$tmp/st.log; mkdir -p $(LOGS); \
-			echo "schemathesis ($$who): $$(grep -E '[0-9]+ (passed|test cases)' $$tmp/st.log | sed -E 's/^[ =]+|[ =]+$$//g' | paste -sd';' -)" >> $(SUMMARY); \
+			echo "schemathesis ($$who): $$(grep -E '[0-9]+ (passed|test cases)' $$tmp/st.log | sed -E 's/^[ =]+|[ =]+$$//g' | paste -sd';' -)$(elapsed)" >> $(SUMMARY); \
 			return 0; fi; cat $$tmp/st.log; \
 		if [ $$attempt = 1 ] && grep -q 'Runtime Error' $$tmp/st.log && ! grep -q '= FAILURES =' $$tmp/st.log; then \
 			echo "schemathesis stopped on an error inside itself, with no failing check: once more"; continue; fi; \
@@ -207,11 +210,11 @@ nginx-check: nginx
 
 # The summary starts empty; make runs the prerequisites in order (no -j).
 test-summary-reset:
-	@rm -f $(SUMMARY)
+	@rm -f $(SUMMARY); mkdir -p $(LOGS); date +%s > $(LOGS)/start
 
 test: test-summary-reset lint typecheck api-types-check nginx-check test-backend test-fuzz test-web test-weight test-e2e
 	@echo "=== what every suite ran ==="; cat $(SUMMARY)
-	@echo "All checks passed."
+	@echo "All checks passed$(elapsed)."; rm -f $(LOGS)/start
 
 bench: deps
 	$(MAKE) -C bench all
