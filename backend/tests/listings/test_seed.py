@@ -28,3 +28,19 @@ def test_seed_lists_adult_usernames_with_generated_avatars(client, db):
     assert client.get("/v1/usernames", params={"per_page": 60}).json()["meta"]["total"] >= 10
     # Scored as the reputation job would: every demo listing has a score from the start.
     assert all(r.reputation > 0 for r in rows)
+
+
+def test_a_seeded_site_opens_with_its_tag_and_country_counts(client, db):
+    from addme.listings.models import FacetCount
+
+    assert seed_demo(members=20) is True
+    counted = {(f.kind, f.key): f.count for f in db.scalars(select(FacetCount))}
+    listed = [r for r in db.scalars(select(Username)) if r.listed]
+    countries = {r.country_code for r in listed if r.country_code}
+    assert countries and all(("country", c) in counted for c in countries)
+    assert sum(n for (kind, _), n in counted.items() if kind == "country") == sum(
+        1 for r in listed if r.country_code
+    )
+    # The countries page answers from them, with no recount of its own.
+    body = client.get("/v1/countries").json()
+    assert {row["code"] for row in body} == countries
