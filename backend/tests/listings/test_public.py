@@ -286,12 +286,25 @@ def test_tag_and_country_counts_follow_the_recount_job(client, db):
     assert client.get("/v1/tags").json() == [{"name": "gamer", "count": 2}]
 
 
-def test_counts_older_than_five_minutes_are_recounted_by_the_reader(client, db):
+class _RecountAtOnce:
+    """A thread that has finished as soon as it starts: the fastest a recount behind can be."""
+
+    def __init__(self, *, target, name, daemon):  # type: ignore[no-untyped-def]
+        self.target = target
+
+    def start(self) -> None:
+        self.target()
+
+
+def test_counts_older_than_five_minutes_are_recounted_by_the_reader(client, db, monkeypatch):
     import time
 
     from addme.core import clock
     from addme.listings import facets, service
 
+    # Even a recount that ends at once leaves this answer the old counts (on CI's busy machine a
+    # real thread once finished before the answer was read).
+    monkeypatch.setattr(facets, "Thread", _RecountAtOnce)
     make_username(db, country_code="FR")
     assert client.get("/v1/countries").json() == [{"code": "FR", "name": "France", "count": 1}]
     make_username(db, country_code="DE")
