@@ -35,6 +35,11 @@ def serve(
         workers=workers or s.workers,
         proxy_headers=False,  # client IPs are resolved by core.net from configured proxies only
         access_log=False,
+        # Longer than the idle time of a kept-alive connection at the client's end (nginx's
+        # upstream keepalive: 60 s): with uvicorn's 5 s, a request sent on a connection the server
+        # was closing at that moment was reset (a 502 behind nginx for a POST; ECONNRESET in the
+        # browser tests' API client).
+        timeout_keep_alive=75,
     )
 
 

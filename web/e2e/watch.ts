@@ -39,6 +39,15 @@ export function watchConsole(page: Page) {
 
 /** axe on the page as it is: no violation at all (WCAG 2.x A and AA rules and best practices). */
 export async function expectAxeClean(page: Page, where: string) {
+  // A theme just switched starts colour transitions (Bootstrap's links: 0.15 s); measured mid-way,
+  // a colour is neither theme's and axe reports a contrast that no one sees. Finite transitions
+  // and animations end first (a string: e2e code is compiled without DOM types).
+  await page.evaluate(`Promise.race([
+    Promise.all(document.getAnimations()
+      .filter((a) => a.effect && a.effect.getTiming().iterations !== Infinity)
+      .map((a) => a.finished.catch(() => null))),
+    new Promise((done) => setTimeout(done, 2000)),
+  ])`);
   // Only violations are read: axe then keeps one node per passing rule instead of every node,
   // which is most of its time on a page of cards (every rule still runs on every node).
   const results = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();

@@ -103,6 +103,19 @@ def test_doctor_lists_every_problem_in_words(monkeypatch):
     assert result.exit_code == 0 and "no known problem" in result.output
 
 
+def test_serve_keeps_idle_connections_longer_than_nginx_reuses_them(monkeypatch):
+    # nginx keeps upstream connections idle up to 60 s (deploy/nginx): a server closing them first
+    # resets the request nginx sends on one at that moment (a 502 for a POST).
+    import uvicorn
+
+    seen: dict[str, object] = {}
+    monkeypatch.setattr(uvicorn, "run", lambda *args, **kwargs: seen.update(kwargs))
+    result = CliRunner().invoke(cli, ["serve", "--port", "8699"])
+    assert result.exit_code == 0, result.output
+    assert seen["port"] == 8699
+    assert int(seen["timeout_keep_alive"]) > 60  # type: ignore[call-overload]
+
+
 def test_unset_env_keeps_the_dev_outbox_closed(client, db, monkeypatch):
     mail.queue(db, to="someone@example.com", subject="Reset", body="secret link")
     db.commit()
