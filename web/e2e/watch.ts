@@ -41,8 +41,9 @@ export function watchConsole(page: Page) {
 export async function expectAxeClean(page: Page, where: string) {
   // A theme just switched starts colour transitions (Bootstrap's links: 0.15 s); measured mid-way,
   // a colour is neither theme's and axe reports a contrast that no one sees. Finite transitions
-  // and animations end first (a string: e2e code is compiled without DOM types).
-  await page.evaluate(`Promise.race([
+  // and animations end first (a string: e2e code is compiled without DOM types). Reading a
+  // computed style first makes the browser start the transitions a theme switch has only asked for.
+  await page.evaluate(`getComputedStyle(document.documentElement).color, Promise.race([
     Promise.all(document.getAnimations()
       .filter((a) => a.effect && a.effect.getTiming().iterations !== Infinity)
       .map((a) => a.finished.catch(() => null))),
