@@ -6,11 +6,11 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { installErrorHandling } from '@/api/errorHandling';
 import { seedFromBoot } from '@/boot';
+import { listenForInstallPrompt } from '@/features/pwa/pwa';
+import { languageReady } from '@/i18n';
 import { trapTabInModals } from '@/lib/modals';
 import { applyTheme, readPreference, resolveTheme, systemPrefersDark } from '@/theme/darkMode';
 import { ThemeProvider } from '@/theme/ThemeProvider';
-import './i18n';
-import { listenForInstallPrompt } from '@/features/pwa/pwa';
 import { createAppRouter } from './router';
 
 // Apply the theme before the first paint so a dark-mode reader never sees a white flash.
@@ -42,12 +42,23 @@ if (import.meta.env.PROD && 'serviceWorker' in navigator) {
   });
 }
 
-createRoot(container).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <ThemeProvider>
-        <RouterProvider router={router} />
-      </ThemeProvider>
-    </QueryClientProvider>
-  </StrictMode>,
-);
+function render(root: HTMLElement) {
+  createRoot(root).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <ThemeProvider>
+          <RouterProvider router={router} />
+        </ThemeProvider>
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+}
+
+// English renders at once; another language once its catalogue is loaded (or failed to: the
+// words then fall back to English rather than leave the page blank).
+if (languageReady === null) render(container);
+else
+  void languageReady.then(
+    () => render(container),
+    () => render(container),
+  );

@@ -49,8 +49,10 @@ const otherLocales: BackendModule = {
   },
 };
 
+const startLocale = initialLocale();
+
 // Counts and dates inside texts are formatted in the reader's language by the app's one formatter.
-void i18n
+const initialised = i18n
   .use(otherLocales)
   .use(initReactI18next)
   .use(i18nFormatter)
@@ -63,12 +65,20 @@ void i18n
         translation: { ...enCommon, apiErrors: enApiErrors },
       },
     },
-    lng: initialLocale(),
+    lng: startLocale,
     fallbackLng: DEFAULT_LOCALE,
     supportedLngs: LOCALES,
     interpolation: { escapeValue: false, alwaysFormat: true },
     returnNull: false,
   });
+
+/**
+ * Resolves once the reader's catalogue is there: `null` for English (bundled, there at once). A
+ * French reader's first render waits for it, since a component asking for words that are still on
+ * their way suspends, and outside a Suspense boundary that shows the error page.
+ */
+export const languageReady: Promise<unknown> | null =
+  startLocale === DEFAULT_LOCALE ? null : initialised;
 
 /**
  * Adds one area of the English catalogue (`shop`, `listings`...): the build makes every module that
