@@ -177,10 +177,11 @@ def run_jobs(
 ) -> None:
     """Run background jobs that are due (once, or in a loop)."""
     from addme.jobs import registry  # noqa: F401
-    from addme.jobs.service import run_due
+    from addme.jobs.service import TICK_BUDGET_SECONDS, run_due
 
     while True:
-        ran = run_due(only=only)
+        # Once (an operator's command) runs everything due; the loop spreads a backlog over its ticks.
+        ran = run_due(only=only, budget_seconds=TICK_BUDGET_SECONDS if loop else None)
         typer.echo("ran: " + (", ".join(ran) if ran else "nothing due"))
         if not loop:
             return

@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 import os
 import threading
+import time
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -78,12 +79,42 @@ def _acquire(session: Session, job: Job) -> bool:
     return bool(result.rowcount == 1)  # type: ignore[attr-defined]
 
 
-def run_due(*, only: str | None = None, force: bool = False) -> list[str]:
-    """Run every job whose lease is free; returns the names that ran."""
+# The runner's own clock for its tick budget (tests give it one that jobs move on).
+_monotonic = time.monotonic
+
+
+def _most_overdue_first(jobs: list[Job]) -> list[Job]:
+    """Jobs by how late they are, in intervals (one missed run of a 30-second job before a
+    15-minute job due for a minute); a job that never ran here counts as due now, the frequent
+    (cheap) ones first."""
+    now = clock.now()
+    with session_scope() as session:
+        due_at = {
+            name: until for name, until in session.execute(select(JobLease.name, JobLease.locked_until))
+        }
+
+    def lateness(job: Job) -> tuple[float, float]:
+        late = (now - due_at[job.name]) / job.every if job.name in due_at else 0.0
+        return (-late, job.every.total_seconds())
+
+    return sorted(jobs, key=lateness)
+
+
+def run_due(
+    *, only: str | None = None, force: bool = False, budget_seconds: float | None = None
+) -> list[str]:
+    """Run every job whose lease is free; returns the names that ran.
+
+    With `budget_seconds` (the looping runner), no further job starts once the jobs of this call
+    have run that long: the rest are still due on the next tick. A runner started on a new
+    database, or after hours down, would otherwise run every job back to back on its first tick,
+    and the site's requests would queue behind a minute of background work.
+    """
     ran: list[str] = []
-    for job in list(_jobs.values()):
-        if only and job.name != only:
-            continue
+    began = _monotonic()
+    for job in _most_overdue_first([j for j in _jobs.values() if not only or j.name == only]):
+        if budget_seconds is not None and ran and _monotonic() - began >= budget_seconds:
+            break
         with session_scope() as session:
             if force:
                 session.execute(update(JobLease).where(JobLease.name == job.name).values(owner=None))
@@ -160,6 +191,11 @@ def lease_rows(session: Session) -> list[JobLease]:
     return list(session.scalars(select(JobLease).order_by(JobLease.name)))
 
 
+# The looping runner's work per tick: enough for every cheap job at once, while a catch-up of heavy
+# ones (a fresh database, a runner back after downtime) spreads over the following ticks.
+TICK_BUDGET_SECONDS = 10.0
+
+
 class Scheduler:
     """Runs due jobs every `tick` seconds in a daemon thread, inside the web process by default."""
 
@@ -175,7 +211,7 @@ class Scheduler:
     def _loop(self) -> None:
         while not self._stop.wait(self.tick):
             try:
-                run_due()
+                run_due(budget_seconds=TICK_BUDGET_SECONDS)
             except Exception:  # the database may be down; try again next tick
                 log.warning("job tick failed", exc_info=True)
 

@@ -139,6 +139,28 @@ def test_popularity_job_forgets_views_older_than_7_days(client, db):
     assert u.popularity == 0
 
 
+def test_popularity_job_rewrites_only_the_scores_that_moved_batch_by_batch(client, db, monkeypatch):
+    """The job walks id ranges (each its own short transaction) and leaves right scores alone."""
+    from addme.listings import stats
+    from addme.listings.models import UsernameDailyStat
+
+    monkeypatch.setattr(stats, "POPULARITY_BATCH", 2)  # five usernames: three batches
+    viewed = make_username(db, username="viewed_today")
+    stale = make_username(db, username="stale_score", popularity=7)
+    unseen = [make_username(db, username=f"never_seen{i}") for i in range(2)]
+    counted = make_username(db, username="counted_late")
+    client.post(f"/v1/usernames/{viewed.id}/view")  # popularity 1, its day's row says 1: right already
+    db.add(UsernameDailyStat(username_id=counted.id, day=clock.now().date(), views=3, clicks=2))
+    db.commit()
+
+    assert stats.refresh_popularity(db) == 2  # the stale score and the late count, nothing else
+    for u in (viewed, stale, *unseen, counted):
+        db.refresh(u)
+    assert (viewed.popularity, stale.popularity, counted.popularity) == (1, 0, 5)
+    assert [u.popularity for u in unseen] == [0, 0]
+    assert stats.refresh_popularity(db) == 0  # a second run finds every score right
+
+
 def test_profile_shows_everything_and_404s_when_not_listed(client, db):
     u = make_username(
         db, username="full_prof", description="A long description.", tags=["a1", "b2", "c3", "d4"]
