@@ -130,13 +130,13 @@ SEARCHES = [
 async def _search_statements(p: Any, path: str | None, dialect: str) -> list[tuple[Any, dict[str, Any]]]:
     """The statements one uncached search runs (its probe included), recorded instead of run."""
     from addme.core import clock, reads
-    from addme.listings import search_reads, totals
+    from addme.listings import search_plan, search_reads, totals
 
     totals.forget_counts()
-    search_reads.forget_words()
+    search_plan.forget_words()
     chosen = search_reads.choose
     if path is not None:
-        forced = search_reads.INDEX if path == "index" else search_reads.Path(search_reads.WALK_MIN)
+        forced = search_plan.INDEX if path == "index" else search_plan.Path(search_plan.WALK_MIN)
         search_reads.choose = lambda *_a, **_k: forced  # type: ignore[assignment]
     reader = reads.create_reader()
     await reader.open()

@@ -26,17 +26,17 @@ WORDS = ["angel12345", "cosmic_angel12345", "xylophone", "gamer", "panda", "lazy
 
 async def _time(p: Any, path: str, *, cold: bool, reader: Any) -> tuple[float, int]:
     from addme.core import clock
-    from addme.listings import search_reads, totals
+    from addme.listings import search_plan, search_reads, totals
 
     if cold:
         totals.forget_counts()
-        search_reads.forget_words()
+        search_plan.forget_words()
     chosen = search_reads.choose
     if path == "index":
-        search_reads.choose = lambda *_a, **_k: search_reads.INDEX  # type: ignore[assignment]
+        search_reads.choose = lambda *_a, **_k: search_plan.INDEX  # type: ignore[assignment]
     elif path == "walk":
-        search_reads.choose = lambda *a, **k: chosen(*a, **k) if chosen(*a, **k).walk else search_reads.Path(  # type: ignore[assignment]
-            search_reads.WALK_MAX
+        search_reads.choose = lambda *a, **k: chosen(*a, **k) if chosen(*a, **k).walk else search_plan.Path(  # type: ignore[assignment]
+            search_plan.WALK_MAX
         )
     try:
         start = time.perf_counter()

@@ -108,10 +108,10 @@ def _clean_state() -> Iterator[None]:
     from addme.trust import trackers
 
     trackers.forget()  # visits queued by this test's requests, never flushed
-    from addme.listings import search_reads, totals
+    from addme.listings import search_plan, totals
 
     totals.forget_counts()
-    search_reads.forget_words()  # how common each searched word was in this test's rows
+    search_plan.forget_words()  # how common each searched word was in this test's rows
     from addme.content import service as content
 
     content.forget_alerts()  # the per-process copy of the site's alerts

@@ -11,12 +11,10 @@ order. Those can be read two ways, and which is cheap depends on how common `q` 
   sorted. A rare word has a handful; "gamer" has 270,000.
 
 No planner estimate says how common a word is (PostgreSQL puts any prefix tsquery at 2% of the
-rows), so a probe counts the matches among the newest PROBE_ROWS rows of the type, for `q` and for
-each of its words, once per word and type; each web process remembers it for WORDS_TTL. With it,
-a search costs one round trip like a list, and every statement is prepared once per connection
-with a generic plan: the walk reads a window of the list's first W rows (W from the word's
-frequency, written into the SQL), and the index path reads the word it is given. Neither plan
-depends on the word any more.
+rows), so a probe tells (search_plan.py, remembered per word). With it, a search costs one round
+trip like a list, and every statement is prepared once per connection with a generic plan: the
+walk reads a window of the list's first W rows (W from the word's frequency, written into the
+SQL), and the index path reads the word it is given. Neither plan depends on the word any more.
 
 The results never depend on the choice: a walk whose window ran out before its page was full
 (the word rarer among older rows than among the newest) is read again from the index, and the
@@ -26,9 +24,7 @@ each path.
 
 from __future__ import annotations
 
-import math
-import time
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
@@ -37,174 +33,26 @@ from sqlalchemy import Integer, bindparam, case, func, literal_column, select, u
 
 from addme.listings import constants as c
 from addme.listings import queries, search, totals
-from addme.listings.cards import CARD_COLUMNS, LISTED, U
+from addme.listings.cards import CARD_COLUMNS, U
 from addme.listings.models import Username
 from addme.listings.queries import Shape
 from addme.listings.schemas import ListParams
-
-Row = Sequence[Any]
-Fetch = Callable[..., Awaitable[list[Sequence[Row]]]]
+from addme.listings.search_plan import (
+    COUNT_SAFETY,
+    INDEX,
+    SAFETY,
+    Fetch,
+    Path,
+    Row,
+    Words,
+    choose,
+    remember,
+    window_of,
+    word_counts,
+)
 
 # One live listing per handle and app (uq_usernames_live_handle): at most this many exact matches.
 EXACT_MAX = 3
-# The probe's window: the newest rows of the type (about 2 ms at 1M rows). A word with no match
-# among them reads as rarer than 1 in 4,000; one in every hundred as 1%.
-PROBE_ROWS = 2_000
-# How long a word's frequency is trusted (it only steers the plan, never the results).
-WORDS_TTL = 600.0
-_WORDS_MAX = 4096
-# Walk windows: powers of two from WALK_MIN, at most WALK_MAX rows (a few ms), and SAFETY times
-# the rows the word's frequency says a page needs.
-WALK_MIN = 1_000
-WALK_MAX = 128_000
-SAFETY = 4
-COUNT_SAFETY = 2
-
-
-@dataclass(frozen=True, slots=True)
-class Words:
-    """How common a search is among the newest rows of its type: the probe's counts."""
-
-    sample: int  # rows in the probe's window: fewer than PROBE_ROWS means the whole type
-    hits: int  # of them matching `q`
-    words: tuple[int, ...]  # matching each word of `q` alone (PostgreSQL)
-    part: int  # matching `q` as part of a handle
-    rows: int  # the table's size (an estimate): what reading a share of an index costs
-
-    def rate(self, n: int) -> float:
-        """A share of the rows; none seen counts as half a row (rarer than the window, not never)."""
-        return (n + 0.5) / max(self.sample, 1)
-
-    def rarest_word(self) -> int:
-        return min(range(len(self.words)), key=lambda i: self.words[i]) if self.words else 0
-
-
-@dataclass(frozen=True, slots=True)
-class Path:
-    """How to read the matches: a walk of the list's first `window` rows, or the index (None)."""
-
-    window: int | None
-
-    @property
-    def walk(self) -> bool:
-        return self.window is not None
-
-
-INDEX = Path(None)
-
-
-def _bucket(rows: float) -> int | None:
-    """The walk window for `rows`: WALK_MIN * 2^k, or None past WALK_MAX."""
-    if rows <= WALK_MIN:
-        return WALK_MIN
-    window = WALK_MIN * 2 ** math.ceil(math.log2(rows / WALK_MIN))
-    return window if window <= WALK_MAX else None
-
-
-def choose(words: Words, *, needed: int, safety: int, dialect: str) -> Path:
-    """The cheaper way to find the first `needed` matches, in rows read (both cost about the same
-    per row: an index entry, a heap row and the match test)."""
-    whole_type = words.sample < PROBE_ROWS
-    walk_rows = needed / words.rate(words.hits)
-    if whole_type:  # a type this small is walked whole at most: the window covers all of it
-        walk_rows = min(walk_rows, words.sample)
-        window = _bucket(max(words.sample, 1))
-    else:
-        window = _bucket(walk_rows * safety)
-    if dialect == "postgresql":
-        # Every word must match, so the rarest alone bounds the words' matches; the part of a
-        # handle is read from the trigram index besides.
-        index_rows = words.rows * words.rate(words.words[words.rarest_word()]) if words.words else 0.0
-        if words.part >= 0:
-            index_rows += words.rows * words.rate(words.part)
-    else:
-        index_rows = words.rows * words.rate(words.hits)
-    if window is not None and walk_rows <= index_rows:
-        return Path(window)
-    return INDEX
-
-
-# --- The probe ----------------------------------------------------------------------------------
-
-_words: dict[tuple[str, str, str], tuple[float, Words]] = {}
-
-
-def forget_words() -> None:
-    """Drop the remembered word frequencies (tests)."""
-    _words.clear()
-
-
-def _window_of(where: Sequence[Any], order: Sequence[Any], rows: int, *extra: Any) -> Any:
-    return (
-        select(U.id, U.username_normalized, *extra)
-        .where(*where)
-        .order_by(*order)
-        .limit(literal_column(str(rows)))
-    )
-
-
-@lru_cache(maxsize=64)
-def _probe(n_words: int, words: bool, part: bool, rows: int, dialect: str) -> Any:
-    """Matches among the newest `rows` rows of the type: of `q`, of each word, of the part."""
-    pg = dialect == "postgresql"
-    extra = (search.vector_column(),) if pg else ()
-    window = _window_of(
-        [LISTED, U.type == bindparam("type")], queries.ordering("latest"), rows, *extra
-    ).subquery("probe_window")
-    on = search.Searched(
-        window.c.id, window.c.username_normalized, window.c[search.PG_VECTOR] if pg else None
-    )
-    counts: list[Any] = [
-        func.count(),
-        func.count().filter(search.match_clause(dialect, words=words, part=part, on=on)),
-    ]
-    if pg:
-        counts += [func.count().filter(search.word_clause(on, f"word_{i}")) for i in range(n_words)]
-    if part:
-        counts.append(func.count().filter(search.match_clause(dialect, words=False, part=True, on=on)))
-    # The table's size: PostgreSQL's own estimate, free to read; SQLite's highest id, one probe.
-    size: Any = (
-        literal_column("(SELECT reltuples::bigint FROM pg_class WHERE oid = 'usernames'::regclass)")
-        if pg
-        else select(func.max(Username.id)).correlate(None).scalar_subquery()
-    )
-    return select(*counts, size).select_from(window)
-
-
-def _probe_values(query: str, values: dict[str, Any], dialect: str) -> dict[str, Any]:
-    bound = dict(values)
-    if dialect == "postgresql":
-        bound.update({f"word_{i}": op for i, op in enumerate(search.word_operands(query))})
-    return bound
-
-
-async def word_counts(p: ListParams, values: dict[str, Any], *, dialect: str, fetch: Fetch) -> Words:
-    """How common `q` is among its type (a probe, once per word and type per WORDS_TTL)."""
-    assert p.q is not None
-    key = (search.handle_of(p.q), p.type, dialect)
-    hit = _words.get(key)
-    if hit is not None and hit[0] > time.monotonic():
-        return hit[1]
-    words, part = "search_q" in values, "search_part" in values
-    n_words = len(search.word_operands(p.q)) if words and dialect == "postgresql" else 0
-    stmt = _probe(n_words, words, part, PROBE_ROWS, dialect)
-    [[row]] = await fetch((stmt, _probe_values(p.q, {**values, "type": p.type}, dialect)))
-    counts = [int(v or 0) for v in row]
-    found = Words(
-        sample=counts[0],
-        hits=counts[1],
-        words=tuple(counts[2 : 2 + n_words]),
-        part=counts[2 + n_words] if part else -1,
-        rows=max(counts[-1], counts[0]),
-    )
-    _remember(key, found)
-    return found
-
-
-def _remember(key: tuple[str, str, str], words: Words) -> None:
-    if len(_words) >= _WORDS_MAX:
-        _words.clear()
-    _words[key] = (time.monotonic() + WORDS_TTL, words)
 
 
 # --- The statements ------------------------------------------------------------------------------
@@ -329,7 +177,7 @@ def walk_count(shape: Shape, words: bool, part: bool, window: int, cap: int, dia
     pg = dialect == "postgresql"
     where = queries.bound_conditions(shape)
     order = queries.ordering(shape[-1])
-    w = _window_of(where, order, window, *((search.vector_column(),) if pg else ())).subquery("walk")
+    w = window_of(where, order, window, *((search.vector_column(),) if pg else ())).subquery("walk")
     on = search.Searched(w.c.id, w.c.username_normalized, w.c[search.PG_VECTOR] if pg else None)
     hits = (
         select(literal_column("1"))
@@ -340,7 +188,7 @@ def walk_count(shape: Shape, words: bool, part: bool, window: int, cap: int, dia
     )
     n = select(func.count().label("n")).select_from(hits).subquery("n")
     # Read only when the count is short: PostgreSQL evaluates a CASE branch's subquery lazily.
-    size = select(func.count()).select_from(_window_of(where, order, window).subquery()).scalar_subquery()
+    size = select(func.count()).select_from(window_of(where, order, window).subquery()).scalar_subquery()
     return select(n.c.n, case((n.c.n < cap, size), else_=None))
 
 
@@ -456,7 +304,7 @@ async def _after_short_walk(s: _Search, window: int, rows: Sequence[Row], fetch:
         return rows
     assert s.p.q is not None
     found = sum(1 for r in rows if r[_PART] == 1) + s.bound["rest_off"]
-    _remember(
+    remember(
         (search.handle_of(s.p.q), s.p.type, s.dialect),
         replace(s.stats, hits=min(s.stats.hits, int(found * s.stats.sample / window))),
     )

@@ -7,7 +7,7 @@ from datetime import timedelta
 import pytest
 
 from addme.core import clock, reads
-from addme.listings import constants, search_reads, service
+from addme.listings import constants, search_plan, search_reads, service
 from tests.factories.accounts import make_user
 from tests.factories.listings import make_username
 
@@ -19,9 +19,9 @@ def read_path(request, monkeypatch):
     short walk then falls back to the index), or the search index then sorting. Same results,
     same order, same totals."""
     forced = {
-        "walk": search_reads.Path(search_reads.WALK_MAX),
-        "short_walk": search_reads.Path(2),
-        "search_index": search_reads.INDEX,
+        "walk": search_plan.Path(search_plan.WALK_MAX),
+        "short_walk": search_plan.Path(2),
+        "search_index": search_plan.INDEX,
     }.get(request.param)
     if forced is not None:
         monkeypatch.setattr(search_reads, "choose", lambda *_a, **_k: forced)
@@ -265,7 +265,7 @@ def test_the_capped_total_of_a_search(client, db, monkeypatch):
 def test_a_words_frequency_picks_the_way_its_matches_are_read(client, db, monkeypatch, read_path):
     if read_path != "chosen":
         pytest.skip("about the path the frequency picks")
-    monkeypatch.setattr(search_reads, "PROBE_ROWS", 20)  # a "large" list: more rows than the probe reads
+    monkeypatch.setattr(search_plan, "PROBE_ROWS", 20)  # a "large" list: more rows than the probe reads
     for i in range(40):
         make_username(db, username=f"common_{i}", approved_at=_ago(i))
     make_username(db, username="rare_unicorn", approved_at=_ago(100))
