@@ -9,7 +9,7 @@ from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.orm import Session
 
-from addme.core import clock, ratelimit
+from addme.core import batches, clock, ratelimit
 from addme.core.errors import NotFound, TooManyRequests
 from addme.listings import constants as c
 from addme.listings import facets
@@ -54,20 +54,20 @@ def record(session: Session, *, username_id: int, kind: Literal["view", "click"]
     session.commit()
 
 
-# Usernames per statement of the popularity job: each batch is a short statement and its own
-# transaction. One statement over every scored row of a million-row table ran into the server's
-# 15-second statement_timeout, rolled back, and was tried again every ten minutes.
-POPULARITY_BATCH = 5_000
+# A run stops starting new ranges after this long; the next run goes on (unchanged rows are only read).
+POPULARITY_BUDGET_SECONDS = 300.0
 
 
 def refresh_popularity(session: Session) -> int:
-    """Recompute the trailing 7-day score (the job), in id ranges; writes only the scores that moved
-    (an unchanged row rewritten still costs a new row version in every index); returns rows written."""
+    """Recompute the trailing 7-day score (the job), range by range of ids, each range its own short
+    transaction (one statement over every scored row of a million-row table ran past the server's
+    15-second statement_timeout and rolled back, every ten minutes). Writes only the scores that
+    moved: an unchanged row rewritten still costs a new row version in every index. Returns rows
+    written."""
     since = since_days(c.POPULAR_DAYS).date()
     low, high = session.execute(select(func.min(Username.id), func.max(Username.id))).one()
     changed = 0
-    for start in range(low or 0, (high or -1) + 1, POPULARITY_BATCH):
-        in_range = Username.id.between(start, start + POPULARITY_BATCH - 1)
+    for first, stop in batches.id_ranges(low, high, budget_seconds=POPULARITY_BUDGET_SECONDS):
         recent = (
             select(func.coalesce(func.sum(UsernameDailyStat.views + UsernameDailyStat.clicks), 0))
             .where(UsernameDailyStat.username_id == Username.id, UsernameDailyStat.day >= since)
@@ -75,12 +75,16 @@ def refresh_popularity(session: Session) -> int:
         )
         touched = select(UsernameDailyStat.username_id).where(
             UsernameDailyStat.day >= since,
-            UsernameDailyStat.username_id.between(start, start + POPULARITY_BATCH - 1),
+            UsernameDailyStat.username_id >= first,
+            UsernameDailyStat.username_id < stop,
         )
         result = session.execute(
             update(Username)
             .where(
-                in_range, (Username.popularity > 0) | Username.id.in_(touched), Username.popularity != recent
+                Username.id >= first,
+                Username.id < stop,
+                (Username.popularity > 0) | Username.id.in_(touched),
+                Username.popularity != recent,
             )
             .values(popularity=recent, updated_at=Username.updated_at)
             .execution_options(synchronize_session=False)

@@ -12,14 +12,13 @@ suggestions; docs/decisions.md explains the weights.
 
 from __future__ import annotations
 
-import time
 from datetime import datetime, timedelta
 
 from sqlalchemy import ColumnElement, case, func, select
 from sqlalchemy.orm import Session
 
 from addme.accounts.models import User
-from addme.core import clock
+from addme.core import batches, clock
 from addme.listings import service as listings
 from addme.listings.models import Username
 from addme.moderation.models import Report, ReportStatus
@@ -62,13 +61,10 @@ def score_expression(now: datetime) -> ColumnElement[int]:
     return case((raw < 0, 0), (raw > MAX, MAX), else_=raw)
 
 
-# Rows scored per statement: each batch is a short statement and its own transaction, inside the
-# server's 15-second statement_timeout even when every row changes (a changed row is rewritten in
-# every index of this wide table: about a millisecond each on a loaded machine), never a long lock.
-BATCH = 5_000
-# A run stops after this long and the next one goes on: rows already right are read, not written,
-# so the very first pass over a million usernames spreads over a few runs, then each run writes only
-# the few scores that moved (a band crossed, a report upheld, a new listing).
+# A run stops starting new ranges after this long and the next one goes on: rows already right are
+# read, not written, so the very first pass over a million usernames spreads over a few runs, then
+# each run writes only the few scores that moved (a band crossed, a report upheld, a new listing).
+# Each range is a short statement and its own transaction (core/batches.py sizes it).
 TIME_BUDGET_SECONDS = 300.0
 
 
@@ -77,13 +73,8 @@ def refresh(session: Session) -> int:
     score = score_expression(clock.now())
     low, high = session.execute(select(func.min(Username.id), func.max(Username.id))).one()
     changed = 0
-    if low is None:
-        return 0
-    started = time.monotonic()
-    for start in range(low, high + 1, BATCH):
-        if time.monotonic() - started > TIME_BUDGET_SECONDS:
-            break
+    for first, stop in batches.id_ranges(low, high, budget_seconds=TIME_BUDGET_SECONDS):
         # The listings domain owns the column: it writes what this domain scores.
-        changed += listings.store_scores(session, score=score, first_id=start, stop_id=start + BATCH)
+        changed += listings.store_scores(session, score=score, first_id=first, stop_id=stop)
         session.commit()
     return changed

@@ -139,12 +139,18 @@ def test_popularity_job_forgets_views_older_than_7_days(client, db):
     assert u.popularity == 0
 
 
-def test_popularity_job_rewrites_only_the_scores_that_moved_batch_by_batch(client, db, monkeypatch):
+def _pairs_of(id_ranges):
+    return lambda low, high, **kw: id_ranges(low, high, **{**kw, "rows": 2})
+
+
+def test_popularity_job_rewrites_only_the_scores_that_moved(client, db, monkeypatch):
     """The job walks id ranges (each its own short transaction) and leaves right scores alone."""
+    from addme.core import batches
     from addme.listings import stats
     from addme.listings.models import UsernameDailyStat
 
-    monkeypatch.setattr(stats, "POPULARITY_BATCH", 2)  # five usernames: three batches
+    monkeypatch.setattr(batches, "MAX_ROWS", 2)
+    monkeypatch.setattr(batches, "id_ranges", _pairs_of(batches.id_ranges))  # five usernames: 3 ranges
     viewed = make_username(db, username="viewed_today")
     stale = make_username(db, username="stale_score", popularity=7)
     unseen = [make_username(db, username=f"never_seen{i}") for i in range(2)]
