@@ -210,6 +210,7 @@ def seed(url: str, n: int) -> None:
     # rewrites every row (about ten minutes here), which in a benchmark run would measure that pass
     # (statement timeouts, seconds-long stalls of every commit), not a running site.
     reputation.TIME_BUDGET_SECONDS = float("inf")  # the job's runs are time-boxed; the seed is not
+    reputation.PAUSE = 0.0  # nor does it leave room for a site's requests: there are none yet
     with Session(engine) as session:
         reputation.refresh(session)
     # The schema is the models' (the migrations' head, tests/test_migrations.py): say so, so that

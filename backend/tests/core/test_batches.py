@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from addme.core import batches
 
 
@@ -41,3 +43,17 @@ def test_no_range_starts_past_the_budget_and_an_empty_table_has_none():
         clock.now += 1.0
     assert len(seen) == 3
     assert list(batches.id_ranges(None, None)) == []
+
+
+def test_a_paced_job_rests_as_long_as_each_statement_took_but_not_after_the_last():
+    clock = Clock()
+    rests: list[float] = []
+
+    def sleep(seconds: float) -> None:
+        rests.append(seconds)
+        clock.now += seconds
+
+    for _range in batches.id_ranges(1, 3_000, rows=1_000, pause=1.0, clock=clock, sleep=sleep):
+        clock.now += 0.6  # over half the target: the ranges keep their size
+    assert rests == pytest.approx([0.6, 0.6])
+    assert clock.now == pytest.approx(0.6 * 3 + 1.2)
