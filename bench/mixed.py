@@ -9,6 +9,8 @@ micro-cache, two web processes, the job runner, Redis); `--target app` one web p
 own 15 s cache of anonymous answers. Each kind of request is its own wrk process with its own
 connections and think time, so each gets its own latency figures while all run together; the run
 fails (exit 1) on any error or any p99 over the limit. Every figure is one run's: compare within it.
+The same crowd runs `--warmup` seconds first (30): a new deploy's first seconds (pools opening,
+empty caches) are printed apart; an error during them still fails the run.
 
 Rate limits are off for the run: every request comes from 127.0.0.1, which a real crowd never does.
 It runs on a database of its own (`addme_bench_mixed_1000000`, seeded like the shared one the first
