@@ -1,4 +1,11 @@
-import { cpSync, createReadStream, existsSync } from 'node:fs';
+import {
+  cpSync,
+  createReadStream,
+  existsSync,
+  readdirSync,
+  readFileSync,
+  writeFileSync,
+} from 'node:fs';
 import { resolve } from 'node:path';
 import zlib from 'node:zlib';
 import preact from '@preact/preset-vite';
@@ -28,10 +35,25 @@ function flagIcons(): Plugin {
       });
     },
     writeBundle(options) {
-      cpSync(FLAGS_DIR, resolve(options.dir ?? 'dist', 'flags'), {
+      const out = resolve(options.dir ?? 'dist', 'flags');
+      cpSync(FLAGS_DIR, out, {
         recursive: true,
         filter: (src) => src === FLAGS_DIR || FLAG_FILE.test(src.split(/[\\/]/).pop() ?? ''),
       });
+      // Precompressed beside each flag, as the bundle's files are (the server sends the .br or
+      // .gz the browser takes): a few flags are large drawings (Spain's, Mexico's: 80 kB and
+      // more), and the cards on a list's first screen load them while the app starts.
+      for (const name of readdirSync(out)) {
+        if (!FLAG_FILE.test(name)) continue;
+        const svg = readFileSync(resolve(out, name));
+        writeFileSync(
+          resolve(out, `${name}.br`),
+          zlib.brotliCompressSync(svg, {
+            params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 },
+          }),
+        );
+        writeFileSync(resolve(out, `${name}.gz`), zlib.gzipSync(svg, { level: 9 }));
+      }
     },
   };
 }
