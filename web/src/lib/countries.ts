@@ -4,6 +4,31 @@ const CODES =
     ' ',
   );
 
+const displayNames = new Map<string, Intl.DisplayNames | null>();
+
+/** The browser's country names in `locale` (built once per language: building one is costly). */
+function regionNames(locale: string): Intl.DisplayNames | null {
+  if (!displayNames.has(locale)) {
+    let names: Intl.DisplayNames | null;
+    try {
+      names = new Intl.DisplayNames([locale], { type: 'region' });
+    } catch {
+      names = null;
+    }
+    displayNames.set(locale, names);
+  }
+  return displayNames.get(locale) ?? null;
+}
+
+/** One country as an option (none when `code` is absent or not a country): a select's chosen one. */
+export function countryOption(
+  locale: string,
+  code: string | undefined,
+): { code: string; name: string }[] {
+  if (!code || !CODES.includes(code)) return [];
+  return [{ code, name: regionNames(locale)?.of(code) ?? code }];
+}
+
 const sorted = new Map<string, { code: string; name: string }[]>();
 
 /**
@@ -13,12 +38,7 @@ const sorted = new Map<string, { code: string; name: string }[]>();
 export function countryOptions(locale: string): { code: string; name: string }[] {
   const known = sorted.get(locale);
   if (known) return known;
-  let names: Intl.DisplayNames | null = null;
-  try {
-    names = new Intl.DisplayNames([locale], { type: 'region' });
-  } catch {
-    names = null;
-  }
+  const names = regionNames(locale);
   let compare: (a: string, b: string) => number;
   try {
     compare = new Intl.Collator(locale).compare;

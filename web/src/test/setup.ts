@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
 import '@/i18n';
 
 afterEach(() => {
@@ -12,4 +12,13 @@ afterEach(() => {
     // biome-ignore lint/suspicious/noDocumentCookie: resetting test cookies.
     if (name) document.cookie = `${name}=; path=/; max-age=0`;
   }
+});
+
+// Preact runs effects after a paint: an animation frame or a 35 ms timeout, whichever comes first.
+// Work a page defers past its first paint (hooks/useAfterFirstPaint) can leave one such timeout
+// behind the last test of a file; it must fire before the file's DOM (and its
+// cancelAnimationFrame) is taken down, or Vitest reports an uncaught error.
+afterAll(async () => {
+  if (typeof document === 'undefined') return;
+  await new Promise((done) => setTimeout(done, 100));
 });

@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GENDERS, ORIENTATIONS } from '@/config/options';
-import { countryOptions as allCountries } from '@/lib/countries';
+import { useAfterFirstPaint } from '@/hooks/useAfterFirstPaint';
+import { countryOptions as allCountries, countryOption } from '@/lib/countries';
 import {
   type FilterKey,
   type Filters,
@@ -40,12 +41,18 @@ export function FilterBar({
   if (filters.tag && !tagOptions.includes(filters.tag)) tagOptions.unshift(filters.tag);
   // Countries with listings first (their counts are recounted every minute or so), then every
   // other country: a member who just listed from a new country can filter by it at once.
+  // The other ~250 countries (named and sorted in the UI language, then 250 <option>s) come after
+  // the first paint, or at once when the select is reached first: on a phone they were a good part
+  // of a list page's first render. The chosen country is always there, so the select shows it.
+  const painted = useAfterFirstPaint();
+  const [countriesWanted, setCountriesWanted] = useState(false);
+  const everyCountry = painted || countriesWanted;
   const listed = countries.data ?? [];
   const listedCodes = new Set(listed.map((c) => c.code));
-  const countryOptions = [
-    ...listed,
-    ...allCountries(i18n.language).filter((c) => !listedCodes.has(c.code)),
-  ];
+  const others = everyCountry
+    ? allCountries(i18n.language)
+    : countryOption(i18n.language, filters.country);
+  const countryOptions = [...listed, ...others.filter((c) => !listedCodes.has(c.code))];
   // An app's pages have a VIP tab: a "VIP only" filter beside it would say the same thing twice.
   const shown: FilterKey[] = (['gender', 'orientation', 'country', 'tag', 'vip'] as const).filter(
     (key) => !locked.has(key) && !(key === 'vip' && scope.app),
@@ -133,6 +140,8 @@ export function FilterBar({
               className="form-select"
               id={`${id}-country`}
               value={filters.country ?? ''}
+              onFocus={() => setCountriesWanted(true)}
+              onPointerDown={() => setCountriesWanted(true)}
               onChange={(e) => set('country', e.target.value)}
             >
               <option value="">{t('listings.filters.anyCountry')}</option>
