@@ -12,9 +12,12 @@ export function BackToTop() {
   useEffect(() => {
     const onScroll = throttle(() => setVisible(window.scrollY > BACK_TO_TOP_AFTER), 100);
     window.addEventListener('scroll', onScroll, { passive: true });
-    onScroll();
+    // The first look at the scroll position waits for the next frame: read while the page's first
+    // render is being committed, it forced a layout of the whole page in that same long task.
+    const frame = window.requestAnimationFrame(onScroll);
     return () => {
       window.removeEventListener('scroll', onScroll);
+      window.cancelAnimationFrame(frame);
       onScroll.cancel();
     };
   }, []);
