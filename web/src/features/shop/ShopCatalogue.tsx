@@ -140,7 +140,9 @@ export function ShopCatalogue() {
           </div>
         </div>
       </div>
-      <ShopLegalLinks />
+      {/* Below the products, so only once they are there: drawn under the shorter skeleton, the
+          links were pushed down (a layout shift) when the catalogue arrived. */}
+      {!catalogue.isPending && <ShopLegalLinks />}
     </div>
   );
 }
