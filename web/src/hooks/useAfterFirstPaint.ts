@@ -8,8 +8,8 @@ import { useEffect, useState } from 'react';
  */
 export function useAfterFirstPaint(): boolean {
   const [ready, setReady] = useState(false);
+  // Once, after the first commit: the state only ever goes from false to true.
   useEffect(() => {
-    if (ready) return;
     const done = () => setReady(true);
     if (typeof window.requestIdleCallback === 'function') {
       const id = window.requestIdleCallback(done, { timeout: 500 });
@@ -17,6 +17,6 @@ export function useAfterFirstPaint(): boolean {
     }
     const id = window.setTimeout(done, 50);
     return () => window.clearTimeout(id);
-  }, [ready]);
+  }, []);
   return ready;
 }
