@@ -1,7 +1,14 @@
 import i18n from 'i18next';
 import { afterAll, describe, expect, it } from 'vitest';
 import '@/i18n';
-import { formatDate, formatMoney, formatNumber, formatTimeAgo, formatTimeUntil } from './format';
+import {
+  agoText,
+  formatDate,
+  formatMoney,
+  formatNumber,
+  formatTimeAgo,
+  formatTimeUntil,
+} from './format';
 
 // Intl separates French thousands with a narrow no-break space and puts a no-break space before
 // the currency sign: compare with plain spaces.
@@ -15,6 +22,31 @@ describe('the shared formatter', () => {
     expect(formatNumber(1234567, 'en')).toBe('1,234,567');
     expect(plain(formatNumber(1234567, 'fr'))).toBe('1 234 567');
     expect(formatNumber(0.5, 'fr')).toBe('0,5');
+  });
+
+  it('writes whole numbers without Intl exactly as Intl does, in both languages', () => {
+    const values = [0, 7, 999, 1000, -1000, 1234, 99999, 100000, 1234567, -987654321, 2 ** 53 - 1];
+    for (const locale of ['en', 'fr']) {
+      const intl = new Intl.NumberFormat(locale);
+      for (const value of values) expect(formatNumber(value, locale)).toBe(intl.format(value));
+    }
+  });
+
+  it("writes 'time ago' without Intl exactly as Intl does, for every unit and count", () => {
+    const units = ['year', 'month', 'day', 'hour', 'minute', 'second'] as const;
+    for (const locale of ['en', 'fr']) {
+      const intl = new Intl.RelativeTimeFormat(locale, { numeric: 'auto', style: 'short' });
+      for (const unit of units) {
+        for (let n = 0; n <= 120; n++) {
+          expect(agoText(n, unit, locale)).toBe(intl.format(n ? -n : 0, unit));
+        }
+      }
+    }
+    // Beyond its words (another language, a count it has no text for), Intl writes it.
+    expect(agoText(5, 'day', 'de')).toBeNull();
+    expect(formatTimeAgo(new Date(NOW - 5 * 86_400_000).toISOString(), 'de', '', NOW)).toBe(
+      'vor 5 Tagen',
+    );
   });
 
   it('writes amounts in their currency', () => {
