@@ -141,7 +141,8 @@ class _Conn:
     def __init__(self, conn: psycopg.AsyncConnection[Any]) -> None:
         self.conn = conn
         self.pgconn = conn.pgconn
-        self.prepared: dict[str, bytes] = {}  # SQL text -> the server-side statement's name
+        # (SQL text, parameter types) -> the server-side statement's name
+        self.prepared: dict[tuple[str, tuple[int, ...]], bytes] = {}
         # One transformer for the connection's life: it keeps its dumpers and loaders by type.
         self.tx = Transformer(conn)
 
@@ -232,7 +233,9 @@ class ReadPool:
 
     def put(self, c: _Conn) -> None:
         """A connection back after a read (in a clean state: no statement running)."""
-        if self._closed or c.pgconn.status != pq.ConnStatus.OK:
+        # Past a few hundred prepared statements (filter shapes by parameter types: a few dozen in
+        # use), a fresh connection costs less than a server session keeping them all.
+        if self._closed or c.pgconn.status != pq.ConnStatus.OK or len(c.prepared) > 500:
             self._drop(c)
             return
         while self._waiting:
@@ -410,12 +413,15 @@ async def _prepared(c: _Conn, sql: str, params: Mapping[str, Any]) -> list[tuple
     pgconn = c.pgconn
     pgq = PostgresQuery(c.tx)
     pgq.convert(sql, params)
-    name = c.prepared.get(sql)
+    # By the parameters' types too, as psycopg does: an int is sent as int2, int4 or int8 by its
+    # size, and a statement prepared for an int2 cannot read an int4's bytes.
+    key = (sql, tuple(pgq.types))
+    name = c.prepared.get(key)
     if name is None:
         name = f"_addme_{len(c.prepared)}".encode()
         pgconn.send_prepare(name, pgq.query, param_types=pgq.types)
         _result(await _results(pgconn))
-        c.prepared[sql] = name
+        c.prepared[key] = name
     pgconn.send_query_prepared(name, pgq.params, param_formats=pgq.formats)
     res = _result(await _results(pgconn))
     c.tx.set_pgresult(res)
