@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import collections
+import contextlib
 import logging
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
@@ -136,7 +137,7 @@ class ReadTimeout(psycopg.OperationalError):
 class _Conn:
     """A read connection and what this reader keeps with it: its statements prepared by name."""
 
-    __slots__ = ("conn", "pgconn", "prepared", "tx")
+    __slots__ = ("conn", "fd", "pgconn", "prepared", "tx", "waiter", "watched")
 
     def __init__(self, conn: psycopg.AsyncConnection[Any]) -> None:
         self.conn = conn
@@ -145,13 +146,26 @@ class _Conn:
         self.prepared: dict[tuple[str, tuple[int, ...]], bytes] = {}
         # One transformer for the connection's life: it keeps its dumpers and loaders by type.
         self.tx = Transformer(conn)
+        # The socket stays registered with the event loop between reads (`_readable`): adding and
+        # removing it around every read cost ~8 us (two epoll_ctl calls and a handle).
+        self.fd = conn.pgconn.socket
+        self.watched: asyncio.AbstractEventLoop | None = None
+        self.waiter: asyncio.Future[None] | None = None
+
+    def unwatch(self) -> None:
+        """Off the event loop's watch list: before psycopg waits on the socket itself, or a close."""
+        loop, self.watched = self.watched, None
+        if loop is not None:
+            # A closed loop (a test's) has nothing left to remove.
+            with contextlib.suppress(Exception):
+                loop.remove_reader(self.fd)
 
 
 class ReadPool:
     """A FIFO of read connections, at most `max_size`, opened on demand.
 
-    psycopg_pool's pool cost ~40 us of CPU per checkout (its locks, its stats, a task per
-    return); a read only needs a free connection or a place in line. No pre-ping: a connection
+    psycopg_pool's pool does more per checkout than a read needs (its locks, its statistics, a
+    task per return); a read only needs a free connection or a place in line. No pre-ping: a connection
     found dead on use is dropped with `check()` and the read is tried again (PgReader.fetch).
     """
 
@@ -247,11 +261,13 @@ class ReadPool:
 
     def _drop(self, c: _Conn) -> None:
         self._size -= 1
+        c.unwatch()
         c.pgconn.finish()  # the socket is closed at once; nothing to wait for
         self._wake_one()
 
     async def _discard(self, c: _Conn) -> None:
         self._size -= 1
+        c.unwatch()
         await c.conn.close()
         self._wake_one()
 
@@ -271,7 +287,7 @@ class ReadPool:
             c = idle.popleft()
             try:
                 left = deadline - asyncio.get_running_loop().time()
-                await asyncio.wait_for(_ping(c.pgconn), max(left, 0.001))
+                await asyncio.wait_for(_ping(c), max(left, 0.001))
             except TimeoutError:
                 self._drop(c)
                 for rest in idle:
@@ -360,8 +376,10 @@ class PgReader:
             if len(bound) == 1 and prepare:
                 rows: list[Sequence[Row]] = [await _prepared(c, *bound[0])]
             elif len(bound) == 1:
+                c.unwatch()  # psycopg waits on the socket with its own reader
                 rows = [await (await self._execute(c.conn, *bound[0], prepare=False)).fetchall()]
             else:
+                c.unwatch()
                 async with c.conn.pipeline():
                     cursors = [
                         await self._execute(c.conn, sql, params, prepare=prepare) for sql, params in bound
@@ -405,7 +423,8 @@ class PgReader:
 
 # A single prepared statement skips psycopg's cursor (its generators, its prepared-statement
 # manager, its result bookkeeping): libpq's calls directly, the rows converted by psycopg's own
-# (C) loaders. CPU per read 171-204 -> 90-103 us. Pipelines and client-bound statements still go
+# (C) loaders. A first page's read, 8 in flight: 133-137 -> 60-61 us of CPU (psycopg's cursor and
+# pool, then this; min of 10 rounds, in-process, 20,000 rows). Pipelines and client-bound statements still go
 # through psycopg, on the same connections (their prepared names differ: _pg3_* there).
 
 
@@ -420,17 +439,17 @@ async def _prepared(c: _Conn, sql: str, params: Mapping[str, Any]) -> list[tuple
     if name is None:
         name = f"_addme_{len(c.prepared)}".encode()
         pgconn.send_prepare(name, pgq.query, param_types=pgq.types)
-        _result(await _results(pgconn))
+        _result(await _results(c))
         c.prepared[key] = name
     pgconn.send_query_prepared(name, pgq.params, param_formats=pgq.formats)
-    res = _result(await _results(pgconn))
+    res = _result(await _results(c))
     c.tx.set_pgresult(res)
     return c.tx.load_rows(0, res.ntuples, tuple)
 
 
-async def _ping(pgconn: pq.abc.PGconn) -> None:
-    pgconn.send_query(b"")
-    _result(await _results(pgconn))
+async def _ping(c: _Conn) -> None:
+    c.pgconn.send_query(b"")
+    _result(await _results(c))
 
 
 def _result(results: list[pq.abc.PGresult]) -> pq.abc.PGresult:
@@ -441,15 +460,16 @@ def _result(results: list[pq.abc.PGresult]) -> pq.abc.PGresult:
     return res
 
 
-async def _results(pgconn: pq.abc.PGconn) -> list[pq.abc.PGresult]:
+async def _results(c: _Conn) -> list[pq.abc.PGresult]:
     """Every result of the statement just sent, waiting for the socket on the event loop."""
+    pgconn = c.pgconn
     while pgconn.flush():  # a large statement may not fit the socket's buffer at once
-        await _wait(pgconn.socket, write=True)
+        await _writable(c.fd)
     results: list[pq.abc.PGresult] = []
     while True:
         pgconn.consume_input()
         while pgconn.is_busy():
-            await _wait(pgconn.socket, write=False)
+            await _readable(c)
             pgconn.consume_input()
         res = pgconn.get_result()
         if res is None:
@@ -459,15 +479,42 @@ async def _results(pgconn: pq.abc.PGconn) -> list[pq.abc.PGresult]:
         results.append(res)
 
 
-async def _wait(fd: int, *, write: bool) -> None:
+async def _readable(c: _Conn) -> None:
+    loop = asyncio.get_running_loop()
+    if c.watched is not loop:
+        c.unwatch()
+        loop.add_reader(c.fd, _on_readable, c)
+        c.watched = loop
+    c.waiter = loop.create_future()
+    try:
+        await c.waiter
+    finally:
+        c.waiter = None
+
+
+def _on_readable(c: _Conn) -> None:
+    waiter = c.waiter
+    if waiter is not None:
+        if not waiter.done():
+            waiter.set_result(None)
+        return
+    # Readable with no read waiting: the rest of an answer already taken, a notice, or the server
+    # closing the connection. libpq takes what is there; a closed socket stays readable for ever,
+    # so a connection that is now bad is taken off the watch (the pool drops it on its next use).
+    with contextlib.suppress(psycopg.Error):
+        c.pgconn.consume_input()
+    if c.pgconn.status != pq.ConnStatus.OK:
+        c.unwatch()
+
+
+async def _writable(fd: int) -> None:
     loop = asyncio.get_running_loop()
     ready = loop.create_future()
-    add, remove = (loop.add_writer, loop.remove_writer) if write else (loop.add_reader, loop.remove_reader)
-    add(fd, _set_ready, ready)
+    loop.add_writer(fd, _set_ready, ready)
     try:
         await ready
     finally:
-        remove(fd)
+        loop.remove_writer(fd)
 
 
 def _set_ready(fut: asyncio.Future[None]) -> None:
