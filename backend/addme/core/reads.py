@@ -424,8 +424,9 @@ class PgReader:
 # A single prepared statement skips psycopg's cursor (its generators, its prepared-statement
 # manager, its result bookkeeping): libpq's calls directly, the rows converted by psycopg's own
 # (C) loaders. A first page's read, 8 in flight: 133-137 -> 60-61 us of CPU (psycopg's cursor and
-# pool, then this; min of 10 rounds, in-process, 20,000 rows). Pipelines and client-bound statements still go
-# through psycopg, on the same connections (their prepared names differ: _pg3_* there).
+# pool, then this; min of 10 rounds, in-process, 20,000 rows). Pipelines and client-bound
+# statements still go through psycopg, on the same connections (their prepared names differ:
+# _pg3_* there).
 
 
 async def _prepared(c: _Conn, sql: str, params: Mapping[str, Any]) -> list[tuple[Any, ...]]:
