@@ -27,6 +27,7 @@ from addme.core.headers import SecurityHeadersMiddleware, security_headers
 from addme.core.logging import configure_logging
 from addme.core.observe import ObserveMiddleware
 from addme.core.responses import JsonResponse
+from addme.core.routes import install_fast_paths
 from addme.jobs import registry  # noqa: F401 - registers the jobs
 from addme.jobs.service import Scheduler
 from addme.listings.seo import site_router
@@ -121,6 +122,7 @@ def create_app() -> FastAPI:
     app.include_router(site_router)  # robots.txt and sitemap.xml, before the SPA catch-all
     app.include_router(metrics_router)  # /metrics, private networks only
     _mount_web(app)
+    install_fast_paths(app)
     return app
 
 

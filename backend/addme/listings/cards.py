@@ -5,13 +5,13 @@ username's similar ones."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy import bindparam, select
 
 from addme.listings import constants as c
-from addme.listings.countries import country_name
+from addme.listings.countries import COUNTRIES
 from addme.listings.models import Username
 from addme.listings.validation import time_ago
 
@@ -49,16 +49,32 @@ def card(row: Sequence[Any], now: datetime, *, all_tags: bool = False) -> dict[s
         "orientation": orientation,
         "type": type_,
         "country_code": country_code,
-        "country": country_name(country_code),
+        "country": _COUNTRY_NAMES.get(country_code) if country_code else None,
         "tags": tags if all_tags else tags[: c.CARD_TAGS],
         "short_description": short_description,
         "profile_picture": profile_picture,
         "last_top_up": last_top_up,
-        "time_ago": time_ago((now - (sort_at or created_at)).total_seconds()),
+        "time_ago": _time_ago((now - (sort_at or created_at)) // _MINUTE),
         "is_promoted": vip is not None and vip > now,
         "is_fire_pinned": pin is not None and pin > now,
         "created_at": created_at,
     }
+
+
+_COUNTRY_NAMES = COUNTRIES
+_MINUTE = timedelta(minutes=1)
+_TIME_AGO: dict[int, str] = {}
+
+
+def _time_ago(minutes: int) -> str:
+    # time_ago's text changes only from one whole minute of age to the next, and a page's cards
+    # share a few dozen ages: the text of each is made once, not 24 times a page (~1 us each).
+    text = _TIME_AGO.get(minutes)
+    if text is None:
+        if len(_TIME_AGO) > 100_000:  # ages up to ten weeks by the minute; older ones are rare
+            _TIME_AGO.clear()
+        text = _TIME_AGO[minutes] = time_ago(minutes * 60)
+    return text
 
 
 def profile_fields(row: Sequence[Any]) -> dict[str, Any]:

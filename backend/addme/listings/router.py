@@ -8,6 +8,7 @@ from addme.api.deps import CurrentUser, DbSession
 from addme.core.net import client_ip, ip_bucket
 from addme.core.options import AppName
 from addme.core.params import IdPath
+from addme.core.routes import raw_get
 from addme.core.schemas import ActionResult, ErrorBody, query_parameters
 from addme.listings import mine, public, seo, service, stats, switching  # noqa: F401 - seo registers page heads
 from addme.listings.schemas import (
@@ -38,7 +39,8 @@ def _json(model: type, description: str = "OK") -> dict[int | str, dict[str, obj
     return {200: {"model": model, "description": description}}
 
 
-@router.get(
+@raw_get(
+    router,
     "/usernames",
     response_class=Response,
     responses=_json(UsernamePage),
@@ -95,7 +97,8 @@ async def list_tags(request: Request, app: AppName | None = None) -> Response:
     return await public.tags_response(request, app)
 
 
-@router.get(
+@raw_get(
+    router,
     "/countries",
     response_class=Response,
     responses=_json(list[CountryCount]),
@@ -105,7 +108,7 @@ async def list_countries(request: Request) -> Response:
     return await public.countries_response(request)
 
 
-@router.get("/options", response_class=Response, responses=_json(Options), tags=["usernames"])
+@raw_get(router, "/options", response_class=Response, responses=_json(Options), tags=["usernames"])
 async def options(request: Request) -> Response:
     return public.options_response(request)
 

@@ -1,0 +1,147 @@
+"""RawRoute: a route whose handler takes only the Request, called without FastAPI's per-request
+machinery.
+
+FastAPI runs every request through its generic handler: an endpoint context, a body check,
+`solve_dependencies` (a Response and a BackgroundTasks made per request, the request's values
+validated one by one) and the return value's handling. The public list, the countries and the
+options take the Request alone and return a Response they built (orjson bytes): for them all of
+that is work without a result (docs/performance.md, "The uncached first page's CPU").
+
+Everything else stays FastAPI's: the route is an APIRoute, so the OpenAPI document, the
+exception handlers (the error envelope, 422s), the body limit and the middlewares are the same.
+A route that would lose something by skipping the machinery (a parameter, a dependency, its
+router's included dependencies, a response model) is refused when it is built. FastPaths (below)
+also spares these routes FastAPI's search through the routing tree.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable, Coroutine
+from typing import Any, cast
+
+from fastapi import APIRouter, FastAPI, Request, Response
+
+# _effective_route_context_var: where FastAPI keeps the route as included under a router (its
+# prefix and dependencies) while it builds that inclusion's handler. Private: a FastAPI without it
+# fails here, at import, not silently.
+from fastapi.routing import APIRoute, _effective_route_context_var, iter_route_contexts
+from starlette.routing import Match
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+RawEndpoint = Callable[[Request], Coroutine[Any, Any, Response]]
+
+
+class RawRoute(APIRoute):
+    """An APIRoute for `async def endpoint(request: Request) -> Response`."""
+
+    def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
+        route: Any = self
+        context = _effective_route_context_var.get()
+        if context is not None and context.original_route is self:
+            route = context
+        _check_raw(route)
+        endpoint = self.endpoint
+
+        async def handler(request: Request) -> Response:
+            return await endpoint(request)  # type: ignore[no-any-return]
+
+        return handler
+
+
+def _check_raw(route: Any) -> None:
+    dependant = route.dependant
+    params = (
+        dependant.path_params,
+        dependant.query_params,
+        dependant.header_params,
+        dependant.cookie_params,
+        dependant.body_params,
+        dependant.dependencies,
+    )
+    problem = None
+    if any(params):
+        problem = "it has parameters or dependencies (its own or its router's)"
+    elif dependant.request_param_name is None:
+        problem = "it does not take the Request"
+    elif route.response_field is not None:
+        problem = "it has a response model to validate"
+    elif not inspect.iscoroutinefunction(route.endpoint):
+        problem = "it is not a coroutine function"
+    if problem:
+        raise TypeError(f"{route.path} cannot be a RawRoute: {problem}")
+
+
+def raw_get(router: APIRouter, path: str, **kwargs: Any) -> Callable[[RawEndpoint], RawEndpoint]:
+    """`@router.get(path, ...)` for a RawRoute (APIRouter.get takes no route class)."""
+
+    def register(endpoint: RawEndpoint) -> RawEndpoint:
+        router.add_api_route(path, endpoint, methods=["GET"], route_class_override=RawRoute, **kwargs)
+        return endpoint
+
+    return register
+
+
+class FastPaths:
+    """The exact GET paths of RawRoutes, answered without walking the routing tree.
+
+    FastAPI finds a route by asking each included router, then each of its routes, whether the
+    path matches (with a context object per level): ~50 us of an uncached list, as much as
+    reading its rows. A public list's path has no parameters, so the route it leads to is known
+    in advance. Installed as the app's router's innermost layer, so the exception handlers, the
+    exit stacks and every middleware are the same; only the search is skipped. A path another
+    route would have matched first stays with the router.
+    """
+
+    def __init__(self, app: ASGIApp, router: APIRouter) -> None:
+        self.app = app
+        self.router = router
+        self._table: dict[str, tuple[APIRoute, ASGIApp]] | None = None
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and scope["method"] == "GET" and not scope.get("root_path"):
+            # Built at the first request: every route is registered by then.
+            table = self._table if self._table is not None else self._build()
+            hit = table.get(scope["path"])
+            if hit is not None:
+                route, handler = hit
+                # What the router's match would have put in the scope (observe.py labels by route).
+                scope["route"] = route
+                scope["endpoint"] = route.endpoint
+                scope["path_params"] = {}
+                await handler(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+    def _build(self) -> dict[str, tuple[APIRoute, ASGIApp]]:
+        table: dict[str, tuple[APIRoute, ASGIApp]] = {}
+        earlier: list[Any] = []
+        for ctx in iter_route_contexts(self.router.routes):
+            route, effective = ctx.original_route, cast(Any, ctx._effective_route)
+            path = ctx.path
+            if (
+                isinstance(route, RawRoute)
+                and path
+                and "{" not in path
+                and "GET" in (ctx.methods or ())
+                and effective.app is not None
+                and not any(_matches(other, path) for other in earlier)
+            ):
+                table.setdefault(path, (route, effective.app))
+            earlier.append(effective)
+        self._table = table
+        return table
+
+
+def _matches(route: Any, path: str) -> bool:
+    scope = {"type": "http", "method": "GET", "path": path, "root_path": "", "path_params": {}}
+    try:
+        match, _ = route.matches(scope)
+    except Exception:  # a route that cannot tell without a real request: assume it would match
+        return True
+    return bool(match == Match.FULL)
+
+
+def install_fast_paths(app: FastAPI) -> None:
+    """Put FastPaths inside the app's router (after every route is included)."""
+    app.router.middleware_stack = FastPaths(app.router.middleware_stack, app.router)
