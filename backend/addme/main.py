@@ -5,6 +5,7 @@ from __future__ import annotations
 import gc
 import logging
 import mimetypes
+import sys
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
@@ -58,6 +59,7 @@ async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         # walking every object of the 32 requests in flight (3-4% of the process's CPU under
         # load, perf). Objects that refcounting frees never reach a collection anyway.
         gc.set_threshold(10_000, 20, 20)
+        sys.setswitchinterval(settings.gil_switch_interval_ms / 1000)
     scheduler = Scheduler() if settings.run_jobs_in_web and settings.env != "test" else None
     if scheduler:
         scheduler.start()

@@ -35,6 +35,12 @@ class Settings(BaseSettings):
     database_url: str = f"sqlite:///{REPO_ROOT / 'data' / 'addme.db'}"
     db_pool_size: int = 10
     db_timeout_seconds: float = 5.0
+    # How long a thread may hold the GIL while another waits for it (Python's default: 5 ms). A
+    # web process runs its event loop (the public reads) beside the threads of its sync routes
+    # (login, Top-Up, every write): at the default, each of a login's database round trips waited
+    # up to 5 ms for the loop to let go, and its p99 under the mixed crowd was 215-263 ms; at 1 ms,
+    # 156 ms, every other kind faster too and the same requests per second (docs/performance.md).
+    gil_switch_interval_ms: float = Field(default=1.0, gt=0, le=100)
     redis_url: str | None = None
     # Anonymous public listing responses are cached this long; 0 turns the cache off (benchmarks).
     listing_cache_seconds: int = Field(default=15, ge=0, le=300)
