@@ -11,7 +11,7 @@ from typing import Any
 from sqlalchemy import bindparam, select
 
 from addme.listings import constants as c
-from addme.listings.countries import COUNTRIES
+from addme.listings.countries import country_name
 from addme.listings.models import Username
 from addme.listings.validation import time_ago
 
@@ -49,7 +49,7 @@ def card(row: Sequence[Any], now: datetime, *, all_tags: bool = False) -> dict[s
         "orientation": orientation,
         "type": type_,
         "country_code": country_code,
-        "country": _COUNTRY_NAMES.get(country_code) if country_code else None,
+        "country": country_name(country_code),
         "tags": tags if all_tags else tags[: c.CARD_TAGS],
         "short_description": short_description,
         "profile_picture": profile_picture,
@@ -61,7 +61,6 @@ def card(row: Sequence[Any], now: datetime, *, all_tags: bool = False) -> dict[s
     }
 
 
-_COUNTRY_NAMES = COUNTRIES
 _MINUTE = timedelta(minutes=1)
 _TIME_AGO: dict[int, str] = {}
 
