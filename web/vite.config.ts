@@ -79,9 +79,29 @@ function browserResolutionInTests(): Plugin {
   };
 }
 
+/**
+ * React Router's package exports only its development build (remix-run/react-router#12532,
+ * #14102): warnings and checks meant for a developer then run in every visitor's browser. The
+ * production build beside it is the same API without them, so `vite build` takes that one.
+ */
+function reactRouterProductionBuild(): Plugin {
+  const dist = resolve(__dirname, 'node_modules/react-router/dist/production');
+  return {
+    name: 'addme-react-router-production',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source) {
+      if (source === 'react-router') return resolve(dist, 'index.mjs');
+      if (source === 'react-router/dom') return resolve(dist, 'dom-export.mjs');
+      return null;
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     preact(),
+    reactRouterProductionBuild(),
     i18nAreas(resolve(__dirname, 'src')),
     flagIcons(),
     browserResolutionInTests(),
