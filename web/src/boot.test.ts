@@ -3,6 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { type Boot, readBoot, seedFromBoot } from '@/boot';
 import { configQuery } from '@/config/config';
 import { alertsKey } from '@/features/content/queries';
+import { toApiQuery } from '@/features/listings/filters';
+import { HOME_QUERY, listingKeys } from '@/features/listings/queries';
 import { userKey } from '@/session/session';
 
 function page(json: string) {
@@ -66,5 +68,44 @@ describe('boot data', () => {
     seedFromBoot(client, BOOT);
     expect(client.getQueryState(userKey)).toBeUndefined();
     expect(client.getQueryData(alertsKey)).toEqual(BOOT.alerts);
+  });
+
+  const LIST = { data: [{ id: 7, username: 'first.answer' }], meta: { page: 1, total: 1 } };
+  const ANSWERED: Boot = {
+    at: 1_700_000_000_000,
+    answers: [
+      // As the server names them (backend listings/firstpage.py): the app's own query values.
+      { name: 'usernames', params: { app: 'snapchat', page: 1, per_page: 24 }, data: LIST },
+      { name: 'usernames', params: { app: 'kik', page: 1, per_page: 8 }, data: LIST },
+      { name: 'tags', params: {}, data: [{ name: 'gamer', count: 3 }] },
+      { name: 'profile', params: { id: 7 }, data: { id: 7 } },
+      { name: 'toString', params: {}, data: 'not a query' },
+      { name: 'profile', params: { id: '7' }, data: 'not an id' },
+    ],
+  };
+
+  it("puts a visitor's first answers under the keys the pages ask with", () => {
+    // biome-ignore lint/suspicious/noDocumentCookie: back to a visitor.
+    document.cookie = 'addme_csrf=; path=/; max-age=0';
+    const client = new QueryClient();
+    seedFromBoot(client, ANSWERED);
+    const listKey = listingKeys.list(toApiQuery({ app: 'snapchat' }, { page: 1 }));
+    expect(client.getQueryData(listKey)).toEqual(LIST);
+    expect(client.getQueryState(listKey)?.dataUpdatedAt).toBe(ANSWERED.at);
+    expect(client.getQueryData(listingKeys.list(HOME_QUERY('kik')))).toEqual(LIST);
+    expect(client.getQueryData(listingKeys.tags())).toEqual([{ name: 'gamer', count: 3 }]);
+    expect(client.getQueryData(listingKeys.profile(7))).toEqual({ id: 7 });
+    // Nothing else lands in the cache: no stray name, no id that is not a number.
+    expect(client.getQueryCache().getAll()).toHaveLength(5);
+  });
+
+  it('gives a member no answer: what they see may differ from a visitor', () => {
+    // biome-ignore lint/suspicious/noDocumentCookie: a member's cookie for the test.
+    document.cookie = 'addme_csrf=abc; path=/';
+    const client = new QueryClient();
+    seedFromBoot(client, ANSWERED);
+    expect(client.getQueryData(listingKeys.profile(7))).toBeUndefined();
+    // biome-ignore lint/suspicious/noDocumentCookie: back to a visitor.
+    document.cookie = 'addme_csrf=; path=/; max-age=0';
   });
 });

@@ -2,7 +2,8 @@
 
 Pages: index.html with the page's head written in (core/web.py), cached like the public lists
 (respcache: 15 s, stale-while-revalidate, one build per key) with an ETag and a 304 for a
-matching If-None-Match. A page's head reads the database only when its resolver asks: the
+matching If-None-Match. A list's, a profile's, home's and the shop's page also carries the API
+answers its first render needs (core/firstanswers.py). A page's head reads the database only when its resolver asks: the
 session is opened on first use, so the help page, the terms or a list's head open none.
 
 Files: the build's assets, precompressed at build time (`.br` and `.gz` beside each file, see
@@ -25,6 +26,7 @@ from addme.core import respcache, sitemode
 from addme.core.compression import choose_encoding
 from addme.core.config import get_settings
 from addme.core.db import new_session
+from addme.core.firstanswers import Answer, first_answers
 from addme.core.web import boot_data, render_index, resolve_meta, template_version
 
 HTML = "text/html; charset=utf-8"
@@ -52,7 +54,7 @@ class LazySession:
             self._session.close()
 
 
-def _head(path: str, query: str) -> bytes:
+def _head(path: str, query: str, answers: list[Answer]) -> bytes:
     """The page's HTML, prefixed by its status (2 bytes): what the cache keeps."""
     lazy = LazySession()
     try:
@@ -60,6 +62,8 @@ def _head(path: str, query: str) -> bytes:
         boot = boot_data(cast(Session, lazy))
     finally:
         lazy.close()
+    if answers and meta.status == 200:
+        boot["answers"] = [a.as_boot() for a in answers]
     body = render_index(meta, path=path, query=query, boot=boot) or ""
     return meta.status.to_bytes(2, "big") + body.encode()
 
@@ -79,7 +83,14 @@ async def page_response(request: Request, path: str) -> Response:
     # the maintenance switch, which the page's boot data says (the app sends visitors away on it).
     closed = "m" if sitemode.maintenance_on() else "o"
     key = f"page:{version}:{closed}:{path}?{query}"
-    raw = await respcache.cached(key, lambda: run_in_threadpool(_head, path, query), respcache.LIST_TTL)
+
+    async def build() -> bytes:
+        # The answers first, on the event loop (most come from the response cache); the head in a
+        # thread, since a profile's head reads the database.
+        answers = await first_answers(path, query)
+        return await run_in_threadpool(_head, path, query, answers)
+
+    raw = await respcache.cached(key, build, respcache.LIST_TTL)
     status, body = int.from_bytes(raw[:2], "big"), raw[2:]
     etag = respcache.etag_of(raw)
     headers = {

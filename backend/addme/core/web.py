@@ -13,7 +13,6 @@ styles to load alongside the app (core/firstvisit.py).
 from __future__ import annotations
 
 import html
-import json
 import re
 import time
 from collections.abc import Callable, Sequence
@@ -22,6 +21,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+import orjson
 from sqlalchemy.orm import Session
 
 from addme.core import firstvisit
@@ -72,8 +72,11 @@ def boot_data(session: Session) -> dict[str, Any]:
 
 
 def _json_for_script(data: dict[str, Any]) -> str:
-    """JSON that cannot end its <script> element nor open a comment, whatever an alert's text says."""
-    raw = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+    """JSON that cannot end its <script> element nor open a comment, whatever an alert's text says.
+
+    orjson, so an API answer already in the cache as JSON goes in as it is (core/firstanswers.py).
+    """
+    raw = orjson.dumps(data).decode()
     return raw.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 

@@ -8,7 +8,7 @@ on the event loop on PostgreSQL.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -61,19 +61,6 @@ def _bytes_response(body: bytes, *, public: bool, request: Request, ttl: int = c
     return Response(body, media_type="application/json", headers=headers)
 
 
-async def _anonymous(
-    request: Request,
-    key: str,
-    build: Callable[[], Awaitable[bytes]],
-    ttl: int,
-    *,
-    follow_listings: bool = True,
-) -> Response:
-    """Serve `key` from the public response cache (stale-while-revalidate, one build per key)."""
-    body = await cache.cached(key, build, ttl, follow_listings=follow_listings)
-    return _bytes_response(body, public=True, request=request, ttl=ttl)
-
-
 async def build_list(p: ListParams, *, now_: datetime | None = None) -> bytes:
     """The list response body for these filters: one round trip to the database (a search's first
     use of a word in this process adds its probe; search_reads.py)."""
@@ -96,14 +83,17 @@ async def build_list(p: ListParams, *, now_: datetime | None = None) -> bytes:
     )
 
 
+async def anonymous_list(params: ListParams) -> bytes:
+    """GET /v1/usernames' body for a visitor, from the public response cache (Clean lists only)."""
+    return await cache.cached("list:" + params.cache_key(), lambda: build_list(params), cache.LIST_TTL)
+
+
 async def list_response(request: Request, params: ListParams) -> Response:
     """GET /v1/usernames."""
     if not has_credentials(request):
         if params.type == "Dirty":
             raise Unauthorized(c.DIRTY_NEEDS_LOGIN, code=ListingCode.LOGIN_REQUIRED)
-        return await _anonymous(
-            request, "list:" + params.cache_key(), lambda: build_list(params), cache.LIST_TTL
-        )
+        return _bytes_response(await anonymous_list(params), public=True, request=request)
     if params.type == "Dirty" and await run_in_threadpool(_viewer, request) is None:
         raise Unauthorized(c.DIRTY_NEEDS_LOGIN, code=ListingCode.LOGIN_REQUIRED)
     return _bytes_response(await build_list(params), public=False, request=request)
@@ -157,12 +147,17 @@ async def build_profile(username_id: int, viewer: Viewer | None) -> bytes:
     return dumps(body)
 
 
+async def anonymous_profile(username_id: int) -> bytes:
+    """GET /v1/usernames/{id}'s body for a visitor, from the public response cache."""
+    return await cache.cached(
+        f"profile:{username_id}", lambda: build_profile(username_id, None), cache.LIST_TTL
+    )
+
+
 async def profile_response(request: Request, username_id: int) -> Response:
     """GET /v1/usernames/{id}."""
     if not has_credentials(request):
-        return await _anonymous(
-            request, f"profile:{username_id}", lambda: build_profile(username_id, None), cache.LIST_TTL
-        )
+        return _bytes_response(await anonymous_profile(username_id), public=True, request=request)
     viewer = await run_in_threadpool(_viewer_of, request)
     body = await build_profile(username_id, viewer)
     return _bytes_response(body, public=False, request=request)
@@ -184,12 +179,17 @@ async def build_similar(username_id: int, viewer: Viewer | None) -> bytes:
     )
 
 
+async def anonymous_similar(username_id: int) -> bytes:
+    """GET /v1/usernames/{id}/similar's body for a visitor, from the public response cache."""
+    return await cache.cached(
+        f"similar:{username_id}", lambda: build_similar(username_id, None), cache.LIST_TTL
+    )
+
+
 async def similar_response(request: Request, username_id: int) -> Response:
     """GET /v1/usernames/{id}/similar."""
     if not has_credentials(request):
-        return await _anonymous(
-            request, f"similar:{username_id}", lambda: build_similar(username_id, None), cache.LIST_TTL
-        )
+        return _bytes_response(await anonymous_similar(username_id), public=True, request=request)
     viewer = await run_in_threadpool(_viewer_of, request)
     return _bytes_response(await build_similar(username_id, viewer), public=False, request=request)
 
@@ -210,10 +210,9 @@ def _build_countries() -> bytes:
     return dumps([{"code": code, "name": country_name(code) or code, "count": k} for code, k in rows])
 
 
-async def tags_response(request: Request, app: str | None) -> Response:
-    """GET /v1/tags: read from the recounted facet table, and cached a minute."""
-    return await _anonymous(
-        request,
+async def tag_counts(app: str | None) -> bytes:
+    """GET /v1/tags' body: read from the recounted facet table, and cached a minute."""
+    return await cache.cached(
         f"tags:{app}",
         lambda: _in_thread(lambda: _build_tags(app)),
         cache.COUNTS_TTL,
@@ -221,11 +220,21 @@ async def tags_response(request: Request, app: str | None) -> Response:
     )
 
 
+async def tags_response(request: Request, app: str | None) -> Response:
+    """GET /v1/tags."""
+    return _bytes_response(await tag_counts(app), public=True, request=request, ttl=cache.COUNTS_TTL)
+
+
+async def country_counts() -> bytes:
+    """GET /v1/countries' body, cached a minute."""
+    return await cache.cached(
+        "countries", lambda: _in_thread(_build_countries), cache.COUNTS_TTL, follow_listings=False
+    )
+
+
 async def countries_response(request: Request) -> Response:
     """GET /v1/countries."""
-    return await _anonymous(
-        request, "countries", lambda: _in_thread(_build_countries), cache.COUNTS_TTL, follow_listings=False
-    )
+    return _bytes_response(await country_counts(), public=True, request=request, ttl=cache.COUNTS_TTL)
 
 
 _OPTIONS = dumps(

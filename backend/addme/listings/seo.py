@@ -162,16 +162,22 @@ def _optional_form(_s: Session, _m: re.Match[str]) -> PageMeta:
     return PageMeta(title=site, description=f"{site}: find adults to add.", noindex=True)
 
 
+# The public pages' paths (firstpage.py answers the same paths' first queries).
+APP_TAG_PATH = rf"/(?P<app>{_APPS})-usernames/tags/(?P<tag>[^/]{{1,40}})"
+TAG_PATH = r"/tags(?:/(?P<tag>[^/]{1,40}))?"
+COUNTRY_PATH = r"/countries(?:/(?P<code>[A-Za-z]{2}))?"
+PROFILE_PATHS = (r"/profile/(?P<id>\d{1,12})", r"/username/[^/]{1,64}/(?P<id>\d{1,12})")
+LIST_PATH = rf"{_BASE}{_SUB}/?"
+
 # Wired in addme/api/pages.py, before the other pages' heads: first match wins.
 HEADS: list[tuple[str, MetaResolver]] = [
     (r"/(?:profile|group|nude|username)/?", _optional_form),
     (r"/username/[^/]{1,64}/?", _optional_form),
-    (rf"/(?P<app>{_APPS})-usernames/tags/(?P<tag>[^/]{{1,40}})", _tags),
-    (r"/tags(?:/(?P<tag>[^/]{1,40}))?", _tags),
-    (r"/countries(?:/(?P<code>[A-Za-z]{2}))?", _countries),
-    (r"/profile/(?P<id>\d{1,12})", _profile),
-    (r"/username/[^/]{1,64}/(?P<id>\d{1,12})", _profile),
-    (rf"{_BASE}{_SUB}/?", _listing),
+    (APP_TAG_PATH, _tags),
+    (TAG_PATH, _tags),
+    (COUNTRY_PATH, _countries),
+    *((path, _profile) for path in PROFILE_PATHS),
+    (LIST_PATH, _listing),
 ]
 # Handles may hold dots (storm.otter598): a dotted path that is no file of the app is a handle too.
 FALLBACK_HEADS: list[tuple[str, MetaResolver]] = [(r"/(?P<token>[^/]{1,32})/?", _short_link)]
