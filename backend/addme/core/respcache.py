@@ -204,6 +204,18 @@ async def cached(
     flight at an entry's expiry rebuilt it at the same time (32 rebuilds of one search exhausted
     the 10 pooled connections: 503s and a p99 spike at each expiry).
     """
+    found = await cached_if_on(key, build, ttl, follow_listings=follow_listings)
+    return found if found is not None else await build()
+
+
+async def cached_if_on(
+    key: str, build: Callable[[], Awaitable[bytes]], ttl: int, *, follow_listings: bool = True
+) -> bytes | None:
+    """As `cached`, but None when caching is off or its store unreachable, instead of a build.
+
+    For what only helps (a page's first answers, core/firstanswers.py): without the cache, each
+    page would read the database three more times for bodies the app can ask for itself.
+    """
     cache = store()
     if cache.is_local:
         where = versioned(key, follow_listings=follow_listings)
@@ -212,7 +224,7 @@ async def cached(
         where = await run_in_threadpool(versioned, key, follow_listings=follow_listings)
         entry = await run_in_threadpool(cache.get, where[0]) if where else None
     if where is None:  # caching off, or its store unreachable
-        return await build()
+        return None
     full, order = where
     if entry is None:
         return await asyncio.shield(_flight(cache, full, build, ttl, order))

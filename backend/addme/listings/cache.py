@@ -2,6 +2,24 @@
 
 from __future__ import annotations
 
-from addme.core.respcache import COUNTS_TTL, LIST_TTL, STALE_SECONDS, cached, etag_of, not_modified, store
+from addme.core.respcache import (
+    COUNTS_TTL,
+    LIST_TTL,
+    STALE_SECONDS,
+    cached,
+    cached_if_on,
+    etag_of,
+    not_modified,
+    store,
+)
 
-__all__ = ["COUNTS_TTL", "LIST_TTL", "STALE_SECONDS", "cached", "etag_of", "not_modified", "store"]
+__all__ = [
+    "COUNTS_TTL",
+    "LIST_TTL",
+    "STALE_SECONDS",
+    "cached",
+    "cached_if_on",
+    "etag_of",
+    "not_modified",
+    "store",
+]

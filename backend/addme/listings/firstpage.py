@@ -5,7 +5,9 @@ Each provider reads a page's path as the web app does (web/src/features/listings
 starts) and names the query with the same values, so the app finds the answer under the key it
 would have asked for. A path or page number the app would read otherwise only costs the embed:
 the app then asks the API itself. Only what a visitor gets is embedded (the pages are shared),
-and never a Dirty list or profile, which need a signed-in member.
+and never a Dirty list or profile, which need a signed-in member. With caching off (or its store
+unreachable) a page carries none: it would otherwise read the database three more times per page
+for bodies the app can ask for itself.
 """
 
 from __future__ import annotations
@@ -40,7 +42,8 @@ async def _usernames(params: dict[str, Any]) -> Answer | None:
         parsed = ListParams.model_validate(params)
     except ValidationError:
         return None  # the API would answer a 422: the app shows it from its own request
-    return Answer("usernames", await public.anonymous_list(parsed), params)
+    body = await public.anonymous_list(parsed).get_if_caching()
+    return Answer("usernames", body, params) if body is not None else None
 
 
 async def _list_answers(params: dict[str, Any], *, app: str | None) -> list[Answer]:
@@ -48,12 +51,12 @@ async def _list_answers(params: dict[str, Any], *, app: str | None) -> list[Answ
     found = await _usernames(params)
     if found is None:
         return []
-    tags_params = {"app": app} if app else {}
-    return [
-        found,
-        Answer("countries", await public.country_counts()),
-        Answer("tags", await public.tag_counts(app), tags_params),
-    ]
+    answers = [found]
+    if (countries := await public.country_counts().get_if_caching()) is not None:
+        answers.append(Answer("countries", countries))
+    if (tags := await public.tag_counts(app).get_if_caching()) is not None:
+        answers.append(Answer("tags", tags, {"app": app} if app else {}))
+    return answers
 
 
 async def home(_m: re.Match[str], _query: str) -> Sequence[Answer]:
@@ -107,13 +110,15 @@ def _with_page(params: dict[str, Any], query: str) -> dict[str, Any]:
 async def profile(m: re.Match[str], _query: str) -> Sequence[Answer]:
     """A profile and its similar usernames; nothing for one a visitor cannot see (404, Dirty)."""
     username_id = int(m.group("id"))
+    params = {"id": username_id}
     try:
-        return [
-            Answer("profile", await public.anonymous_profile(username_id), {"id": username_id}),
-            Answer("similar", await public.anonymous_similar(username_id), {"id": username_id}),
-        ]
+        found = await public.anonymous_profile(username_id).get_if_caching()
+        similar = await public.anonymous_similar(username_id).get_if_caching()
     except AppError:
         return []
+    if found is None or similar is None:
+        return []
+    return [Answer("profile", found, params), Answer("similar", similar, params)]
 
 
 # Wired in addme/api/pages.py; first full match wins, so home comes before the lists' pattern.

@@ -8,7 +8,7 @@ on the event loop on PostgreSQL.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -83,9 +83,28 @@ async def build_list(p: ListParams, *, now_: datetime | None = None) -> bytes:
     )
 
 
-async def anonymous_list(params: ListParams) -> bytes:
-    """GET /v1/usernames' body for a visitor, from the public response cache (Clean lists only)."""
-    return await cache.cached("list:" + params.cache_key(), lambda: build_list(params), cache.LIST_TTL)
+@dataclass(frozen=True)
+class Public:
+    """A visitor's body of a public read, as the response cache keeps it."""
+
+    key: str
+    build: Callable[[], Awaitable[bytes]]
+    ttl: int = cache.LIST_TTL
+    # The counts come from the recount job's table, not the lists: a reorder does not stale them.
+    follow_listings: bool = True
+
+    async def get(self) -> bytes:
+        """From the cache (stale while it is rebuilt), else built once for everyone asking."""
+        return await cache.cached(self.key, self.build, self.ttl, follow_listings=self.follow_listings)
+
+    async def get_if_caching(self) -> bytes | None:
+        """The same, but None rather than a build when caching is off (core/firstanswers.py)."""
+        return await cache.cached_if_on(self.key, self.build, self.ttl, follow_listings=self.follow_listings)
+
+
+def anonymous_list(params: ListParams) -> Public:
+    """GET /v1/usernames for a visitor (Clean lists only)."""
+    return Public("list:" + params.cache_key(), lambda: build_list(params))
 
 
 async def list_response(request: Request, params: ListParams) -> Response:
@@ -93,7 +112,7 @@ async def list_response(request: Request, params: ListParams) -> Response:
     if not has_credentials(request):
         if params.type == "Dirty":
             raise Unauthorized(c.DIRTY_NEEDS_LOGIN, code=ListingCode.LOGIN_REQUIRED)
-        return _bytes_response(await anonymous_list(params), public=True, request=request)
+        return _bytes_response(await anonymous_list(params).get(), public=True, request=request)
     if params.type == "Dirty" and await run_in_threadpool(_viewer, request) is None:
         raise Unauthorized(c.DIRTY_NEEDS_LOGIN, code=ListingCode.LOGIN_REQUIRED)
     return _bytes_response(await build_list(params), public=False, request=request)
@@ -147,17 +166,15 @@ async def build_profile(username_id: int, viewer: Viewer | None) -> bytes:
     return dumps(body)
 
 
-async def anonymous_profile(username_id: int) -> bytes:
-    """GET /v1/usernames/{id}'s body for a visitor, from the public response cache."""
-    return await cache.cached(
-        f"profile:{username_id}", lambda: build_profile(username_id, None), cache.LIST_TTL
-    )
+def anonymous_profile(username_id: int) -> Public:
+    """GET /v1/usernames/{id} for a visitor."""
+    return Public(f"profile:{username_id}", lambda: build_profile(username_id, None))
 
 
 async def profile_response(request: Request, username_id: int) -> Response:
     """GET /v1/usernames/{id}."""
     if not has_credentials(request):
-        return _bytes_response(await anonymous_profile(username_id), public=True, request=request)
+        return _bytes_response(await anonymous_profile(username_id).get(), public=True, request=request)
     viewer = await run_in_threadpool(_viewer_of, request)
     body = await build_profile(username_id, viewer)
     return _bytes_response(body, public=False, request=request)
@@ -179,17 +196,15 @@ async def build_similar(username_id: int, viewer: Viewer | None) -> bytes:
     )
 
 
-async def anonymous_similar(username_id: int) -> bytes:
-    """GET /v1/usernames/{id}/similar's body for a visitor, from the public response cache."""
-    return await cache.cached(
-        f"similar:{username_id}", lambda: build_similar(username_id, None), cache.LIST_TTL
-    )
+def anonymous_similar(username_id: int) -> Public:
+    """GET /v1/usernames/{id}/similar for a visitor."""
+    return Public(f"similar:{username_id}", lambda: build_similar(username_id, None))
 
 
 async def similar_response(request: Request, username_id: int) -> Response:
     """GET /v1/usernames/{id}/similar."""
     if not has_credentials(request):
-        return _bytes_response(await anonymous_similar(username_id), public=True, request=request)
+        return _bytes_response(await anonymous_similar(username_id).get(), public=True, request=request)
     viewer = await run_in_threadpool(_viewer_of, request)
     return _bytes_response(await build_similar(username_id, viewer), public=False, request=request)
 
@@ -210,31 +225,24 @@ def _build_countries() -> bytes:
     return dumps([{"code": code, "name": country_name(code) or code, "count": k} for code, k in rows])
 
 
-async def tag_counts(app: str | None) -> bytes:
-    """GET /v1/tags' body: read from the recounted facet table, and cached a minute."""
-    return await cache.cached(
-        f"tags:{app}",
-        lambda: _in_thread(lambda: _build_tags(app)),
-        cache.COUNTS_TTL,
-        follow_listings=False,  # the counts come from the recount job's table, not the lists
-    )
+def tag_counts(app: str | None) -> Public:
+    """GET /v1/tags: read from the recounted facet table, and cached a minute."""
+    return Public(f"tags:{app}", lambda: _in_thread(lambda: _build_tags(app)), cache.COUNTS_TTL, False)
 
 
 async def tags_response(request: Request, app: str | None) -> Response:
     """GET /v1/tags."""
-    return _bytes_response(await tag_counts(app), public=True, request=request, ttl=cache.COUNTS_TTL)
+    return _bytes_response(await tag_counts(app).get(), public=True, request=request, ttl=cache.COUNTS_TTL)
 
 
-async def country_counts() -> bytes:
-    """GET /v1/countries' body, cached a minute."""
-    return await cache.cached(
-        "countries", lambda: _in_thread(_build_countries), cache.COUNTS_TTL, follow_listings=False
-    )
+def country_counts() -> Public:
+    """GET /v1/countries, cached a minute."""
+    return Public("countries", lambda: _in_thread(_build_countries), cache.COUNTS_TTL, False)
 
 
 async def countries_response(request: Request) -> Response:
     """GET /v1/countries."""
-    return _bytes_response(await country_counts(), public=True, request=request, ttl=cache.COUNTS_TTL)
+    return _bytes_response(await country_counts().get(), public=True, request=request, ttl=cache.COUNTS_TTL)
 
 
 _OPTIONS = dumps(

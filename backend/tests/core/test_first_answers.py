@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from addme.core.config import get_settings
 from addme.listings import public
 from tests.core.test_first_visit import boot_of, built_web  # noqa: F401 - the fixture
 from tests.factories.listings import make_username
@@ -98,11 +99,32 @@ def test_a_page_whose_answer_cannot_be_read_is_served_without_it(client, db, mon
     async def down(*_a: object, **_k: object) -> bytes:
         raise OSError("the database is down")
 
-    monkeypatch.setattr(public, "anonymous_list", down)
+    monkeypatch.setattr(public, "build_list", down)
     response = client.get("/telegram-usernames")
     assert response.status_code == 200
     assert "answers" not in boot_of(response.text)
     assert '<link rel="canonical"' in response.text
+
+
+def test_with_caching_off_a_page_reads_no_list_for_its_answers(client, db, monkeypatch):
+    # Each page would otherwise read the database three more times: the app asks for them itself.
+    make_username(db, username="uncached.answer")
+    monkeypatch.setattr(get_settings(), "listing_cache_seconds", 0)
+    built: list[object] = []
+    real = public.build_list
+
+    async def counting(*args: Any, **kwargs: Any) -> bytes:
+        built.append(args)
+        return await real(*args, **kwargs)
+
+    monkeypatch.setattr(public, "build_list", counting)
+    for _ in range(3):
+        response = client.get("/snapchat-usernames")
+        assert response.status_code == 200
+        assert "answers" not in boot_of(response.text)
+    assert built == []
+    assert client.get("/v1/usernames?app=snapchat").json()["data"][0]["username"] == "uncached.answer"
+    assert len(built) == 1
 
 
 def test_an_answer_cannot_close_the_script_it_travels_in(client, db):
