@@ -3,8 +3,9 @@
 Pages: index.html with the page's head written in (core/web.py), cached like the public lists
 (respcache: 15 s, stale-while-revalidate, one build per key) with an ETag and a 304 for a
 matching If-None-Match. A list's, a profile's, home's and the shop's page also carries the API
-answers its first render needs (core/firstanswers.py). A page's head reads the database only when its resolver asks: the
-session is opened on first use, so the help page, the terms or a list's head open none.
+answers its first render needs (core/firstanswers.py). A page's head reads the database only
+when its resolver asks: the session is opened on first use, so the help page, the terms or a
+list's head open none.
 
 Files: the build's assets, precompressed at build time (`.br` and `.gz` beside each file, see
 web/vite.config.ts), served in the encoding the browser accepts.

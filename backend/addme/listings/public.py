@@ -84,7 +84,7 @@ async def build_list(p: ListParams, *, now_: datetime | None = None) -> bytes:
 
 
 @dataclass(frozen=True)
-class Public:
+class PublicBody:
     """A visitor's body of a public read, as the response cache keeps it."""
 
     key: str
@@ -102,9 +102,9 @@ class Public:
         return await cache.cached_if_on(self.key, self.build, self.ttl, follow_listings=self.follow_listings)
 
 
-def anonymous_list(params: ListParams) -> Public:
+def anonymous_list(params: ListParams) -> PublicBody:
     """GET /v1/usernames for a visitor (Clean lists only)."""
-    return Public("list:" + params.cache_key(), lambda: build_list(params))
+    return PublicBody("list:" + params.cache_key(), lambda: build_list(params))
 
 
 async def list_response(request: Request, params: ListParams) -> Response:
@@ -166,9 +166,9 @@ async def build_profile(username_id: int, viewer: Viewer | None) -> bytes:
     return dumps(body)
 
 
-def anonymous_profile(username_id: int) -> Public:
+def anonymous_profile(username_id: int) -> PublicBody:
     """GET /v1/usernames/{id} for a visitor."""
-    return Public(f"profile:{username_id}", lambda: build_profile(username_id, None))
+    return PublicBody(f"profile:{username_id}", lambda: build_profile(username_id, None))
 
 
 async def profile_response(request: Request, username_id: int) -> Response:
@@ -196,9 +196,9 @@ async def build_similar(username_id: int, viewer: Viewer | None) -> bytes:
     )
 
 
-def anonymous_similar(username_id: int) -> Public:
+def anonymous_similar(username_id: int) -> PublicBody:
     """GET /v1/usernames/{id}/similar for a visitor."""
-    return Public(f"similar:{username_id}", lambda: build_similar(username_id, None))
+    return PublicBody(f"similar:{username_id}", lambda: build_similar(username_id, None))
 
 
 async def similar_response(request: Request, username_id: int) -> Response:
@@ -225,9 +225,9 @@ def _build_countries() -> bytes:
     return dumps([{"code": code, "name": country_name(code) or code, "count": k} for code, k in rows])
 
 
-def tag_counts(app: str | None) -> Public:
+def tag_counts(app: str | None) -> PublicBody:
     """GET /v1/tags: read from the recounted facet table, and cached a minute."""
-    return Public(f"tags:{app}", lambda: _in_thread(lambda: _build_tags(app)), cache.COUNTS_TTL, False)
+    return PublicBody(f"tags:{app}", lambda: _in_thread(lambda: _build_tags(app)), cache.COUNTS_TTL, False)
 
 
 async def tags_response(request: Request, app: str | None) -> Response:
@@ -235,9 +235,9 @@ async def tags_response(request: Request, app: str | None) -> Response:
     return _bytes_response(await tag_counts(app).get(), public=True, request=request, ttl=cache.COUNTS_TTL)
 
 
-def country_counts() -> Public:
+def country_counts() -> PublicBody:
     """GET /v1/countries, cached a minute."""
-    return Public("countries", lambda: _in_thread(_build_countries), cache.COUNTS_TTL, False)
+    return PublicBody("countries", lambda: _in_thread(_build_countries), cache.COUNTS_TTL, False)
 
 
 async def countries_response(request: Request) -> Response:
