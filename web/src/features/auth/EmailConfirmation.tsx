@@ -21,8 +21,9 @@ export function EmailConfirmation({ token }: { token: string }) {
     onSuccess: async (data) => {
       if (!data.token) return;
       await reloadUser(queryClient);
+      // Said once /user is there (a slow phone could spend the toast's seconds loading it).
+      await navigate('/user', { replace: true });
       toast.show({ type: 'success', message: t('auth.confirmedSignedIn') });
-      navigate('/user', { replace: true });
     },
   });
 

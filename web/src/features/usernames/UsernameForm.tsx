@@ -110,9 +110,11 @@ export function UsernameForm({
           )
         : unwrap(api.POST('/v1/user/usernames', { body: toBody(v, canLink) })),
     onSuccess: async (data) => {
-      toast.success(data.message);
       await refresh();
-      navigate('/user');
+      // Said on the page the member lands on: shown before, its few seconds could run out while
+      // a slow phone was still loading /user.
+      await navigate('/user');
+      toast.success(data.message);
     },
     onError: (error) => applyServerErrors(error, setError, FORM_FIELDS),
   });
