@@ -8,6 +8,7 @@ import { installErrorHandling } from '@/api/errorHandling';
 import { seedFromBoot } from '@/boot';
 import { listenForInstallPrompt } from '@/features/pwa/pwa';
 import { languageReady } from '@/i18n';
+import { LanguageProvider } from '@/i18n/useTranslation';
 import { trapTabInModals } from '@/lib/modals';
 import { applyTheme, readPreference, resolveTheme, systemPrefersDark } from '@/theme/darkMode';
 import { ThemeProvider } from '@/theme/ThemeProvider';
@@ -46,9 +47,11 @@ function render(root: HTMLElement) {
   createRoot(root).render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>
-        <ThemeProvider>
-          <RouterProvider router={router} />
-        </ThemeProvider>
+        <LanguageProvider>
+          <ThemeProvider>
+            <RouterProvider router={router} />
+          </ThemeProvider>
+        </LanguageProvider>
       </QueryClientProvider>
     </StrictMode>,
   );

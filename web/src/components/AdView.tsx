@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/useTranslation';
 import './AdView.css';
 
 /** What an ad needs to draw itself: the public ad, or the admin form's draft for a preview. */

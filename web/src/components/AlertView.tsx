@@ -1,7 +1,7 @@
 import type { CSSProperties } from 'react';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Icon, type IconName } from '@/components/Icon';
+import { useTranslation } from '@/i18n/useTranslation';
 import './AlertView.css';
 
 /** What an alert needs to draw itself: the public alert, or the admin form's draft for a preview. */

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import type { AppName } from '@/config/options';
+import { useTranslation } from '@/i18n/useTranslation';
 import './cards.css';
 
 export function AppBadge({ app }: { app: AppName }) {

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { APPS, type AppName } from '@/config/options';
+import { useTranslation } from '@/i18n/useTranslation';
 import './cards.css';
 
 const tabClass = ({ isActive }: { isActive: boolean }) =>

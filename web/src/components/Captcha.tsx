@@ -8,8 +8,8 @@ import type {
   PathValue,
   UseFormSetValue,
 } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { type CaptchaProvider, useConfig } from '@/config/config';
+import { useTranslation } from '@/i18n/useTranslation';
 import { useErrorText } from './FormField';
 
 export const LOCAL_CAPTCHA_TOKEN = 'local-captcha-ok';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { UsernameCard as Card } from '@/api/types';
+import { useTranslation } from '@/i18n/useTranslation';
 import { SkeletonCard, UsernameCard } from './UsernameCard';
 import './cards.css';
 

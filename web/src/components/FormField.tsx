@@ -1,6 +1,6 @@
 import { Form, Spinner } from 'react-bootstrap';
 import type { FieldError } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/useTranslation';
 
 /** Translates a client-side message key; server messages are shown as the server wrote them. */
 export function useErrorText(error: FieldError | undefined): string | undefined {

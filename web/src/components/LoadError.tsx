@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/useTranslation';
 
 /** What a page shows when its data could not be loaded: never an empty list that looks final. */
 export function LoadError({

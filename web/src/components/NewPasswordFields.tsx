@@ -1,5 +1,5 @@
 import type { FieldError, FieldErrors, FieldValues, Path, UseFormRegister } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/useTranslation';
 import { PasswordField } from './CredentialFields';
 
 interface NewPassword {

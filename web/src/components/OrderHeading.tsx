@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import type { components } from '@/api/schema.gen';
+import { useTranslation } from '@/i18n/useTranslation';
 import { formatDate } from '@/lib/format';
 
 type Order = components['schemas']['OrderRead'];

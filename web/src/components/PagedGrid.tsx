@@ -1,6 +1,6 @@
 import { Fragment, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { useTranslation } from '@/i18n/useTranslation';
 import { LoadError } from './LoadError';
 import { Pager } from './Pager';
 import { SkeletonCard } from './UsernameCard';

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '@/i18n/useTranslation';
 import './cards.css';
 
 /** Previous / next with rel links (also hoisted into <head> by React 19) for crawlers. */

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/useTranslation';
 import { Icon } from './Icon';
 
 /** How far a listing can be trusted, 0 to 100: a VIP perk (spec section 6), so it shows only when

@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import type { AppName } from '@/config/options';
 import { GENDERS, ORIENTATIONS } from '@/config/options';
+import { useTranslation } from '@/i18n/useTranslation';
 import './cards.css';
 
 const tabClass = ({ isActive }: { isActive: boolean }) =>

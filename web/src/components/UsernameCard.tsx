@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { UsernameCard as Card } from '@/api/types';
+import { useTranslation } from '@/i18n/useTranslation';
 import { formatTimeAgo } from '@/lib/format';
 import { profilePath } from '@/lib/paths';
 import { AppBadge, Crown } from './AppBadge';

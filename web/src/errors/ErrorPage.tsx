@@ -1,9 +1,9 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { ApiError } from '@/api/errors';
 import { useTitle } from '@/hooks/useTitle';
 import i18n from '@/i18n';
+import { useTranslation } from '@/i18n/useTranslation';
 
 export interface ErrorPageProps {
   status?: number;

@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Menu, MenuAnchor, MenuButton, MenuDivider, MenuLink } from '@/components/Menu';
 import { useConfig } from '@/config/config';
+import { useTranslation } from '@/i18n/useTranslation';
 import { useUser } from '@/session/session';
 import { useLogout } from '@/session/useLogout';
 

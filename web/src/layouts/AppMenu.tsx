@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { Menu, MenuHeader, MenuLink } from '@/components/Menu';
 import type { AppName } from '@/config/options';
+import { useTranslation } from '@/i18n/useTranslation';
 import { appMenu } from './navLinks';
 
 /** An app's menu: its lists, then its lists by gender and by orientation (links kept in the page

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Icon } from '@/components/Icon';
+import { useTranslation } from '@/i18n/useTranslation';
 import { throttle } from '@/lib/throttle';
 
 export const BACK_TO_TOP_AFTER = 300;

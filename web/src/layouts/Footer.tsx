@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useConfig } from '@/config/config';
 import { isLocale, LOCALES, setLocale } from '@/i18n';
+import { useTranslation } from '@/i18n/useTranslation';
 import { BackToTop } from './BackToTop';
 import { FOOTER_LINKS } from './navLinks';
 

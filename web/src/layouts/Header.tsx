@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Crown } from '@/components/AppBadge';
 import { Icon } from '@/components/Icon';
 import { Menu, MenuLink } from '@/components/Menu';
 import { useConfig } from '@/config/config';
 import { APPS } from '@/config/options';
+import { useTranslation } from '@/i18n/useTranslation';
 import { useUser } from '@/session/session';
 import { DarkModeToggle } from '@/theme/DarkModeToggle';
 import { AccountMenu } from './AccountMenu';

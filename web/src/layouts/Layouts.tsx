@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useLocation } from 'react-router';
+import { useTranslation } from '@/i18n/useTranslation';
 import { Footer } from './Footer';
 import { Header } from './Header';
 

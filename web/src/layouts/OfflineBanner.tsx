@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { useOnline } from '@/hooks/useOnline';
+import { useTranslation } from '@/i18n/useTranslation';
 
 export function OfflineBanner() {
   const { t } = useTranslation();

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/useTranslation';
 
 /**
  * Every date, time, relative time, count and amount the app shows goes through here, in the

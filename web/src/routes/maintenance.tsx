@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { configQuery, useConfig } from '@/config/config';
 import { useTitle } from '@/hooks/useTitle';
+import { useTranslation } from '@/i18n/useTranslation';
 
 /** While a visitor waits here, the config is asked again this often: off, they go home by themselves. */
 const RECHECK_MS = 15_000;

@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 import { DEFAULT_CONFIG } from '@/config/config';
+import { LanguageProvider } from '@/i18n/useTranslation';
 import { type User, userKey } from '@/session/session';
 
 export function makeUser(overrides: Partial<User> = {}): User {
@@ -46,7 +47,9 @@ export function renderRoutes(
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const utils = render(
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <LanguageProvider>
+        <RouterProvider router={router} />
+      </LanguageProvider>
     </QueryClientProvider>,
   );
   return { ...utils, router, queryClient };

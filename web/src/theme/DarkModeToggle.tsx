@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { Icon } from '@/components/Icon';
 import { Menu, MenuButton } from '@/components/Menu';
+import { useTranslation } from '@/i18n/useTranslation';
 import type { DarkModePreference } from './darkMode';
 import { useDarkMode } from './ThemeProvider';
 

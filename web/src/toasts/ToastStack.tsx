@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/useTranslation';
 import { positionKey, stackOffsets, type Toast } from './toastOptions';
 import { dismissToast, getToasts, subscribe } from './toastStore';
 

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Form } from 'react-bootstrap';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { api, unwrap } from '@/api/client';
 import { PasswordField } from '@/components/CredentialFields';
 import { SubmitButton } from '@/components/FormField';
 import { applyServerErrors } from '@/hooks/useServerErrors';
+import { useTranslation } from '@/i18n/useTranslation';
 import { clearAgeConfirmation } from '@/session/ageGate';
 import { clearSession } from '@/session/session';
 import { toast } from '@/toasts/toastStore';

@@ -2,12 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { Form } from 'react-bootstrap';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { api, unwrap } from '@/api/client';
 import { PasswordField } from '@/components/CredentialFields';
 import { SubmitButton } from '@/components/FormField';
 import { NewPasswordFields } from '@/components/NewPasswordFields';
 import { applyServerErrors } from '@/hooks/useServerErrors';
+import { useTranslation } from '@/i18n/useTranslation';
 import { type ChangePasswordValues, changePasswordSchema } from '@/lib/credentials';
 import { toast } from '@/toasts/toastStore';
 

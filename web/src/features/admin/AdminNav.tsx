@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Nav, Offcanvas } from 'react-bootstrap';
-import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation, useMatches } from 'react-router';
+import { useTranslation } from '@/i18n/useTranslation';
 import { adminMeQuery } from '@/session/staff';
 import { type AdminNavItem, navItemFor, visibleNav } from './adminNav';
 

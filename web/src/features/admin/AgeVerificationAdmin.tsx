@@ -1,10 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Alert, Button, Form, Nav } from 'react-bootstrap';
-import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { api, unwrap } from '@/api/client';
 import type { components } from '@/api/schema.gen';
+import { useTranslation } from '@/i18n/useTranslation';
 import { adminMeQuery } from '@/session/staff';
 import { toast } from '@/toasts/toastStore';
 

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Badge, Placeholder } from 'react-bootstrap';
-import { useTranslation } from 'react-i18next';
 import { api, unwrap } from '@/api/client';
+import { useTranslation } from '@/i18n/useTranslation';
 import { formatDate } from '@/lib/format';
 
 export const healthQuery = queryOptions({

@@ -1,10 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { Badge, Form, Placeholder } from 'react-bootstrap';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { api, unwrap } from '@/api/client';
 import type { components } from '@/api/schema.gen';
 import { Pager } from '@/components/Pager';
+import { useTranslation } from '@/i18n/useTranslation';
 import { formatDate } from '@/lib/format';
 
 type JobRun = components['schemas']['JobRunRead'];

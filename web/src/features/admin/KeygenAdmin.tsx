@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Alert, Form } from 'react-bootstrap';
-import { useTranslation } from 'react-i18next';
 import { catalogueQuery } from '@/api/catalogue';
 import { CopyButton } from '@/components/CopyButton';
 import { FormField, SubmitButton } from '@/components/FormField';
+import { useTranslation } from '@/i18n/useTranslation';
 import { useKeygen } from './economyQueries';
 
 /** /admin/keygen: pick a product and a count; the keys are shown once (only hashes are stored). */

@@ -1,9 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Badge, Form } from 'react-bootstrap';
-import { useTranslation } from 'react-i18next';
 import { api, unwrap } from '@/api/client';
 import { SubmitButton } from '@/components/FormField';
+import { useTranslation } from '@/i18n/useTranslation';
 import { formatDate } from '@/lib/format';
 import { toast } from '@/toasts/toastStore';
 

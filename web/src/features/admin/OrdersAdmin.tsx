@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Form, Placeholder } from 'react-bootstrap';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { SubmitButton } from '@/components/FormField';
 import { OrderHeading } from '@/components/OrderHeading';
 import { SearchForm } from '@/components/SearchForm';
+import { useTranslation } from '@/i18n/useTranslation';
 import { formatDate, formatMoney } from '@/lib/format';
 import { toast } from '@/toasts/toastStore';
 import {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Placeholder } from 'react-bootstrap';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/useTranslation';
 import { formatDate } from '@/lib/format';
 import { pinsQuery } from './economyQueries';
 

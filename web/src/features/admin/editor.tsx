@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Form } from 'react-bootstrap';
-import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/api/errors';
 import { SubmitButton } from '@/components/FormField';
+import { useTranslation } from '@/i18n/useTranslation';
 import { formatDate } from '@/lib/format';
 import { toast } from '@/toasts/toastStore';
 

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { Dialog } from '@/components/Dialog';
 import { useConfig } from '@/config/config';
+import { useTranslation } from '@/i18n/useTranslation';
 import { confirmAge, isAgeConfirmed, leaveSite, shouldShowAgeGate } from '@/session/ageGate';
 import { useUser } from '@/session/session';
 

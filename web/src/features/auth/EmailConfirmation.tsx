@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Alert, Spinner } from 'react-bootstrap';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { api, unwrap } from '@/api/client';
+import { useTranslation } from '@/i18n/useTranslation';
 import { reloadUser } from '@/session/session';
 import { toast } from '@/toasts/toastStore';
 

@@ -2,13 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Form } from 'react-bootstrap';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api, unwrap } from '@/api/client';
 import { EmailField } from '@/components/CredentialFields';
 import { SubmitButton } from '@/components/FormField';
 import { NewPasswordFields } from '@/components/NewPasswordFields';
 import { applyServerErrors } from '@/hooks/useServerErrors';
+import { useTranslation } from '@/i18n/useTranslation';
 import { type ForgotValues, forgotSchema, type ResetValues, resetSchema } from '@/lib/credentials';
 
 export function ForgotPasswordForm() {

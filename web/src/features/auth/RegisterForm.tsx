@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Form } from 'react-bootstrap';
 import { useForm } from 'react-hook-form';
-import { Trans, useTranslation } from 'react-i18next';
+import { Trans } from 'react-i18next';
 import { Link } from 'react-router';
 import { api, unwrap } from '@/api/client';
 import { CaptchaField } from '@/components/Captcha';
@@ -10,6 +10,7 @@ import { EmailField } from '@/components/CredentialFields';
 import { SubmitButton, useErrorText } from '@/components/FormField';
 import { NewPasswordFields } from '@/components/NewPasswordFields';
 import { applyServerErrors } from '@/hooks/useServerErrors';
+import { useTranslation } from '@/i18n/useTranslation';
 import { type RegisterValues, registerSchema } from '@/lib/credentials';
 import { ResendConfirmation } from './ResendConfirmation';
 

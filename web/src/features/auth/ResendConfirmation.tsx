@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Alert, Button } from 'react-bootstrap';
-import { useTranslation } from 'react-i18next';
 import { api, unwrap } from '@/api/client';
 import { useConfig } from '@/config/config';
+import { useTranslation } from '@/i18n/useTranslation';
 
 /** "Resend the confirmation email": after registering and on the unconfirmed-login message. */
 export function ResendConfirmation({

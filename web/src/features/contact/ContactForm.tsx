@@ -1,7 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Form } from 'react-bootstrap';
 import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api, unwrap } from '@/api/client';
 import { CaptchaField } from '@/components/Captcha';
@@ -9,6 +8,7 @@ import { EmailField } from '@/components/CredentialFields';
 import { FormField, SubmitButton, useErrorText } from '@/components/FormField';
 import { CONTACT_REASONS, type ContactReason } from '@/config/options';
 import { applyServerErrors } from '@/hooks/useServerErrors';
+import { useTranslation } from '@/i18n/useTranslation';
 import { useUser } from '@/session/session';
 import { type ContactValues, contactBody, fieldsFor, isRequired, validateContact } from './reasons';
 

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { AdUnit } from '@/components/AdView';
+import { useTranslation } from '@/i18n/useTranslation';
 import { useUser } from '@/session/session';
 import { useAgeConfirmed } from '@/session/useAgeConfirmed';
 import { type AdChoice, type AdPage, type AdSpotName, type AdViewer, chooseAd } from './chooseAd';

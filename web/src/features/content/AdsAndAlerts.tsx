@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { AlertBody, alertFrameProps } from '@/components/AlertView';
+import { useTranslation } from '@/i18n/useTranslation';
 import { alertDismissed, alertSpot, dismissAlert } from './adRules';
 import { type Alert, useAlerts } from './queries';
 import './content.css';

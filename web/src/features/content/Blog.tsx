@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '@/api/errors';
 import { PagedGrid, pageHref, usePage } from '@/components/PagedGrid';
 import { useTitle } from '@/hooks/useTitle';
+import { useTranslation } from '@/i18n/useTranslation';
 import { formatDate } from '@/lib/format';
 import { BlogCover } from './BlogCover';
 import { useBlog, usePost } from './queries';

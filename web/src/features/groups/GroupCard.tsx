@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AppBadge } from '@/components/AppBadge';
 import { Avatar } from '@/components/Avatar';
 import type { AppName } from '@/config/options';
+import { useTranslation } from '@/i18n/useTranslation';
 import type { Group } from './queries';
 import '@/components/cards.css';
 import './groups.css';

@@ -1,9 +1,9 @@
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { AppTabs } from '@/components/AppTabs';
 import { PagedGrid, pageHref, usePage } from '@/components/PagedGrid';
 import { SubPathTabs, useSubPathTitle } from '@/components/SubPathTabs';
 import { useTitle } from '@/hooks/useTitle';
+import { useTranslation } from '@/i18n/useTranslation';
 import type { SubPathScope } from '@/lib/subPaths';
 import { GroupCard } from './GroupCard';
 import { useGroups } from './queries';

@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '@/api/errors';
 import { AppBadge } from '@/components/AppBadge';
@@ -7,6 +6,7 @@ import { CopyButton } from '@/components/CopyButton';
 import { SubmitButton } from '@/components/FormField';
 import type { AppName } from '@/config/options';
 import { useTitle } from '@/hooks/useTitle';
+import { useTranslation } from '@/i18n/useTranslation';
 import { loginUrl } from '@/lib/redirect';
 import { useUser } from '@/session/session';
 import { toast } from '@/toasts/toastStore';

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Accordion, Form } from 'react-bootstrap';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api, unwrap } from '@/api/client';
 import { LoadError } from '@/components/LoadError';
 import { useTitle } from '@/hooks/useTitle';
+import { useTranslation } from '@/i18n/useTranslation';
 
 type Help = { sections: { id: string; title: string; items: { q: string; a: string }[] }[] };
 

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { Icon, type IconName } from '@/components/Icon';
+import { useTranslation } from '@/i18n/useTranslation';
 
 const STEPS: { key: string; icon: IconName }[] = [
   { key: 'browse', icon: 'search' },

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { useConfig } from '@/config/config';
 import { useTitle } from '@/hooks/useTitle';
+import { useTranslation } from '@/i18n/useTranslation';
 
 interface LegalSection {
   heading: string;

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { Placeholder } from 'react-bootstrap';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Flag } from '@/components/Flag';
 import { LoadError } from '@/components/LoadError';
 import { useTitle } from '@/hooks/useTitle';
+import { useTranslation } from '@/i18n/useTranslation';
 import { countriesQuery } from './queries';
 import './listings.css';
 

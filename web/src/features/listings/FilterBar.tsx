@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { GENDERS, ORIENTATIONS } from '@/config/options';
 import { useAfterFirstPaint } from '@/hooks/useAfterFirstPaint';
+import { useTranslation } from '@/i18n/useTranslation';
 import { countryOptions as allCountries, countryOption } from '@/lib/countries';
 import {
   type FilterKey,

@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CardGrid } from '@/components/CardGrid';
 import { useConfig } from '@/config/config';
+import { useTranslation } from '@/i18n/useTranslation';
 import { HOME_COUNT, HOME_QUERY, useUsernames } from './queries';
 import './listings.css';
 

@@ -1,6 +1,5 @@
 import type { TFunction } from 'i18next';
 import { useCallback, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '@/api/errors';
 import { AppTabs } from '@/components/AppTabs';
@@ -8,6 +7,7 @@ import { PagedGrid } from '@/components/PagedGrid';
 import { UsernameCard } from '@/components/UsernameCard';
 import { errorText } from '@/errors/errorText';
 import { useTitle } from '@/hooks/useTitle';
+import { useTranslation } from '@/i18n/useTranslation';
 import { loginUrl } from '@/lib/redirect';
 import { FilterBar } from './FilterBar';
 import {

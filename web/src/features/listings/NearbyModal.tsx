@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Dialog } from '@/components/Dialog';
+import { useTranslation } from '@/i18n/useTranslation';
 import { anotherModalOpen } from '@/lib/modals';
 import {
   dismissNearby,

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AppBadge, Crown } from '@/components/AppBadge';
 import { Avatar } from '@/components/Avatar';
@@ -10,6 +9,7 @@ import { Icon } from '@/components/Icon';
 import { ReputationMeter } from '@/components/Reputation';
 import { lazyWithReload } from '@/errors/chunkReload';
 import { useTitle } from '@/hooks/useTitle';
+import { useTranslation } from '@/i18n/useTranslation';
 import { useUser } from '@/session/session';
 import { messageUrl } from './deepLinks';
 import { profileQuery, recordMessageClick, recordView, similarQuery } from './queries';

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { Placeholder } from 'react-bootstrap';
-import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { LoadError } from '@/components/LoadError';
 import { APPS, type AppName } from '@/config/options';
 import { useTitle } from '@/hooks/useTitle';
+import { useTranslation } from '@/i18n/useTranslation';
 import { tagsQuery } from './queries';
 import './listings.css';
 

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '@/i18n/useTranslation';
 import { useStartVerification, useVerificationRequired } from '@/session/ageVerification';
 import { useAgeConfirmed } from '@/session/useAgeConfirmed';
 import './media.css';

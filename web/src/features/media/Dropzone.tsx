@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/useTranslation';
 
 /** Drag-and-drop or the file picker (the picker is a real button: keyboard and screen readers). */
 export function Dropzone({

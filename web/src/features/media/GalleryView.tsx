@@ -1,10 +1,10 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '@/api/errors';
 import { AppBadge } from '@/components/AppBadge';
 import { Avatar } from '@/components/Avatar';
 import type { AppName } from '@/config/options';
 import { useTitle } from '@/hooks/useTitle';
+import { useTranslation } from '@/i18n/useTranslation';
 import { profilePath } from '@/lib/paths';
 import { useAgeConfirmed } from '@/session/useAgeConfirmed';
 import { AdultMedia } from './AdultMedia';

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { ProgressBar } from 'react-bootstrap';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '@/api/errors';
 import { myUsernameQuery } from '@/api/myUsernames';
 import { Avatar } from '@/components/Avatar';
+import { useTranslation } from '@/i18n/useTranslation';
 import { MAX_FILES, precheckFiles, precheckMessages } from '@/lib/precheck';
 import { toast } from '@/toasts/toastStore';
 import { Dropzone } from './Dropzone';

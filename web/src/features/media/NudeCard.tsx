@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AppBadge } from '@/components/AppBadge';
 import type { AppName } from '@/config/options';
+import { useTranslation } from '@/i18n/useTranslation';
 import { AdultMedia } from './AdultMedia';
 import { galleryPath } from './paths';
 import type { NudesCard } from './queries';

@@ -1,5 +1,4 @@
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { ApiError } from '@/api/errors';
 import { AppTabs } from '@/components/AppTabs';
@@ -8,6 +7,7 @@ import { SubPathTabs } from '@/components/SubPathTabs';
 import { PER_PAGE } from '@/config/options';
 import { errorText } from '@/errors/errorText';
 import { useTitle } from '@/hooks/useTitle';
+import { useTranslation } from '@/i18n/useTranslation';
 import { NudeCard } from './NudeCard';
 import { nudesScopeFromPath } from './paths';
 import { useNudes } from './queries';

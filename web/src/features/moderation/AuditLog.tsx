@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Form } from 'react-bootstrap';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/useTranslation';
 import { EmptyQueue, QueueLoading, QueuePager, useAgo, useQueueParams } from './parts';
 import { type AuditRow, auditQuery } from './queries';
 

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Form, Placeholder } from 'react-bootstrap';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
 import { Pager } from '@/components/Pager';
+import { useTranslation } from '@/i18n/useTranslation';
 import { formatTimeAgo } from '@/lib/format';
 import { type AdminUsername, type MacroType, macrosQuery } from './queries';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Modal, Nav, Tab } from 'react-bootstrap';
-import { useTranslation } from 'react-i18next';
 import { useConfig } from '@/config/config';
+import { useTranslation } from '@/i18n/useTranslation';
 import { type Browser, detectBrowser, hasInstallPrompt, takeInstallPrompt } from './pwa';
 
 /* The app's two modals, loaded only when one opens (AppPrompts.tsx decides when): every page

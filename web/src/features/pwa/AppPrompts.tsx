@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { useConfig } from '@/config/config';
 import { lazyWithReload } from '@/errors/chunkReload';
+import { useTranslation } from '@/i18n/useTranslation';
 import { anotherModalOpen } from '@/lib/modals';
 import { countPageView, dismissBanner } from './pwa';
 import './pwa.css';

@@ -1,7 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Alert, Form } from 'react-bootstrap';
-import { useTranslation } from 'react-i18next';
 import { api, unwrap } from '@/api/client';
 import { ApiError } from '@/api/errors';
 import { AppBadge } from '@/components/AppBadge';
@@ -10,6 +9,7 @@ import { CaptchaField } from '@/components/Captcha';
 import { EmailField } from '@/components/CredentialFields';
 import { SubmitButton } from '@/components/FormField';
 import { APPS, type AppName } from '@/config/options';
+import { useTranslation } from '@/i18n/useTranslation';
 import { MAX_FILE_BYTES } from '@/lib/precheck';
 import '@/components/cards.css';
 

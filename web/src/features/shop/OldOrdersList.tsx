@@ -1,9 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Placeholder } from 'react-bootstrap';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { LoadError } from '@/components/LoadError';
 import { Pager } from '@/components/Pager';
+import { useTranslation } from '@/i18n/useTranslation';
 import { OrderEntry } from './OrdersList';
 import { myOldOrdersQuery } from './queries';
 

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Placeholder } from 'react-bootstrap';
-import { useTranslation } from 'react-i18next';
 import { OrderHeading } from '@/components/OrderHeading';
+import { useTranslation } from '@/i18n/useTranslation';
 import { formatDate, formatMoney } from '@/lib/format';
 import { myOrdersQuery, type Order } from './queries';
 

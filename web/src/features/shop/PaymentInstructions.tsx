@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { CopyButton } from '@/components/CopyButton';
+import { useTranslation } from '@/i18n/useTranslation';
 import { formatMoney } from '@/lib/format';
 import type { DirectOrder } from './queries';
 

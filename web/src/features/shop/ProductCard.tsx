@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Icon, type IconName } from '@/components/Icon';
+import { useTranslation } from '@/i18n/useTranslation';
 import { formatMoney } from '@/lib/format';
 import { type Product, productTextKey } from './queries';
 

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Alert, Placeholder } from 'react-bootstrap';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { catalogueQuery } from '@/api/catalogue';
+import { useTranslation } from '@/i18n/useTranslation';
 import { CheckoutButton, ProductCard } from './ProductCard';
 import { type Product, SHELVES } from './queries';
 import './shop.css';

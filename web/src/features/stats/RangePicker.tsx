@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/useTranslation';
 import { type DayRange, isValidRange, lastDays, PRESETS, presetOf } from './range';
 
 /** From / To and the 7, 30, 90, 365-day shortcuts; the range lives in the address. */

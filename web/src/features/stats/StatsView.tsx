@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Placeholder } from 'react-bootstrap';
-import { useTranslation } from 'react-i18next';
 import { NavLink, useSearchParams } from 'react-router';
 import { LoadError } from '@/components/LoadError';
+import { useTranslation } from '@/i18n/useTranslation';
 import { formatDate, formatMoney, formatNumber } from '@/lib/format';
 import { toast } from '@/toasts/toastStore';
 import { statsQuery, useRefreshStats } from './queries';

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { components } from '@/api/schema.gen';
+import { useTranslation } from '@/i18n/useTranslation';
 import { formatNumber } from '@/lib/format';
 
 type TodayFigure = components['schemas']['TodayFigure'];

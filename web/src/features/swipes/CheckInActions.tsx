@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/useTranslation';
 import { useCheckIn, useClearLocation } from './queries';
 
 /** Check-in and Clear location for one of my usernames, when the API offers them. */

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CardGrid } from '@/components/CardGrid';
+import { useTranslation } from '@/i18n/useTranslation';
 import type { User } from '@/session/session';
 import { asListingCard, useFavorites } from './queries';
 import { SwipesLanding } from './SwipesLanding';

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { Form } from 'react-bootstrap';
-import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '@/api/errors';
 import { myUsernamesQuery } from '@/api/myUsernames';
@@ -9,6 +8,7 @@ import { Icon } from '@/components/Icon';
 import { LoadError } from '@/components/LoadError';
 import { UsernameCard } from '@/components/UsernameCard';
 import { errorText } from '@/errors/errorText';
+import { useTranslation } from '@/i18n/useTranslation';
 import type { User } from '@/session/session';
 import { CheckInActions } from './CheckInActions';
 import { asListingCard, useDeck, useSwipe } from './queries';

@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { api, unwrap } from '@/api/client';
 import { myUsernamesKey } from '@/api/queryKeys';
 import type { components } from '@/api/schema.gen';
+import { useTranslation } from '@/i18n/useTranslation';
 import { toast } from '@/toasts/toastStore';
 import { currentPosition, formatCoarseLocation, GeoError } from './location';
 

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Modal, Spinner } from 'react-bootstrap';
 import type { FieldError } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/api/errors';
 import { useFreeTopUp } from '@/api/wallet';
 import { CaptchaField } from '@/components/Captcha';
+import { useTranslation } from '@/i18n/useTranslation';
 
 /** The server's word on the captcha (a 422 on captcha_token), shown under the widget. */
 function serverCaptchaError(error: unknown): FieldError | undefined {

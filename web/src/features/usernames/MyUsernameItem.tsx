@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useFirePin, useTopUp } from '@/api/wallet';
 import { AppBadge } from '@/components/AppBadge';
 import { Avatar } from '@/components/Avatar';
 import { Icon } from '@/components/Icon';
+import { useTranslation } from '@/i18n/useTranslation';
 import { formatTimeAgo, formatTimeUntil } from '@/lib/format';
 import { profilePath } from '@/lib/paths';
 import { toast } from '@/toasts/toastStore';

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Placeholder } from 'react-bootstrap';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { myUsernamesQuery } from '@/api/myUsernames';
 import { Icon } from '@/components/Icon';
 import { LoadError } from '@/components/LoadError';
+import { useTranslation } from '@/i18n/useTranslation';
 import { formatDate } from '@/lib/format';
 import type { User } from '@/session/session';
 import { FreeTopUpModal } from './FreeTopUpModal';

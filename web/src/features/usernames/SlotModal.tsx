@@ -1,9 +1,9 @@
 import { useRef } from 'react';
 import { Modal } from 'react-bootstrap';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isRefusal, newIntentKey, useAddSlot } from '@/api/wallet';
 import { SubmitButton } from '@/components/FormField';
+import { useTranslation } from '@/i18n/useTranslation';
 import type { MyUsernamesMeta } from './types';
 
 /**

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/useTranslation';
 import { isValidTag, MAX_TAGS, normalizeTag } from './schema';
 
 /** Tags as chips: Enter, comma or Tab adds one; Backspace on an empty field removes the last. */

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Alert, Modal, Spinner } from 'react-bootstrap';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isRefusal, refusalAnswer, useFreeTopUp, walletWording } from '@/api/wallet';
 import { CaptchaField } from '@/components/Captcha';
 import { Icon } from '@/components/Icon';
 import { errorText } from '@/errors/errorText';
+import { useTranslation } from '@/i18n/useTranslation';
 import { formatDate } from '@/lib/format';
 import { closeNotEnoughTopUps, useNotEnoughTopUpsOpen } from '@/stores/notEnoughTopUps';
 

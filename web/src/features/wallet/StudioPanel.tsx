@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Placeholder } from 'react-bootstrap';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api, unwrap } from '@/api/client';
 import { myUsernamesQuery } from '@/api/myUsernames';
 import { AppBadge } from '@/components/AppBadge';
 import { Icon } from '@/components/Icon';
+import { useTranslation } from '@/i18n/useTranslation';
 import { formatDate } from '@/lib/format';
 import type { User } from '@/session/session';
 

@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { BlogEditor } from '@/features/admin/blog/BlogEditor';
 import { useTitle } from '@/hooks/useTitle';
+import { useTranslation } from '@/i18n/useTranslation';
 import { serverGuard } from './serverGuard';
 
 export const loader = serverGuard('/v1/admin/blog?per_page=1');

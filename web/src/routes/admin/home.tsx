@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { HealthPanel } from '@/features/admin/HealthPanel';
 import { MaintenancePanel } from '@/features/admin/MaintenancePanel';
 import { Overview } from '@/features/moderation/Overview';
 import { overviewQuery } from '@/features/moderation/queries';
 import { TodayFigures } from '@/features/stats/TodayFigures';
 import { useTitle } from '@/hooks/useTitle';
+import { useTranslation } from '@/i18n/useTranslation';
 import { adminMeQuery } from '@/session/staff';
 
 export function Component() {

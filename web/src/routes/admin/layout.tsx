@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { AdminNav, useAdminPageAllowed } from '@/features/admin/AdminNav';
+import { useTranslation } from '@/i18n/useTranslation';
 import { SiteShell } from '@/routes/layouts';
 
 function AdminOutlet() {

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { RemovalQueue } from '@/features/moderation/RequestQueues';
 import { useTitle } from '@/hooks/useTitle';
+import { useTranslation } from '@/i18n/useTranslation';
 
 export function Component() {
   const { t } = useTranslation();

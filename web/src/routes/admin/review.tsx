@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { ReviewQueue } from '@/features/moderation/ReviewQueue';
 import { useTitle } from '@/hooks/useTitle';
+import { useTranslation } from '@/i18n/useTranslation';
 
 export function Component() {
   const { t } = useTranslation();

@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { isStatsPage } from '@/features/stats/range';
 import { StatsView } from '@/features/stats/StatsView';
 import { useTitle } from '@/hooks/useTitle';
+import { useTranslation } from '@/i18n/useTranslation';
 import { serverGuard } from './serverGuard';
 
 export const loader = serverGuard('/v1/admin/stats/pins?start=2000-01-01&end=2000-01-01');

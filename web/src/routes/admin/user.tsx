@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { data, type LoaderFunctionArgs, useParams } from 'react-router';
 import { UserDetail } from '@/features/admin/people/UserDetail';
 import { useTitle } from '@/hooks/useTitle';
+import { useTranslation } from '@/i18n/useTranslation';
 import { serverGuard } from './serverGuard';
 
 export async function loader(args: LoaderFunctionArgs) {

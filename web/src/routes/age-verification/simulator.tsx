@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Card, Form } from 'react-bootstrap';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { api } from '@/api/client';
 import { useTitle } from '@/hooks/useTitle';
+import { useTranslation } from '@/i18n/useTranslation';
 import { ageMessages, verificationBrowser } from '@/session/ageVerification';
 
 /**

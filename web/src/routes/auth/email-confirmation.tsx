@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { AuthCard } from '@/features/auth/AuthCard';
 import { EmailConfirmation } from '@/features/auth/EmailConfirmation';
+import { useTranslation } from '@/i18n/useTranslation';
 
 export function Component() {
   const { t } = useTranslation();

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { AuthCard } from '@/features/auth/AuthCard';
 import { ForgotPasswordForm } from '@/features/auth/PasswordForms';
+import { useTranslation } from '@/i18n/useTranslation';
 
 export function Component() {
   const { t } = useTranslation();

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Alert, Button } from 'react-bootstrap';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmailField } from '@/components/CredentialFields';
 import { AuthCard } from '@/features/auth/AuthCard';
 import { ResendConfirmation } from '@/features/auth/ResendConfirmation';
+import { useTranslation } from '@/i18n/useTranslation';
 import { useStartVerification, useVerificationRequired } from '@/session/ageVerification';
 import { useUser } from '@/session/session';
 

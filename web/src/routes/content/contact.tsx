@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ContactForm } from '@/features/contact/ContactForm';
 import { useTitle } from '@/hooks/useTitle';
+import { useTranslation } from '@/i18n/useTranslation';
 
 /** /contact-us (?reason=nokey preselects a reason). */
 export function Component() {

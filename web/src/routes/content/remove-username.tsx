@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { RemoveUsername } from '@/features/requests/RemoveUsername';
 import { useTitle } from '@/hooks/useTitle';
+import { useTranslation } from '@/i18n/useTranslation';
 
 /** /remove-username */
 export function Component() {

@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { LocalCheckout } from '@/features/shop/LocalCheckout';
 import { useTitle } from '@/hooks/useTitle';
+import { useTranslation } from '@/i18n/useTranslation';
 
 /** /shop/checkout/:sku: the app's own test-mode card checkout (CARD_CHECKOUT=local). */
 export function Component() {

@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { DirectOrderPage } from '@/features/shop/DirectOrderPage';
 import { useTitle } from '@/hooks/useTitle';
+import { useTranslation } from '@/i18n/useTranslation';
 
 /** /shop/direct/order/:token: a direct crypto order, from the buyer's private link. */
 export function Component() {

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { DirectShop } from '@/features/shop/DirectShop';
 import { useTitle } from '@/hooks/useTitle';
+import { useTranslation } from '@/i18n/useTranslation';
 
 /** /shop/direct: the direct crypto shop. */
 export function Component() {

@@ -1,9 +1,9 @@
-import { useTranslation } from 'react-i18next';
 import { AccountInfoForm } from '@/features/account/AccountInfoForm';
 import { DeleteAccountForm } from '@/features/account/DeleteAccountForm';
 import { PasswordChangeForm } from '@/features/account/PasswordChangeForm';
 import { SessionsList } from '@/features/account/SessionsList';
 import { useTitle } from '@/hooks/useTitle';
+import { useTranslation } from '@/i18n/useTranslation';
 
 function Section({
   title,

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Placeholder } from 'react-bootstrap';
-import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ApiError } from '@/api/errors';
 import { myUsernameQuery } from '@/api/myUsernames';
 import { UsernameForm } from '@/features/usernames/UsernameForm';
 import { useTitle } from '@/hooks/useTitle';
+import { useTranslation } from '@/i18n/useTranslation';
 import { useUser } from '@/session/session';
 
 /** /user/edit/:id: edit one of my usernames. */

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { Favorites } from '@/features/swipes/Favorites';
 import { useTitle } from '@/hooks/useTitle';
+import { useTranslation } from '@/i18n/useTranslation';
 import { useUser } from '@/session/session';
 
 /** /user/local-swipes/favorites */

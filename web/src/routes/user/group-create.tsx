@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { GroupForm } from '@/features/groups/GroupForm';
 import { useMyGroups } from '@/features/groups/queries';
 import { useTitle } from '@/hooks/useTitle';
+import { useTranslation } from '@/i18n/useTranslation';
 import { useUser } from '@/session/session';
 
 /** /user/group/create, /user/group/create?edit=:id and /user/group/:id/edit. */

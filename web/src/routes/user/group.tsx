@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { MyGroups } from '@/features/groups/MyGroups';
 import { useTitle } from '@/hooks/useTitle';
+import { useTranslation } from '@/i18n/useTranslation';
 
 /** /user/group: my groups, created and joined. */
 export function Component() {

@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { CheckInActions } from '@/features/swipes/CheckInActions';
 import { MyUsernames } from '@/features/usernames/MyUsernames';
 import { useTitle } from '@/hooks/useTitle';
+import { useTranslation } from '@/i18n/useTranslation';
 import { useUser } from '@/session/session';
 
 /** /user: my usernames, each with local swipes' Check-in (the signed-in guard runs first). */

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { SwipeDeck } from '@/features/swipes/SwipeDeck';
 import { useTitle } from '@/hooks/useTitle';
+import { useTranslation } from '@/i18n/useTranslation';
 import { useUser } from '@/session/session';
 
 /** /user/local-swipes (the check-in "city guard" lives in the deck: no check-in, no deck). */

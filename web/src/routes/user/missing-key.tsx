@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { MissingKeyForm } from '@/features/shop/MissingKeyForm';
 import { useTitle } from '@/hooks/useTitle';
+import { useTranslation } from '@/i18n/useTranslation';
 
 /** /user/missing-key: send the keys of an order again to its checkout e-mail. */
 export function Component() {

@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApplyKeyForm } from '@/features/shop/ApplyKeyForm';
 import { OrdersList } from '@/features/shop/OrdersList';
+import { useTranslation } from '@/i18n/useTranslation';
 import '@/features/shop/shop.css';
 import { useTitle } from '@/hooks/useTitle';
 

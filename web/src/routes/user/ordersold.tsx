@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { OldOrdersList } from '@/features/shop/OldOrdersList';
+import { useTranslation } from '@/i18n/useTranslation';
 import '@/features/shop/shop.css';
 import { useTitle } from '@/hooks/useTitle';
 

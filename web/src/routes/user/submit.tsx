@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Alert, Spinner } from 'react-bootstrap';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { myUsernamesQuery } from '@/api/myUsernames';
 import { useConfig } from '@/config/config';
 import { SlotModal } from '@/features/usernames/SlotModal';
 import { UsernameForm } from '@/features/usernames/UsernameForm';
 import { useTitle } from '@/hooks/useTitle';
+import { useTranslation } from '@/i18n/useTranslation';
 import { useUser } from '@/session/session';
 
 /**

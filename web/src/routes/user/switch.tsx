@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { StudioPanel } from '@/features/wallet/StudioPanel';
 import { useTitle } from '@/hooks/useTitle';
+import { useTranslation } from '@/i18n/useTranslation';
 import { useUser } from '@/session/session';
 
 /** /user/switch: Studio accounts only (the studio guard sends everyone else to /user). */

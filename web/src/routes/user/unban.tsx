@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ApiError } from '@/api/errors';
 import { UnbanPanel } from '@/features/requests/UnbanPanel';
 import { useTitle } from '@/hooks/useTitle';
+import { useTranslation } from '@/i18n/useTranslation';
 
 /** /user/unban/:id */
 export function Component() {

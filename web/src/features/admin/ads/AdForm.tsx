@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Form } from 'react-bootstrap';
-import { useTranslation } from 'react-i18next';
 import { AdCodeFrame, AdDraftFrame, AdUnit } from '@/components/AdView';
 import { ORIENTATIONS } from '@/config/options';
 import { EditorFooter, errorText } from '@/features/admin/editor';
+import { useTranslation } from '@/i18n/useTranslation';
 import { toast } from '@/toasts/toastStore';
 import { type AdType, bodyOf, CODE_SPOTS, type Draft, draftOf, EMPTY, SPOTS, TYPES } from './draft';
 import { type AdminAd, useDeleteAd, useSaveAd, useUploadAdImage } from './queries';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Form } from 'react-bootstrap';
-import { useTranslation } from 'react-i18next';
 import { AlertBody, alertFrameProps } from '@/components/AlertView';
 import { EditorFooter, errorText, Labelled } from '@/features/admin/editor';
+import { useTranslation } from '@/i18n/useTranslation';
 import { toast } from '@/toasts/toastStore';
 import { bodyOf, type Draft, draftOf, EMPTY, ICONS, SPOTS, TYPES } from './draft';
 import { type AdminAlert, useDeleteAlert, useSaveAlert } from './queries';

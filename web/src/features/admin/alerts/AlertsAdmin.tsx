@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Placeholder } from 'react-bootstrap';
-import { useTranslation } from 'react-i18next';
 import { LoadError } from '@/components/LoadError';
 import { ScheduleState } from '@/features/admin/editor';
+import { useTranslation } from '@/i18n/useTranslation';
 import { AlertForm } from './AlertForm';
 import { alertsQuery } from './queries';
 

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Form, Placeholder } from 'react-bootstrap';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { LoadError } from '@/components/LoadError';
 import { SearchForm } from '@/components/SearchForm';
 import { ActionDialog } from '@/features/admin/people/ActionDialog';
+import { useTranslation } from '@/i18n/useTranslation';
 import { formatDate, formatTimeAgo } from '@/lib/format';
 import { toast } from '@/toasts/toastStore';
 import {

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/useTranslation';
 
 /** Previous / next for an admin table paged on the server; nothing when one page holds it all. */
 export function PagerRow({

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Form, Placeholder } from 'react-bootstrap';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { SubmitButton } from '@/components/FormField';
 import { LoadError } from '@/components/LoadError';
 import { SearchForm } from '@/components/SearchForm';
 import { ActionDialog } from '@/features/admin/people/ActionDialog';
+import { useTranslation } from '@/i18n/useTranslation';
 import { toast } from '@/toasts/toastStore';
 import { PagerRow } from './PagerRow';
 import { type AdminTag, adminTagsQuery, type TagFilter, useTagChange } from './tagQueries';

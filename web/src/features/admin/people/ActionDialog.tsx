@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Form, Modal } from 'react-bootstrap';
-import { useTranslation } from 'react-i18next';
 import { SubmitButton } from '@/components/FormField';
+import { useTranslation } from '@/i18n/useTranslation';
 
 const PRESETS = ['24', '72', '168', '720', 'custom', 'lifetime'] as const;
 type Preset = (typeof PRESETS)[number];

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Form, Placeholder } from 'react-bootstrap';
-import { useTranslation } from 'react-i18next';
 import { SubmitButton } from '@/components/FormField';
 import { LoadError } from '@/components/LoadError';
+import { useTranslation } from '@/i18n/useTranslation';
 import { toast } from '@/toasts/toastStore';
 import { blacklistQuery, type TermKind, useBlacklistChange } from './queries';
 

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Form, Placeholder } from 'react-bootstrap';
-import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { LoadError } from '@/components/LoadError';
 import { SearchForm } from '@/components/SearchForm';
+import { useTranslation } from '@/i18n/useTranslation';
 import { formatWhen } from './format';
 import { type AdminUserRow, type UserSearch, usersQuery } from './queries';
 
