@@ -22,13 +22,13 @@ const Nothing = () => null;
 const page = (load: () => Promise<LazyModule>) => ({ lazy: lazyWithReload(load) });
 
 /** Error element inside each layout so header and footer stay around the error page. */
-const withErrors = (children: RouteObject[]): RouteObject[] => [
-  { errorElement: <RouteErrorPage />, children },
+const withErrors = (children: RouteObject[], id?: string): RouteObject[] => [
+  { id, errorElement: <RouteErrorPage />, children },
 ];
 
 /** The admin area's screens; each one's menu entry and permission are in features/admin/adminNav.ts. */
+const ADMIN_HOME: RouteObject = { index: true, ...page(() => import('@/routes/admin/home')) };
 const ADMIN_SCREENS: RouteObject[] = [
-  { index: true, ...page(() => import('@/routes/admin/home')) },
   { path: 'review', ...page(() => import('@/routes/admin/review')) },
   { path: 'report', ...page(() => import('@/routes/admin/report')) },
   { path: 'unban-requests', ...page(() => import('@/routes/admin/unban-requests')) },
@@ -64,8 +64,74 @@ const ADMIN_SCREENS: RouteObject[] = [
   { path: 'ondato/test', ...page(() => import('@/routes/admin/ondato-test')) },
 ];
 
-const adminPaths = (screens: RouteObject[]) =>
-  screens.map((s) => (s.index ? '/admin' : `/admin/${s.path}`));
+const adminPaths = (screens: RouteObject[]) => [
+  '/admin',
+  ...screens.map((s) => `/admin/${s.path}`),
+];
+
+/** The member area's pages past /user itself. */
+const USER_PAGES: RouteObject[] = [
+  { path: 'account', ...page(() => import('@/routes/user/account')) },
+  { path: 'submit', ...page(() => import('@/routes/user/submit')) },
+  { path: 'edit/:id', ...page(() => import('@/routes/user/edit')) },
+  { path: 'orders', ...page(() => import('@/routes/user/orders')) },
+  // Orders over 90 days old with nothing still running (docs/decisions.md, "Upkeep").
+  { path: 'ordersold', ...page(() => import('@/routes/user/ordersold')) },
+  { path: 'missing-key', ...page(() => import('@/routes/user/missing-key')) },
+  { path: 'group', ...page(() => import('@/routes/user/group')) },
+  { path: 'group/create', ...page(() => import('@/routes/user/group-create')) },
+  { path: 'group/:id/edit', ...page(() => import('@/routes/user/group-create')) },
+  { path: 'media/:id', ...page(() => import('@/routes/user/media')) },
+  { path: 'unban/:id', ...page(() => import('@/routes/user/unban')) },
+  { path: 'local-swipes', ...page(() => import('@/routes/user/local-swipes')) },
+  { path: 'local-swipes/favorites', ...page(() => import('@/routes/user/favorites')) },
+];
+
+/** `/{app}-groups`, `/{app}-nudes` and their sub-paths (the bare `/groups` and `/nudes` are routed
+ * from the start). */
+const communitySubPaths = (): RouteObject[] => [
+  ...subPaths('groups')
+    .filter((path) => path !== 'groups')
+    .map((path) => ({ path, ...page(() => import('@/routes/groups/list')) })),
+  ...nudesPaths()
+    .filter((path) => path !== 'nudes')
+    .map((path) => ({ path, ...page(() => import('@/routes/nudes/list')) })),
+];
+
+/**
+ * Areas whose routes are added on the first navigation into them (React Router's
+ * patchRoutesOnNavigation). A router builds a matcher for every level of every route when it is
+ * created: with all ~190 routes that was about 80 ms of a first visit's main thread at Lighthouse's
+ * 4x CPU slowdown, for areas a visitor mostly never opens. Until an area is added, its paths reach
+ * a route with a parameter (`:token`, a splat), and such a match is what makes the router ask.
+ */
+const LATER_AREAS: {
+  parent: string;
+  test: (path: string) => boolean;
+  routes: () => RouteObject[];
+}[] = [
+  {
+    parent: 'admin-screens',
+    test: (path) => path.startsWith('/admin/'),
+    routes: () => ADMIN_SCREENS,
+  },
+  { parent: 'user-pages', test: (path) => path.startsWith('/user/'), routes: () => USER_PAGES },
+  {
+    parent: 'pages',
+    test: (path) => /^\/[^/]+-(groups|nudes)(\/|$)/.test(path),
+    routes: communitySubPaths,
+  },
+];
+
+/** Adds the routes of the area `path` is in, if it is one of LATER_AREAS. The router skips a
+ * route it already holds, and ignores a patch for a navigation that was cancelled, so asking again
+ * is always safe. */
+export function addAreaRoutes(
+  path: string,
+  patch: (routeId: string | null, children: RouteObject[]) => void,
+) {
+  for (const area of LATER_AREAS) if (area.test(path)) patch(area.parent, area.routes());
+}
 
 export function routes(queryClient: QueryClient): RouteObject[] {
   return [
@@ -148,96 +214,86 @@ export function routes(queryClient: QueryClient): RouteObject[] {
         },
         {
           Component: DefaultLayout,
-          children: withErrors([
-            { path: 'terms', ...page(() => import('@/routes/legal/terms')) },
-            { path: 'policy/:policy', ...page(() => import('@/routes/legal/policy')) },
-            { path: '2257', ...page(() => import('@/routes/legal/record-keeping')) },
-            // Listings: /list, /{app}-usernames and sub-paths, /tags/:tag, /countries/:code.
-            ...listingPaths().map((path) => ({
-              path,
-              loader: prefetch.listing(queryClient),
-              ...page(() => import('@/routes/listings/list')),
-            })),
-            { path: 'tags', ...page(() => import('@/routes/listings/tags')) },
-            { path: 'countries', ...page(() => import('@/routes/listings/countries')) },
-            { path: 'missing-key', ...page(() => import('@/routes/shop/missing-key')) },
-            // Community: groups, nudes, local swipes, blog, help and requests.
-            ...subPaths('groups').map((path) => ({
-              path,
-              ...page(() => import('@/routes/groups/list')),
-            })),
-            { path: 'group/:slug', ...page(() => import('@/routes/groups/group')) },
-            // The spec's optional-parameter forms lead to the list or the member's own page.
-            { path: 'group', loader: go.to('/groups'), Component: Nothing },
-            { path: 'nude', loader: go.to('/nudes'), Component: Nothing },
-            { path: 'profile', loader: go.ownProfile(queryClient), Component: Nothing },
-            { path: 'username', loader: go.to('/list'), Component: Nothing },
-            { path: 'username/:username', loader: go.usernameLoader, Component: Nothing },
-            ...nudesPaths().map((path) => ({ path, ...page(() => import('@/routes/nudes/list')) })),
-            { path: 'nude/:slug', ...page(() => import('@/routes/nudes/gallery')) },
-            { path: 'local-swipes', ...page(() => import('@/routes/swipes/landing')) },
-            { path: 'blog', ...page(() => import('@/routes/content/blog')) },
-            { path: 'blog/:slug', ...page(() => import('@/routes/content/blog-post')) },
-            { path: 'help', ...page(() => import('@/routes/content/help')) },
-            { path: 'contact-us', ...page(() => import('@/routes/content/contact')) },
-            { path: 'remove-username', ...page(() => import('@/routes/content/remove-username')) },
-            {
-              path: 'profile/:id',
-              loader: prefetch.profile(queryClient),
-              ...page(() => import('@/routes/listings/profile')),
-            },
-            {
-              path: 'username/:username/:idprofile',
-              loader: prefetch.profile(queryClient),
-              ...page(() => import('@/routes/listings/profile')),
-            },
-            // A top-level short link: a username's handle (docs/decisions.md), else the 404 page.
-            { path: ':token', loader: go.shortLinkLoader, Component: Nothing },
-            {
-              path: '*',
-              Component: Nothing,
-              loader: () => {
-                throw data(null, { status: 404 });
+          children: withErrors(
+            [
+              { path: 'terms', ...page(() => import('@/routes/legal/terms')) },
+              { path: 'policy/:policy', ...page(() => import('@/routes/legal/policy')) },
+              { path: '2257', ...page(() => import('@/routes/legal/record-keeping')) },
+              // Listings: /list, /{app}-usernames and sub-paths, /tags/:tag, /countries/:code.
+              ...listingPaths().map((path) => ({
+                path,
+                loader: prefetch.listing(queryClient),
+                ...page(() => import('@/routes/listings/list')),
+              })),
+              { path: 'tags', ...page(() => import('@/routes/listings/tags')) },
+              { path: 'countries', ...page(() => import('@/routes/listings/countries')) },
+              { path: 'missing-key', ...page(() => import('@/routes/shop/missing-key')) },
+              // Community: groups, nudes, local swipes, blog, help and requests.
+              { path: 'groups', ...page(() => import('@/routes/groups/list')) },
+              { path: 'group/:slug', ...page(() => import('@/routes/groups/group')) },
+              // The spec's optional-parameter forms lead to the list or the member's own page.
+              { path: 'group', loader: go.to('/groups'), Component: Nothing },
+              { path: 'nude', loader: go.to('/nudes'), Component: Nothing },
+              { path: 'profile', loader: go.ownProfile(queryClient), Component: Nothing },
+              { path: 'username', loader: go.to('/list'), Component: Nothing },
+              { path: 'username/:username', loader: go.usernameLoader, Component: Nothing },
+              { path: 'nudes', ...page(() => import('@/routes/nudes/list')) },
+              { path: 'nude/:slug', ...page(() => import('@/routes/nudes/gallery')) },
+              { path: 'local-swipes', ...page(() => import('@/routes/swipes/landing')) },
+              { path: 'blog', ...page(() => import('@/routes/content/blog')) },
+              { path: 'blog/:slug', ...page(() => import('@/routes/content/blog-post')) },
+              { path: 'help', ...page(() => import('@/routes/content/help')) },
+              { path: 'contact-us', ...page(() => import('@/routes/content/contact')) },
+              {
+                path: 'remove-username',
+                ...page(() => import('@/routes/content/remove-username')),
               },
-            },
-          ]),
+              {
+                path: 'profile/:id',
+                loader: prefetch.profile(queryClient),
+                ...page(() => import('@/routes/listings/profile')),
+              },
+              {
+                path: 'username/:username/:idprofile',
+                loader: prefetch.profile(queryClient),
+                ...page(() => import('@/routes/listings/profile')),
+              },
+              // A top-level short link: a username's handle (docs/decisions.md), else the 404 page.
+              { path: ':token', loader: go.shortLinkLoader, Component: Nothing },
+              {
+                path: '*',
+                Component: Nothing,
+                loader: () => {
+                  throw data(null, { status: 404 });
+                },
+              },
+            ],
+            'pages',
+          ),
         },
         {
           path: 'user',
           Component: UserLayout,
           loader: guard.signedIn(queryClient),
-          children: withErrors([
-            { index: true, ...page(() => import('@/routes/user/home')) },
-            { path: 'account', ...page(() => import('@/routes/user/account')) },
-            { path: 'submit', ...page(() => import('@/routes/user/submit')) },
-            { path: 'edit/:id', ...page(() => import('@/routes/user/edit')) },
-            { path: 'orders', ...page(() => import('@/routes/user/orders')) },
-            // Orders over 90 days old with nothing still running (docs/decisions.md, "Upkeep").
-            { path: 'ordersold', ...page(() => import('@/routes/user/ordersold')) },
-            { path: 'missing-key', ...page(() => import('@/routes/user/missing-key')) },
-            {
-              path: 'switch',
-              loader: guard.studio(queryClient),
-              ...page(() => import('@/routes/user/switch')),
-            },
-            { path: 'group', ...page(() => import('@/routes/user/group')) },
-            { path: 'group/create', ...page(() => import('@/routes/user/group-create')) },
-            { path: 'group/:id/edit', ...page(() => import('@/routes/user/group-create')) },
-            { path: 'media/:id', ...page(() => import('@/routes/user/media')) },
-            { path: 'unban/:id', ...page(() => import('@/routes/user/unban')) },
-            { path: 'local-swipes', ...page(() => import('@/routes/user/local-swipes')) },
-            {
-              path: 'local-swipes/favorites',
-              ...page(() => import('@/routes/user/favorites')),
-            },
-            {
-              path: '*',
-              Component: Nothing,
-              loader: () => {
-                throw data(null, { status: 404 });
+          children: withErrors(
+            [
+              { index: true, ...page(() => import('@/routes/user/home')) },
+              {
+                path: 'switch',
+                loader: guard.studio(queryClient),
+                ...page(() => import('@/routes/user/switch')),
               },
-            },
-          ]),
+              // Its other pages come on the first visit to one of them (LATER_AREAS).
+              {
+                path: '*',
+                Component: Nothing,
+                loader: () => {
+                  throw data(null, { status: 404 });
+                },
+              },
+            ],
+            'user-pages',
+          ),
         },
         {
           path: 'admin',
@@ -246,7 +302,7 @@ export function routes(queryClient: QueryClient): RouteObject[] {
           loader: guard.admin(queryClient),
           // The menu shows an entry only when its screen is routed here.
           handle: { adminPaths: adminPaths(ADMIN_SCREENS) },
-          children: withErrors(ADMIN_SCREENS),
+          children: withErrors([ADMIN_HOME], 'admin-screens'),
         },
         {
           Component: EmptyLayout,
@@ -265,5 +321,7 @@ export function routes(queryClient: QueryClient): RouteObject[] {
 }
 
 export function createAppRouter(queryClient: QueryClient) {
-  return createBrowserRouter(routes(queryClient));
+  return createBrowserRouter(routes(queryClient), {
+    patchRoutesOnNavigation: ({ path, patch }) => addAreaRoutes(path, patch),
+  });
 }
