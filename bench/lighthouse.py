@@ -18,6 +18,12 @@ What it does, and what it skips when it can:
   measurement at a time) and notes the load average.
 
 The profile page is the first demo member of the Snapchat list, `/username/{handle}/{id}`.
+
+The CPU: Lighthouse slows the CPU down 4x by default, a factor meant for a high-end desktop host
+(benchmark index 1500-2000) to land in a mid-tier phone's bracket. Every run's benchmark index is
+reported. `--cpu-slowdown calibrated` applies the multiplier Lighthouse's docs give for the host's
+index (docs/throttling.md, "Calibrating the CPU slowdown", and its calculator), read from a first
+run of each page; `--cpu-slowdown 4` (the default) keeps Lighthouse's constant.
 """
 
 from __future__ import annotations
@@ -200,7 +206,18 @@ def bench_lock(enabled: bool) -> Iterator[None]:
             fcntl.flock(f, fcntl.LOCK_UN)
 
 
-def lighthouse(url: str, lock: bool, keep: Path | None) -> tuple[dict, str]:
+def calibrated_multiplier(benchmark_index: float) -> float:
+    """The CPU slowdown that takes a host of this benchmark index to a mid-tier phone: the formula of
+    Lighthouse's CPU throttling calculator, which its docs/throttling.md points to (1300 -> 3x,
+    800 -> 2x, 150 -> 1x, linear in between; 233 points per step above 1300)."""
+    if benchmark_index >= 1300:
+        return 3 + (benchmark_index - 1300) / 233
+    if benchmark_index >= 800:
+        return 2 + (benchmark_index - 800) / 500
+    return max(1.0, 1 + (benchmark_index - 150) / 650)
+
+
+def lighthouse(url: str, lock: bool, keep: Path | None, slowdown: float | None = None) -> tuple[dict, str]:
     env = {**os.environ, "CHROME_PATH": os.environ.get("CHROME_PATH", "/usr/bin/chromium")}
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "report.json"
@@ -213,6 +230,8 @@ def lighthouse(url: str, lock: bool, keep: Path | None) -> tuple[dict, str]:
             f"--only-categories={','.join(CATEGORIES)}",
             f"--chrome-flags={CHROME_FLAGS}",
         ]
+        if slowdown is not None:
+            cmd.append(f"--throttling.cpuSlowdownMultiplier={slowdown:.2f}")
         with bench_lock(lock):
             before = load()
             subprocess.run(cmd, env=env, check=True, stdout=subprocess.DEVNULL)
@@ -232,6 +251,9 @@ def summarize(report: dict) -> dict[str, float | None]:
         value = report["audits"].get(audit, {}).get("numericValue")
         row[col] = None if value is None else value / div
     requests = report["audits"].get("network-requests", {}).get("details", {}).get("items", [])
+    env = report.get("environment", {})
+    row["benchmark index"] = env.get("benchmarkIndex")
+    row["cpu slowdown"] = report.get("configSettings", {}).get("throttling", {}).get("cpuSlowdownMultiplier")
     row[SCRIPT_CSS[0]] = (
         sum(r.get("transferSize", 0) for r in requests if r.get("resourceType") in ("Script", "Stylesheet"))
         / 1000
@@ -260,9 +282,20 @@ def main() -> None:
     ap.add_argument("--url", help="measure this running server instead of starting one")
     ap.add_argument("--json", type=Path, help="write every run and the medians here")
     ap.add_argument("--reports", type=Path, help="keep each run's Lighthouse JSON report in this folder")
+    ap.add_argument(
+        "--cpu-slowdown",
+        default="4",
+        help="Lighthouse's CPU multiplier: a number (default 4, Lighthouse's own) or 'calibrated' "
+        "(from the host's benchmark index, as Lighthouse's docs/throttling.md describes)",
+    )
     ap.add_argument("--no-lock", action="store_true", help="do not take /tmp/addme-bench.lock per run")
     args = ap.parse_args()
     pages = [p.strip() for p in args.pages.split(",") if p.strip()]
+    calibrate = args.cpu_slowdown == "calibrated"
+    try:
+        slowdown = None if calibrate else float(args.cpu_slowdown)
+    except ValueError:
+        ap.error("--cpu-slowdown takes a number or 'calibrated'")
     unknown = set(pages) - set(PAGES)
     if unknown:
         ap.error(f"unknown pages: {', '.join(sorted(unknown))}")
@@ -281,25 +314,53 @@ def main() -> None:
         paths = page_paths(base)
         for name in pages:
             runs = []
+            page_slowdown = slowdown
+            if calibrate:
+                # A first run reads the host's benchmark index (at Lighthouse's default 4x); only
+                # the calibrated runs after it are counted.
+                first, _ = lighthouse(base + paths[name], lock=not args.no_lock, keep=None)
+                page_slowdown = round(calibrated_multiplier(first["environment"]["benchmarkIndex"]), 2)
+                log(
+                    f"{name}: benchmark index {first['environment']['benchmarkIndex']:.0f} -> {page_slowdown}x"
+                )
             for i in range(args.runs):
                 keep = args.reports / f"{name}-{i + 1}.json" if args.reports else None
-                report, loads = lighthouse(base + paths[name], lock=not args.no_lock, keep=keep)
+                report, loads = lighthouse(
+                    base + paths[name], lock=not args.no_lock, keep=keep, slowdown=page_slowdown
+                )
                 row = summarize(report)
                 row["load average"] = loads  # type: ignore[assignment]
                 runs.append(row)
                 log(
                     f"{name} run {i + 1}: perf {row['performance']} a11y {row['accessibility']} "
                     f"bp {row['best-practices']} seo {row['seo']} LCP {row['LCP s']:.2f} s "
-                    f"TBT {row['TBT ms']:.0f} ms (load {loads}) {row['failed audits'] or ''}"
+                    f"TBT {row['TBT ms']:.0f} ms (load {loads}; benchmark index "
+                    f"{row['benchmark index']:.0f}, CPU {row['cpu slowdown']}x) {row['failed audits'] or ''}"
                 )
-            cols = [*CATEGORIES, *(c for c, _, _ in METRICS.values()), SCRIPT_CSS[0]]
+            cols = [
+                *CATEGORIES,
+                *(c for c, _, _ in METRICS.values()),
+                SCRIPT_CSS[0],
+                "benchmark index",
+                "cpu slowdown",
+            ]
             results[name] = {
                 "path": paths[name],
                 "median": {c: median([r[c] for r in runs]) for c in cols},
                 "runs": runs,
             }
 
-    header = ["page", "perf", "a11y", "BP", "SEO", *(c for c, _, _ in METRICS.values()), SCRIPT_CSS[0]]
+    header = [
+        "page",
+        "perf",
+        "a11y",
+        "BP",
+        "SEO",
+        *(c for c, _, _ in METRICS.values()),
+        SCRIPT_CSS[0],
+        "bench index",
+        "CPU x",
+    ]
     print(f"Lighthouse {args.runs} runs per page, medians ({base}; load average now {load()})")
     print("| " + " | ".join(header) + " |")
     print("|" + "|".join(["---"] + ["---:"] * (len(header) - 1)) + "|")
@@ -309,6 +370,8 @@ def main() -> None:
         cells += ["-" if med[c] is None else f"{med[c]:.0f}" for c in CATEGORIES]
         cells += ["-" if med[c] is None else fmt.format(med[c]) for c, _, fmt in METRICS.values()]
         cells.append("-" if med[SCRIPT_CSS[0]] is None else SCRIPT_CSS[1].format(med[SCRIPT_CSS[0]]))
+        cells.append("-" if med["benchmark index"] is None else f"{med['benchmark index']:.0f}")
+        cells.append("-" if med["cpu slowdown"] is None else f"{med['cpu slowdown']:g}")
         print("| " + " | ".join(cells) + " |")
     failed = {n: sorted({a for r in res["runs"] for a in r["failed audits"]}) for n, res in results.items()}
     for name, ids in failed.items():
