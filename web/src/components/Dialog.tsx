@@ -39,12 +39,11 @@ export function Dialog({
     if (!show) return;
     const before = document.activeElement as HTMLElement | null;
     const body = document.body;
-    const width = window.innerWidth - document.documentElement.clientWidth;
     body.classList.add('modal-open');
+    // The scrollbar's room stays (app.css: scrollbar-gutter), so the page behind does not move.
     body.style.overflow = 'hidden';
-    // The scrollbar's room is kept, so the page behind does not jump sideways.
-    if (width > 0) body.style.paddingRight = `${width}px`;
-    box.current?.focus();
+    // The dialog covers the screen: nothing to scroll into view, so no layout to wait for.
+    box.current?.focus({ preventScroll: true });
 
     const onFocusIn = (event: FocusEvent) => {
       const dialog = box.current;
@@ -73,7 +72,6 @@ export function Dialog({
       if (!document.querySelector('.modal.show[aria-modal="true"]')) {
         body.classList.remove('modal-open');
         body.style.overflow = '';
-        body.style.paddingRight = '';
       }
       if (before?.isConnected) before.focus();
     };
