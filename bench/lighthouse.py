@@ -288,6 +288,11 @@ def main() -> None:
         help="Lighthouse's CPU multiplier: a number (default 4, Lighthouse's own) or 'calibrated' "
         "(from the host's benchmark index, as Lighthouse's docs/throttling.md describes)",
     )
+    ap.add_argument(
+        "--serve",
+        action="store_true",
+        help="only serve --dist on --port until interrupted (to measure two builds side by side)",
+    )
     ap.add_argument("--no-lock", action="store_true", help="do not take /tmp/addme-bench.lock per run")
     args = ap.parse_args()
     pages = [p.strip() for p in args.pages.split(",") if p.strip()]
@@ -300,6 +305,13 @@ def main() -> None:
     if unknown:
         ap.error(f"unknown pages: {', '.join(sorted(unknown))}")
 
+    if args.serve:
+        with server(args.port, args.dist.resolve()) as base:
+            log(f"serving {args.dist} at {base} (Ctrl-C stops)")
+            with contextlib.suppress(KeyboardInterrupt):
+                while True:
+                    time.sleep(3600)
+        return
     ensure_lighthouse()
     ctx: contextlib.AbstractContextManager[str]
     if args.url:
