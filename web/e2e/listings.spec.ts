@@ -23,6 +23,9 @@ test('a member submits a username, then finds it in /user, the list, filters and
   request,
   baseURL,
 }, testInfo) => {
+  // A long walk (submit, /user, the list, four filters, search): 27 s alone, up to a minute with
+  // four browsers on two cores, where the default 60 s ran out (flaky in the last two CI runs).
+  test.setTimeout(120_000);
   const email = await createMember(request, `lst-${testInfo.project.name}`);
   await preAgree(page, baseURL as string);
   await logIn(page, email);
