@@ -28,7 +28,7 @@ from addme.core.headers import SecurityHeadersMiddleware, security_headers
 from addme.core.logging import configure_logging
 from addme.core.observe import ObserveMiddleware
 from addme.core.responses import JsonResponse
-from addme.core.routes import install_fast_paths
+from addme.core.routes import install_fast_paths, raw_get
 from addme.jobs import registry  # noqa: F401 - registers the jobs
 from addme.jobs.service import Scheduler
 from addme.listings.seo import site_router
@@ -139,8 +139,10 @@ def _mount_web(app: FastAPI) -> None:
             return JsonResponse(envelope("This page could not be found"), status_code=404)
         return FileResponse(target, headers={"Cache-Control": "public, max-age=31536000, immutable"})
 
-    @app.get("/{path:path}", include_in_schema=False)
-    async def spa(path: str, request: Request) -> Response:
+    # A RawRoute: FastPaths (core/routes.py) sends a page's path straight here, past the API's routes.
+    @raw_get(app.router, "/{path:path}", include_in_schema=False)
+    async def spa(request: Request) -> Response:
+        path: str = request.path_params["path"]
         if path.startswith("v1/") or path == "v1":
             return JsonResponse(envelope("This page could not be found"), status_code=404)
         if path.endswith(".map") and not settings.source_maps_public:

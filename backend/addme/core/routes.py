@@ -11,14 +11,16 @@ Everything else stays FastAPI's: the route is an APIRoute, so the OpenAPI docume
 exception handlers (the error envelope, 422s), the body limit and the middlewares are the same.
 A route that would lose something by skipping the machinery (a parameter, a dependency, its
 router's included dependencies, a response model) is refused when it is built. FastPaths (below)
-also spares these routes FastAPI's search through the routing tree.
+also spares these routes FastAPI's search through the routing tree, and so the web app's
+catch-all (its pages), which that search reached only after trying every API route.
 """
 
 from __future__ import annotations
 
 import inspect
+import re
 from collections.abc import Callable, Coroutine
-from typing import Any, cast
+from typing import Any, NamedTuple, cast
 
 from fastapi import APIRouter, FastAPI, Request, Response
 
@@ -82,40 +84,70 @@ def raw_get(router: APIRouter, path: str, **kwargs: Any) -> Callable[[RawEndpoin
     return register
 
 
+class CatchAll(NamedTuple):
+    """The first route that takes any path (`/{name:path}`), and the literal beginnings of the
+    paths of every route before it: a path that starts with none of them can only reach it."""
+
+    route: APIRoute
+    handler: ASGIApp
+    earlier_prefixes: tuple[str, ...]
+
+
 class FastPaths:
-    """The exact GET paths of RawRoutes, answered without walking the routing tree.
+    """The exact GET paths of RawRoutes, and the catch-all's paths, answered without walking the
+    routing tree.
 
     FastAPI finds a route by asking each included router, then each of its routes, whether the
     path matches (with a context object per level): ~50 us of an uncached list, as much as
     reading its rows. A public list's path has no parameters, so the route it leads to is known
-    in advance. Installed as the app's router's innermost layer, so the exception handlers, the
-    exit stacks and every middleware are the same; only the search is skipped. A path another
-    route would have matched first stays with the router.
+    in advance. The web app's catch-all (core/pages.py) comes last: every page paid for asking
+    all ~200 API routes first (~0.9 ms a page under load, more than the page itself; py-spy,
+    bench/htmlpages.py). No earlier route can match a path that starts with none of their
+    literal beginnings (`/v1/`, `/media/`, `/metrics`...), so such a path goes to the catch-all,
+    whose own match still reads its parameter.
+
+    Installed as the app's router's innermost layer, so the exception handlers, the exit stacks
+    and every middleware are the same; only the search is skipped. A path another route would
+    have matched first stays with the router.
     """
 
     def __init__(self, app: ASGIApp, router: APIRouter) -> None:
         self.app = app
         self.router = router
         self._table: dict[str, tuple[APIRoute, ASGIApp]] | None = None
+        self._catch_all: CatchAll | None = None
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http" and scope["method"] == "GET" and not scope.get("root_path"):
             # Built at the first request: every route is registered by then.
             table = self._table if self._table is not None else self._build()
-            hit = table.get(scope["path"])
+            path: str = scope["path"]
+            hit = table.get(path)
             if hit is not None:
                 route, handler = hit
                 # What the router's match would have put in the scope (observe.py labels by route).
+                scope.setdefault("router", self.router)
                 scope["route"] = route
                 scope["endpoint"] = route.endpoint
                 scope["path_params"] = {}
                 await handler(scope, receive, send)
                 return
+            last = self._catch_all
+            if last is not None and not path.startswith(last.earlier_prefixes):
+                # The route's own match: its pattern and convertor, as the router would apply them.
+                match, child_scope = last.route.matches(scope)
+                if match == Match.FULL:
+                    scope.setdefault("router", self.router)
+                    scope.update(child_scope)
+                    await last.handler(scope, receive, send)
+                    return
         await self.app(scope, receive, send)
 
     def _build(self) -> dict[str, tuple[APIRoute, ASGIApp]]:
         table: dict[str, tuple[APIRoute, ASGIApp]] = {}
         earlier: list[Any] = []
+        prefixes: list[str] | None = []
+        catch_all: CatchAll | None = None
         for ctx in iter_route_contexts(self.router.routes):
             route, effective = ctx.original_route, cast(Any, ctx._effective_route)
             path = ctx.path
@@ -128,9 +160,29 @@ class FastPaths:
                 and not any(_matches(other, path) for other in earlier)
             ):
                 table.setdefault(path, (route, effective.app))
+            if prefixes is not None and catch_all is None:
+                if _is_catch_all(route, effective, path, ctx.methods):
+                    catch_all = CatchAll(cast(APIRoute, route), effective.app, tuple(prefixes))
+                elif path is None:
+                    prefixes = None  # a route that matches on something else (a Host): no shortcut
+                else:
+                    # Up to its first parameter: a beginning every path it matches has.
+                    prefixes.append(path.split("{", 1)[0])
             earlier.append(effective)
-        self._table = table
+        self._table, self._catch_all = table, catch_all
         return table
+
+
+def _is_catch_all(route: Any, effective: Any, path: str | None, methods: set[str] | None) -> bool:
+    """A RawRoute of the app's own router (not an included one) for GET `/{name:path}`."""
+    return (
+        isinstance(route, RawRoute)
+        and effective is route
+        and path is not None
+        and re.fullmatch(r"/\{[A-Za-z_][A-Za-z0-9_]*:path\}", path) is not None
+        and "GET" in (methods or ())
+        and route.app is not None
+    )
 
 
 def _matches(route: Any, path: str) -> bool:

@@ -124,3 +124,79 @@ def test_a_path_that_an_earlier_route_matches_stays_with_the_router() -> None:
     fast = app.router.middleware_stack
     assert isinstance(fast, FastPaths)
     assert fast._build() == {}
+
+
+async def _page(request: Request) -> Response:
+    return Response(f"page {request.path_params['path']!r}", media_type="text/html")
+
+
+async def _media(name: str) -> Response:
+    return Response(f"media {name}")
+
+
+def _site(register: Callable[[APIRouter], None] = lambda r: None, *, fast: bool) -> FastAPI:
+    """The shape of the real app: API routes under /v1, other routes, then the web app's catch-all."""
+
+    def api(router: APIRouter) -> None:
+        raw_get(router, "/things", response_class=Response)(_answer)
+        router.get("/things/{name}", response_class=Response)(_earlier)
+        register(router)
+
+    app = _app(api)
+    app.get("/media/{name:path}", response_class=Response)(_media)
+    raw_get(app.router, "/{path:path}", include_in_schema=False)(_page)
+    if fast:
+        install_fast_paths(app)
+    return app
+
+
+# What the router must keep (an API path, another route's), and what goes to the catch-all: pages,
+# an empty path, a path the catch-all's pattern reads oddly (a trailing newline), near misses.
+PATHS = ["/", "/help", "/snapchat-usernames/vip", "/v1/things", "/v1/things/x", "/v1/nope", "/v1",
+         "/media/a.png", "/media", "/mediax", "/%0A", "/a%0Ab", "/v2/things"]  # fmt: skip
+
+
+@pytest.mark.parametrize("path", PATHS)
+def test_the_catch_all_answers_as_through_the_router(path: str) -> None:
+    answers = []
+    for fast in (False, True):
+        with TestClient(_site(fast=fast)) as client:
+            r = client.get(path)
+            answers.append((r.status_code, r.content, dict(r.headers)))
+    assert answers[0] == answers[1]
+
+
+def test_a_page_goes_to_the_catch_all_without_asking_the_api_routes() -> None:
+    app = _site(fast=True)
+    fast = app.router.middleware_stack
+    assert isinstance(fast, FastPaths)
+    walked: list[str] = []
+    router_app = fast.app
+
+    async def recording(scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] == "http":
+            walked.append(scope["path"])
+        await router_app(scope, receive, send)
+
+    fast.app = recording
+    with TestClient(app) as client:
+        assert client.get("/help").content == b"page 'help'"
+        assert client.get("/v1/things/x").content == b"earlier"
+        assert client.get("/media/a.png").content == b"media a.png"
+        assert client.post("/help").status_code == 405  # not a GET: the router says so
+    assert walked == ["/v1/things/x", "/media/a.png", "/help"]
+    assert fast._catch_all is not None
+    assert fast._catch_all.earlier_prefixes[-1] == "/media/"
+
+
+def test_a_route_that_could_take_any_path_before_the_catch_all_keeps_every_path_with_the_router() -> None:
+    app = FastAPI(openapi_url=None)
+    app.get("/{token}", response_class=Response)(_earlier)  # a short link: any top-level path
+    raw_get(app.router, "/{path:path}")(_page)
+    install_fast_paths(app)
+    with TestClient(app) as client:
+        assert client.get("/help").content == b"earlier"
+        assert client.get("/help/more").content == b"page 'help/more'"
+    fast = app.router.middleware_stack
+    assert isinstance(fast, FastPaths) and fast._catch_all is not None
+    assert fast._catch_all.earlier_prefixes == ("/",)  # every path starts so: never the shortcut
