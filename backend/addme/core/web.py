@@ -13,6 +13,7 @@ styles to load alongside the app (core/firstvisit.py).
 from __future__ import annotations
 
 import html
+import os
 import re
 import time
 from collections.abc import Callable, Sequence
@@ -117,10 +118,18 @@ def _read_template(path: Path, _mtime_ns: int) -> str:
     return path.read_text()
 
 
+@lru_cache(maxsize=4)
+def _index_path(dist: Path) -> str:
+    return os.path.join(dist, "index.html")
+
+
 def template_version(dist: Path) -> int | None:
-    """Which build index.html is (its mtime), None when the app is not built."""
+    """Which build index.html is (its mtime), None when the app is not built.
+
+    Asked on every page, cached or not: a stat of a path string made once (pathlib rebuilt and
+    re-parsed the path each time)."""
     try:
-        return (dist / "index.html").stat().st_mtime_ns
+        return os.stat(_index_path(dist)).st_mtime_ns
     except FileNotFoundError:
         return None
 
