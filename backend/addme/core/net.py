@@ -22,6 +22,8 @@ def is_trusted_proxy(ip: str) -> bool:
 
 
 def _is_proxy(ip: str) -> bool:
+    if not _proxies():
+        return False  # none configured (the default): no address to parse on every request
     try:
         addr = ipaddress.ip_address(ip)
     except ValueError:

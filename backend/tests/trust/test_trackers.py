@@ -148,3 +148,15 @@ def test_only_full_admins_see_the_visit_log(client, db):
     for level in ("Moderator", "AdPartner"):
         _, headers = admin(db, level)
         assert client.get("/v1/admin/trackers", headers=headers).status_code == 403
+
+
+@pytest.mark.parametrize(
+    "path", ["/blog", "/", "/a b/é", "/a?b", "/a#b", "/a\\b", "/a\tb", "/a\nb", "//evil", "/x%2Fy", "/;p=1"]
+)
+def test_a_visits_path_is_the_requests_url_path(path):
+    from starlette.requests import Request
+
+    scope = {"type": "http", "method": "GET", "scheme": "http", "server": ("testserver", 80), "path": path,
+             "root_path": "", "query_string": b"q=1", "headers": [(b"host", b"testserver")]}  # fmt: skip
+    request = Request(scope)
+    assert trackers.visit_of(request, kind="page").path == request.url.path
