@@ -75,7 +75,8 @@ def _head(path: str, query: str, answers: list[Answer]) -> bytes:
 def _query(request: Request) -> str:
     """`request.url.query`, without building and parsing the whole URL on every page: the same
     string unless the query holds what a URL parse cuts at (#) or drops (tab, CR, LF)."""
-    raw = request.scope["query_string"].decode()
+    # Latin-1, as Starlette reads it: a raw byte over 0x7f (a hostile client's) decodes, never raises.
+    raw = request.scope["query_string"].decode("latin-1")
     return request.url.query if _URL_SPECIAL.search(raw) else raw
 
 
