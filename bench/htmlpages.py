@@ -31,10 +31,11 @@ import shutil
 import statistics
 import subprocess
 import sys
-import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
+
+from serving import addme_server
 
 ROOT = Path(__file__).resolve().parents[1]
 BACKEND = ROOT / "backend"
@@ -108,27 +109,10 @@ def ensure_db(args: argparse.Namespace, env: dict[str, str]) -> None:
 
 @contextlib.contextmanager
 def server(args: argparse.Namespace, env: dict[str, str]) -> Iterator[str]:
-    logf = open(DATA / f"server-{args.profile}.log", "w")  # noqa: SIM115
-    argv = ["serve", "--port", str(args.port), "--workers", str(args.workers)]
-    proc = subprocess.Popen([str(BACKEND / ".venv" / "bin" / "addme"), *argv], cwd=env["PYTHONPATH"],  # noqa: S603
-                            env=env, stdout=logf, stderr=subprocess.STDOUT)  # fmt: skip
-    base = f"http://127.0.0.1:{args.port}"
-    try:
-        for _ in range(120):
-            try:
-                urllib.request.urlopen(f"{base}/v1/health", timeout=1).read()  # noqa: S310 - ours
-                break
-            except OSError:
-                if proc.poll() is not None:
-                    raise SystemExit(f"the server stopped: see {logf.name}") from None
-                time.sleep(0.5)
-        else:
-            raise SystemExit("the server did not answer /v1/health in 60 s")
+    extra = ("--workers", str(args.workers))
+    log_path = DATA / f"server-{args.profile}.log"
+    with addme_server(args.port, env=env, cwd=env["PYTHONPATH"], log_path=log_path, extra=extra) as base:
         yield base
-    finally:
-        proc.terminate()
-        proc.wait(timeout=20)
-        logf.close()
 
 
 def check(base: str, path: str, content_type: str) -> None:

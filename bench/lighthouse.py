@@ -42,6 +42,8 @@ import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
+from serving import addme_server
+
 ROOT = Path(__file__).resolve().parents[1]
 WEB = ROOT / "web"
 BACKEND = ROOT / "backend"
@@ -155,31 +157,8 @@ def server(port: int, dist: Path) -> Iterator[str]:
     env = server_env(port, dist)
     ensure_db(env)
     addme("migrate", env=env)
-    logf = open(DATA / "server.log", "w")  # noqa: SIM115
-    proc = subprocess.Popen(
-        [str(BACKEND / ".venv" / "bin" / "addme"), "serve", "--port", str(port)],
-        cwd=BACKEND,
-        env=env,
-        stdout=logf,
-        stderr=subprocess.STDOUT,
-    )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        for _ in range(120):
-            try:
-                urllib.request.urlopen(f"{base}/v1/health", timeout=1).read()
-                break
-            except OSError:
-                if proc.poll() is not None:
-                    raise SystemExit(f"the server stopped: see {DATA / 'server.log'}") from None
-                time.sleep(0.5)
-        else:
-            raise SystemExit("the server did not answer /v1/health in 60 s")
+    with addme_server(port, env=env, cwd=BACKEND, log_path=DATA / "server.log") as base:
         yield base
-    finally:
-        proc.terminate()
-        proc.wait(timeout=20)
-        logf.close()
 
 
 def page_paths(base: str) -> dict[str, str]:
