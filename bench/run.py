@@ -38,7 +38,7 @@ def _seeded_rows(kind: str, rows: int, name: str = "") -> int:
     """Usernames in the benchmark database, 0 when it is missing (a new machine, a dropped one)."""
     from sqlalchemy import create_engine, text
 
-    url = db_url(kind, rows, name).replace("postgresql://", "postgresql+psycopg://")
+    url = db_url(kind, rows).replace("postgresql://", "postgresql+psycopg://")
     try:
         engine = create_engine(url)
         with engine.connect() as conn:
@@ -53,7 +53,7 @@ def _seed_complete(kind: str, rows: int, name: str = "") -> bool:
     """Whether seed.py finished on this database (it writes bench_seeded last)."""
     from sqlalchemy import create_engine, text
 
-    url = db_url(kind, rows, name).replace("postgresql://", "postgresql+psycopg://")
+    url = db_url(kind, rows).replace("postgresql://", "postgresql+psycopg://")
     engine = create_engine(url)
     try:
         with engine.connect() as conn:
@@ -139,7 +139,7 @@ def clean_profile_id(kind: str, rows: int) -> int:
     """A listed Clean username near the middle: what a visitor's profile view reads."""
     from sqlalchemy import create_engine, text
 
-    url = db_url(kind, rows, name).replace("postgresql://", "postgresql+psycopg://")
+    url = db_url(kind, rows).replace("postgresql://", "postgresql+psycopg://")
     engine = create_engine(url)
     with engine.connect() as conn:
         found = conn.execute(
