@@ -93,7 +93,12 @@ async def page_response(request: Request, path: str) -> Response:
     query = f"page={page.group(1)}" if page else ""
     # The build's version is in the key: a new build's pages name its new asset files at once. So is
     # the maintenance switch, which the page's boot data says (the app sends visitors away on it).
-    closed = "m" if sitemode.maintenance_on() else "o"
+    # Read from the process's copy; every few seconds from the database, in a thread: on the event
+    # loop, a database that stops answering would have held every request of the process.
+    on = sitemode.cached_maintenance()
+    if on is None:
+        on = await run_in_threadpool(sitemode.maintenance_on)
+    closed = "m" if on else "o"
     key = f"page:{version}:{closed}:{path}?{query}"
 
     async def build() -> bytes:

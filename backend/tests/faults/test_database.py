@@ -10,6 +10,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -17,6 +18,7 @@ import pytest
 from sqlalchemy import create_engine
 from sqlalchemy.orm import Session
 
+from addme.core import sitemode
 from addme.core.errors import SERVER_DOWN
 from tests.factories.accounts import auth, make_user, token_for
 from tests.factories.listings import make_username
@@ -128,3 +130,30 @@ def test_a_stopped_database_answers_503_within_5_s_and_the_app_recovers_when_it_
         private_pg.start()
     _wait_until_up(server, seeded, within=15.0)
     assert server.proc.poll() is None
+
+
+def test_a_frozen_database_does_not_hold_the_other_requests_of_a_process_serving_pages(
+    private_pg: PrivatePg, server_factory: Callable[..., Server], tmp_path: Path
+) -> None:
+    """A page of the web app reads the maintenance switch every few seconds. Read on the event loop,
+    with the database frozen, that read held every request of the process until its timeout."""
+    dist = tmp_path / "dist"
+    dist.mkdir()
+    (dist / "index.html").write_text(
+        "<!doctype html><html><head><title>App</title></head><body><div id=root></div></body></html>"
+    )
+    server = server_factory(private_pg.url, WEB_DIST=str(dist))
+    with server.client() as client:
+        assert client.get("/help").status_code == 200
+    private_pg.freeze()
+    try:
+        time.sleep(sitemode.CACHE_SECONDS + 0.5)  # the switch's copy has expired: the next page reads it
+        with server.client() as client, ThreadPoolExecutor(2) as pool:
+            page = pool.submit(_timed, client, "GET", "/help?fresh=1", {})
+            time.sleep(0.3)  # the page's read of the switch is under way
+            status, elapsed, _ = _timed(client, "GET", "/v1/ping", {})
+            assert status == 200 and elapsed < 1.0, f"the ping waited {elapsed:.2f} s behind the page"
+            page_status, page_elapsed, _ = page.result()
+            assert page_status in (200, 503) and page_elapsed < LIMIT, (page_status, page_elapsed)
+    finally:
+        private_pg.thaw()
