@@ -114,7 +114,7 @@ class RedisStore:
         self._redis: Any = redis.Redis.from_url(url, **self._TIMEOUTS)
         # The request path's clients, one per event loop: redis.asyncio's connections belong to the
         # loop that opened them. A web process has one loop; tests open and close several.
-        self._aclients: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, Any] = (
+        self._aclients: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, tuple[Any, Any]] = (
             weakref.WeakKeyDictionary()
         )
 
@@ -165,36 +165,47 @@ class RedisStore:
     # cached answer cost two thread hops and the GIL handed back and forth: ~500 answers a second
     # against ~3,000 from the in-process store (bench/htmlpages.py --profile production).
 
-    def _aclient(self) -> Any:
+    # The generations and the entry they point at, in one round trip instead of two (~100 us less a
+    # request here). The entry's key is made inside the script, so this needs one Redis, not a
+    # Cluster, which the cache's few keys never need.
+    _READ_LUA = """
+    local gens = redis.call('MGET', KEYS[1], KEYS[2])
+    local gen, order = gens[1] or '0', gens[2] or '0'
+    return {gen, order, redis.call('GET', ARGV[1] .. gen .. ':' .. ARGV[2])}
+    """
+
+    def _aclient(self) -> tuple[Any, Any]:
+        """This event loop's client and read script."""
         loop = asyncio.get_running_loop()
-        client = self._aclients.get(loop)
-        if client is None:
+        found = self._aclients.get(loop)
+        if found is None:
             import redis.asyncio
 
-            client = self._aclients[loop] = redis.asyncio.Redis.from_url(self._url, **self._TIMEOUTS)
-        return client
+            client = redis.asyncio.Redis.from_url(self._url, **self._TIMEOUTS)
+            found = self._aclients[loop] = (client, client.register_script(self._READ_LUA))
+        return found
 
     async def aread(
         self, key: str, *, follow_listings: bool
     ) -> tuple[str, int, tuple[bytes, float, int] | None] | None:
-        """`versioned(key)` and its entry, in at most two round trips; None when Redis cannot tell."""
-        client = self._aclient()
+        """`versioned(key)` and its entry, in one round trip; None when Redis cannot tell."""
+        client, read = self._aclient()
         try:
             if follow_listings:
-                gen, order_raw = await client.mget(self.GEN_KEY, self.ORDER_KEY)
-                full, order = f"{int(gen or 0)}:{key}", int(order_raw or 0)
-            else:
-                full, order = f"static:{key}", 0
-            value = await client.get(self.ENTRY_PREFIX + full)
+                gen, order, value = await read(
+                    keys=[self.GEN_KEY, self.ORDER_KEY], args=[self.ENTRY_PREFIX, key]
+                )
+                return f"{int(gen)}:{key}", int(order), self._entry(value)
+            full = f"static:{key}"
+            return full, 0, self._entry(await client.get(self.ENTRY_PREFIX + full))
         except Exception:
             log.warning("redis unavailable for the listings cache")
             return None
-        return full, order, self._entry(value)
 
     async def aput(self, key: str, value: bytes, ttl: int, order: int) -> None:
         try:
             head = self._HEAD.pack(_now() + ttl, order)
-            await self._aclient().set(self.ENTRY_PREFIX + key, head + value, ex=ttl + STALE_SECONDS)
+            await self._aclient()[0].set(self.ENTRY_PREFIX + key, head + value, ex=ttl + STALE_SECONDS)
         except Exception:
             log.warning("redis unavailable: response not cached")
 
