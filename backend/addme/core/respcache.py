@@ -162,8 +162,8 @@ class RedisStore:
             log.warning("redis unavailable: response not cached")
 
     # The request path, on the event loop itself. Through worker threads and the blocking client, a
-    # cached answer cost two thread hops and the GIL handed back and forth: ~500 answers a second
-    # against ~3,000 from the in-process store (bench/htmlpages.py --profile production).
+    # cached answer cost two thread hops and the GIL handed back and forth: a cached list answered
+    # 0.3x the ping's rate, 0.5x now (bench/htmlpages.py --profile production, performance.md).
 
     # The generations and the entry they point at, in one round trip instead of two (~100 us less a
     # request here). The entry's key is made inside the script, so this needs one Redis, not a

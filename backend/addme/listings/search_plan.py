@@ -30,7 +30,7 @@ Fetch = Callable[..., Awaitable[list[Sequence[Row]]]]
 # The probe's window: the newest rows of the type. A word with no match among them reads as rarer
 # than 1 in 1,000, which sends it to the index, as 1 in 4,000 did; one in every hundred as 1%.
 # Each row is a heap page read for its search vector: 2,000 rows took 4.5 ms of the database at 1M
-# rows, four times the search it steers, and a crowd searching words never seen before (each one
+# rows, three times the search it steers, and a crowd searching words never seen before (each one
 # probed) was held to a third of the searches of words already probed (docs/performance.md).
 PROBE_ROWS = 500
 # How long a word's frequency is trusted (it only steers the plan, never the results).
