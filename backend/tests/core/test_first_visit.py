@@ -8,9 +8,11 @@ from pathlib import Path
 
 import pytest
 
+from addme.admin import maintenance as admin_maintenance
 from addme.api import pages as api_pages
-from addme.core import firstvisit, sitemode
+from addme.core import firstvisit
 from addme.core.config import get_settings
+from tests.factories.accounts import make_user
 from tests.factories.community import make_alert
 from tests.factories.listings import make_username
 
@@ -77,9 +79,9 @@ def test_every_page_carries_the_config_and_the_alerts_the_first_render_reads(cli
     assert boot["alerts"][0]["text"] == "Maintenance tonight </script><script>alert(1)</script>"
 
 
-def test_the_boot_data_says_maintenance_at_once(client, built_web, monkeypatch):
+def test_the_boot_data_says_maintenance_at_once(client, db, built_web):
     assert boot_of(client.get("/help").text)["config"]["maintenance"] is False
-    monkeypatch.setattr(sitemode, "maintenance_on", lambda: True)
+    admin_maintenance.switch(db, admin=make_user(db, admin_level="Full"), on=True, reason="Upgrade")
     # The cached page of a moment ago is not served: the switch is part of the page's key.
     assert boot_of(client.get("/help").text)["config"]["maintenance"] is True
 
