@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import fcntl
 import os
 import re
 import shutil
@@ -35,12 +34,11 @@ import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
-from serving import addme_server
+from serving import addme_server, bench_lock
 
 ROOT = Path(__file__).resolve().parents[1]
 BACKEND = ROOT / "backend"
 DATA = ROOT / "bench" / "data" / "htmlpages"
-LOCK = Path("/tmp/addme-bench.lock")  # noqa: S108 - the machine's one benchmark lock
 PG_ADMIN = "postgresql://postgres@127.0.0.1:5432/postgres"
 PG_URL = "postgresql://postgres@127.0.0.1:5432/addme_htmlpages"
 
@@ -123,16 +121,6 @@ def check(base: str, path: str, content_type: str) -> None:
             raise SystemExit(f"{path}: {r.status} {got}, not 200 {content_type}")
         if content_type == "text/html" and "public" not in r.headers.get("cache-control", ""):
             raise SystemExit(f"{path}: not a public (cached) page")
-
-
-@contextlib.contextmanager
-def bench_lock() -> Iterator[None]:
-    with open(LOCK, "a") as f:
-        fcntl.flock(f, fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(f, fcntl.LOCK_UN)
 
 
 def _ms(value: str) -> float:

@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import fcntl
 import json
 import os
 import statistics
@@ -42,7 +41,7 @@ import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
-from serving import addme_server
+from serving import addme_server, bench_lock
 
 ROOT = Path(__file__).resolve().parents[1]
 WEB = ROOT / "web"
@@ -50,7 +49,6 @@ BACKEND = ROOT / "backend"
 LH_DIR = ROOT / "bench" / "lighthouse"
 LH_BIN = LH_DIR / "node_modules" / ".bin" / "lighthouse"
 DATA = ROOT / "bench" / "data" / "lighthouse"
-LOCK = Path("/tmp/addme-bench.lock")
 CHROME_FLAGS = (
     "--headless=new --no-sandbox --disable-gpu --disable-background-networking "
     "--disable-component-update --disable-sync --no-first-run"
@@ -170,19 +168,6 @@ def page_paths(base: str) -> dict[str, str]:
         "profile": f"/username/{first['username']}/{first['id']}",
         "shop": "/shop",
     }
-
-
-@contextlib.contextmanager
-def bench_lock(enabled: bool) -> Iterator[None]:
-    if not enabled:
-        yield
-        return
-    with open(LOCK, "a") as f:
-        fcntl.flock(f, fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(f, fcntl.LOCK_UN)
 
 
 def calibrated_multiplier(benchmark_index: float) -> float:

@@ -1,9 +1,11 @@
-"""`addme serve` for a benchmark: started, waited for on /v1/health, stopped. Shared by the bench
-scripts that measure their own server (lighthouse.py, htmlpages.py)."""
+"""`addme serve` for a benchmark: started, waited for on /v1/health, stopped; and the machine's one
+benchmark lock. Shared by the bench scripts that measure their own server (lighthouse.py,
+htmlpages.py)."""
 
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import subprocess
 import time
 import urllib.request
@@ -11,6 +13,22 @@ from collections.abc import Iterator
 from pathlib import Path
 
 ADDME = Path(__file__).resolve().parents[1] / "backend" / ".venv" / "bin" / "addme"
+# Held while measuring, so two benchmarks never share the two cores (`flock` in a shell takes it too).
+LOCK = Path("/tmp/addme-bench.lock")  # noqa: S108 - the machine's one benchmark lock
+
+
+@contextlib.contextmanager
+def bench_lock(enabled: bool = True) -> Iterator[None]:
+    """The benchmark lock for the block (nothing when not `enabled`)."""
+    if not enabled:
+        yield
+        return
+    with open(LOCK, "a") as f:
+        fcntl.flock(f, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(f, fcntl.LOCK_UN)
 
 
 @contextlib.contextmanager
