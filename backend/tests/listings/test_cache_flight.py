@@ -7,29 +7,12 @@ from datetime import timedelta
 from typing import Any
 
 import httpx
-import pytest
 
 from addme.core import respcache
 from addme.listings import cache, public, service
 from tests.factories.listings import make_username
 
 CROWD = 24
-
-
-@pytest.fixture
-def builds(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """Every list body actually built (a slow build, so the crowd's requests overlap it)."""
-    seen: list[str] = []
-    real = public.build_list
-
-    async def counted(p: Any, **kw: Any) -> bytes:
-        seen.append(p.cache_key())
-        await asyncio.sleep(0.05)
-        return await real(p, **kw)
-
-    monkeypatch.setattr(public, "build_list", counted)
-    service.invalidate_listings()
-    return seen
 
 
 async def _crowd(app: Any, n: int = CROWD, **params: Any) -> list[httpx.Response]:

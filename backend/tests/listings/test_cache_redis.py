@@ -20,7 +20,7 @@ import redis
 from addme.accounts.models import User
 from addme.core import respcache
 from addme.core.config import get_settings
-from addme.listings import cache, public, service
+from addme.listings import cache, service
 from tests.factories.listings import make_username
 
 REDIS_URL = "redis://127.0.0.1:6379/14"
@@ -49,20 +49,6 @@ def shared_cache(monkeypatch: pytest.MonkeyPatch) -> Iterator[redis.Redis]:
         monkeypatch.undo()
         get_settings.cache_clear()
         cache.store.cache_clear()
-
-
-@pytest.fixture
-def builds(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    seen: list[str] = []
-    real = public.build_list
-
-    async def counted(p: Any, **kw: Any) -> bytes:
-        seen.append(p.cache_key())
-        await asyncio.sleep(0.05)
-        return await real(p, **kw)
-
-    monkeypatch.setattr(public, "build_list", counted)
-    return seen
 
 
 def _another_process() -> None:
