@@ -9,6 +9,7 @@ import { seedFromBoot } from '@/boot';
 import { listenForInstallPrompt } from '@/features/pwa/pwa';
 import { languageReady } from '@/i18n';
 import { LanguageProvider } from '@/i18n/useTranslation';
+import { nextTask } from '@/lib/later';
 import { trapTabInModals } from '@/lib/modals';
 import { applyTheme, readPreference, resolveTheme, systemPrefersDark } from '@/theme/darkMode';
 import { ThemeProvider } from '@/theme/ThemeProvider';
@@ -24,11 +25,6 @@ const queryClient = new QueryClient({
     mutations: { retry: false },
   },
 });
-// The page's boot data first: the router's guards and the first render then wait on no request.
-seedFromBoot(queryClient);
-const router = createAppRouter(queryClient);
-installErrorHandling(queryClient, (to) => router.navigate(to));
-
 // Keyboard users stay inside whichever modal is open (age gate, reminders, report, Top-Ups...).
 trapTabInModals();
 
@@ -43,7 +39,7 @@ if (import.meta.env.PROD && 'serviceWorker' in navigator) {
   });
 }
 
-function render(root: HTMLElement) {
+function render(root: HTMLElement, router: ReturnType<typeof createAppRouter>) {
   createRoot(root).render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>
@@ -57,11 +53,23 @@ function render(root: HTMLElement) {
   );
 }
 
-// English renders at once; another language once its catalogue is loaded (or failed to: the
-// words then fall back to English rather than leave the page blank).
-if (languageReady === null) render(container);
-else
-  void languageReady.then(
-    () => render(container),
-    () => render(container),
-  );
+/**
+ * Start-up in four tasks, not one: the modules' evaluation, the page's boot data, the router's (its
+ * matchers for every route, the first match) and the first render each hand the thread back before
+ * the next, so that none is long enough to block a tap on a phone (lib/later).
+ */
+async function start(root: HTMLElement) {
+  await nextTask();
+  // The page's boot data first: the router's guards and the first render then wait on no request.
+  seedFromBoot(queryClient);
+  await nextTask();
+  const router = createAppRouter(queryClient);
+  installErrorHandling(queryClient, (to) => router.navigate(to));
+  await nextTask();
+  // English renders at once; another language once its catalogue is loaded (or failed to: the
+  // words then fall back to English rather than leave the page blank).
+  if (languageReady !== null) await languageReady.catch(() => undefined);
+  render(root, router);
+}
+
+void start(container);

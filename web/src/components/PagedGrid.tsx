@@ -1,10 +1,15 @@
 import { Fragment, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
+import { useRevealed } from '@/hooks/useAfterFirstPaint';
 import { useTranslation } from '@/i18n/useTranslation';
 import { LoadError } from './LoadError';
 import { Pager } from './Pager';
 import { SkeletonCard } from './UsernameCard';
 import './cards.css';
+
+/** Cards in a first visit's first frame: a phone's screen, and most of a desktop's first rows. */
+const FIRST_CARDS = 4;
+const MORE_CARDS_PER_TASK = 4;
 
 export interface PageMeta {
   has_next: boolean;
@@ -80,6 +85,10 @@ export function PagedGrid<T>({
 }) {
   const { t } = useTranslation();
   const meta = query.data?.meta;
+  // A first visit draws the first screen's cards in its first frame and the others in the next
+  // tasks (hooks/useAfterFirstPaint): twenty cards in one go were most of a list's first render.
+  const items = query.data?.data ?? [];
+  const shown = useRevealed(items.length, FIRST_CARDS, MORE_CARDS_PER_TASK);
   let body: ReactNode;
   if (query.isPending) {
     body = (
@@ -114,7 +123,7 @@ export function PagedGrid<T>({
         aria-label={label}
         data-testid={testId}
       >
-        {query.data.data.map((item) => (
+        {items.slice(0, shown).map((item) => (
           <li key={itemKey(item)} data-testid={itemTestId}>
             {renderItem(item)}
           </li>

@@ -11,6 +11,9 @@ const CODES =
     ' ',
   );
 
+/** How many countries a country filter offers. */
+export const COUNTRY_COUNT = CODES.length;
+
 /** Each written-out language's countries, named and in its alphabetical order. */
 const WRITTEN: Record<string, string> = { en: EN, fr: FR };
 const written = new Map<string, { code: string; name: string }[]>();

@@ -8,15 +8,19 @@ import { useUser } from '@/session/session';
 
 const STATEMENTS = ['adult', 'minors', 'legal', 'terms'] as const;
 
+/** Whether the age gate shows over this page, for a visitor who has not answered it yet. */
+export function useAgeGateShown(confirmed: boolean): boolean {
+  const { pathname } = useLocation();
+  const { user, isPending } = useUser();
+  return !isPending && shouldShowAgeGate({ pathname, signedIn: !!user, confirmed });
+}
+
 /** Spec section 2: shown on every route but / and /terms to visitors who are not signed in. */
 export function AgeGate() {
   const { t } = useTranslation();
-  const { pathname } = useLocation();
-  const { user, isPending } = useUser();
   const { site_name } = useConfig();
   const [confirmed, setConfirmed] = useState(isAgeConfirmed);
-
-  const show = !isPending && shouldShowAgeGate({ pathname, signedIn: !!user, confirmed });
+  const show = useAgeGateShown(confirmed);
 
   return (
     // No onEscape: the gate needs an answer (ui.md); a click on the backdrop does nothing either.

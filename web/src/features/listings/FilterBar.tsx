@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { GENDERS, ORIENTATIONS } from '@/config/options';
-import { useAfterFirstPaint } from '@/hooks/useAfterFirstPaint';
+import { useRevealed } from '@/hooks/useAfterFirstPaint';
 import { useTranslation } from '@/i18n/useTranslation';
-import { countryOptions as allCountries, countryOption } from '@/lib/countries';
+import { countryOptions as allCountries, COUNTRY_COUNT, countryOption } from '@/lib/countries';
 import {
   type FilterKey,
   type Filters,
@@ -15,6 +15,7 @@ import {
 import { countriesQuery, tagsQuery } from './queries';
 
 const MAX_TAG_OPTIONS = 60;
+const COUNTRIES_PER_TASK = 50;
 
 /** Gender, orientation, country, tag and VIP; every change is written to the URL by the caller. */
 export function FilterBar({
@@ -37,21 +38,30 @@ export function FilterBar({
   const set = <K extends FilterKey>(key: K, value: Filters[K] | '') =>
     onChange(withFilter(filters, key, value));
 
-  const tagOptions = (tags.data ?? []).slice(0, MAX_TAG_OPTIONS).map((tag) => tag.name);
+  // The tags too come after the first paint (or when the select is reached), the chosen one at once.
+  const [tagsWanted, setTagsWanted] = useState(false);
+  const tagNames = (tags.data ?? []).slice(0, MAX_TAG_OPTIONS).map((tag) => tag.name);
+  const tagsShown = useRevealed(tagNames.length, 0, MAX_TAG_OPTIONS, tagsWanted);
+  const tagOptions = tagNames.slice(0, tagsShown);
   if (filters.tag && !tagOptions.includes(filters.tag)) tagOptions.unshift(filters.tag);
   // Countries with listings first (their counts are recounted every minute or so), then every
   // other country: a member who just listed from a new country can filter by it at once.
-  // The other ~250 countries (named and sorted in the UI language, then 250 <option>s) come after
-  // the first paint, or at once when the select is reached first: on a phone they were a good part
-  // of a list page's first render. The chosen country is always there, so the select shows it.
-  const painted = useAfterFirstPaint();
+  // The other ~250 <option>s come after the first paint, a few dozen per task (in one task they
+  // were 50-75 ms at a phone's speed, long enough to block a tap), or all at once when the reader
+  // reaches the select. The chosen country is always there, so the select shows it.
   const [countriesWanted, setCountriesWanted] = useState(false);
-  const everyCountry = painted || countriesWanted;
+  const every = useRevealed(COUNTRY_COUNT, 0, COUNTRIES_PER_TASK, countriesWanted);
   const listed = countries.data ?? [];
   const listedCodes = new Set(listed.map((c) => c.code));
-  const others = everyCountry
-    ? allCountries(i18n.language)
-    : countryOption(i18n.language, filters.country);
+  const others =
+    every >= COUNTRY_COUNT
+      ? allCountries(i18n.language)
+      : [
+          ...countryOption(i18n.language, filters.country),
+          ...allCountries(i18n.language)
+            .slice(0, every)
+            .filter((c) => c.code !== filters.country),
+        ];
   const countryOptions = [...listed, ...others.filter((c) => !listedCodes.has(c.code))];
   // An app's pages have a VIP tab: a "VIP only" filter beside it would say the same thing twice.
   const shown: FilterKey[] = (['gender', 'orientation', 'country', 'tag', 'vip'] as const).filter(
@@ -162,6 +172,8 @@ export function FilterBar({
               className="form-select"
               id={`${id}-tag`}
               value={filters.tag ?? ''}
+              onFocus={() => setTagsWanted(true)}
+              onPointerDown={() => setTagsWanted(true)}
               onChange={(e) => set('tag', e.target.value)}
             >
               <option value="">{t('listings.filters.anyTag')}</option>
