@@ -402,8 +402,11 @@ test.describe('a language other than English', () => {
   test('the locale cookie keeps the language for a year', async ({ page, baseURL }) => {
     await preAgree(page, baseURL as string);
     await page.goto('/help');
-    const cookie = (await page.context().cookies()).find((c) => c.name === 'i18n_redirected');
-    expect(cookie?.value).toBe('en');
+    // Written once the first view is drawn (i18n/index.ts).
+    const localeCookie = async () =>
+      (await page.context().cookies()).find((c) => c.name === 'i18n_redirected');
+    await expect.poll(async () => (await localeCookie())?.value).toBe('en');
+    const cookie = await localeCookie();
     expect(((cookie?.expires ?? 0) - Date.now() / 1000) / 86400).toBeGreaterThan(364);
     await page.getByRole('button', { name: 'Français' }).click();
     // The French catalogue comes late, as on a slow phone (no service worker here to serve it): the

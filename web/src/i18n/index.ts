@@ -23,7 +23,11 @@ function initialLocale(): Locale {
   if (typeof document === 'undefined') return DEFAULT_LOCALE;
   const saved = getCookie(LOCALE_COOKIE);
   const locale = isLocale(saved) ? saved : DEFAULT_LOCALE;
-  setCookie(LOCALE_COOKIE, locale, { maxAge: LOCALE_MAX_AGE });
+  // Kept for another year, once the page has loaded: a cookie written now would make the page's
+  // next cookie read (the age gate's, in the first render) wait on the browser again.
+  const keep = () => setCookie(LOCALE_COOKIE, locale, { maxAge: LOCALE_MAX_AGE });
+  if (document.readyState === 'complete') keep();
+  else window.addEventListener('load', keep, { once: true });
   document.documentElement.lang = locale;
   return locale;
 }

@@ -46,4 +46,31 @@ describe('useTranslation', () => {
     render(<Label k="englishOnly.note" />);
     expect(screen.getByText('Only in English')).toBeInTheDocument();
   });
+
+  it('words a text with values as i18next does, and again once its words change', async () => {
+    addArea('memo', {
+      greeting: 'Hi {{name}}, {{count}} new',
+      greeting_one: 'Hi {{name}}, one new',
+    });
+    const { t } = i18n;
+    function Greeting({ name, count }: { name: string; count: number }) {
+      const { t: ours } = useTranslation();
+      return <p>{ours('memo.greeting', { name, count })}</p>;
+    }
+    const { rerender } = render(<Greeting name="Ana" count={3} />);
+    expect(screen.getByText('Hi Ana, 3 new')).toBeInTheDocument();
+    expect(t('memo.greeting', { name: 'Ana', count: 3 })).toBe('Hi Ana, 3 new');
+    // Other values, another text; the same values again, the same text.
+    rerender(<Greeting name="Bo" count={1} />);
+    expect(screen.getByText('Hi Bo, one new')).toBeInTheDocument();
+    rerender(<Greeting name="Ana" count={3} />);
+    expect(screen.getByText('Hi Ana, 3 new')).toBeInTheDocument();
+    // New words for the area (a later chunk, a correction): read again, not from memory.
+    addArea('memo', { greeting_other: 'Hello {{name}}: {{count}} new' });
+    rerender(<Greeting name="Ana" count={4} />);
+    rerender(<Greeting name="Ana" count={3} />);
+    expect(screen.getByText('Hello Ana: 3 new')).toBeInTheDocument();
+    await act(() => i18n.changeLanguage('fr'));
+    expect(screen.getByText('Hello Ana: 3 new')).toBeInTheDocument();
+  });
 });

@@ -9,8 +9,10 @@ import { createContext, type ReactNode, useContext, useSyncExternalStore } from 
  * about 300 ms of a first visit's main thread at Lighthouse's 4x CPU slowdown.
  *
  * Here every component of one language shares one `t`, and a text read by its key alone (no count,
- * no value: most labels) is looked up once, straight from the catalogue. Texts with values go to
- * i18next each time: a relative date reads the clock, so caching them would freeze "5 min ago".
+ * no value: most labels) is looked up once, straight from the catalogue. A text with values is
+ * resolved by i18next once per key and values: the catalogues use no formatter (nothing in them
+ * reads the clock or the locale's number format beyond the language), so the same key and values
+ * always give the same words. (A relative date is worded by lib/format and passed as values.)
  */
 export interface Translation {
   t: TFunction;
@@ -28,7 +30,20 @@ function translation(language: string): Translation {
     const plain = new Map<string, string>();
     plainTexts.add(plain);
     const t = (key: unknown, ...rest: unknown[]) => {
-      if (rest.length > 0 || typeof key !== 'string') return fixed(key, ...rest);
+      if (typeof key !== 'string' || rest.length > 1) return fixed(key, ...rest);
+      if (rest.length === 1) {
+        // A text with values (a card's "25 y/o", a list's title): the same key and values give the
+        // same words, so i18next resolves each pair once (a list's twenty cards share most).
+        const memo = valuesKey(key, rest[0]);
+        if (memo === null) return fixed(key, ...rest);
+        let text = plain.get(memo);
+        if (text === undefined) {
+          text = fixed(key, rest[0]) as string;
+          if (plain.size >= MAX_REMEMBERED) plain.clear();
+          plain.set(memo, text);
+        }
+        return text;
+      }
       let text = plain.get(key);
       if (text === undefined) {
         text = plainText(language, key) ?? fixed(key);
@@ -40,6 +55,27 @@ function translation(language: string): Translation {
     byLanguage.set(language, found);
   }
   return found;
+}
+
+/** Texts remembered per language before the memo starts again (keys and values a session reads). */
+const MAX_REMEMBERED = 2000;
+
+/**
+ * The memo's key for a text read with values, or null when the values are not all plain strings,
+ * numbers or booleans (an object, a function, a `returnObjects`: left to i18next every time).
+ */
+function valuesKey(key: string, options: unknown): string | null {
+  if (options === null || typeof options !== 'object' || Array.isArray(options)) return null;
+  let memo = key;
+  for (const [name, value] of Object.entries(options)) {
+    const kind = typeof value;
+    if (kind !== 'string' && kind !== 'number' && kind !== 'boolean' && value !== undefined) {
+      return null;
+    }
+    if (name === 'returnObjects' || name === 'lng') return null;
+    memo += `\u0000${name}\u0001${kind}:${String(value)}`;
+  }
+  return memo;
 }
 
 /** An area's words arrive with the code that uses it (addArea), French when it is chosen: a text

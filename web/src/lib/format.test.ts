@@ -49,6 +49,29 @@ describe('the shared formatter', () => {
     );
   });
 
+  it('writes amounts without Intl exactly as Intl does, in both languages and every shop currency', () => {
+    const values = [
+      0, 0.01, 0.5, 4.99, 10, 19.9, 999.99, 1000, 1234.5, 99999.99, 1e6, -3.2, -1234.56,
+    ];
+    for (const locale of ['en', 'fr']) {
+      for (const currency of ['USD', 'EUR', 'GBP']) {
+        const intl = new Intl.NumberFormat(locale, { style: 'currency', currency });
+        for (const value of values) {
+          expect(formatMoney(value, currency, locale)).toBe(intl.format(value));
+          expect(formatMoney(value.toFixed(2), currency, locale)).toBe(intl.format(value));
+        }
+      }
+    }
+    // Three decimals, another currency or language: Intl writes them.
+    expect(formatMoney(1.005, 'USD', 'en')).toBe(
+      new Intl.NumberFormat('en', { style: 'currency', currency: 'USD' }).format(1.005),
+    );
+    expect(formatMoney(5, 'JPY', 'en')).toBe('¥5');
+    expect(formatMoney(5, 'USD', 'de')).toBe(
+      new Intl.NumberFormat('de', { style: 'currency', currency: 'USD' }).format(5),
+    );
+  });
+
   it('writes amounts in their currency', () => {
     expect(formatMoney('4.99', 'USD', 'en')).toBe('$4.99');
     expect(plain(formatMoney('4.99', 'USD', 'fr'))).toBe('4,99 $US');
