@@ -56,6 +56,18 @@ def test_profile_page_head_and_unknown_profile_404(client, db, built_web):
     assert '<meta name="robots" content="noindex">' in missing.text
 
 
+def test_a_profile_page_asks_for_its_picture_with_the_page(client, db, built_web):
+    # The picture is a phone's largest element on a profile: it loads alongside the app, not after.
+    u = make_username(db, username="sunny.fox", profile_picture="/media/avatars/sunny.webp")
+    r = client.get(f"/username/sunny.fox/{u.id}")
+    assert '<link rel="preload" as="image" href="/media/avatars/sunny.webp" fetchpriority="high">' in r.text
+    # A profile without a picture, or a dirty one (shown to members only), asks for none.
+    plain = make_username(db, username="no.picture")
+    dirty = make_username(db, username="after.dark", type="Dirty", profile_picture="/media/avatars/d.webp")
+    assert 'rel="preload" as="image"' not in client.get(f"/profile/{plain.id}").text
+    assert 'rel="preload" as="image"' not in client.get(f"/profile/{dirty.id}").text
+
+
 def _crawlable(robots: str, path: str) -> bool:
     """RFC 9309 matching as the big crawlers do it: the longest matching rule wins, `$` ends a rule."""
     best, allowed = -1, True
