@@ -1,6 +1,6 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { Menu, MenuButton, MenuLink } from './Menu';
 
@@ -34,6 +34,34 @@ describe('header menu', () => {
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
     expect(menuOf(toggle)).toHaveClass('show');
     expect(screen.getByRole('link', { name: 'Countries' })).toHaveFocus();
+  });
+
+  it("keeps its links' addresses while closed, and following one opens the page in the app", async () => {
+    const user = userEvent.setup();
+    render(
+      <MemoryRouter initialEntries={['/']}>
+        <Routes>
+          <Route
+            path="*"
+            element={
+              <Menu id="nav-test" label="More">
+                <MenuLink to="/countries">Countries</MenuLink>
+              </Menu>
+            }
+          />
+        </Routes>
+        <Routes>
+          <Route path="/countries" element={<p>The countries page</p>} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    const toggle = screen.getByRole('button', { name: 'More' });
+    expect(menuOf(toggle).querySelector('a')).toHaveAttribute('href', '/countries');
+    await user.click(toggle);
+    await user.click(screen.getByRole('link', { name: 'Countries' }));
+    // A navigation inside the app (no page load in a memory router): the page is there.
+    expect(await screen.findByText('The countries page')).toBeInTheDocument();
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
   });
 
   it('moves with the arrows without leaving, and Escape gives focus back to its button', async () => {
