@@ -16,8 +16,8 @@ export function RootShell() {
   usePageViews();
   // A first-time visitor's first frame is the age gate, which covers the page: the page behind it
   // is drawn in the next task. On a phone that frame comes a whole page's render sooner (the gate's
-  // text is the largest thing on the first screen), and neither task is long enough to hold up a
-  // tap for long. Visitors who answered it, and every page after the first, draw the page at once.
+  // text is the largest thing on the first screen), and the first view is two renders, not one.
+  // Visitors who answered it, and every page after the first, draw the page at once.
   const [gateFirst] = useState(() => !isAgeConfirmed());
   const gateShown = useAgeGateShown(!gateFirst);
   const painted = useAfterFirstPaint();
