@@ -28,7 +28,19 @@ describe("the first view's deferred work", () => {
     expect(firstViewSettled()).toBe(false);
     vi.advanceTimersToNextTimer();
     expect(ran).toEqual(['cards', 'countries']);
+    vi.advanceTimersToNextTimer();
     expect(firstViewSettled()).toBe(true);
+  });
+
+  it('is not settled yet for what the last piece renders (the page behind the age gate)', async () => {
+    const { afterFirstPaint, firstViewSettled } = await freshLater();
+    const seenByWhatMounts: boolean[] = [];
+    // A state change renders in a microtask after the callback: the list mounting there reads it.
+    afterFirstPaint(() => queueMicrotask(() => seenByWhatMounts.push(firstViewSettled())));
+    vi.advanceTimersToNextFrame();
+    vi.advanceTimersToNextTimer();
+    await Promise.resolve();
+    expect(seenByWhatMounts).toEqual([false]);
   });
 
   it('skips a cancelled callback, and once settled runs a new one in a task of its own', async () => {

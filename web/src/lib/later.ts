@@ -31,16 +31,18 @@ export function nextTask(): Promise<void> {
 }
 
 function drain() {
-  const callback = queue.shift();
-  if (callback) callback();
-  if (queue.length > 0) {
-    setTimeout(drain, 0);
-    return;
-  }
-  draining = false;
-  // A callback may have queued more (a list revealed step by step): the queue is empty only once
-  // none did, and only then is the first view complete.
-  settled = true;
+  queue.shift()?.();
+  // The next piece, or the finding that none is left, in the next task: what this piece renders
+  // mounts in a microtask after it (the page behind the age gate, with its list), and that must
+  // still find the first view unsettled, to stage its own pieces instead of drawing them whole.
+  setTimeout(() => {
+    if (queue.length > 0) {
+      drain();
+      return;
+    }
+    draining = false;
+    settled = true;
+  }, 0);
 }
 
 /**

@@ -1,12 +1,44 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { PagedGrid, type PagedQuery } from '@/components/PagedGrid';
 import { renderRoutes } from '@/test/render';
 import { RootShell } from './RootShell';
+
+const list: PagedQuery<number> = {
+  data: {
+    data: Array.from({ length: 20 }, (_, i) => i + 1),
+    meta: { has_next: false, total: 20, per_page: 20 },
+  },
+  error: null,
+  isPending: false,
+  isError: false,
+  isFetching: false,
+  isPlaceholderData: false,
+  refetch: () => undefined,
+};
+
+function PageBehind() {
+  return (
+    <>
+      <p>The page behind</p>
+      <PagedGrid
+        query={list}
+        page={1}
+        hrefFor={(p) => `/list?page=${p}`}
+        label="Usernames"
+        itemKey={(n) => n}
+        renderItem={(n) => <span>card {n}</span>}
+        empty={null}
+        itemTestId="card"
+      />
+    </>
+  );
+}
 
 const routes = [
   {
     element: <RootShell />,
-    children: [{ path: '*', element: <p>The page behind</p> }],
+    children: [{ path: '*', element: <PageBehind /> }],
   },
 ];
 
@@ -18,6 +50,9 @@ describe("a visit's first frame", () => {
     expect(screen.queryByText('The page behind')).not.toBeInTheDocument();
     expect(await screen.findByText('The page behind')).toBeInTheDocument();
     expect(screen.getByRole('dialog')).toBeInTheDocument();
+    // The page behind the gate is a first view too: its list comes a few cards per task.
+    expect(screen.getAllByTestId('card')).toHaveLength(4);
+    expect(await screen.findByText('card 20')).toBeInTheDocument();
   });
 
   it('is the page itself for a visitor who answered the gate', () => {
