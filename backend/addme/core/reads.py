@@ -268,7 +268,7 @@ def create_reader(settings: Settings | None = None) -> Reader:
     conninfo = pg_conninfo(settings)
     if conninfo is None:
         return ThreadReader()
-    return PgReader(conninfo, max_size=settings.db_pool_size, timeout=settings.db_timeout_seconds)
+    return PgReader(conninfo, max_size=settings.db_read_pool_size, timeout=settings.db_timeout_seconds)
 
 
 def install(reader: Reader | None) -> None:

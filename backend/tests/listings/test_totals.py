@@ -46,3 +46,27 @@ def test_a_stale_memoized_count_never_reaches_the_answer_past_the_end(client, db
 def test_an_empty_list_totals_zero(client, db):
     assert _meta(client, page=1)["total"] == 0
     assert _meta(client, page=9_999)["total"] == 0
+
+
+def test_an_expired_total_is_recounted_by_one_request_while_the_others_keep_the_old_one(monkeypatch):
+    clock = [1_000.0]
+    monkeypatch.setattr(totals.time, "monotonic", lambda: clock[0])
+    key = ("test", "expiry")
+    totals.forget_counts()
+    assert totals.memoized_count(key) is None  # never counted: this request counts
+    totals.remember_count(key, 120)
+    clock[0] += totals._COUNT_TTL + 0.1
+    # Expired: the first request recounts, the ones in flight beside it answer with the old total
+    # instead of each running the same count.
+    assert totals.memoized_count(key) is None
+    assert [totals.memoized_count(key) for _ in range(31)] == [120] * 31
+    # A recount that never came back (a failed read) lapses, and the next request counts.
+    clock[0] += totals._RECOUNT_SECONDS + 0.1
+    assert totals.memoized_count(key) is None
+    assert totals.memoized_count(key) == 120
+    totals.remember_count(key, 130)
+    assert totals.memoized_count(key) == 130
+    # Too old to serve while recounting: every request counts, as with no total at all.
+    clock[0] += totals._STALE_MAX + 1
+    assert totals.memoized_count(key) is None
+    assert totals.memoized_count(key) is None
