@@ -29,7 +29,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
-from sqlalchemy import Integer, bindparam, case, func, literal_column, select, union_all
+from sqlalchemy import Integer, bindparam, case, func, literal_column, select, true, union_all
 
 from addme.listings import constants as c
 from addme.listings import queries, search, totals
@@ -137,8 +137,32 @@ def _matches(shape: Shape, words: bool, part: bool, dialect: str) -> Any:
 @lru_cache(maxsize=256)
 def index_page(shape: Shape, words: bool, part: bool, per_page: int, dialect: str) -> Any:
     """The page when the matches are read from the search indexes, then sorted."""
-    popular = shape[-1] == "popular"
+    return _index_page_of(_matches(shape, words, part, dialect), shape, per_page)
+
+
+@lru_cache(maxsize=256)
+def index_page_counted(shape: Shape, words: bool, part: bool, per_page: int, cap: int, dialect: str) -> Any:
+    """index_page with its capped count in a first column, both from one reading of the matches.
+
+    Sent as two statements, the page and index_count each read the search indexes for the same
+    matches: for a handle never searched before, the trigram index's part was 0.6 of the 0.8 ms
+    either took. The count is the same in any order, so the page's own matches serve it. One row
+    per card, the count repeated; an empty page is one row of the count and nulls.
+    """
     m = _matches(shape, words, part, dialect)
+    n = select(func.count().label("n")).select_from(select(m.c.id).limit(literal_column(str(cap))).subquery())
+    counted = n.subquery("counted")
+    page = _index_page_of(m, shape, per_page).subquery("page")
+    popular = shape[-1] == "popular"
+    return (
+        select(counted.c.n, *page.c)
+        .select_from(counted.outerjoin(page, true()))
+        .order_by(page.c.part, *_ordered_by(page.c, popular))
+    )
+
+
+def _index_page_of(m: Any, shape: Shape, per_page: int) -> Any:
+    popular = shape[-1] == "popular"
     ids = (
         select(m.c.id)
         .where(m.c.username_normalized != _HANDLE)
@@ -267,10 +291,15 @@ async def read_search(
     count_key = ("q", search.handle_of(p.q), p.app, p.type, p.gender, p.orientation, p.country, p.vip, p.tag)
     total = totals.memoized_count(count_key)
     count_path = choose(stats, needed=c.COUNT_CAP, safety=COUNT_SAFETY, dialect=dialect)
-    statements = [(s.page(path), bound)]
-    if total is None:
-        statements.append((s.count(count_path, c.COUNT_CAP), bound))
-    results = await fetch(*statements)
+    if total is None and path == INDEX and count_path == INDEX:
+        [both] = await fetch((index_page_counted(s.shape, s.words, s.part, p.per_page, c.COUNT_CAP, dialect), bound))
+        # (count, card...) rows, or one (count, nulls) row for an empty page: index_count's shape.
+        results: list[Sequence[Row]] = [[r[1:] for r in both if r[1 + _PART] is not None], [(both[0][0], None)]]
+    else:
+        statements = [(s.page(path), bound)]
+        if total is None:
+            statements.append((s.count(count_path, c.COUNT_CAP), bound))
+        results = await fetch(*statements)
     rows = results[0]
     if path.window is not None and sum(1 for r in rows if r[_PART] == 1) < wanted:
         rows = await _after_short_walk(s, path.window, rows, fetch)
