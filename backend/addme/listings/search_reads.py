@@ -292,9 +292,14 @@ async def read_search(
     total = totals.memoized_count(count_key)
     count_path = choose(stats, needed=c.COUNT_CAP, safety=COUNT_SAFETY, dialect=dialect)
     if total is None and path == INDEX and count_path == INDEX:
-        [both] = await fetch((index_page_counted(s.shape, s.words, s.part, p.per_page, c.COUNT_CAP, dialect), bound))
+        [both] = await fetch(
+            (index_page_counted(s.shape, s.words, s.part, p.per_page, c.COUNT_CAP, dialect), bound)
+        )
         # (count, card...) rows, or one (count, nulls) row for an empty page: index_count's shape.
-        results: list[Sequence[Row]] = [[r[1:] for r in both if r[1 + _PART] is not None], [(both[0][0], None)]]
+        results: list[Sequence[Row]] = [
+            [r[1:] for r in both if r[1 + _PART] is not None],
+            [(both[0][0], None)],
+        ]
     else:
         statements = [(s.page(path), bound)]
         if total is None:
