@@ -19,8 +19,11 @@ from typing import Any
 from prometheus_client import Counter, Histogram
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from addme.core.logging import AccessLines
+
 request_id: ContextVar[str | None] = ContextVar("request_id", default=None)
 access_log = logging.getLogger("addme.access")
+access_lines = AccessLines(access_log)
 _VALID_ID = re.compile(r"[A-Za-z0-9._-]{8,64}")
 
 REQUESTS = Counter("addme_http_requests", "HTTP requests answered", ["method", "route", "status"])
@@ -131,11 +134,8 @@ class ObserveMiddleware:
             route = _route(scope)
             _record(scope["method"], route, status, elapsed)
             if self.log_requests:
-                access_log.info(
-                    "%s %s %s",
-                    scope["method"],
-                    scope["path"],
-                    status,
-                    extra={"status": status, "ms": round(elapsed * 1000, 2), "route": route},
-                )
+                access_lines.write(
+                    method=scope["method"], path=scope["path"], status=status,
+                    ms=round(elapsed * 1000, 2), route=route, rid=rid,
+                )  # fmt: skip
             request_id.reset(token)

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
+import io
 import json
 import logging
 
+import httpx
 import pytest
 from fastapi.testclient import TestClient
 
@@ -20,6 +23,61 @@ def test_every_answer_carries_a_request_id_and_keeps_a_valid_one_it_was_given(cl
     assert given.headers["x-request-id"] == "nginx-abc123def456"
     odd = client.get("/v1/health", headers={"X-Request-ID": "<script>"})
     assert odd.headers["x-request-id"] != "<script>" and len(odd.headers["x-request-id"]) == 32
+
+
+@pytest.fixture
+def json_lines(monkeypatch):
+    """The app's JSON stream handler on a string, at a level the test sets (set_level)."""
+    stream = io.StringIO()
+    handler = logging.StreamHandler(stream)
+    handler.setFormatter(JsonFormatter())
+    logger = logging.getLogger("addme")
+    monkeypatch.setattr(logger, "handlers", [handler])
+    before = logger.level
+    yield stream, logger.setLevel  # setLevel, not the attribute: it clears isEnabledFor's caches
+    logger.setLevel(before)
+
+
+def test_a_crowd_of_requests_leaves_one_json_access_line_each(monkeypatch, json_lines):
+    """Lines of requests answered together are written together, each whole and with its id."""
+    stream, set_level = json_lines
+    set_level(logging.INFO)
+    writes: list[int] = []
+    real_write = stream.write
+    monkeypatch.setattr(stream, "write", lambda text: writes.append(text.count("\n")) or real_write(text))
+
+    async def hello(scope, receive, send):
+        await asyncio.sleep(0)
+        status = 404 if scope["path"].endswith("missing") else 200
+        await send({"type": "http.response.start", "status": status, "headers": []})
+        await send({"type": "http.response.body", "body": b"ok"})
+
+    app = observe.ObserveMiddleware(hello, log_requests=True)
+
+    async def crowd() -> list[httpx.Response]:
+        async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://t") as http:
+            paths = [f"/v1/usernames/{i}" for i in range(9)] + ["/v1/missing"]
+            answers = await asyncio.gather(*(http.get(p) for p in paths))
+            await asyncio.sleep(0)  # the loop's next turn writes what the last one answered
+            return list(answers)
+
+    answers = asyncio.run(crowd())
+    lines = [json.loads(line) for line in stream.getvalue().splitlines()]
+    assert sorted(line["msg"] for line in lines) == sorted(
+        f"GET {r.request.url.path} {r.status_code}" for r in answers
+    )
+    assert {line["request_id"] for line in lines} == {r.headers["x-request-id"] for r in answers}
+    assert all(line["logger"] == "addme.access" and line["level"] == "info" for line in lines)
+    assert {line["status"] for line in lines} == {200, 404}
+    assert sum(writes) == 10 and len(writes) < 10  # batched, not a write per request
+
+
+def test_no_access_line_is_built_when_the_level_hides_it(json_lines):
+    stream, set_level = json_lines
+    set_level(logging.WARNING)
+    lines = observe.AccessLines(logging.getLogger("addme.access"))
+    lines.write(method="GET", path="/", status=200, ms=1.0, route="/", rid="x")
+    assert lines.lines == [] and stream.getvalue() == ""
 
 
 def test_log_lines_written_during_a_request_name_it():
