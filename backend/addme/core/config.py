@@ -37,9 +37,9 @@ class Settings(BaseSettings):
     # Read connections per web process (the public lists and profiles, core/reads.py). Requests
     # beyond it wait in the reader's own first-come line; sized for the database's cores, not for
     # the requests in flight: with 10 on a 2-core machine, the database's backends queued in the
-    # kernel's scheduler instead, where no order is kept, and a tag page's p99 was 35-68 ms
-    # against 18-26 ms with 4, for the same requests a second (docs/performance.md). About twice
-    # the database's cores, divided by the web processes sharing it.
+    # kernel's scheduler instead, where no order is kept, and a tag page's p99 was 52-60 ms
+    # against 15-17 ms with 6, for the same requests a second (docs/performance.md). About three
+    # per database core, divided by the web processes sharing it (docs/operations.md).
     db_read_pool_size: int = Field(default=6, ge=1, le=100)
     db_timeout_seconds: float = 5.0
     # How long a thread may hold the GIL while another waits for it (Python's default: 5 ms). A

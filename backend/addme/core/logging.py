@@ -59,11 +59,11 @@ class AccessLines:
 
     Through `logging`, each request's line cost the web process ~30 us: a LogRecord, the
     formatter, the handler's lock, and a write and a flush of its own. That was a quarter of the
-    pings a worker answers a second, and a sixth of the uncached lists (docs/performance.md,
-    2026-11-29). Here the line is built directly, and the lines of every request answered in one
-    turn of the loop go out in one write, under the handler's lock like its other lines. Where the
-    "addme" logger has no JSON stream handler (a set-up of the operator's own), or no event loop
-    runs, a line goes through `logging` as before.
+    pings a worker answers a second (docs/performance.md, 2026-11-29, morning). Here the line is
+    built directly, and the lines of every request answered in one turn of the loop go out in one
+    write, under the handler's lock like its other lines. Where the "addme" logger has no JSON
+    stream handler (a set-up of the operator's own), or no event loop runs, a line goes through
+    `logging` as before.
     """
 
     def __init__(self, logger: logging.Logger) -> None:
