@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import select
 import sys
 from datetime import UTC, datetime
 from typing import Any
@@ -104,12 +105,33 @@ class AccessLines:
             return
         handler.acquire()
         try:
-            handler.stream.write("".join(lines))
-            handler.flush()
+            for chunk in _whole_lines_within(lines, select.PIPE_BUF):
+                handler.stream.write(chunk)
+                handler.flush()
         except (OSError, ValueError):  # a closed or full stream: lose the lines, never the request
             pass
         finally:
             handler.release()
+
+
+def _whole_lines_within(lines: list[str], size: int) -> list[str]:
+    """The lines joined into writes of at most `size` bytes each (a longer line alone).
+
+    The web processes share one stderr, often a pipe: a write of up to PIPE_BUF bytes reaches it
+    whole, a longer one may be cut by another process's lines (json.dumps writes ASCII only, so a
+    character is a byte)."""
+    chunks: list[str] = []
+    current: list[str] = []
+    length = 0
+    for line in lines:
+        if current and length + len(line) > size:
+            chunks.append("".join(current))
+            current, length = [], 0
+        current.append(line)
+        length += len(line)
+    if current:
+        chunks.append("".join(current))
+    return chunks
 
 
 def _json_stream(logger: logging.Logger) -> logging.StreamHandler[Any] | None:
