@@ -17,7 +17,7 @@ import os
 import re
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -36,7 +36,9 @@ class PageMeta:
     status: int = 200
     image: str | None = None
     noindex: bool = False
-    extra_head: list[str] = field(default_factory=list)
+    # The page's largest image (its LCP on a phone), fetched with the page rather than once the app
+    # has started and drawn it.
+    preload_image: str | None = None
 
 
 MetaResolver = Callable[[Session, "re.Match[str]"], PageMeta | None]
@@ -170,7 +172,8 @@ def render_index(meta: PageMeta, *, path: str, query: str, boot: dict[str, Any] 
         tags.append(f'<meta property="og:image" content="{e(meta.image)}">')
     if meta.noindex:
         tags.append('<meta name="robots" content="noindex">')
-    tags.extend(meta.extra_head)
+    if meta.preload_image:
+        tags.append(f'<link rel="preload" as="image" href="{e(meta.preload_image)}" fetchpriority="high">')
     if meta.status == 200:
         first = firstvisit.preloads(settings.web_dist, path)
         tags += [f'<link rel="modulepreload" crossorigin href="{e(m)}">' for m in first.modules]
