@@ -115,6 +115,7 @@ _words: dict[tuple[str, str, str], tuple[float, Words]] = {}
 def forget_words() -> None:
     """Drop the remembered word frequencies (tests)."""
     _words.clear()
+    _common.clear()
 
 
 def window_of(where: Sequence[Any], order: Sequence[Any], rows: int, *extra: Any) -> Any:
@@ -181,7 +182,72 @@ async def word_counts(p: ListParams, values: dict[str, Any], *, dialect: str, fe
         rows=max(counts[-1], counts[0]),
     )
     remember(key, found)
+    # Words seen in the probe's window are thousands of rows at this size: no first reading for them.
+    common = [i for i, n in enumerate(found.words) if found.rows * found.rate(n) > FIRST_COMMON_ROWS]
+    if common:
+        mark_common(p.q, p.type, common)
     return found
+
+
+def known(p: ListParams, dialect: str) -> Words | None:
+    """The probe's counts for `q` when still remembered, without probing."""
+    assert p.q is not None
+    hit = _words.get((search.handle_of(p.q), p.type, dialect))
+    return hit[1] if hit is not None and hit[0] > time.monotonic() else None
+
+
+def part_word(query: str, words: Words) -> int | None:
+    """The word (of search.interior_words) to find `q` as part of a handle by, when one is rare:
+    none in the probe's window, so about one row in a thousand or fewer. A common one ("cosmic_gamer":
+    every "gamer") would read more rows than the trigram index's intersection."""
+    rare = [i for i in search.interior_words(query) if i < len(words.words) and words.words[i] == 0]
+    return rare[-1] if rare else None
+
+
+# --- A search never seen before: its matches read from the index at once, no probe --------------
+# A crowd searching whole handles ("cosmic_angel12345") is a crowd of words each seen once: the
+# probe (500 heap rows) cost as much database time as the page it steered. Such a search's
+# longest word is most often rare, so its matches are read from the index straight away, at most
+# FIRST_CANDIDATES rows of them (search_reads.first_page): fewer, and they are all the matches,
+# page and exact total at once; as many, and the word was common after all: it is remembered as
+# such (no second try for it) and the search is probed as before.
+FIRST_MIN_LENGTH = 4  # a shorter word is a prefix of too many: probed
+FIRST_CANDIDATES = 1_000  # the first reading's rows at most; a word with more is common
+FIRST_COMMON_ROWS = 2 * FIRST_CANDIDATES  # a probed word estimated above this is marked common
+_common: dict[tuple[str, str], float] = {}
+
+
+@dataclass(frozen=True, slots=True)
+class Guess:
+    """The words a first reading finds its candidates by (positions in search.word_operands)."""
+
+    word: int
+    part_word: int | None
+
+
+def guess(query: str, type_: str) -> Guess | None:
+    """The word of `q` most likely to be rare (the longest not known to be common), or None."""
+    now = time.monotonic()
+    words = search.words_of(query)
+    options = [
+        i for i, w in enumerate(words) if len(w) >= FIRST_MIN_LENGTH and _common.get((w, type_), 0.0) <= now
+    ]
+    if not options:
+        return None
+    # The longest; of equals, the last (the numbered end of a handle).
+    word = max(reversed(options), key=lambda i: len(words[i]))
+    interior = search.interior_words(query)
+    return Guess(word, word if word in interior else None)
+
+
+def mark_common(query: str, type_: str, positions: Sequence[int]) -> None:
+    """Remember words of `q` as too common for a first reading."""
+    if len(_common) >= _WORDS_MAX:
+        _common.clear()
+    words = search.words_of(query)
+    until = time.monotonic() + WORDS_TTL
+    for i in positions:
+        _common[(words[i], type_)] = until
 
 
 def remember(key: tuple[str, str, str], words: Words) -> None:

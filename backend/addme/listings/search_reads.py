@@ -39,6 +39,7 @@ from addme.listings.queries import Shape
 from addme.listings.schemas import ListParams
 from addme.listings.search_plan import (
     COUNT_SAFETY,
+    FIRST_CANDIDATES,
     INDEX,
     SAFETY,
     Fetch,
@@ -46,10 +47,18 @@ from addme.listings.search_plan import (
     Row,
     Words,
     choose,
+    guess,
+    known,
+    mark_common,
+    part_word,
     remember,
     window_of,
     word_counts,
 )
+
+# Whether a search never seen before is read from the index at once (_first_reading); the tests
+# turn it off to run every search through each path the probe would choose.
+FIRST_READING = True
 
 # One live listing per handle and app (uq_usernames_live_handle): at most this many exact matches.
 EXACT_MAX = 3
@@ -120,12 +129,12 @@ def walk_page(shape: Shape, words: bool, part: bool, per_page: int, window: int,
     return _both(_exact(shape), rest, popular)
 
 
-def _matches(shape: Shape, words: bool, part: bool, dialect: str) -> Any:
+def _matches(shape: Shape, words: bool, part: bool, part_word: bool, dialect: str) -> Any:
     """Every match, read from the search indexes (materialized: the planner cannot turn it back
     into a walk of the list's index, which is what its estimates would often pick)."""
     where = [*queries.bound_conditions(shape), search.match_clause(dialect, words=words, part=part)]
     if dialect == "postgresql":
-        where.append(search.candidates(dialect, words=words, part=part))
+        where.append(search.candidates(dialect, words=words, part=part, part_word=part_word))
     return (
         select(U.id, U.popularity, U.sort_at, U.username_normalized)
         .where(*where)
@@ -135,13 +144,15 @@ def _matches(shape: Shape, words: bool, part: bool, dialect: str) -> Any:
 
 
 @lru_cache(maxsize=256)
-def index_page(shape: Shape, words: bool, part: bool, per_page: int, dialect: str) -> Any:
+def index_page(shape: Shape, words: bool, part: bool, part_word: bool, per_page: int, dialect: str) -> Any:
     """The page when the matches are read from the search indexes, then sorted."""
-    return _index_page_of(_matches(shape, words, part, dialect), shape, per_page)
+    return _index_page_of(_matches(shape, words, part, part_word, dialect), shape, per_page)
 
 
 @lru_cache(maxsize=256)
-def index_page_counted(shape: Shape, words: bool, part: bool, per_page: int, cap: int, dialect: str) -> Any:
+def index_page_counted(
+    shape: Shape, words: bool, part: bool, part_word: bool, per_page: int, cap: int, dialect: str
+) -> Any:
     """index_page with its capped count in a first column, both from one reading of the matches.
 
     Sent as two statements, the page and index_count each read the search indexes for the same
@@ -149,13 +160,47 @@ def index_page_counted(shape: Shape, words: bool, part: bool, per_page: int, cap
     either took. The count is the same in any order, so the page's own matches serve it. One row
     per card, the count repeated; an empty page is one row of the count and nulls.
     """
-    m = _matches(shape, words, part, dialect)
+    m = _matches(shape, words, part, part_word, dialect)
     n = select(func.count().label("n")).select_from(select(m.c.id).limit(literal_column(str(cap))).subquery())
     counted = n.subquery("counted")
     page = _index_page_of(m, shape, per_page).subquery("page")
     popular = shape[-1] == "popular"
     return (
         select(counted.c.n, *page.c)
+        .select_from(counted.outerjoin(page, true()))
+        .order_by(page.c.part, *_ordered_by(page.c, popular))
+    )
+
+
+@lru_cache(maxsize=256)
+def first_page(shape: Shape, part: bool, part_word: bool, per_page: int, cap: int) -> Any:
+    """PostgreSQL, a search never seen before: its page read from at most `cap` + 1 candidates
+    from the search indexes, with (candidates read, matches) in the first two columns of every row
+    (one row of the counts and nulls for an empty page). More than `cap` candidates: the page and
+    the count are not whole and are not used. At most `cap` + 1 heap rows, however common the word.
+    """
+    dialect = "postgresql"
+    hit = search.match_clause(dialect, words=True, part=part).label("hit")
+    cand = (
+        select(U.id, U.popularity, U.sort_at, U.username_normalized, hit)
+        .where(
+            *queries.bound_conditions(shape),
+            search.candidates(dialect, words=True, part=part, part_word=part_word),
+        )
+        .limit(literal_column(str(cap + 1)))
+        .cte("search_candidates")
+        .prefix_with("MATERIALIZED", dialect="postgresql")
+    )
+    m = select(cand.c.id, cand.c.popularity, cand.c.sort_at, cand.c.username_normalized).where(cand.c.hit)
+    matches = m.cte("search_matches")
+    counted = select(
+        select(func.count()).select_from(cand).scalar_subquery().label("candidates"),
+        select(func.count()).select_from(matches).scalar_subquery().label("n"),
+    ).subquery("counted")
+    page = _index_page_of(matches, shape, per_page).subquery("page")
+    popular = shape[-1] == "popular"
+    return (
+        select(counted.c.candidates, counted.c.n, *page.c)
         .select_from(counted.outerjoin(page, true()))
         .order_by(page.c.part, *_ordered_by(page.c, popular))
     )
@@ -217,9 +262,9 @@ def walk_count(shape: Shape, words: bool, part: bool, window: int, cap: int, dia
 
 
 @lru_cache(maxsize=256)
-def index_count(shape: Shape, words: bool, part: bool, cap: int, dialect: str) -> Any:
+def index_count(shape: Shape, words: bool, part: bool, part_word: bool, cap: int, dialect: str) -> Any:
     """(matches read from the search indexes up to `cap`, NULL): walk_count's shape."""
-    m = _matches(shape, words, part, dialect)
+    m = _matches(shape, words, part, part_word, dialect)
     return select(func.count(), literal_column("NULL")).select_from(
         select(m.c.id).limit(literal_column(str(cap))).subquery()
     )
@@ -253,6 +298,7 @@ class _Search:
     shape: Shape
     words: bool
     part: bool
+    part_word: bool  # `q` as part of a handle found by one of its words (search.interior_words)
     dialect: str
     bound: dict[str, Any]
     stats: Words
@@ -260,14 +306,14 @@ class _Search:
     def page(self, path: Path) -> Any:
         if path.window is not None:
             return walk_page(self.shape, self.words, self.part, self.p.per_page, path.window, self.dialect)
-        return index_page(self.shape, self.words, self.part, self.p.per_page, self.dialect)
+        return index_page(self.shape, self.words, self.part, self.part_word, self.p.per_page, self.dialect)
 
     def count(self, path: Path, cap: int) -> Any:
         # A count is the same in any order: walk the newest.
         latest = (*self.shape[:-1], "latest")
         if path.window is not None:
             return walk_count(latest, self.words, self.part, path.window, cap, self.dialect)
-        return index_count(latest, self.words, self.part, cap, self.dialect)
+        return index_count(latest, self.words, self.part, self.part_word, cap, self.dialect)
 
 
 async def read_search(
@@ -279,22 +325,30 @@ async def read_search(
     values = search.search_values(p.q, dialect)
     if values is None:
         return None
+    rest_from = max(0, (p.page - 1) * p.per_page - EXACT_MAX)
+    count_key = ("q", search.handle_of(p.q), p.app, p.type, p.gender, p.orientation, p.country, p.vip, p.tag)
+    if FIRST_READING and dialect == "postgresql" and "search_q" in values and known(p, dialect) is None:
+        at_once = await _first_reading(p, values, rest_from, count_key, now=now, fetch=fetch)
+        if at_once is not None:
+            return at_once
     stats = await word_counts(p, values, dialect=dialect, fetch=fetch)
     bound: dict[str, Any] = {**queries.bound_values(p, now), **values}
+    operands = search.word_operands(p.q)
     if dialect == "postgresql" and "search_q" in values:
-        bound["search_word"] = search.word_operands(p.q)[stats.rarest_word()]
-    rest_from = max(0, (p.page - 1) * p.per_page - EXACT_MAX)
+        bound["search_word"] = operands[stats.rarest_word()]
+    by_word = part_word(p.q, stats) if dialect == "postgresql" and "search_part" in values else None
+    if by_word is not None:
+        bound["search_part_word"] = operands[by_word]
     bound["rest_off"] = rest_from
-    s = _Search(p, queries.shape_of(p), "search_q" in values, "search_part" in values, dialect, bound, stats)
+    words, part = "search_q" in values, "search_part" in values
+    s = _Search(p, queries.shape_of(p), words, part, by_word is not None, dialect, bound, stats)
     wanted = p.per_page + 1 + EXACT_MAX
     path = choose(stats, needed=rest_from + wanted, safety=SAFETY, dialect=dialect)
-    count_key = ("q", search.handle_of(p.q), p.app, p.type, p.gender, p.orientation, p.country, p.vip, p.tag)
     total = totals.memoized_count(count_key)
     count_path = choose(stats, needed=c.COUNT_CAP, safety=COUNT_SAFETY, dialect=dialect)
     if total is None and path == INDEX and count_path == INDEX:
-        [both] = await fetch(
-            (index_page_counted(s.shape, s.words, s.part, p.per_page, c.COUNT_CAP, dialect), bound)
-        )
+        statement = index_page_counted(s.shape, words, part, s.part_word, p.per_page, c.COUNT_CAP, dialect)
+        [both] = await fetch((statement, bound))
         # (count, card...) rows, or one (count, nulls) row for an empty page: index_count's shape.
         results: list[Sequence[Row]] = [
             [r[1:] for r in both if r[1 + _PART] is not None],
@@ -320,6 +374,45 @@ async def read_search(
         [[first]] = await fetch((s.count(beyond, start), bound), prepare=False)
         exact_total = await _total(s, beyond, start, first, fetch)
     return page, has_next, exact_total
+
+
+async def _first_reading(
+    p: ListParams,
+    values: dict[str, Any],
+    rest_from: int,
+    count_key: tuple[Any, ...],
+    *,
+    now: Any,
+    fetch: Fetch,
+) -> tuple[Sequence[Row], bool, int] | None:
+    """A search not seen within WORDS_TTL, read from the index with no probe (search_plan's "A
+    search never seen before"): its page and exact total, or None when its guessed word turned
+    out common (then remembered as such)."""
+    assert p.q is not None
+    g = guess(p.q, p.type)
+    if g is None:
+        return None
+    operands = search.word_operands(p.q)
+    bound: dict[str, Any] = {**queries.bound_values(p, now), **values, "rest_off": rest_from}
+    bound["search_word"] = operands[g.word]
+    part = "search_part" in values
+    by_word = part and g.part_word is not None
+    if part and g.part_word is not None:
+        bound["search_part_word"] = operands[g.part_word]
+    cap = FIRST_CANDIDATES
+    statement = first_page(queries.shape_of(p), part, by_word, p.per_page, cap)
+    [rows] = await fetch((statement, bound))
+    candidates, n = rows[0][0], rows[0][1]
+    if candidates > cap:
+        mark_common(p.q, p.type, [g.word])
+        return None
+    # Every match was read: `n` is exact. Capped like any count, so every way of reading a search
+    # answers the same total.
+    capped = min(int(n), c.COUNT_CAP)
+    totals.remember_count(count_key, capped)
+    cards = [r[2:] for r in rows if r[2 + _PART] is not None]
+    page, has_next, exact_total = totals.page_and_total(p, _split(p, cards, rest_from), capped, counted=True)
+    return page, has_next, int(n) if exact_total is None else exact_total
 
 
 async def _total(s: _Search, path: Path, cap: int, first: Row, fetch: Fetch) -> int:

@@ -12,17 +12,20 @@ from tests.factories.accounts import make_user
 from tests.factories.listings import make_username
 
 
-@pytest.fixture(autouse=True, params=["chosen", "walk", "short_walk", "search_index"])
+@pytest.fixture(autouse=True, params=["chosen", "probed", "walk", "short_walk", "search_index"])
 def read_path(request, monkeypatch):
-    """Every test four times: the path the word's frequency picks, then each way of reading the
-    matches forced: walking the list's index, walking a window too small for any page (every
-    short walk then falls back to the index), or the search index then sorting. Same results,
-    same order, same totals."""
+    """Every test five times: as a visitor's search runs (on PostgreSQL a search never seen before
+    is read from the index at once), the path the probe's word frequency picks, then each way of
+    reading the matches forced: walking the list's index, walking a window too small for any page
+    (every short walk then falls back to the index), or the search index then sorting. Same
+    results, same order, same totals."""
     forced = {
         "walk": search_plan.Path(search_plan.WALK_MAX),
         "short_walk": search_plan.Path(2),
         "search_index": search_plan.INDEX,
     }.get(request.param)
+    if request.param != "chosen":
+        monkeypatch.setattr(search_reads, "FIRST_READING", False)
     if forced is not None:
         monkeypatch.setattr(search_reads, "choose", lambda *_a, **_k: forced)
     return request.param
@@ -263,7 +266,7 @@ def test_the_capped_total_of_a_search(client, db, monkeypatch):
 
 
 def test_a_words_frequency_picks_the_way_its_matches_are_read(client, db, monkeypatch, read_path):
-    if read_path != "chosen":
+    if read_path != "probed":
         pytest.skip("about the path the frequency picks")
     monkeypatch.setattr(search_plan, "PROBE_ROWS", 20)  # a "large" list: more rows than the probe reads
     for i in range(40):
@@ -293,3 +296,72 @@ def _is_walk(stmt) -> bool:
 def _is_index(stmt) -> bool:
     """A page read from the search indexes."""
     return " found" in str(stmt) and "search_matches" in str(stmt)
+
+
+def test_a_part_of_a_handle_found_by_its_inner_word(client, db, monkeypatch):
+    # On PostgreSQL "cosmic_angel123" as part of a handle is looked up by the handle's word
+    # starting "angel123" (after the `_`, one starts in any handle holding it), not by trigrams.
+    monkeypatch.setattr(search_plan, "PROBE_ROWS", 20)  # the newest 20 lack the word: it reads as rare
+    make_username(db, username="xcosmic_angel12345", approved_at=_ago(50))  # the part only
+    make_username(db, username="cosmic-angel123", approved_at=_ago(51))  # both words, not the part
+    make_username(db, username="angel123_cosmic", approved_at=_ago(52))  # both words
+    make_username(db, username="cosmic_xangel123", approved_at=_ago(53))  # neither
+    make_username(db, username="cosmic.angel1", description="angel123 fan", approved_at=_ago(54))  # words
+    make_username(db, username="xcosmic.angel123", approved_at=_ago(55))  # `.` is not `_`: neither
+    for i in range(40):
+        make_username(db, username=f"cosmic_{i}", approved_at=_ago(i))
+    expected = ["xcosmic_angel12345", "cosmic-angel123", "angel123_cosmic", "cosmic.angel1"]
+    assert _names(client, q="cosmic_angel123") == expected
+    assert _names(client, q="Cosmic_Angel123", order="popular", per_page=2) == expected[:2]
+    assert _get(client, q="cosmic_angel123", per_page=2)["meta"]["total"] == 4
+    assert _names(client, q="cosmic_angel123", per_page=2, page=2) == expected[2:]
+    assert _names(client, q="osmic_angel1234") == ["xcosmic_angel12345"]  # inside a word, then `_`
+
+
+def _statements(client, **params) -> tuple[list[str], list[str]]:
+    """The names a search answers and the statements it ran."""
+    seen: list[object] = []
+    stop = reads.listen(lambda stmt, _params: seen.append(stmt))
+    try:
+        return _names(client, **params), [str(s) for s in seen]
+    finally:
+        stop()
+
+
+def test_a_search_never_seen_before_is_read_at_once(client, db, read_path):
+    if read_path != "chosen" or db.get_bind().dialect.name != "postgresql":
+        pytest.skip("PostgreSQL reads a search never seen before from the index at once")
+    make_username(db, username="shy_otter4242", approved_at=_ago(30))
+    make_username(db, username="otter4242", app="kik", approved_at=_ago(40))
+    for i in range(_MANY):
+        make_username(db, username=f"shy_{i}", approved_at=_ago(i))
+    names, statements = _statements(client, q="shy_otter4242")
+    assert names == ["shy_otter4242"]
+    # One statement: no probe of the word's frequency first.
+    assert len(statements) == 1 and "search_candidates" in statements[0]
+    # The handle typed in full first, then the other matches; every page read at once.
+    names, statements = _statements(client, q="otter4242", per_page=1, page=2)
+    assert names == ["shy_otter4242"] and len(statements) == 1
+    assert _get(client, q="otter4242", per_page=1)["meta"] == {
+        "page": 1,
+        "per_page": 1,
+        "total": 2,
+        "has_next": True,
+    }
+
+
+def test_a_common_word_read_at_once_is_probed_instead(client, db, monkeypatch, read_path):
+    if read_path != "chosen" or db.get_bind().dialect.name != "postgresql":
+        pytest.skip("PostgreSQL reads a search never seen before from the index at once")
+    monkeypatch.setattr(search_reads, "FIRST_CANDIDATES", 10)  # "common": more than ten rows
+    monkeypatch.setattr(search_plan, "PROBE_ROWS", 20)
+    for i in range(40):
+        make_username(db, username=f"dreamer_{i}", approved_at=_ago(i))
+    names, statements = _statements(client, q="dreamer", per_page=5)
+    assert names == [f"dreamer_{i}" for i in range(5)]
+    # Read at once, found common, then probed and walked like any common word.
+    assert "search_candidates" in statements[0] and "probe_window" in statements[1]
+    assert any(_is_walk(s) for s in statements[2:])
+    # A new search with that word is probed at once: the word is remembered as common.
+    names, statements = _statements(client, q="dreamer_1", per_page=5)
+    assert names[0] == "dreamer_1" and not any("search_candidates" in s for s in statements)
