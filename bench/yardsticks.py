@@ -183,6 +183,7 @@ def main() -> None:
             ("search q=gamer, popular order, page 5, uncached", f"{app}/v1/usernames?q=gamer&order=popular&page=5"),
             ("search, a new whole handle each request, uncached", f"{app}/v1/usernames"),
             ("tag page, uncached", f"{app}/v1/usernames?tag=gamer"),
+            ("tag page, a tag nobody carries, uncached", f"{app}/v1/usernames?tag=unheardof"),
             ("HTML listing page, uncached", f"{app}/snapchat-usernames"),
             ("first page, app cache", f"{cached}/v1/usernames"),
             ("search q=gamer, app cache", f"{cached}/v1/usernames?q=gamer"),

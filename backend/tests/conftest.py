@@ -108,9 +108,10 @@ def _clean_state() -> Iterator[None]:
     from addme.trust import trackers
 
     trackers.forget()  # visits queued by this test's requests, never flushed
-    from addme.listings import search_plan, totals
+    from addme.listings import search_plan, tag_sizes, totals
 
     totals.forget_counts()
+    tag_sizes.forget()  # how many usernames carried each tag in this test's rows
     search_plan.forget_words()  # how common each searched word was in this test's rows
     from addme.content import service as content
 

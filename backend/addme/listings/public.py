@@ -24,11 +24,12 @@ from addme.core import clock, options, reads
 from addme.core.db import get_engine, new_session
 from addme.core.errors import NotFound, Unauthorized
 from addme.core.options import ReportType
-from addme.listings import cache, cards, facets, queries, search_reads
+from addme.listings import cache, cards, facets, queries, search_reads, tag_sizes
 from addme.listings import constants as c
 from addme.listings.codes import ListingCode
 from addme.listings.countries import COUNTRIES, country_name
 from addme.listings.schemas import ListParams
+from addme.listings.validation import normalize_tag
 
 _JSON = orjson.OPT_NAIVE_UTC | orjson.OPT_UTC_Z
 PUBLIC = f"public, max-age=0, s-maxage={cache.LIST_TTL}, stale-while-revalidate={cache.STALE_SECONDS}"
@@ -69,12 +70,18 @@ async def build_list(p: ListParams, *, now_: datetime | None = None) -> bytes:
     found: tuple[Sequence[Any], bool, int | None] | None = None
     if p.q:
         found = await search_reads.read_search(p, now=now, dialect=dialect, fetch=reads.current().fetch)
+    rare_tag = False
     if found is None:
-        plan = queries.plan_list(p, now=now)
+        if p.tag:
+            rare_tag = await tag_sizes.is_rare(
+                normalize_tag(p.tag), dialect=dialect, fetch=reads.current().fetch
+            )
+        plan = queries.plan_list(p, now=now, rare_tag=rare_tag)
         found = queries.read_list(p, plan, await reads.current().fetch(*plan.queries))
     rows, has_next, total = found
     if total is None:  # a page past the end of a long list: one exact count, bounded by the page
-        [[(total,)]] = await reads.current().fetch(queries.beyond_end_count(p, now=now), prepare=False)
+        beyond = queries.beyond_end_count(p, now=now, rare_tag=rare_tag)
+        [[(total,)]] = await reads.current().fetch(beyond, prepare=False)
     return dumps(
         {
             "data": [cards.card(r, now) for r in rows],

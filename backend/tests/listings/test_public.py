@@ -9,7 +9,7 @@ from sqlalchemy import event
 
 from addme.core import clock, reads
 from addme.core.db import get_engine
-from addme.listings import service
+from addme.listings import service, tag_sizes
 from tests.factories.accounts import auth, make_user, token_for
 from tests.factories.listings import make_username
 
@@ -359,3 +359,43 @@ def test_long_query_strings_are_answered_but_not_remembered(client, db):
     r = client.get("/v1/usernames", params={"utm_source": junk})
     assert [c["username"] for c in r.json()["data"]] == ["long_query"]
     assert schemas._parse_list_query_cached.cache_info().currsize == before
+
+
+@pytest.mark.parametrize("rare", [True, False], ids=["tag's rows first", "walked"])
+def test_a_tag_list_reads_the_same_either_way(client, db, monkeypatch, rare):
+    # A tag few usernames carry is read from its own rows, then sorted; a common one by walking
+    # the list in order. Same pages, same order, same totals, pins first in both.
+    monkeypatch.setattr(tag_sizes, "RARE_TAG_ROWS", 1_000 if rare else 0)
+    for i in range(30):
+        make_username(db, username=f"plain_{i:02d}", approved_at=clock.now() - timedelta(minutes=i))
+    for i in range(7):
+        make_username(
+            db,
+            username=f"owl_{i}",
+            tags=["night-owl"],
+            approved_at=clock.now() - timedelta(minutes=2 * i + 1),
+        )
+    make_username(
+        db, username="owl_pinned", tags=["night-owl"], approved_at=clock.now() - timedelta(days=2),
+        fire_pinned_until=clock.now() + timedelta(hours=1),
+    )  # fmt: skip
+    make_username(db, username="owl_kik", app="kik", tags=["night-owl"], approved_at=clock.now())
+    seen: list[str] = []
+    stop = reads.listen(lambda stmt, _params: seen.append(str(stmt)))
+    try:
+        body = client.get("/v1/usernames", params={"tag": "Night-Owl", "per_page": 3}).json()
+    finally:
+        stop()
+    assert any("tag_members" in s for s in seen) == rare
+    names = [c["username"] for c in body["data"]]
+    assert names == ["owl_pinned", "owl_kik", "owl_0"]
+    assert body["meta"] == {"page": 1, "per_page": 3, "total": 9, "has_next": True}
+    page3 = client.get("/v1/usernames", params={"tag": "night-owl", "per_page": 3, "page": 3}).json()
+    assert [c["username"] for c in page3["data"]] == ["owl_4", "owl_5", "owl_6"]
+    assert page3["meta"]["has_next"] is False
+    beyond = client.get("/v1/usernames", params={"tag": "night-owl", "per_page": 3, "page": 9}).json()
+    assert beyond["data"] == [] and beyond["meta"]["total"] == 9
+    assert _names(client, tag="night-owl", app="kik") == ["owl_kik"]
+    popular = _names(client, tag="night-owl", order="popular", per_page=50)
+    assert sorted(popular) == sorted(["owl_pinned", "owl_kik", *(f"owl_{i}" for i in range(7))])
+    assert _names(client, tag="nobody-has-it") == []
