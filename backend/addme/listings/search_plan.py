@@ -214,6 +214,7 @@ def part_word(query: str, words: Words) -> int | None:
 FIRST_MIN_LENGTH = 4  # a shorter word is a prefix of too many: probed
 FIRST_CANDIDATES = 1_000  # the first reading's rows at most; a word with more is common
 FIRST_COMMON_ROWS = 2 * FIRST_CANDIDATES  # a probed word estimated above this is marked common
+FIRST_CLAIM_SECONDS = 5.0  # at most this long for a first reading before another may try the word
 _common: dict[tuple[str, str], float] = {}
 
 
@@ -240,14 +241,28 @@ def guess(query: str, type_: str) -> Guess | None:
     return Guess(word, word if word in interior else None)
 
 
-def mark_common(query: str, type_: str, positions: Sequence[int]) -> None:
-    """Remember words of `q` as too common for a first reading."""
+def mark_common(query: str, type_: str, positions: Sequence[int], *, seconds: float = WORDS_TTL) -> None:
+    """Remember words of `q` as too common for a first reading (for `seconds`)."""
     if len(_common) >= _WORDS_MAX:
         _common.clear()
     words = search.words_of(query)
-    until = time.monotonic() + WORDS_TTL
+    until = time.monotonic() + seconds
     for i in positions:
         _common[(words[i], type_)] = until
+
+
+def claim(query: str, type_: str, position: int) -> None:
+    """A first reading by this word is under way: the searches arriving meanwhile are probed.
+
+    When a common word's marks lapse, every request in flight for it would otherwise read its
+    thousand candidates at once (32 at 30-60 ms each); a probe costs a millisecond. A reading that
+    fails leaves the claim to lapse by itself."""
+    mark_common(query, type_, [position], seconds=FIRST_CLAIM_SECONDS)
+
+
+def release(query: str, type_: str, position: int) -> None:
+    """The word was rare after all: later searches by it may be read at once again."""
+    _common.pop((search.words_of(query)[position], type_), None)
 
 
 def remember(key: tuple[str, str, str], words: Words) -> None:

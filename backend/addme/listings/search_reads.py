@@ -47,10 +47,12 @@ from addme.listings.search_plan import (
     Row,
     Words,
     choose,
+    claim,
     guess,
     known,
     mark_common,
     part_word,
+    release,
     remember,
     window_of,
     word_counts,
@@ -401,11 +403,13 @@ async def _first_reading(
         bound["search_part_word"] = operands[g.part_word]
     cap = FIRST_CANDIDATES
     statement = first_page(queries.shape_of(p), part, by_word, p.per_page, cap)
+    claim(p.q, p.type, g.word)
     [rows] = await fetch((statement, bound))
     candidates, n = rows[0][0], rows[0][1]
     if candidates > cap:
         mark_common(p.q, p.type, [g.word])
         return None
+    release(p.q, p.type, g.word)
     # Every match was read: `n` is exact. Capped like any count, so every way of reading a search
     # answers the same total.
     capped = min(int(n), c.COUNT_CAP)
