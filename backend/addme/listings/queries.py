@@ -72,6 +72,15 @@ def _among_tag_members(name: Any) -> ColumnElement[bool]:
     return U.id.in_(select(members.c.username_id))
 
 
+def table_size(dialect: str) -> Any:
+    """The usernames table's size as a scalar to select beside a probe: PostgreSQL's own estimate,
+    free to read; SQLite's highest id, one index probe. It only steers plans (search_plan.py,
+    tag_sizes.py)."""
+    if dialect == "postgresql":
+        return literal_column("(SELECT reltuples::bigint FROM pg_class WHERE oid = 'usernames'::regclass)")
+    return select(func.max(Username.id)).correlate(None).scalar_subquery()
+
+
 def filter_terms(
     *,
     type: Any,

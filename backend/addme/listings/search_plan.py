@@ -21,7 +21,6 @@ from sqlalchemy import bindparam, func, literal_column, select
 
 from addme.listings import queries, search
 from addme.listings.cards import LISTED, U
-from addme.listings.models import Username
 from addme.listings.schemas import ListParams
 
 Row = Sequence[Any]
@@ -146,13 +145,7 @@ def _probe(n_words: int, words: bool, part: bool, rows: int, dialect: str) -> An
         counts += [func.count().filter(search.word_clause(on, f"word_{i}")) for i in range(n_words)]
     if part:
         counts.append(func.count().filter(search.match_clause(dialect, words=False, part=True, on=on)))
-    # The table's size: PostgreSQL's own estimate, free to read; SQLite's highest id, one probe.
-    size: Any = (
-        literal_column("(SELECT reltuples::bigint FROM pg_class WHERE oid = 'usernames'::regclass)")
-        if pg
-        else select(func.max(Username.id)).correlate(None).scalar_subquery()
-    )
-    return select(*counts, size).select_from(window)
+    return select(*counts, queries.table_size(dialect)).select_from(window)
 
 
 def _probe_values(query: str, values: dict[str, Any], dialect: str) -> dict[str, Any]:
@@ -165,10 +158,9 @@ def _probe_values(query: str, values: dict[str, Any], dialect: str) -> dict[str,
 async def word_counts(p: ListParams, values: dict[str, Any], *, dialect: str, fetch: Fetch) -> Words:
     """How common `q` is among its type (a probe, once per word and type per WORDS_TTL)."""
     assert p.q is not None
-    key = (search.handle_of(p.q), p.type, dialect)
-    hit = _words.get(key)
-    if hit is not None and hit[0] > time.monotonic():
-        return hit[1]
+    remembered = known(p, dialect)
+    if remembered is not None:
+        return remembered
     words, part = "search_q" in values, "search_part" in values
     n_words = len(search.word_operands(p.q)) if words and dialect == "postgresql" else 0
     stmt = _probe(n_words, words, part, PROBE_ROWS, dialect)
@@ -181,7 +173,7 @@ async def word_counts(p: ListParams, values: dict[str, Any], *, dialect: str, fe
         part=counts[2 + n_words] if part else -1,
         rows=max(counts[-1], counts[0]),
     )
-    remember(key, found)
+    remember((search.handle_of(p.q), p.type, dialect), found)
     # Words seen in the probe's window are thousands of rows at this size: no first reading for them.
     common = [i for i, n in enumerate(found.words) if found.rows * found.rate(n) > FIRST_COMMON_ROWS]
     if common:

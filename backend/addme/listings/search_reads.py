@@ -164,13 +164,18 @@ def index_page_counted(
     """
     m = _matches(shape, words, part, part_word, dialect)
     n = select(func.count().label("n")).select_from(select(m.c.id).limit(literal_column(str(cap))).subquery())
-    counted = n.subquery("counted")
+    return _counted_page(n, m, shape, per_page)
+
+
+def _counted_page(counts: Any, m: Any, shape: Shape, per_page: int) -> Any:
+    """The page of the matches `m` after the one row of `counts` in the first columns of every row
+    (one row of the counts and nulls when the page is empty)."""
+    counted = counts.subquery("counted")
     page = _index_page_of(m, shape, per_page).subquery("page")
-    popular = shape[-1] == "popular"
     return (
-        select(counted.c.n, *page.c)
+        select(*counted.c, *page.c)
         .select_from(counted.outerjoin(page, true()))
-        .order_by(page.c.part, *_ordered_by(page.c, popular))
+        .order_by(page.c.part, *_ordered_by(page.c, shape[-1] == "popular"))
     )
 
 
@@ -195,17 +200,11 @@ def first_page(shape: Shape, part: bool, part_word: bool, per_page: int, cap: in
     )
     m = select(cand.c.id, cand.c.popularity, cand.c.sort_at, cand.c.username_normalized).where(cand.c.hit)
     matches = m.cte("search_matches")
-    counted = select(
+    counts = select(
         select(func.count()).select_from(cand).scalar_subquery().label("candidates"),
         select(func.count()).select_from(matches).scalar_subquery().label("n"),
-    ).subquery("counted")
-    page = _index_page_of(matches, shape, per_page).subquery("page")
-    popular = shape[-1] == "popular"
-    return (
-        select(counted.c.candidates, counted.c.n, *page.c)
-        .select_from(counted.outerjoin(page, true()))
-        .order_by(page.c.part, *_ordered_by(page.c, popular))
     )
+    return _counted_page(counts, matches, shape, per_page)
 
 
 def _index_page_of(m: Any, shape: Shape, per_page: int) -> Any:

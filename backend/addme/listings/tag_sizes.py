@@ -18,7 +18,8 @@ from typing import Any
 from sqlalchemy import bindparam, func, literal_column, select
 
 from addme.listings import constants as c
-from addme.listings.models import Tag, Username, username_tags
+from addme.listings import queries
+from addme.listings.models import Tag, username_tags
 
 Fetch = Callable[..., Awaitable[list[Sequence[Sequence[Any]]]]]
 
@@ -40,13 +41,7 @@ def _size_stmt(dialect: str) -> Any:
         .limit(literal_column(str(RARE_TAG_ROWS + 1)))
         .subquery()
     )
-    # The table's size: PostgreSQL's own estimate, free to read; SQLite's highest id, one probe.
-    rows: Any = (
-        literal_column("(SELECT reltuples::bigint FROM pg_class WHERE oid = 'usernames'::regclass)")
-        if dialect == "postgresql"
-        else select(func.max(Username.id)).correlate(None).scalar_subquery()
-    )
-    return select(func.count(), rows).select_from(members)
+    return select(func.count(), queries.table_size(dialect)).select_from(members)
 
 
 def rare_by_size(members: int, rows: int) -> bool:
