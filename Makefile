@@ -46,11 +46,14 @@ web-deps: $(WEB)/node_modules/.installed
 
 deps: backend-deps web-deps
 
+# The browser tests run Chromium's headless shell (lighter on two cores; CHROMIUM_PATH=/usr/bin/chromium
+# picks the full browser), Lighthouse the full browser. Both from Debian's packages, never a download.
 chromium:
-	@if [ ! -x /usr/bin/chromium ]; then \
-		echo "Installing Debian's chromium for the browser tests..."; \
+	@if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromium-headless-shell ]; then \
+		echo "Installing Debian's chromium and its headless shell for the browser tests..."; \
 		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
-		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium >/dev/null; \
+		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq \
+			chromium chromium-headless-shell >/dev/null; \
 	fi
 
 nginx:
