@@ -173,7 +173,7 @@ async def word_counts(p: ListParams, values: dict[str, Any], *, dialect: str, fe
         part=counts[2 + n_words] if part else -1,
         rows=max(counts[-1], counts[0]),
     )
-    remember((search.handle_of(p.q), p.type, dialect), found)
+    remember(p, dialect, found)
     # Words seen in the probe's window are thousands of rows at this size: no first reading for them.
     common = [i for i, n in enumerate(found.words) if found.rows * found.rate(n) > FIRST_COMMON_ROWS]
     if common:
@@ -181,10 +181,15 @@ async def word_counts(p: ListParams, values: dict[str, Any], *, dialect: str, fe
     return found
 
 
+def _key(p: ListParams, dialect: str) -> tuple[str, str, str]:
+    """Where a search's counts are remembered: its handle form, its type, the database."""
+    assert p.q is not None
+    return search.handle_of(p.q), p.type, dialect
+
+
 def known(p: ListParams, dialect: str) -> Words | None:
     """The probe's counts for `q` when still remembered, without probing."""
-    assert p.q is not None
-    hit = _words.get((search.handle_of(p.q), p.type, dialect))
+    hit = _words.get(_key(p, dialect))
     return hit[1] if hit is not None and hit[0] > time.monotonic() else None
 
 
@@ -257,7 +262,8 @@ def release(query: str, type_: str, position: int) -> None:
     _common.pop((search.words_of(query)[position], type_), None)
 
 
-def remember(key: tuple[str, str, str], words: Words) -> None:
+def remember(p: ListParams, dialect: str, words: Words) -> None:
+    """Keep the counts for `q` (its probe's, or a short walk's better figure) for WORDS_TTL."""
     if len(_words) >= _WORDS_MAX:
         _words.clear()
-    _words[key] = (time.monotonic() + WORDS_TTL, words)
+    _words[_key(p, dialect)] = (time.monotonic() + WORDS_TTL, words)

@@ -432,11 +432,7 @@ async def _after_short_walk(s: _Search, window: int, rows: Sequence[Row], fetch:
     [[(full,)]] = await fetch((window_is_full(s.shape, window), s.bound))
     if not full:
         return rows
-    assert s.p.q is not None
     found = sum(1 for r in rows if r[_PART] == 1) + s.bound["rest_off"]
-    remember(
-        (search.handle_of(s.p.q), s.p.type, s.dialect),
-        replace(s.stats, hits=min(s.stats.hits, int(found * s.stats.sample / window))),
-    )
+    remember(s.p, s.dialect, replace(s.stats, hits=min(s.stats.hits, int(found * s.stats.sample / window))))
     [rows] = await fetch((s.page(INDEX), s.bound))
     return rows
