@@ -217,3 +217,23 @@ def test_the_daily_figures_indexes_go_with_a_downgrade_and_come_back() -> None:
         assert all(name in _indexes(url)[table] for table, name in STATS_INDEXES.items())
     finally:
         _drop(url)
+
+
+# -- the tag words in the type's list index (2026-11-29) --------------------------------------------
+
+
+@pytest.mark.skipif(not IS_PG, reason="INCLUDE columns are PostgreSQL's; SQLite's index is unchanged")
+def test_the_type_list_index_carries_the_tag_words_and_gives_them_back() -> None:
+    url = _fresh_url()
+    definition = "SELECT pg_get_indexdef('ix_usernames_l_type'::regclass)"
+    try:
+        _alembic(url, "upgrade", "head")
+        [(at_head,)] = _rows(url, definition)
+        assert "INCLUDE (fire_pinned_until, tags_text)" in at_head and "WHERE listed" in at_head
+        _alembic(url, "downgrade", "5e1ec7ed0a7e")
+        [(before,)] = _rows(url, definition)
+        assert "INCLUDE (fire_pinned_until)" in before and "WHERE listed" in before
+        _alembic(url, "upgrade", "head")
+        assert _rows(url, definition) == [(at_head,)]
+    finally:
+        _drop(url)

@@ -78,7 +78,9 @@ class Username(TimestampMixin, Base):
             "username_normalized",
             postgresql_ops={"username_normalized": "text_pattern_ops"},
         ),
-        _listed_index("ix_usernames_l_type", "type", "sort_at", "id", include=_PIN),
+        # The tags too: the list of a common tag walks this index and tests each entry's tag words
+        # (queries._tagged) without reading the row (PostgreSQL; SQLite reads the row).
+        _listed_index("ix_usernames_l_type", "type", "sort_at", "id", include=(*_PIN, "tags_text")),
         _listed_index("ix_usernames_l_app", "app", "type", "sort_at", "id", include=_PIN),
         _listed_index("ix_usernames_l_gender", "type", "gender", "sort_at", "id", include=_PIN),
         _listed_index("ix_usernames_l_orient", "type", "orientation", "sort_at", "id", include=_PIN),
@@ -132,8 +134,9 @@ class Username(TimestampMixin, Base):
     link: Mapped[str | None] = mapped_column(String(300))
     link_type: Mapped[str | None] = mapped_column(String(12))
     paid_content: Mapped[bool] = mapped_column(default=False)
-    # The tag names in the member's order, space separated: cards and search read this one column
-    # instead of a join per row; username_tags stays the source for tag pages and counts.
+    # The tag names in the member's order, space separated: cards, search and the walked tag lists
+    # read this one column instead of a join per row; username_tags stays the source for the tag
+    # counts and the lists of rare tags. Written with username_tags, always (service.set_tags, tags.py).
     tags_text: Mapped[str] = mapped_column(String(200), default="")
 
     status: Mapped[str] = mapped_column(String(10), default="pending")

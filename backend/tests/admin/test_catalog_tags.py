@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
 from sqlalchemy import select
 
 from addme.audit.models import AdminAudit
+from addme.listings import tag_sizes
 from addme.listings.models import Tag, Username
 from tests.factories.listings import make_username
 from tests.factories.wallet import admin
@@ -49,7 +51,10 @@ def test_create_refuses_a_bad_or_taken_name(client, db):
     assert _audit(db) == [("tag.create", "seed")]
 
 
-def test_rename_rewrites_every_username_and_the_public_counts(client, db):
+@pytest.mark.parametrize("rare", [True, False], ids=["tag's rows first", "walked"])
+def test_rename_rewrites_every_username_and_the_public_counts(client, db, monkeypatch, rare):
+    # Either way a tag's list is read (tag_sizes.py), it follows the new name at once.
+    monkeypatch.setattr(tag_sizes, "RARE_TAG_ROWS", 1_000 if rare else 0)
     _, headers = admin(db)
     u = make_username(db, tags=["gamr", "gym"])
     tag = _tag(db, "gamr")
@@ -61,6 +66,7 @@ def test_rename_rewrites_every_username_and_the_public_counts(client, db):
     assert {t["name"] for t in client.get("/v1/tags").json()} == {"gamer", "gym"}
     card = client.get("/v1/usernames", params={"tag": "gamer"}).json()["data"]
     assert [c["id"] for c in card] == [u.id] and card[0]["tags"] == ["gamer", "gym"]
+    assert client.get("/v1/usernames", params={"tag": "gamr"}).json()["data"] == []
     other = make_username(db, tags=["gym"])
     clash = client.patch(f"/v1/admin/tags/{tag.id}", json={"name": "gym"}, headers=headers)
     assert clash.status_code == 409

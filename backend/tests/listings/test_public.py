@@ -5,11 +5,12 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
-from sqlalchemy import event
+from sqlalchemy import event, select
 
 from addme.core import clock, reads
 from addme.core.db import get_engine
-from addme.listings import service, tag_sizes
+from addme.listings import queries, service, tag_sizes
+from addme.listings.models import Username
 from tests.factories.accounts import auth, make_user, token_for
 from tests.factories.listings import make_username
 
@@ -399,3 +400,24 @@ def test_a_tag_list_reads_the_same_either_way(client, db, monkeypatch, rare):
     popular = _names(client, tag="night-owl", order="popular", per_page=50)
     assert sorted(popular) == sorted(["owl_pinned", "owl_kik", *(f"owl_{i}" for i in range(7))])
     assert _names(client, tag="nobody-has-it") == []
+
+
+def test_a_walked_tag_list_matches_whole_tags_only(client, db, monkeypatch):
+    # Walked lists test each row's tag words: a tag never matches a part of another tag, and a
+    # filter that normalizes to nothing ("#") matches nobody rather than every untagged row.
+    monkeypatch.setattr(tag_sizes, "RARE_TAG_ROWS", 0)
+    make_username(db, username="untagged")
+    make_username(db, username="night_owl_only", tags=["night-owl"])
+    make_username(db, username="owl_last", tags=["gym", "chill", "owl"])
+    make_username(db, username="owl_middle", tags=["gym", "owl", "chill"])
+    make_username(db, username="owlish", tags=["owls", "owl-friend"])
+    assert sorted(_names(client, tag="owl")) == ["owl_last", "owl_middle"]
+    assert _names(client, tag="Night Owl") == ["night_owl_only"]
+    assert _names(client, tag="night") == []
+    assert sorted(_names(client, tag="gym")) == ["owl_last", "owl_middle"]
+    assert _names(client, tag="#") == []
+    assert _names(client, tag="owl%") == []
+    assert _names(client, tag="ow_") == []
+    # Read by whatever caller, the filter of an empty name matches nobody.
+    where = queries.filter_terms(type="Clean", now=clock.now(), tag="")
+    assert db.scalars(select(Username.id).where(*where)).all() == []
