@@ -65,9 +65,9 @@ def _tagged(name: Any) -> ColumnElement[bool]:
     A list walks a listing index in order and tests each row it meets. The type's index carries
     tags_text (models.py), so on PostgreSQL a tag-only list tests the index entry alone: no row
     read, no probe of username_tags. The correlated probe of username_tags this replaces cost 184
-    probes for a page of 25 rows of a tag carried by one row in seven (0.50 ms of PostgreSQL per
-    page at 1M rows against 0.31; docs/performance.md); with other filters the row is read, still
-    cheaper than the probe. Tag names hold no spaces, and every write of username_tags rewrites
+    probes for a page of 25 rows of a tag carried by one row in seven (0.41 ms of PostgreSQL per
+    page at 1M rows against 0.21-0.23; docs/performance.md); with other filters the row is read,
+    still cheaper than the probe. Tag names hold no spaces, and every write of username_tags rewrites
     tags_text in the same transaction (service.set_tags, tags.py). An empty name (a filter of "#")
     would match every untagged row: it matches none, as no tag is named "".
     """
