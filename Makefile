@@ -50,15 +50,16 @@ deps: backend-deps web-deps
 # picks the full browser), Lighthouse the full browser. Both from Debian's packages, never a download.
 # The shell is a speed-up only: where apt cannot give it, the tests run in the full browser.
 chromium:
-	@SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	@SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); updated=; \
 	if [ ! -x /usr/bin/chromium ]; then \
 		echo "Installing Debian's chromium for the browser tests..."; \
-		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium >/dev/null; \
+		$$SUDO apt-get update -qq && updated=1 \
+		&& DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium >/dev/null || exit 1; \
 	fi; \
 	if [ ! -x /usr/bin/chromium-headless-shell ]; then \
 		echo "Installing Debian's chromium-headless-shell for the browser tests..."; \
-		{ $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq \
-			chromium-headless-shell >/dev/null; } \
+		{ { [ -n "$$updated" ] || $$SUDO apt-get update -qq; } \
+			&& DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium-headless-shell >/dev/null; } \
 		|| echo "WARNING: chromium-headless-shell is not installed: the browser tests run in the full browser"; \
 	fi
 
