@@ -42,7 +42,9 @@ def _picture(seed: int, size: tuple[int, int]) -> bytes:
     for _ in range(12):
         x0, y0 = rng.uniform(0, w * 0.8), rng.uniform(0, h * 0.8)
         box = (x0, y0, x0 + rng.uniform(w * 0.1, w * 0.5), y0 + rng.uniform(h * 0.1, h * 0.5))
-        (draw.ellipse if rng.random() < 0.5 else draw.rectangle)(box, fill=tuple(rng.randint(0, 255) for _ in range(3)))
+        (draw.ellipse if rng.random() < 0.5 else draw.rectangle)(
+            box, fill=tuple(rng.randint(0, 255) for _ in range(3))
+        )
     out = io.BytesIO()
     img.save(out, "JPEG", quality=85)
     return out.getvalue()
@@ -75,7 +77,9 @@ def bench_hashing(rounds: int) -> None:
             t = time.perf_counter()
             for _ in range(5):
                 pdq.compute(img) if side == pdq.HASH_SIDE else _full(img)
-            print(f"  PDQ alone on {img.size[0]}x{img.size[1]}: {(time.perf_counter() - t) / 5 * 1000:.1f} ms")
+            print(
+                f"  PDQ alone on {img.size[0]}x{img.size[1]}: {(time.perf_counter() - t) / 5 * 1000:.1f} ms"
+            )
         took = []
         for data in files[:10]:
             t = time.perf_counter()
@@ -113,7 +117,9 @@ def _seed_pg(url: str, rows: int) -> None:
         )
     with engine.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
         conn.execute(text("VACUUM ANALYZE media_image_hashes"))
-        size = conn.execute(text("SELECT pg_size_pretty(pg_total_relation_size('media_image_hashes'))")).scalar()
+        size = conn.execute(
+            text("SELECT pg_size_pretty(pg_total_relation_size('media_image_hashes'))")
+        ).scalar()
         print(f"media_image_hashes with its 16 chunk indexes: {size}")
     engine.dispose()
 
@@ -134,7 +140,13 @@ def _seed_sqlite(url: str, rows: int) -> None:
         for i in range(rows):
             hexed = f"{rng.getrandbits(256):064x}"
             batch.append(
-                {"kind": "ad", "storage_key": f"ads/b{i}.webp", "pdq": hexed, "quality": 90, **hashes.chunk_values(hexed, 90)}
+                {
+                    "kind": "ad",
+                    "storage_key": f"ads/b{i}.webp",
+                    "pdq": hexed,
+                    "quality": 90,
+                    **hashes.chunk_values(hexed, 90),
+                }
             )
             if len(batch) == 20000:
                 conn.execute(insert(MediaImageHash), batch)
@@ -153,10 +165,32 @@ def _flip(hexed: str, bits: int, rng: random.Random) -> str:
     return f"{value:064x}"
 
 
+def _server_time(needles: list[str]) -> None:
+    """The database's own time for the candidate query (EXPLAIN ANALYZE on PostgreSQL)."""
+    from sqlalchemy import select, text
+
+    from addme.core.db import new_session
+    from addme.media import hashes
+
+    with new_session() as session:
+        if session.get_bind().dialect.name != "postgresql":
+            return
+        times = []
+        for needle in needles:
+            stmt = select(hashes.H.c.id, hashes.H.c.pdq).where(hashes.candidates(hashes.H, [needle]))
+            sql = str(
+                stmt.compile(dialect=session.get_bind().dialect, compile_kwargs={"literal_binds": True})
+            )
+            plan = session.execute(text("EXPLAIN (ANALYZE, BUFFERS) " + sql)).scalars().all()
+            times.append(float(plan[-1].split(":")[1].strip().split()[0]) / 1000)
+        print(f"  PostgreSQL's execution time for the candidate query: {_ms(times)}")
+
+
 def bench_search(queries: int) -> None:
     import numpy as np
     from sqlalchemy import func, select
 
+    from addme import models  # noqa: F401 - every mapper, for the sessions below
     from addme.core.db import new_session
     from addme.media import hashes, pdq
     from addme.media import service as media
@@ -171,39 +205,50 @@ def bench_search(queries: int) -> None:
     far = [f"{rng.getrandbits(256):064x}" for _ in range(queries // 2)]
     print(f"stored hashes: {total}")
     for label, needles in (("a copy (20 bits off a stored hash)", near), ("nothing", far)):
-        took, found, cands = [], 0, []
+        took, cpu, found, cands = [], [], 0, []
         with new_session() as session:
             media.find_copies(session, pdqs=[needles[0]])
             for needle in needles:
-                t = time.perf_counter()
+                t, c = time.perf_counter(), time.process_time()
                 found += len(media.find_copies(session, pdqs=[needle]))
                 took.append(time.perf_counter() - t)
+                cpu.append(time.process_time() - c)
                 cands.append(
-                    session.scalar(select(func.count()).select_from(MediaImageHash).where(hashes.candidates(hashes.H, [needle])))
+                    session.scalar(
+                        select(func.count())
+                        .select_from(MediaImageHash)
+                        .where(hashes.candidates(hashes.H, [needle]))
+                    )
                     or 0
                 )
         print(
-            f"find_copies, needle matching {label}: {_ms(took)}; {found} found for {len(needles)} needles;"
-            f" candidates read per needle: median {statistics.median(cands):.0f}"
+            f"find_copies, needle matching {label}: {_ms(took)} (this process's CPU: {_ms(cpu)});"
+            f" {found} found for {len(needles)} needles; candidates read per needle: median {statistics.median(cands):.0f}"
         )
+        _server_time(needles[:20])
     with new_session() as session:
         t = time.perf_counter()
         batch = media.find_copies(session, pdqs=near[:20])
-        print(f"find_copies with 20 needles at once: {(time.perf_counter() - t) * 1000:.1f} ms ({len(batch)} found)")
+        print(
+            f"find_copies with 20 needles at once: {(time.perf_counter() - t) * 1000:.1f} ms ({len(batch)} found)"
+        )
     # The alternative: every hash in a numpy array, popcount of the XOR.
     with new_session() as session:
         t = time.perf_counter()
         hexes = list(session.scalars(select(MediaImageHash.pdq).order_by(MediaImageHash.id)))
         packed = np.frombuffer(bytes.fromhex("".join(hexes)), dtype=">u8").reshape(-1, 4).astype(np.uint64)
-        print(f"numpy alternative: loading {len(hexes)} hashes into memory took {time.perf_counter() - t:.1f} s, {packed.nbytes / 1e6:.0f} MB")
-    took = []
+        print(
+            f"numpy alternative: loading {len(hexes)} hashes into memory took {time.perf_counter() - t:.1f} s, {packed.nbytes / 1e6:.0f} MB"
+        )
+    took, cpu = [], []
     for needle in near + far:
         q = np.frombuffer(bytes.fromhex(needle), dtype=">u8").astype(np.uint64)
-        t = time.perf_counter()
+        t, c = time.perf_counter(), time.process_time()
         d = np.bitwise_count(packed ^ q).sum(axis=1)
         np.flatnonzero(d <= pdq.MATCH_DISTANCE)
         took.append(time.perf_counter() - t)
-    print(f"numpy brute force per needle: {_ms(took)}")
+        cpu.append(time.process_time() - c)
+    print(f"numpy brute force per needle: {_ms(took)} (CPU: {_ms(cpu)})")
 
 
 def main() -> None:
