@@ -9,7 +9,7 @@ from addme.jobs.models import JobLease, JobRun
 from addme.listings import search  # noqa: F401 - its after_create hook builds the search objects
 from addme.listings.models import SwitchRule, Tag, Username, UsernameDailyStat, username_tags
 from addme.mail.models import OutboxMessage
-from addme.media.models import Media, MediaImageBan
+from addme.media.models import Media, MediaBlockedHash, MediaHashCursor, MediaHashFeedback, MediaImageHash
 from addme.moderation.models import Macro, Report
 from addme.moderation.requests import RemovalRequest, UnbanRequest
 from addme.screening.models import BlacklistTerm, RemovedHandle
@@ -42,7 +42,10 @@ __all__ = [
     "LedgerEntry",
     "Macro",
     "Media",
-    "MediaImageBan",
+    "MediaBlockedHash",
+    "MediaHashCursor",
+    "MediaHashFeedback",
+    "MediaImageHash",
     "Order",
     "OrderItem",
     "OutboxMessage",
