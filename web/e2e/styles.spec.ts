@@ -58,7 +58,12 @@ for (let start = 0; start < SCREENS.length; start += CHUNK) {
       const path = `/admin${screen ? `/${screen}` : ''}`;
       await page.goto(path);
       await expect(page.locator('main')).toBeVisible();
-      await page.waitForLoadState('networkidle');
+      // Some screens ask again every few seconds (the jobs, the queues): no network idle to wait
+      // for, only their first answers.
+      await page.waitForLoadState('load');
+      await expect(page.locator('[aria-busy="true"], .placeholder-glow')).toHaveCount(0, {
+        timeout: 15_000,
+      });
       await expect(page.getByTestId('error-page'), path).toHaveCount(0);
       await expectNoDroppedClass(page, path);
       watch.expectClean(path);
