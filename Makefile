@@ -140,9 +140,10 @@ test-web: web-deps
 	cd $(WEB) && npm test --silent 2>&1 | tee $(LOGS)/web.log
 	@$(call summary,web unit tests (vitest),web,^ +Tests +[0-9]+)
 
-# Page weight: each of the four pages of issue 14 loads at most 150 kB brotli of JS and CSS on a first
-# visit (docs/performance.md). Built in a folder of its own, so web/dist is left alone.
-WEIGHT_BUDGET_KB ?= 150
+# Page weight: each of the four pages of issue 14 loads at most 175 kB brotli of JS and CSS on a first
+# visit, React and react-dom included (issue 30, docs/performance.md), and the entry ships react-dom
+# (no other runtime). Built in a folder of its own, so web/dist is left alone.
+WEIGHT_BUDGET_KB ?= 175
 # The build the page-weight check and the browser tests serve: built once per `make` run (a phony
 # prerequisite runs once), into the checks' own folder, so a rebuild of web/dist meanwhile cannot
 # disturb it. One build instead of two saves the CI run about 40 s.
@@ -152,7 +153,7 @@ test-web-build: web-deps
 	cd $(WEB) && npm run build --silent -- --outDir "$(TEST_DIST)" --emptyOutDir >/dev/null
 
 test-weight: test-web-build
-	python3 bench/pagesize.py "$(TEST_DIST)" --budget $(WEIGHT_BUDGET_KB) 2>&1 | tee $(LOGS)/weight.log
+	python3 bench/pagesize.py "$(TEST_DIST)" --budget $(WEIGHT_BUDGET_KB) --runtime react-dom 2>&1 | tee $(LOGS)/weight.log
 	@$(call summary,page weight (brotli),weight,passed)
 
 # Browser tests: the real backend on a throwaway SQLite database, serving the built app.

@@ -7,7 +7,8 @@
 `run` uses the machine's PostgreSQL (database `addme_profile`) and Redis (database 3), builds the
 web app if it is not built, migrates, seeds the demo data once, then starts nginx (Debian's
 package) on --port, N web processes on --port + 1 and the job runner as its own process, until
-Ctrl-C. Mail and media use their local adapters here (the outbox, data/media): a server sets
+Ctrl-C. `--web-dist` serves another build and `--run-dir` keeps nginx's files elsewhere, so that two
+profiles can serve two builds side by side (bench/abpages.py). Mail and media use their local adapters here (the outbox, data/media): a server sets
 SMTP_* and STORAGE_PROVIDER=s3 instead (deploy/production.env.example).
 """
 
@@ -126,12 +127,16 @@ def run(args: argparse.Namespace) -> None:
     addme = str(backend / ".venv" / "bin" / "addme")
     if args.database_url.startswith("postgresql"):
         _ensure_database(args.database_url)
-    dist = ROOT / "web" / "dist"
+    dist = args.web_dist.resolve()
     if not (dist / "index.html").exists():
+        if dist != (ROOT / "web" / "dist").resolve():
+            sys.exit(f"{dist} has no build (index.html)")
         subprocess.run(["npm", "run", "build", "--silent"], cwd=ROOT / "web", check=True)  # noqa: S607
+    # The web processes serve the same build as nginx (the pages name its chunks).
+    env["WEB_DIST"] = str(dist)
     subprocess.run([addme, "migrate"], cwd=backend, env=env, check=True)  # noqa: S603
     subprocess.run([addme, "seed"], cwd=backend, env=env, check=True)  # noqa: S603
-    out = ROOT / "deploy" / ".run"
+    out = args.run_dir.resolve()
     prom = out / "prometheus"
     shutil.rmtree(prom, ignore_errors=True)
     prom.mkdir(parents=True)
@@ -147,9 +152,10 @@ def run(args: argparse.Namespace) -> None:
         subprocess.Popen(  # noqa: S603
             [addme, "serve", "--port", str(args.port + 1), "--workers", str(args.workers)], cwd=backend, env=env
         ),
-        subprocess.Popen([addme, "run-jobs", "--loop", "--tick", "30"], cwd=backend, env=env),  # noqa: S603
         subprocess.Popen([*nginx_args(conf), "-g", "daemon off;"]),  # noqa: S603
     ]
+    if args.jobs:
+        procs.append(subprocess.Popen([addme, "run-jobs", "--loop", "--tick", "30"], cwd=backend, env=env))  # noqa: S603
 
     def stop(*_: object) -> None:
         for proc in procs:
@@ -164,8 +170,9 @@ def run(args: argparse.Namespace) -> None:
     _wait_for(f"http://127.0.0.1:{args.port}/v1/health", 90)
     print(
         f"AddMe's production profile: http://127.0.0.1:{args.port} (nginx) -> {args.workers} web processes "
-        f"on :{args.port + 1}, the job runner, Redis {args.redis_url}, {args.database_url}.\n"
-        f"Metrics: http://127.0.0.1:{args.port}/metrics  Logs: deploy/.run/log and this terminal. Ctrl-C stops.",
+        f"on :{args.port + 1}{', the job runner' if args.jobs else ''}, Redis {args.redis_url}, "
+        f"{args.database_url}, serving {dist}.\n"
+        f"Metrics: http://127.0.0.1:{args.port}/metrics  Logs: {out / 'log'} and this terminal. Ctrl-C stops.",
         flush=True,
     )
     while all(proc.poll() is None for proc in procs):
@@ -188,6 +195,9 @@ def main() -> None:
     p.add_argument("--workers", type=int, default=2)
     p.add_argument("--database-url", default="postgresql://postgres@127.0.0.1:5432/addme_profile")
     p.add_argument("--redis-url", default="redis://127.0.0.1:6379/3")
+    p.add_argument("--web-dist", type=Path, default=ROOT / "web" / "dist", help="the web build to serve")
+    p.add_argument("--run-dir", type=Path, default=ROOT / "deploy" / ".run", help="nginx's configuration, logs, cache")
+    p.add_argument("--no-jobs", dest="jobs", action="store_false", help="no job runner (two profiles on one database)")
     args = ap.parse_args()
     if args.command == "check":
         check()

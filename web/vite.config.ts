@@ -8,10 +8,11 @@ import {
 } from 'node:fs';
 import { resolve } from 'node:path';
 import zlib from 'node:zlib';
-import preact from '@preact/preset-vite';
+import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { defineConfig } from 'vitest/config';
+import { bootstrapRules } from './scripts/bootstrapRules';
 import { i18nAreas } from './scripts/i18nAreas';
 
 const FLAGS_DIR = resolve(__dirname, 'node_modules/flag-icons/flags/4x3');
@@ -59,27 +60,6 @@ function flagIcons(): Plugin {
 }
 
 /**
- * The unit tests resolve libraries as the browser build does. Vitest resolves the jsdom tests like
- * Node (the `node` condition, `main` fields): a library's CommonJS build would then require the
- * real react-dom, and the tests would not run what ships (Preact, through preact/compat).
- */
-function browserResolutionInTests(): Plugin {
-  return {
-    name: 'addme-browser-resolution-in-tests',
-    apply: () => !!process.env.VITEST,
-    configEnvironment: {
-      order: 'post',
-      handler(name, config) {
-        if (name !== 'client') return;
-        config.resolve ??= {};
-        config.resolve.conditions = ['module', 'browser', 'development|production'];
-        config.resolve.mainFields = ['browser', 'module', 'jsnext:main', 'jsnext'];
-      },
-    },
-  };
-}
-
-/**
  * React Router's package exports only its development build (remix-run/react-router#12532,
  * #14102): warnings and checks meant for a developer then run in every visitor's browser. The
  * production build beside it is the same API without them, so `vite build` takes that one.
@@ -100,11 +80,11 @@ function reactRouterProductionBuild(): Plugin {
 
 export default defineConfig({
   plugins: [
-    preact(),
+    react(),
     reactRouterProductionBuild(),
     i18nAreas(resolve(__dirname, 'src')),
+    bootstrapRules(resolve(__dirname, 'src'), __dirname),
     flagIcons(),
-    browserResolutionInTests(),
     // Every text file of the build also as .br and .gz, at the highest settings (once, at build
     // time): the server sends the one the browser accepts (backend/addme/core/pages.py).
     compression({
@@ -121,11 +101,7 @@ export default defineConfig({
   ],
   resolve: {
     // `@/x` is `src/x`: every import that crosses a folder uses it (tsconfig.app.json says the same).
-    alias: [
-      { find: /^@\//, replacement: `${resolve(__dirname, 'src')}/` },
-      // react-i18next's shim for React < 18 (CommonJS requiring react): preact/compat has the hook.
-      { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: 'preact/compat' },
-    ],
+    alias: [{ find: /^@\//, replacement: `${resolve(__dirname, 'src')}/` }],
   },
   server: {
     proxy: {
@@ -134,6 +110,9 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
+    // The entry chunk (react-dom, React Router, i18next, the shell) is about 520 kB before
+    // compression; what a visitor loads is checked in brotli per page instead (make test-weight).
+    chunkSizeWarningLimit: 600,
     // dist/.vite/manifest.json: the server reads which chunks and styles each route needs, and names
     // them in the page so they load alongside the app (backend core/firstvisit.py).
     manifest: true,
@@ -182,7 +161,5 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
     css: false,
-    // Every library goes through Vite, and so through the aliases to preact/compat.
-    server: { deps: { inline: true } },
   },
 });

@@ -1,5 +1,29 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
+
+/**
+ * The Bootstrap classes the build left out of the stylesheet, since no code names them
+ * (scripts/bootstrapRules.ts): read from the build the server serves (WEB_DIST, as `make
+ * test-e2e` sets it); none against a development server.
+ */
+const droppedClasses: string[] = (() => {
+  const file = join(process.env.WEB_DIST ?? '', '.vite', 'bootstrap-dropped.json');
+  return process.env.WEB_DIST && existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : [];
+})();
+
+/** No element on the page has a class of Bootstrap's that the build dropped: it would be unstyled. */
+export async function expectNoDroppedClass(page: Page, where: string) {
+  if (droppedClasses.length === 0) return;
+  const found = await page.evaluate(
+    `(() => { const dropped = new Set(${JSON.stringify(droppedClasses)}); const out = new Set();
+      for (const el of document.querySelectorAll('[class]'))
+        for (const c of el.classList) if (dropped.has(c)) out.add(c);
+      return [...out].sort(); })()`,
+  );
+  expect(found, `classes the build dropped from Bootstrap's CSS, on ${where}`).toEqual([]);
+}
 
 /**
  * What a visitor would never want to see in their console: errors, React warnings, failed requests
@@ -60,4 +84,5 @@ export async function expectAxeClean(page: Page, where: string) {
         .join(' | ')}`,
   );
   expect(summary, `axe on ${where}`).toEqual([]);
+  await expectNoDroppedClass(page, where);
 }

@@ -45,7 +45,9 @@ function render(root: HTMLElement, router: ReturnType<typeof createAppRouter>) {
       <QueryClientProvider client={queryClient}>
         <LanguageProvider>
           <ThemeProvider>
-            <RouterProvider router={router} />
+            {/* Navigations are React transitions (the page shown stays until the next is ready),
+                and the router's pending state reaches the progress bar through useOptimistic. */}
+            <RouterProvider router={router} useTransitions />
           </ThemeProvider>
         </LanguageProvider>
       </QueryClientProvider>

@@ -14,10 +14,9 @@ afterEach(() => {
   }
 });
 
-// Preact runs effects after a paint: an animation frame or a 35 ms timeout, whichever comes first.
-// Work a page defers past its first paint (hooks/useAfterFirstPaint) can leave one such timeout
-// behind the last test of a file; it must fire before the file's DOM (and its
-// cancelAnimationFrame) is taken down, or Vitest reports an uncaught error.
+// Work a page defers past its first paint (hooks/useAfterFirstPaint, lib/later: an animation frame,
+// then a timer) can leave one such timer behind the last test of a file; it must fire before the
+// file's DOM is taken down, or Vitest reports an uncaught error.
 afterAll(async () => {
   if (typeof document === 'undefined') return;
   await new Promise((done) => setTimeout(done, 100));
