@@ -10,7 +10,14 @@ from addme.listings import search  # noqa: F401 - its after_create hook builds t
 from addme.listings.models import SwitchRule, Tag, Username, UsernameDailyStat, username_tags
 from addme.mail.models import OutboxMessage
 from addme.media.models import Media, MediaImageBan
-from addme.moderation.models import Macro, Report
+from addme.moderation.models import (
+    AlertSubscriber,
+    Macro,
+    Notice,
+    Report,
+    StatementOfReasons,
+    TrustedFlagger,
+)
 from addme.moderation.requests import RemovalRequest, UnbanRequest
 from addme.screening.models import BlacklistTerm, RemovedHandle
 from addme.shop.models import Key, Order, OrderItem, WebhookEvent
@@ -25,6 +32,7 @@ __all__ = [
     "AgeJurisdiction",
     "AgeVerificationAttempt",
     "Alert",
+    "AlertSubscriber",
     "AuthToken",
     "AutoTopUpPause",
     "BlacklistTerm",
@@ -43,6 +51,7 @@ __all__ = [
     "Macro",
     "Media",
     "MediaImageBan",
+    "Notice",
     "Order",
     "OrderItem",
     "OutboxMessage",
@@ -52,10 +61,12 @@ __all__ = [
     "Report",
     "SimulatedVerification",
     "SiteSetting",
+    "StatementOfReasons",
     "Swipe",
     "SwipeDailyStat",
     "SwitchRule",
     "Tag",
+    "TrustedFlagger",
     "UnbanRequest",
     "User",
     "Username",
