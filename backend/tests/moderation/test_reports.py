@@ -3,14 +3,14 @@ standing hides the listing at once (the one-hour clock of the others: test_under
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from sqlalchemy import select
 
+from addme.core import clock
 from addme.moderation.models import Report
 from addme.screening import service as screening
 from addme.screening.models import BlacklistTerm
-from datetime import timedelta
-
-from addme.core import clock
 from tests.factories.accounts import auth, make_user, seasoned_user, token_for
 from tests.factories.listings import make_username, submit_body
 
