@@ -21,17 +21,18 @@ async function pictureAndCopy(
   page: Page,
   seed: number,
 ): Promise<{ original: Buffer; copy: Buffer }> {
-  const [original, copy] = await page.evaluate(async (s) => {
-    let state = s;
+  // A string, not a function: e2e code is compiled without DOM types.
+  const [original, copy] = (await page.evaluate(`(() => {
+    let state = ${seed};
     const rand = () => {
       state = (state * 1103515245 + 12345) % 2147483648;
       return state / 2147483648;
     };
-    const colour = () => `rgb(${(rand() * 255) | 0},${(rand() * 255) | 0},${(rand() * 255) | 0})`;
+    const colour = () => 'rgb(' + ((rand() * 255) | 0) + ',' + ((rand() * 255) | 0) + ',' + ((rand() * 255) | 0) + ')';
     const canvas = document.createElement('canvas');
     canvas.width = 640;
     canvas.height = 480;
-    const ctx = canvas.getContext('2d') as CanvasRenderingContext2D;
+    const ctx = canvas.getContext('2d');
     const gradient = ctx.createLinearGradient(0, 0, 640, 480);
     gradient.addColorStop(0, colour());
     gradient.addColorStop(1, colour());
@@ -47,9 +48,9 @@ async function pictureAndCopy(
     const small = document.createElement('canvas');
     small.width = 480;
     small.height = 360;
-    (small.getContext('2d') as CanvasRenderingContext2D).drawImage(canvas, 0, 0, 480, 360);
+    small.getContext('2d').drawImage(canvas, 0, 0, 480, 360);
     return [canvas.toDataURL('image/png'), small.toDataURL('image/jpeg', 0.8)];
-  }, seed);
+  })()`)) as [string, string];
   const bytes = (url: string) => Buffer.from(url.split(',')[1] as string, 'base64');
   return { original: bytes(original), copy: bytes(copy) };
 }
