@@ -143,6 +143,25 @@ def stats_backfill() -> None:
     typer.echo(f"Daily figures rebuilt: {written} rows.")
 
 
+@app.command("pdq-backfill")
+def pdq_backfill() -> None:
+    """Give every stored image its PDQ hash now (what the hash-stored-images job does a batch at a time)."""
+    from addme.content import ads_admin
+    from addme.core.db import session_scope
+    from addme.media import service as media
+
+    hashed = missing = 0
+    while True:
+        with session_scope() as session:
+            counts = media.hash_stored_images(session, ad_image_urls=ads_admin.stored_image_urls(session))
+            left = media.images_left_to_hash(session)
+        hashed += counts.get("hashed", 0) + counts.get("ads", 0)
+        missing += counts.get("missing", 0)
+        typer.echo(f"hashed {hashed}, files missing {missing}, left {left}")
+        if left == 0 or counts.get("hashed", 0) + counts.get("missing", 0) == 0:
+            return
+
+
 @app.command("create-user")
 def create_user(
     email: Annotated[str, typer.Option()],

@@ -9,7 +9,7 @@ from addme.jobs.models import JobLease, JobRun
 from addme.listings import search  # noqa: F401 - its after_create hook builds the search objects
 from addme.listings.models import SwitchRule, Tag, Username, UsernameDailyStat, username_tags
 from addme.mail.models import OutboxMessage
-from addme.media.models import Media, MediaImageBan
+from addme.media.models import Media, MediaBlockedHash, MediaHashCursor, MediaHashFeedback, MediaImageHash
 from addme.moderation.models import (
     AlertSubscriber,
     Macro,
@@ -50,7 +50,10 @@ __all__ = [
     "LedgerEntry",
     "Macro",
     "Media",
-    "MediaImageBan",
+    "MediaBlockedHash",
+    "MediaHashCursor",
+    "MediaHashFeedback",
+    "MediaImageHash",
     "Notice",
     "Order",
     "OrderItem",

@@ -37,6 +37,29 @@ def record(
     return row
 
 
+def record_by(
+    session: Session,
+    *,
+    actor_id: int | None,
+    action: str,
+    target: str | None = None,
+    reason: str = "",
+    details: dict[str, Any] | None = None,
+) -> AdminAudit:
+    """Append one audit row for an actor known by id, or for the system (a job: `actor_id` None)."""
+    level = session.scalar(select(User.admin_level).where(User.id == actor_id)) if actor_id else None
+    row = AdminAudit(
+        admin_id=actor_id,
+        admin_level=level or None,
+        action=action,
+        target=target,
+        reason=(reason or "")[:2000],
+        details=details,
+    )
+    session.add(row)
+    return row
+
+
 def entries(session: Session, *, action: str | None = None, limit: int = 100) -> list[AdminAudit]:
     """The latest audit rows, optionally for one action."""
     stmt = select(AdminAudit).order_by(AdminAudit.id.desc()).limit(limit)

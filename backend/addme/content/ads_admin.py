@@ -27,12 +27,11 @@ from addme.content.codes import ContentCode
 from addme.content.models import Ad
 from addme.content.schemas import AdExplainRead, AdRead
 from addme.core import clock
-from addme.core.errors import AppError, FieldError, NotFound
+from addme.core.errors import FieldError, NotFound
 from addme.core.options import OrientationName
 from addme.core.permissions import AdminLevel, Permission, permissions_of
 from addme.core.schemas import StrictInput, UtcDatetime
-from addme.media import pipeline
-from addme.media.storage import get_storage
+from addme.media import service as media
 
 AD_NOT_FOUND = "Ad not found"
 AdType = Literal["Link", "Crak", "Code"]
@@ -251,21 +250,17 @@ def remove(session: Session, *, admin: User, ad_id: int, reason: str) -> None:
     session.commit()
 
 
-def store_image(*, data: bytes | None) -> ImageRead:
-    """Re-encode an uploaded banner (EXIF and metadata dropped) and store it; its URL goes in the ad."""
+def store_image(session: Session, *, data: bytes | None) -> ImageRead:
+    """Re-encode an uploaded banner (EXIF and metadata dropped) and store it, its PDQ hash recorded
+    by the media domain (a blocked image is refused); its URL goes in the ad."""
     if data is None:
         raise FieldError("file", "This picture is too large (4 MB at most).")
-    try:
-        image = pipeline.process(data)
-    except pipeline.ImageRejected as exc:
-        raise FieldError("file", str(exc)) from exc
-    storage = get_storage()
-    key = f"ads/{pipeline.random_name()}.{image.extension}"
-    try:
-        storage.put(key, image.data, content_type=image.content_type)
-    except OSError as exc:
-        raise AppError("Error, Media not uploaded, please contact support.", status_code=503) from exc
-    return ImageRead(url=storage.url(key))
+    return ImageRead(url=media.store_ad_image(session, data=data))
+
+
+def stored_image_urls(session: Session) -> list[str]:
+    """Every ad's picture address (the media domain hashes the ones this site stored)."""
+    return [u for u in session.scalars(select(Ad.image).where(Ad.image.is_not(None))) if u]
 
 
 # -- what visitors get ------------------------------------------------------------------------------

@@ -76,8 +76,8 @@ def ad_create(body: AdIn, admin: AdsAdmin, db: DbSession) -> AdAdminRead:
 
 
 @admin_router.post("/image", response_model=ImageRead, status_code=201, openapi_extra=PICTURE_BODY)
-def ad_image(_admin: AdsAdmin, file: PictureFile) -> ImageRead:
-    return ads_admin.store_image(data=file.data)
+def ad_image(_admin: AdsAdmin, file: PictureFile, db: DbSession) -> ImageRead:
+    return ads_admin.store_image(db, data=file.data)
 
 
 @admin_router.put("/{ad_id}", response_model=AdAdminRead)

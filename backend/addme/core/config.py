@@ -133,6 +133,20 @@ class Settings(BaseSettings):
     ondato_token_url: str = "https://id.ondato.com/connect/token"  # noqa: S105 - a URL
     ondato_api_url: str = "https://idvapi.ondato.com"
     ondato_flow_url: str = "https://idv.ondato.com"
+    # StopNCII's hash list, synced into the block list by the "sync-stopncii" job (off by default).
+    # "file" reads STOPNCII_FILE (ThreatExchange's PDQ text format, `status=withdrawn` to take a
+    # hash back): the offline default. "api" is StopNCII's own API, with the keys StopNCII issues
+    # to a partner platform: the APIM subscription key on every call, a function key per endpoint.
+    stopncii_enabled: bool = False
+    stopncii_provider: Literal["file", "api"] = "file"
+    stopncii_file: Path = REPO_ROOT / "data" / "stopncii.txt"
+    stopncii_api_url: str = "https://api.stopncii.org/v1"
+    stopncii_subscription_key: str = ""
+    stopncii_fetch_key: str = ""
+    stopncii_feedback_key: str = ""
+    stopncii_page_size: int = Field(default=800, ge=1, le=5000)
+    # Pages fetched by one run of the job: a first sync of a large list spreads over several runs.
+    stopncii_pages_per_run: int = Field(default=20, ge=1, le=1000)
 
     # The risk check (VPN, proxy, Tor, hosting networks): "local" needs no network; "proxycheck"
     # adds proxycheck.io's verdict when PROXYCHECK_API_KEY is set.
@@ -239,6 +253,14 @@ def production_problems(s: Settings) -> list[str]:
         )
     elif not (s.ondato_client_id and s.ondato_client_secret and s.ondato_setup_id):
         problems.append("ONDATO_CLIENT_ID, ONDATO_CLIENT_SECRET and ONDATO_SETUP_ID must be set for ondato.")
+    if (
+        s.stopncii_enabled
+        and s.stopncii_provider == "api"
+        and not (s.stopncii_subscription_key and s.stopncii_fetch_key)
+    ):
+        problems.append(
+            "STOPNCII_SUBSCRIPTION_KEY and STOPNCII_FETCH_KEY must be set for STOPNCII_PROVIDER=api."
+        )
     if "site_url" not in s.model_fields_set:
         problems.append("SITE_URL is not set: mailed links would point at " + s.site_url + ".")
     elif not s.site_url.startswith("https://"):

@@ -7,6 +7,7 @@ from datetime import timedelta
 from sqlalchemy.orm import Session
 
 from addme.accounts import service as accounts
+from addme.content import ads_admin
 from addme.core import clock
 from addme.groups import service as groups
 from addme.jobs.service import register
@@ -120,6 +121,18 @@ def end_studio(session: Session) -> int:
 def refresh_daily_figures(session: Session) -> int:
     # Today and yesterday, recounted and replaced: the admin's stats and home read only the rollups.
     return stats_rollup.refresh_recent(session)
+
+
+@register("hash-stored-images", every=timedelta(minutes=5), logged=True)
+def hash_stored_images(session: Session) -> dict[str, int]:
+    """Images stored before PDQ get their hash, a batch at a time from where the last run stopped."""
+    return media.hash_stored_images(session, ad_image_urls=ads_admin.stored_image_urls(session))
+
+
+@register("sync-stopncii", every=timedelta(minutes=15), logged=True)
+def sync_stopncii(session: Session) -> dict[str, int]:
+    """StopNCII's new hashes blocked, its withdrawn ones removed, feedback sent (when it is on)."""
+    return media.sync_stopncii(session)
 
 
 @register("purge-trackers", every=timedelta(hours=6), logged=True)

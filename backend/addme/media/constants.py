@@ -10,6 +10,19 @@ class Kind(StrEnum):
     GALLERY = "gallery"
 
 
+# An image hash's kind: a media row's (above), or an ad image (a stored object, no media row).
+AD = "ad"
+
+
+class BlockSource(StrEnum):
+    """Where a blocked hash came from."""
+
+    NOTICE = "notice"
+    ADMIN_BAN = "admin_ban"
+    IMPORT = "import"
+    STOPNCII = "stopncii"
+
+
 MAX_FILES = 5
 MAX_FILE_BYTES = 4 * 1024 * 1024
 # security.md: refuse above 8K UHD or 40 megapixels, judged from the header before any decoding.
@@ -29,8 +42,11 @@ THUMB_SIDE = 320
 PREVIEW_SIDE = 48
 GALLERY_LIMIT = 5
 GALLERY_LIMIT_VIP = 20
-# Perceptual hashes within this many bits (of 64) count as the same picture for image bans.
-BAN_DISTANCE = 8
+# A hash list import (the ThreatExchange PDQ text format): bounded in bytes and in lines.
+IMPORT_MAX_BYTES = 5_000_000
+IMPORT_MAX_LINES = 50_000
+# Lines reported when an import is refused: the first ones, then a count of the rest.
+IMPORT_MAX_PROBLEMS = 20
 
 TOO_MANY_FILES = "Only 5 files are allowed to upload."
 TOO_LARGE = "FILESDELCOUNT files exceed the limit of 4MB. They will not be uploaded"
@@ -52,7 +68,7 @@ UNREADABLE = "The image could not be read."
 TOO_MANY_PIXELS = (
     "These images are too large together: at most 60 megapixels in one upload. Send fewer at a time."
 )
-BANNED_IMAGE = "This image is not allowed on the site."
+BLOCKED_IMAGE = "This image matches one removed from the site and cannot be uploaded."
 BANNED = "Image banned."
 GALLERY_FULL = "A username can hold {limit} images and this one has {count}; delete some first."
 GALLERY_FULL_VIP_HINT = " VIP and Studio accounts can keep 20."
@@ -61,3 +77,12 @@ GALLERY_FULL_VIP_HINT = " VIP and Studio accounts can keep 20."
 def too_large_message(count: int) -> str:
     """The spec's skipped-files notice with the count filled in."""
     return TOO_LARGE.replace("FILESDELCOUNT", str(count))
+
+
+IMPORT_EMPTY = "The list has no hash in it."
+IMPORT_TOO_LARGE = "The list is too large: at most {lines} lines (5 MB) at a time."
+IMPORT_BAD_LINE = "line {n}: {problem}"
+IMPORT_BAD_HASH = "not a PDQ hash (64 hexadecimal digits)"
+IMPORT_BAD_QUALITY = "the quality must be a whole number from 0 to 100"
+IMPORT_MORE = "and {n} more lines with problems"
+IMPORT_REFUSED = "The list was not imported: {n} lines have problems."

@@ -1,5 +1,5 @@
 """The one upload pipeline: decide the type from the bytes, check the size from the header, decode,
-re-encode, thumbnail and hash. Pure functions: no database, no storage.
+re-encode, thumbnail and hash (PDQ, media/pdq.py). Pure functions: no database, no storage.
 
 Re-encoding is the point: what is stored is pixels we wrote, so EXIF, GPS, comments, ICC tricks
 and anything appended after the image's end never leave the member's device through us.
@@ -13,10 +13,10 @@ import warnings
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
-import imagehash
 from PIL import Image, ImageFile, ImageFilter, ImageOps, UnidentifiedImageError
 
 from addme.media import constants as c
+from addme.media import pdq
 
 # Pillow refuses (DecompressionBombError) past twice this, and warns past it; the warning is an
 # error below, so anything over 40 megapixels is refused before a single pixel is decoded.
@@ -48,7 +48,9 @@ class Processed:
     preview: bytes
     width: int
     height: int
-    phash: str
+    # PDQ: 64 hex digits and a quality 0-100 (below 50, never matched).
+    pdq: str
+    quality: int
     content_type: str = CONTENT_TYPE
     extension: str = EXTENSION
 
@@ -133,7 +135,17 @@ def process(raw: bytes) -> Processed:
     return _decoder.submit(_process, raw).result()
 
 
-def _process(raw: bytes) -> Processed:
+def fingerprint(raw: bytes) -> tuple[str, int]:
+    """The PDQ hash and quality of an image file, nothing stored, or raise ImageRejected."""
+    return _decoder.submit(_fingerprint, raw).result()
+
+
+def _fingerprint(raw: bytes) -> tuple[str, int]:
+    return pdq.compute(_pixels(raw))
+
+
+def _pixels(raw: bytes) -> Image.Image:
+    """The decoded first frame, upright, or raise ImageRejected."""
     with warnings.catch_warnings():
         warnings.simplefilter("error", Image.DecompressionBombWarning)
         img = _open(raw)
@@ -149,6 +161,11 @@ def _process(raw: bytes) -> Processed:
         finally:
             if pixels is not img:  # an RGB(A) file decodes in place: the same object, still in use
                 img.close()
+    return pixels
+
+
+def _process(raw: bytes) -> Processed:
+    pixels = _pixels(raw)
     if max(pixels.size) > c.STORED_LONG_SIDE:
         # reducing_gap: a fast integer box reduction first, then Lanczos: less time, smaller buffers.
         pixels = pixels.resize(
@@ -160,21 +177,14 @@ def _process(raw: bytes) -> Processed:
     preview = thumb.copy()
     preview.thumbnail((c.PREVIEW_SIDE, c.PREVIEW_SIDE), Image.Resampling.BILINEAR)
     preview = preview.filter(ImageFilter.GaussianBlur(3))
+    # From the pixels stored (not the upload's): the backfill, hashing a stored file, agrees.
+    hexed, quality = pdq.compute(pixels)
     return Processed(
         data=_webp(pixels, quality=85),
         thumb=_webp(thumb, quality=75),
         preview=_webp(preview, quality=50),
         width=pixels.width,
         height=pixels.height,
-        phash=str(imagehash.phash(pixels)),
+        pdq=hexed,
+        quality=quality,
     )
-
-
-def hamming(a: str, b: str) -> int:
-    """Bits that differ between two hex perceptual hashes."""
-    return (int(a, 16) ^ int(b, 16)).bit_count()
-
-
-def is_banned(phash: str, banned: list[str]) -> bool:
-    """True when the hash is within BAN_DISTANCE of any banned one."""
-    return any(hamming(phash, b) <= c.BAN_DISTANCE for b in banned)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Annotated
 
 from fastapi import APIRouter, Depends, Query, Request
+from fastapi.responses import StreamingResponse
 
 from addme.accounts.models import User
 from addme.api.deps import CurrentUser, DbSession, OptionalUser, require
@@ -15,9 +16,13 @@ from addme.core.schemas import ActionResult, ErrorBody
 from addme.media import public, service
 from addme.media.schemas import (
     AdminMediaPage,
+    BlockedHashPage,
+    BlockedHashRead,
+    BlockSourceName,
     Gallery,
+    HashImportIn,
+    HashImportResult,
     ImageBanIn,
-    ImageBanRead,
     MyMedia,
     NudesPage,
     NudesParams,
@@ -36,6 +41,8 @@ from addme.media.uploads import (
 router = APIRouter(responses={code: {"model": ErrorBody} for code in (400, 401, 403, 404, 422, 429, 503)})
 allow_body("POST", "/user/usernames/{username_id}/media", UPLOAD_BYTES)
 allow_body("POST", "/user/usernames/{username_id}/profile-picture", UPLOAD_BYTES)
+# A hash list of up to 5 MB, as a JSON string (its newlines escaped).
+allow_body("POST", "/admin/image-hashes/import", 12 * 1024 * 1024)
 GalleryAdmin = Annotated[User, Depends(require(Permission.GALLERY))]
 BansAdmin = Annotated[User, Depends(require(Permission.IMAGE_BANS))]
 
@@ -104,11 +111,42 @@ def admin_remove_media(media_id: IdPath, admin: GalleryAdmin, db: DbSession) -> 
     return service.admin_remove(db, admin=admin, media_id=media_id)
 
 
-@router.post("/admin/image-bans", response_model=ImageBanRead, status_code=201, tags=["admin"])
-def admin_ban_image(body: ImageBanIn, admin: BansAdmin, db: DbSession) -> ImageBanRead:
+@router.post("/admin/image-bans", response_model=BlockedHashRead, status_code=201, tags=["admin"])
+def admin_ban_image(body: ImageBanIn, admin: BansAdmin, db: DbSession) -> BlockedHashRead:
     return service.ban_image(db, admin=admin, media_id=body.media_id, reason=body.reason)
 
 
-@router.get("/admin/image-bans", response_model=list[ImageBanRead], tags=["admin"])
-def admin_image_bans(_admin: BansAdmin, db: DbSession) -> list[ImageBanRead]:
-    return service.image_bans(db)
+@router.get("/admin/image-bans", response_model=BlockedHashPage, tags=["admin"])
+def admin_image_bans(
+    _admin: BansAdmin,
+    db: DbSession,
+    source: BlockSourceName | None = None,
+    page: PageQuery = 1,
+    per_page: Annotated[int, Query(ge=1, le=100)] = 50,
+) -> BlockedHashPage:
+    return service.image_bans(db, source=source, page=page, per_page=per_page)
+
+
+@router.post("/admin/image-hashes/import", response_model=HashImportResult, tags=["admin"])
+def admin_import_hashes(body: HashImportIn, admin: BansAdmin, db: DbSession) -> HashImportResult:
+    return service.import_hashes(db, admin=admin, text=body.text, reason=body.reason)
+
+
+@router.get(
+    "/admin/image-hashes/export",
+    response_class=StreamingResponse,
+    responses={200: {"content": {"text/plain": {"schema": {"type": "string"}}}}},
+    tags=["admin"],
+)
+def admin_export_hashes(
+    admin: BansAdmin, db: DbSession, source: BlockSourceName | None = None
+) -> StreamingResponse:
+    lines = service.export_hashes(db, admin=admin, source=source)
+    return StreamingResponse(
+        lines,
+        media_type="text/plain; charset=utf-8",
+        headers={
+            "Content-Disposition": 'attachment; filename="addme-pdq-hashes.txt"',
+            "Cache-Control": "no-store",
+        },
+    )

@@ -101,7 +101,7 @@ class AdminMedia(BaseModel):
     thumb_url: str
     width: int
     height: int
-    phash: str
+    pdq: str | None = Field(description="the PDQ hash (64 hex digits); null until the backfill reaches it")
     created_at: UtcDatetime
 
 
@@ -115,9 +115,37 @@ class ImageBanIn(StrictInput):
     reason: str = Field(default="", max_length=200)
 
 
-class ImageBanRead(BaseModel):
+BlockSourceName = Literal["notice", "admin_ban", "import", "stopncii"]
+
+
+class BlockedHashRead(BaseModel):
+    """A hash no upload may match."""
+
     id: int
-    phash: str
+    pdq: str
+    quality: int | None = Field(description="null when the list it came from gives none")
+    source: BlockSourceName
     reason: str
+    subject: str = Field(description='what it was taken from ("media:12"), or the list\'s label')
     created_by: int | None
     created_at: UtcDatetime
+
+
+class BlockedHashPage(BaseModel):
+    data: list[BlockedHashRead]
+    meta: PageMeta
+
+
+class HashImportIn(StrictInput):
+    """A hash list in ThreatExchange's PDQ text format: one hash a line, `hash` or `hash=hash`,
+    optionally followed by a comma and fields (`hash,quality,label` or `hash=...,quality=...`)."""
+
+    text: str = Field(max_length=5_000_000)
+    reason: str = Field(min_length=3, max_length=300)
+
+
+class HashImportResult(BaseModel):
+    success: bool
+    message: str
+    added: int
+    already: int

@@ -1,9 +1,10 @@
-"""Media: members' profile pictures and galleries, image bans, and the age-verification blur rule."""
+"""Media: members' profile pictures and galleries, image hashes and the block list (image bans,
+notices' removals, imported lists, StopNCII), and the age-verification blur rule."""
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from fastapi import Request
 from sqlalchemy import delete, select
@@ -17,14 +18,17 @@ from addme.core.schemas import ActionResult
 from addme.listings import constants as lc
 from addme.listings import service as listings
 from addme.listings.models import Username
+from addme.media import backfill, hashes, hashlists, pipeline, stopncii
 from addme.media import constants as c
-from addme.media import pipeline
 from addme.media.codes import MediaCode
-from addme.media.models import Media, MediaImageBan
+from addme.media.hashes import ImageRef
+from addme.media.models import Media, MediaBlockedHash, MediaImageHash
 from addme.media.schemas import (
     AdminMedia,
     AdminMediaPage,
-    ImageBanRead,
+    BlockedHashPage,
+    BlockedHashRead,
+    HashImportResult,
     MediaRead,
     MyMedia,
     PictureResult,
@@ -35,6 +39,8 @@ from addme.media.uploads import Incoming
 from addme.trust import service as trust
 
 log = logging.getLogger("addme.media")
+
+__all__ = ["ImageRef", "find_copies", "hash_upload", "images_at", "remove_and_block"]
 
 
 def should_blur(session: Session, *, user: User | None, request: Request) -> bool:
@@ -99,13 +105,20 @@ def my_media(session: Session, *, user: User, username_id: int) -> MyMedia:
     )
 
 
-def banned_hashes(session: Session) -> list[str]:
-    """Every banned perceptual hash (a short table: read whole, compared in Python)."""
-    return list(session.scalars(select(MediaImageBan.phash)))
+def _blocked(session: Session, image: pipeline.Processed) -> bool:
+    """True when the image is within 31 bits of a blocked hash (StopNCII is told of its matches)."""
+    match = hashes.blocked_match(session, hexed=image.pdq, quality=image.quality)
+    if match is None:
+        return False
+    if match.source == c.BlockSource.STOPNCII:
+        stopncii.queue_feedback(session, hexed=match.pdq, value=stopncii.Feedback.PENDING_REVIEW)
+    log.info("upload refused: blocked hash %s (%s)", match.id, match.source)
+    return True
 
 
-def process_files(files: Sequence[Incoming], *, banned: list[str], field: str) -> list[pipeline.Processed]:
-    """Re-encode every file under the limit; one bad file refuses the whole request (nothing stored)."""
+def process_files(session: Session, files: Sequence[Incoming], *, field: str) -> list[pipeline.Processed]:
+    """Re-encode every file under the limit; one bad or blocked file refuses the whole request
+    (nothing stored). Decoding runs outside any transaction; the block list is read after it."""
     done: list[pipeline.Processed] = []
     problems: list[str] = []
     readable: list[Incoming] = []
@@ -132,12 +145,20 @@ def process_files(files: Sequence[Incoming], *, banned: list[str], field: str) -
         except pipeline.ImageRejected as exc:
             problems.append(f"{f.name}: {exc}")
             continue
-        if pipeline.is_banned(image.phash, banned):
-            problems.append(f"{f.name}: {c.BANNED_IMAGE}")
-            continue
         done.append(image)
     if problems:
         raise FieldError({field: problems})
+    blocked = [
+        f"{f.name}: {c.BLOCKED_IMAGE}"
+        for f, image in zip(readable, done, strict=True)
+        if _blocked(session, image)
+    ]
+    # Committed: a match's feedback is kept; the read leaves no transaction open either way.
+    session.commit()
+    if blocked:
+        raise AppError(
+            c.BLOCKED_IMAGE, code=MediaCode.BLOCKED_IMAGE, status_code=422, errors={field: blocked}
+        )
     return done
 
 
@@ -165,10 +186,19 @@ def store(
                 height=image.height,
                 content_type=image.content_type,
                 size_bytes=len(image.data),
-                phash=image.phash,
             )
             session.add(row)
             rows.append(row)
+        session.flush()
+        for row, image in zip(rows, images, strict=True):
+            hashes.add_hash(
+                session,
+                media_id=row.id,
+                kind=kind,
+                storage_key=row.storage_key,
+                hexed=image.pdq,
+                quality=image.quality,
+            )
         session.flush()
     except Exception:
         log.exception("media storage failed")
@@ -218,9 +248,8 @@ def upload_gallery(
     owned_username(session, user=user, username_id=username_id)
     skipped = sum(1 for f in files if f.too_large)
     skipped_message = c.too_large_message(skipped) if skipped else None
-    banned = banned_hashes(session)
     session.commit()  # no transaction stays open while images are decoded
-    images = process_files(files, banned=banned, field="files")
+    images = process_files(session, files, field="files")
     if not images:
         raise _not_stored(c.NOT_UPLOADED, code=MediaCode.NOT_UPLOADED, skipped_message=skipped_message)
     owned_username(session, user=user, username_id=username_id, lock=True)
@@ -257,9 +286,8 @@ def set_profile_picture(session: Session, *, user: User, username_id: int, file:
         raise _not_stored(
             c.PICTURE_NOT_UPDATED, code=MediaCode.PICTURE_NOT_UPDATED, skipped_message=c.too_large_message(1)
         )
-    banned = banned_hashes(session)
     session.commit()  # no transaction stays open while images are decoded
-    images = process_files([file], banned=banned, field="file")
+    images = process_files(session, [file], field="file")
     failed = _not_stored(c.PICTURE_NOT_UPDATED, code=MediaCode.PICTURE_NOT_UPDATED, down=True)
     # Locked, so two uploads at once cannot both keep the picture the other one deletes.
     username = owned_username(session, user=user, username_id=username_id, lock=True)
@@ -314,8 +342,9 @@ def recent_uploads(session: Session, *, page: int, per_page: int) -> AdminMediaP
     # the join would look up the username of every skipped upload).
     ids = select(Media.id).order_by(Media.id.desc()).limit(per_page).offset((page - 1) * per_page)
     rows = session.execute(
-        select(Media, Username.username)
+        select(Media, Username.username, MediaImageHash.pdq)
         .join(Username, Username.id == Media.username_id, isouter=True)
+        .join(MediaImageHash, MediaImageHash.media_id == Media.id, isouter=True)
         .where(Media.id.in_(ids.scalar_subquery()))
         .order_by(Media.id.desc())
     ).all()
@@ -330,10 +359,10 @@ def recent_uploads(session: Session, *, page: int, per_page: int) -> AdminMediaP
             thumb_url=storage.url(m.thumb_key),
             width=m.width,
             height=m.height,
-            phash=m.phash,
+            pdq=hexed,
             created_at=m.created_at,
         )
-        for m, handle in rows
+        for m, handle, hexed in rows
     ]
     return AdminMediaPage(data=data, meta=meta)
 
@@ -348,7 +377,10 @@ def admin_remove(session: Session, *, admin: User, media_id: int) -> ActionResul
         admin=admin,
         action="media.remove",
         target=f"media:{media_id}",
-        details={"username_id": media.username_id, "phash": media.phash},
+        details={
+            "username_id": media.username_id,
+            "pdq": session.scalar(select(MediaImageHash.pdq).where(MediaImageHash.media_id == media.id)),
+        },
     )
     try:
         _remove(session, media)
@@ -359,28 +391,151 @@ def admin_remove(session: Session, *, admin: User, media_id: int) -> ActionResul
     return ActionResult(success=True, message=c.REMOVED)
 
 
-def ban_image(session: Session, *, admin: User, media_id: int, reason: str) -> ImageBanRead:
-    """Ban an image's perceptual hash (near-duplicates are refused from now on) and remove it."""
+def ban_image(session: Session, *, admin: User, media_id: int, reason: str) -> BlockedHashRead:
+    """Ban an image: it is removed and its PDQ hash blocked (near-duplicates are refused from now on)."""
     media = session.get(Media, media_id)
     if media is None:
         raise NotFound(c.MEDIA_NOT_FOUND)
-    ban = MediaImageBan(phash=media.phash, reason=reason, created_by=admin.id)
-    session.add(ban)
-    audit.record(
-        session,
-        admin=admin,
-        action="media.ban",
-        target=f"media:{media_id}",
-        details={"phash": media.phash, "reason": reason},
+    row = hashes.ensure_hash(session, media)
+    if row is None:
+        # No file left to hash: the image cannot be blocked, only removed.
+        raise AppError(c.NOT_REMOVED, code=MediaCode.MEDIA_NOT_REMOVED, status_code=409)
+    ref = ImageRef(
+        media_id=media.id,
+        kind=media.kind,
+        user_id=media.user_id,
+        username_id=media.username_id,
+        url=get_storage().url(media.storage_key),
+        pdq=row.pdq,
     )
-    _remove(session, media)
-    return ImageBanRead.model_validate(ban, from_attributes=True)
+    hashes.remove_and_block(
+        session, refs=[ref], actor_id=admin.id, reason=reason, source=c.BlockSource.ADMIN_BAN
+    )
+    blocked = session.scalar(
+        select(MediaBlockedHash).where(
+            MediaBlockedHash.source == c.BlockSource.ADMIN_BAN, MediaBlockedHash.pdq == ref.pdq
+        )
+    )
+    assert blocked is not None
+    session.commit()
+    return BlockedHashRead.model_validate(blocked, from_attributes=True)
 
 
-def image_bans(session: Session) -> list[ImageBanRead]:
-    """Every image ban, newest first."""
-    rows = session.scalars(select(MediaImageBan).order_by(MediaImageBan.id.desc()))
-    return [ImageBanRead.model_validate(b, from_attributes=True) for b in rows]
+def image_bans(session: Session, *, source: str | None, page: int, per_page: int) -> BlockedHashPage:
+    """The block list, newest first, optionally from one source."""
+    stmt = select(MediaBlockedHash)
+    if source:
+        stmt = stmt.where(MediaBlockedHash.source == source)
+    meta = bounded_meta(session, stmt, page=page, per_page=per_page)
+    rows = session.scalars(
+        stmt.order_by(MediaBlockedHash.id.desc()).limit(per_page).offset((page - 1) * per_page)
+    )
+    return BlockedHashPage(
+        data=[BlockedHashRead.model_validate(b, from_attributes=True) for b in rows], meta=meta
+    )
+
+
+# -- the image-hash verbs other domains call (notices, ads) ------------------------------------------
+
+
+def hash_upload(*, data: bytes) -> tuple[str, int]:
+    """The PDQ hash (64 hex digits) and quality of an uploaded picture; 422 when it is not an image."""
+    try:
+        return pipeline.fingerprint(data)
+    except pipeline.ImageRejected as exc:
+        raise FieldError("picture", str(exc)) from exc
+
+
+def images_at(session: Session, *, urls: Sequence[str]) -> list[ImageRef]:
+    """The stored images these AddMe URLs show (a media file or thumbnail URL, a gallery page
+    /nude/<slug>, a profile /profile/<id> or /username/<name>/<id>: its picture and gallery);
+    unknown URLs give nothing, never an error."""
+    return hashes.images_at(session, urls=urls)
+
+
+def find_copies(
+    session: Session, *, pdqs: Sequence[str], exclude_media_ids: Sequence[int] = ()
+) -> list[ImageRef]:
+    """Every stored image within 31 bits of any of `pdqs`, closest first (stored hashes of quality
+    49 or less are never matched)."""
+    return hashes.find_copies(session, pdqs=pdqs, exclude_media_ids=exclude_media_ids)
+
+
+def remove_and_block(
+    session: Session, *, refs: Sequence[ImageRef], actor_id: int | None, reason: str, source: str
+) -> list[ImageRef]:
+    """Remove the images (gallery rows and files, a profile picture cleared from its card, an ad
+    image's stored object) and block their hashes with `source` and `reason`, audited. Runs in the
+    caller's transaction: nothing is committed here, and the files go once the caller commits."""
+    removed = hashes.remove_and_block(session, refs=refs, actor_id=actor_id, reason=reason, source=source)
+    for hexed in {r.pdq for r in removed}:
+        # A person's StopNCII case matched what a moderator removed: StopNCII is told it was blocked.
+        match = hashes.blocked_match(session, hexed=hexed, quality=None, source=c.BlockSource.STOPNCII)
+        if match is not None:
+            stopncii.queue_feedback(session, hexed=match.pdq, value=stopncii.Feedback.BLOCKED)
+    return removed
+
+
+def store_ad_image(session: Session, *, data: bytes) -> str:
+    """Re-encode and store an ad's banner, its hash recorded; refused (422 blocked_image) when it
+    matches the block list. Returns its URL."""
+    try:
+        image = pipeline.process(data)
+    except pipeline.ImageRejected as exc:
+        raise FieldError("file", str(exc)) from exc
+    if _blocked(session, image):
+        session.commit()
+        raise AppError(
+            c.BLOCKED_IMAGE,
+            code=MediaCode.BLOCKED_IMAGE,
+            status_code=422,
+            errors={"file": [c.BLOCKED_IMAGE]},
+        )
+    session.commit()
+    storage = get_storage()
+    key = f"ads/{pipeline.random_name()}.{image.extension}"
+    try:
+        storage.put(key, image.data, content_type=image.content_type)
+    except OSError as exc:
+        raise AppError(c.NOT_UPLOADED, code=MediaCode.NOT_UPLOADED, status_code=503) from exc
+    try:
+        hashes.add_hash(
+            session, media_id=None, kind=c.AD, storage_key=key, hexed=image.pdq, quality=image.quality
+        )
+        session.commit()
+    except Exception:
+        session.rollback()
+        discard([key])
+        log.exception("ad image hash not saved")
+        raise AppError(c.NOT_UPLOADED, code=MediaCode.NOT_UPLOADED, status_code=503) from None
+    return storage.url(key)
+
+
+def hash_stored_images(session: Session, *, ad_image_urls: Sequence[str] = ()) -> dict[str, int]:
+    """The backfill's run: hashes for stored images that have none (resumable, batched)."""
+    counts = backfill.hash_media(session)
+    counts.update(backfill.hash_ad_images(session, urls=ad_image_urls))
+    return counts
+
+
+def images_left_to_hash(session: Session) -> int:
+    """Media rows the backfill has still to hash."""
+    return backfill.remaining(session)
+
+
+def sync_stopncii(session: Session) -> dict[str, int]:
+    """The StopNCII job's run: new hashes blocked, withdrawn ones removed, feedback sent."""
+    return stopncii.sync(session)
+
+
+def import_hashes(session: Session, *, admin: User, text: str, reason: str) -> HashImportResult:
+    """Add a ThreatExchange PDQ text list to the block list, all or nothing."""
+    return hashlists.import_list(session, admin=admin, text=text, reason=reason)
+
+
+def export_hashes(session: Session, *, admin: User, source: str | None) -> Iterator[str]:
+    """The block list in ThreatExchange's PDQ text format, streamed."""
+    return hashlists.export_lines(session, admin=admin, source=source)
 
 
 def reencode_private(raw: bytes) -> bytes:

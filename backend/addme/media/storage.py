@@ -19,6 +19,8 @@ class Storage(Protocol):
 
     def delete(self, key: str) -> None: ...
 
+    def get(self, key: str) -> bytes | None: ...
+
     def exists(self, key: str) -> bool: ...
 
     def url(self, key: str) -> str: ...
@@ -56,6 +58,12 @@ class LocalStorage:
 
     def delete(self, key: str) -> None:
         self._path(key).unlink(missing_ok=True)
+
+    def get(self, key: str) -> bytes | None:
+        try:
+            return self._path(key).read_bytes()
+        except (FileNotFoundError, IsADirectoryError):
+            return None
 
     def exists(self, key: str) -> bool:
         return self._path(key).is_file()
@@ -103,6 +111,15 @@ class S3Storage:
 
     def delete(self, key: str) -> None:
         self.client.delete_object(Bucket=self.bucket, Key=_safe_key(key))
+
+    def get(self, key: str) -> bytes | None:
+        from botocore.exceptions import ClientError
+
+        try:
+            answer = self.client.get_object(Bucket=self.bucket, Key=_safe_key(key))
+        except ClientError:
+            return None
+        return bytes(answer["Body"].read())
 
     def exists(self, key: str) -> bool:
         from botocore.exceptions import ClientError

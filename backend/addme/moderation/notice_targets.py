@@ -7,7 +7,6 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 from sqlalchemy.orm import Session
@@ -18,11 +17,9 @@ from addme.groups.models import Group
 from addme.listings import constants as lc
 from addme.listings.models import Username
 from addme.media import service as media
+from addme.media.service import ImageRef
 from addme.moderation.models import Notice
 from addme.moderation.notice_schemas import NoticeTarget
-
-if TYPE_CHECKING:
-    from addme.media.service import ImageRef
 
 _PROFILE = (re.compile(r"^/profile/(\d{1,12})/?$"), re.compile(r"^/username/[^/]{1,80}/(\d{1,12})/?$"))
 _GROUP = re.compile(r"^/group/([A-Za-z0-9_-]{1,80})/?$")

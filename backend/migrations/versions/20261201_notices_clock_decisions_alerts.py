@@ -6,7 +6,7 @@ underage report left listed (username_reports.due_at, warn_at, warned_at: nullab
 them rewrites nothing on PostgreSQL).
 
 Revision ID: 7c6268fbb220
-Revises: 7a9c0de5b0c1
+Revises: 4d0c5e11a029
 Create Date: 2026-12-01 21:30:00
 """
 
@@ -16,7 +16,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = "7c6268fbb220"
-down_revision: str | None = "7a9c0de5b0c1"
+down_revision: str | None = "4d0c5e11a029"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

@@ -49,18 +49,20 @@ def test_a_banned_image_and_its_near_duplicates_cannot_come_back(client, db, own
     )
     assert res.status_code == 201
     ban = res.json()
-    assert ban["reason"] == "non-consensual" and len(ban["phash"]) == 16
+    assert ban["reason"] == "non-consensual" and len(ban["pdq"]) == 64 and ban["source"] == "admin_ban"
     assert db.scalar(select(func.count()).select_from(Media)) == 0
     assert client.get(item["url"]).status_code == 404
     # The same picture, resized and saved as a JPEG, is still refused; a different one is not.
     again = upload(
         client, headers, username.id, ("again.jpg", picture(5, size=(640, 480), fmt="JPEG", quality=60))
     )
-    assert again.status_code == 422
-    assert again.json()["errors"]["files"] == ["again.jpg: This image is not allowed on the site."]
+    assert again.status_code == 422 and again.json()["code"] == "blocked_image"
+    assert again.json()["errors"]["files"] == [
+        "again.jpg: This image matches one removed from the site and cannot be uploaded."
+    ]
     assert upload(client, headers, username.id, picture(6)).json()["success"] is True
     bans = client.get("/v1/admin/image-bans", headers=admin_headers).json()
-    assert [b["id"] for b in bans] == [ban["id"]]
+    assert [b["id"] for b in bans["data"]] == [ban["id"]] and bans["meta"]["total"] == 1
     unknown = client.post("/v1/admin/image-bans", json={"media_id": 999999}, headers=admin_headers)
     assert unknown.status_code == 404
 

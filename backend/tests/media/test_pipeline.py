@@ -8,7 +8,7 @@ import pytest
 from PIL import Image
 
 from addme.media import constants as c
-from addme.media import pipeline
+from addme.media import pdq, pipeline
 from tests.factories.media import jpeg_with_gps, picture, png_declaring
 
 
@@ -84,7 +84,7 @@ def test_formats_thumbnail_preview_and_transparency():
         assert (out.width, out.height) == (900, 600)
         assert _open(out.thumb).size == (c.THUMB_SIDE, 213)
         assert max(_open(out.preview).size) == c.PREVIEW_SIDE
-        assert len(out.phash) == 16
+        assert len(out.pdq) == 64 and out.quality >= 50
     see_through = Image.new("RGBA", (50, 50), (0, 0, 0, 0))
     see_through.paste((200, 30, 30, 255), (10, 10, 40, 40))
     buf = io.BytesIO()
@@ -101,12 +101,12 @@ def test_an_animated_gif_keeps_its_first_frame():
     assert r > 200 and b < 50
 
 
-def test_near_duplicates_are_close_and_different_pictures_are_not():
-    original = pipeline.process(picture(5)).phash
-    copy = pipeline.process(picture(5, size=(640, 480), fmt="JPEG", quality=50)).phash
-    other = pipeline.process(picture(6)).phash
-    assert pipeline.is_banned(copy, [original])
-    assert not pipeline.is_banned(other, [original])
+def test_near_duplicates_are_within_pdq_distance_and_different_pictures_are_not():
+    original = pipeline.process(picture(5)).pdq
+    copy = pipeline.process(picture(5, size=(640, 480), fmt="JPEG", quality=50)).pdq
+    assert pdq.distance(copy, original) <= pdq.MATCH_DISTANCE
+    for seed in range(6, 16):
+        assert pdq.distance(pipeline.process(picture(seed)).pdq, original) > pdq.MATCH_DISTANCE
 
 
 def test_random_names_are_unguessable_and_unique():

@@ -458,6 +458,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/image-hashes/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Admin Export Hashes */
+        get: operations["admin_export_hashes_v1_admin_image_hashes_export_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/image-hashes/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Admin Import Hashes */
+        post: operations["admin_import_hashes_v1_admin_image_hashes_import_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/admin/ip-bans": {
         parameters: {
             query?: never;
@@ -3152,8 +3186,11 @@ export interface components {
              * @enum {string}
              */
             kind: "profile" | "gallery";
-            /** Phash */
-            phash: string;
+            /**
+             * Pdq
+             * @description the PDQ hash (64 hex digits); null until the backfill reaches it
+             */
+            pdq: string | null;
             /** Thumb Url */
             thumb_url: string;
             /** Url */
@@ -3689,6 +3726,43 @@ export interface components {
         BlacklistTermUpdate: {
             /** Active */
             active: boolean;
+        };
+        /** BlockedHashPage */
+        BlockedHashPage: {
+            /** Data */
+            data: components["schemas"]["BlockedHashRead"][];
+            meta: components["schemas"]["PageMeta"];
+        };
+        /**
+         * BlockedHashRead
+         * @description A hash no upload may match.
+         */
+        BlockedHashRead: {
+            /** Created At */
+            created_at: string;
+            /** Created By */
+            created_by: number | null;
+            /** Id */
+            id: number;
+            /** Pdq */
+            pdq: string;
+            /**
+             * Quality
+             * @description null when the list it came from gives none
+             */
+            quality: number | null;
+            /** Reason */
+            reason: string;
+            /**
+             * Source
+             * @enum {string}
+             */
+            source: "notice" | "admin_ban" | "import" | "stopncii";
+            /**
+             * Subject
+             * @description what it was taken from ("media:12"), or the list's label
+             */
+            subject: string;
         };
         /** BlogAdminRead */
         BlogAdminRead: {
@@ -4502,6 +4576,28 @@ export interface components {
             /** Detail */
             detail?: components["schemas"]["ValidationError"][];
         };
+        /**
+         * HashImportIn
+         * @description A hash list in ThreatExchange's PDQ text format: one hash a line, `hash` or `hash=hash`,
+         *     optionally followed by a comma and fields (`hash,quality,label` or `hash=...,quality=...`).
+         */
+        HashImportIn: {
+            /** Reason */
+            reason: string;
+            /** Text */
+            text: string;
+        };
+        /** HashImportResult */
+        HashImportResult: {
+            /** Added */
+            added: number;
+            /** Already */
+            already: number;
+            /** Message */
+            message: string;
+            /** Success */
+            success: boolean;
+        };
         /** HealthFigures */
         HealthFigures: {
             /** Jobs */
@@ -4544,19 +4640,6 @@ export interface components {
              * Reason
              * @default
              */
-            reason: string;
-        };
-        /** ImageBanRead */
-        ImageBanRead: {
-            /** Created At */
-            created_at: string;
-            /** Created By */
-            created_by: number | null;
-            /** Id */
-            id: number;
-            /** Phash */
-            phash: string;
-            /** Reason */
             reason: string;
         };
         /** ImageRead */
@@ -4865,7 +4948,7 @@ export interface components {
          * @description The stable error codes of galleries and profile pictures.
          * @enum {string}
          */
-        MediaCode: "gallery_full" | "login_required" | "media_not_removed" | "not_uploaded" | "picture_not_updated";
+        MediaCode: "blocked_image" | "gallery_full" | "invalid_hash_list" | "login_required" | "media_not_removed" | "not_uploaded" | "picture_not_updated";
         /**
          * MediaRead
          * @description One of my images.
@@ -9357,7 +9440,11 @@ export interface operations {
     };
     admin_image_bans_v1_admin_image_bans_get: {
         parameters: {
-            query?: never;
+            query?: {
+                source?: ("notice" | "admin_ban" | "import" | "stopncii") | null;
+                page?: number;
+                per_page?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -9370,7 +9457,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ImageBanRead"][];
+                    "application/json": components["schemas"]["BlockedHashPage"];
                 };
             };
             /** @description Bad Request */
@@ -9457,7 +9544,179 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ImageBanRead"];
+                    "application/json": components["schemas"]["BlockedHashRead"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_export_hashes_v1_admin_image_hashes_export_get: {
+        parameters: {
+            query?: {
+                source?: ("notice" | "admin_ban" | "import" | "stopncii") | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_import_hashes_v1_admin_image_hashes_import_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["HashImportIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HashImportResult"];
                 };
             };
             /** @description Bad Request */

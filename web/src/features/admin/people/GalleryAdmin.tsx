@@ -179,14 +179,14 @@ export function ImageBansAdmin() {
         <Placeholder as="div" animation="glow">
           <Placeholder xs={12} className="rounded-4" style={{ height: '8rem' }} />
         </Placeholder>
-      ) : bans.data.length === 0 ? (
+      ) : bans.data.data.length === 0 ? (
         <p className="text-body-secondary">{t('people.imageBans.empty')}</p>
       ) : (
         <ul className="list-unstyled d-flex flex-column gap-2" data-testid="image-bans">
-          {bans.data.map((b) => (
+          {bans.data.data.map((b) => (
             <li key={b.id} className="addme-card p-3">
               <div className="small text-body-secondary">
-                {t('people.imageBans.hash')}: <code className="text-body">{b.phash}</code>
+                {t('people.imageBans.hash')}: <code className="text-body">{b.pdq}</code>
               </div>
               <div className="text-break">{b.reason || '—'}</div>
               <div className="small text-body-secondary">
