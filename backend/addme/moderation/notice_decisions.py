@@ -263,12 +263,13 @@ def _take_down(
         for c in found_by.copies_of(session, notice=notice, images=images)
         if found_by.image_key(c) not in skip
     ]
+    # The block list keeps which notice blocked each hash, in the reason its rows carry.
     taken = media.remove_and_block(
         session,
         refs=[*images, *copies],
         actor_id=admin.id,
-        reason=reason,
-        source=f"notice:{notice.reference}",
+        reason=f"Notice {notice.reference}: {reason}",
+        source="notice",
     )
     taken_keys = {found_by.image_key(r) for r in taken}
     copy_keys = {found_by.image_key(c) for c in copies}

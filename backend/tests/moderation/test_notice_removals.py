@@ -68,19 +68,22 @@ def test_removing_an_image_takes_down_its_copies_and_blocks_a_new_upload(client,
     assert [c["key"] for c in detail["copies"]] == [f"media:{copy.id}"]
     assert detail["copies"][0]["distance"] <= 31
 
+    image_id, copy_id, other_id = image.id, copy.id, other.id
     out = _remove(client, h, notice.id)
     assert out.status_code == 200, out.text
     decision = out.json()
-    assert [t["key"] for t in decision["removed"]] == [f"media:{image.id}"]
-    assert [c["key"] for c in decision["copies"]] == [f"media:{copy.id}"]
+    assert [t["key"] for t in decision["removed"]] == [f"media:{image_id}"]
+    assert [c["key"] for c in decision["copies"]] == [f"media:{copy_id}"]
     db.expire_all()
-    assert db.get(Media, image.id) is None and db.get(Media, copy.id) is None
-    assert db.get(Media, other.id) is not None
+    assert db.get(Media, image_id) is None and db.get(Media, copy_id) is None
+    assert db.get(Media, other_id) is not None
     statement = db.scalar(select(StatementOfReasons))
     assert statement.decision_visibility == "content_removed"
-    assert sorted(statement.content) == sorted([f"media:{image.id}", f"media:{copy.id}"])
+    assert sorted(statement.content) == sorted([f"media:{image_id}", f"media:{copy_id}"])
     audit = db.scalar(select(AdminAudit).where(AdminAudit.action == "notice.remove"))
-    assert audit.reason == REASON and audit.after["copies"] == [f"media:{copy.id}"]
+    assert audit.reason == REASON and audit.after["copies"] == [f"media:{copy_id}"]
+    blocks = db.scalars(select(AdminAudit).where(AdminAudit.action == "media.block")).all()
+    assert len(blocks) == 2 and all(notice.reference in b.reason for b in blocks)
     outcome = db.scalars(select(OutboxMessage).where(OutboxMessage.to == "jane@example.com")).all()[-1]
     assert "removed" in outcome.subject and "1 copies" in outcome.body
 
@@ -125,12 +128,13 @@ def test_a_profile_address_removes_the_listing_and_a_group_address_the_group(cli
     h = _moderator(db)
     keys = [t["key"] for t in client.get(f"/v1/admin/notices/{notice.id}", headers=h).json()["targets"]]
     assert keys == [f"username:{username.id}", f"group:{group.id}"]
+    username_id, group_id = username.id, group.id
     out = _remove(client, h, notice.id, ground="terms", category="scams_and_fraud")
     assert out.status_code == 200, out.text
     db.expire_all()
-    assert db.get(Username, username.id).status == "deleted"
-    assert db.get(Group, group.id) is None
-    assert client.get(f"/v1/usernames/{username.id}").status_code == 404
+    assert db.get(Username, username_id).status == "deleted"
+    assert db.get(Group, group_id) is None
+    assert client.get(f"/v1/usernames/{username_id}").status_code == 404
 
 
 def test_a_target_the_moderator_unticks_stays_up(client, db):
