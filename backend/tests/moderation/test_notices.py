@@ -271,3 +271,18 @@ def test_a_signed_in_member_is_recorded_as_the_reporter(client, db):
     r = client.post("/v1/notices", json=body(), headers=auth(token_for(db, member)))
     assert r.status_code == 201
     assert db.scalar(select(Notice)).reporter_id == member.id
+
+
+def test_metrics_count_open_and_overdue_notices_and_the_alert_job(app, client, db):
+    from fastapi.testclient import TestClient
+
+    from addme.jobs import service as jobs
+
+    file(client)
+    file(client, kind="other")
+    clock.travel(49 * 3600)
+    assert jobs.run_due(only="alert-moderators") == ["alert-moderators"]
+    with TestClient(app, client=("127.0.0.1", 40000)) as c:
+        text = c.get("/metrics").text
+    assert 'addme_notices{state="open"} 2.0' in text and 'addme_notices{state="overdue"} 1.0' in text
+    assert 'addme_job_last_run_failed{job="alert-moderators"} 0.0' in text
