@@ -171,10 +171,26 @@ test('a notice for a gallery image: receipt, the moderator removes it and its co
 
 test('screenshots: /report-content and /admin/notices, light and dark', async ({
   browser,
+  request,
   baseURL,
 }, testInfo) => {
   test.skip(!SCREENSHOTS, 'review screenshots: set SCREENSHOTS=1');
   test.setTimeout(120_000);
+  // Something to decide: a notice about a seeded profile, and one that waits a week.
+  for (const kind of ['ncii', 'impersonation']) {
+    const res = await request.post('/v1/notices', {
+      data: {
+        kind,
+        urls: ['/profile/1', '/profile/2'],
+        description: 'These pictures are of me and were posted without my consent.',
+        good_faith: true,
+        signature: 'Jane Example',
+        contact_email: 'e2e-shots@example.com',
+        captcha_token: 'local-captcha-ok',
+      },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+  }
   const size = testInfo.project.name === 'mobile' ? '390x844' : '1280x800';
   for (const dark of [false, true]) {
     const theme = dark ? 'dark' : 'light';

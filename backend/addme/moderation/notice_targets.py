@@ -95,7 +95,7 @@ def image_target(ref: ImageRef) -> NoticeTarget:
     return NoticeTarget(
         key=image_key(ref),
         kind="image",
-        label=f"{ref.kind} image",
+        label=f"{ref.kind} image" + (f" of listing #{ref.username_id}" if ref.username_id else ""),
         url=ref.url,
         distance=ref.distance,
         user_id=ref.user_id,

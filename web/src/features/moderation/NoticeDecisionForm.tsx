@@ -48,6 +48,23 @@ function TargetList({
                 onChange={() => onToggle(target.key)}
                 aria-label={t('mod.notices.takeDown', { label: target.label })}
               />
+              {target.kind === 'image' && (
+                <a
+                  href={target.url}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="flex-shrink-0"
+                >
+                  <img
+                    src={target.url}
+                    alt={t('mod.notices.targetAlt', { label: target.label })}
+                    width={56}
+                    height={56}
+                    loading="lazy"
+                    className="rounded border notice-thumb"
+                  />
+                </a>
+              )}
               <div className="min-w-0 small">
                 <div>
                   {t(`mod.notices.targetKinds.${target.kind}`)}: {target.label}

@@ -9,12 +9,12 @@ import { EmptyQueue, QueueLoading, QueuePager, StateTabs, useAgo, useQueueParams
 
 const HOUR = 3_600_000;
 
-/** "5 hours" / "3 days": a span in words, hours under two days. */
+/** "5 hours" / "4 days": a span in words, hours under three days (the 48-hour clock reads in hours). */
 function useSpan() {
   const { t } = useTranslation();
   return (ms: number) => {
     const hours = Math.max(1, Math.round(Math.abs(ms) / HOUR));
-    return hours < 48
+    return hours < 72
       ? t('mod.notices.hours', { count: hours })
       : t('mod.notices.days', { count: Math.round(hours / 24) });
   };
@@ -42,7 +42,10 @@ export function NoticeClock({ item }: { item: NoticeItem }) {
   else if (hasTarget) text = t('mod.notices.toTarget', { target: span(target), due: span(due) });
   else text = t('mod.notices.dueIn', { due: span(due) });
   return (
-    <span className={`badge ${URGENCY_CLASS[item.urgency]}`} data-testid="notice-clock">
+    <span
+      className={`badge text-wrap text-start ${URGENCY_CLASS[item.urgency]}`}
+      data-testid="notice-clock"
+    >
       {text}
     </span>
   );
