@@ -237,3 +237,87 @@ def test_the_type_list_index_carries_the_tag_words_and_gives_them_back() -> None
         assert _rows(url, definition) == [(at_head,)]
     finally:
         _drop(url)
+
+
+# -- image bans from pHash to PDQ (#29) -------------------------------------------------------------
+
+BEFORE_PDQ = "7a9c0de5b0c1"
+PDQ = "4d0c5e11a029"
+
+
+def test_image_bans_carry_over_through_their_stored_copies() -> None:
+    from addme.accounts.models import User
+    from addme.listings.models import Username
+    from addme.media import pdq, pipeline
+    from addme.media.storage import get_storage
+    from tests.factories.media import picture
+
+    url = _fresh_url()
+    storage = get_storage()
+    stored = pipeline.process(picture(21))
+    storage.put("gallery/mig-copy.webp", stored.data, content_type="image/webp")
+    try:
+        _alembic(url, "upgrade", BEFORE_PDQ)
+        engine = make_engine(url)
+        with engine.begin() as conn:
+            conn.execute(
+                User.__table__.insert().values(
+                    id=1, email="m@example.com", email_normalized="m@example.com", password_hash="x"
+                )
+            )
+            conn.execute(
+                Username.__table__.insert().values(
+                    id=1,
+                    user_id=1,
+                    username="mig_member",
+                    username_normalized="mig_member",
+                    app="snapchat",
+                    age=30,
+                    gender="Female",
+                    orientation="Straight",
+                    type="Clean",
+                    country_code="FR",
+                    status="approved",
+                )
+            )
+            for media_id, key, phash in (
+                (1, "gallery/mig-copy.webp", "a0a0a0a0a0a0a0a0"),
+                (2, "gallery/gone.webp", "ffff0000ffff0000"),
+            ):
+                conn.execute(
+                    text(
+                        "INSERT INTO media (id, user_id, username_id, kind, storage_key, thumb_key, width, height,"
+                        " content_type, size_bytes, phash, created_at) VALUES (:id, 1, 1, 'gallery', :k, :k, 10, 10,"
+                        " 'image/webp', 1, :p, '2026-11-01 10:00:00')"
+                    ),
+                    {"id": media_id, "k": key, "p": phash},
+                )
+            for ban_id, phash, reason in (
+                (1, "a0a0a0a0a0a0a0a3", "copy still stored"),
+                (2, "0f0f0f0f0f0f0f0f", "no copy left"),
+            ):
+                conn.execute(
+                    text(
+                        "INSERT INTO media_image_bans (id, phash, reason, created_by, created_at)"
+                        " VALUES (:id, :p, :r, NULL, '2026-11-02 10:00:00')"
+                    ),
+                    {"id": ban_id, "p": phash, "r": reason},
+                )
+        engine.dispose()
+
+        _alembic(url, "upgrade", PDQ)
+        blocked = _rows(url, "SELECT pdq, quality, source, reason, subject FROM media_blocked_hashes")
+        assert [b[2:] for b in blocked] == [("admin_ban", "copy still stored", "ban:1 via media:1")]
+        # The stored file's hash: the upload's own, within the few bits its WebP encoding moves.
+        assert pdq.distance(str(blocked[0][0]), stored.pdq) <= 4 and blocked[0][1] == stored.quality
+        retired = _rows(url, "SELECT action, target, reason FROM admin_audit")
+        assert retired == [("media.ban_retired", "image-ban:2", "no copy left")]
+        columns = {c["name"] for c in inspect(make_engine(url)).get_columns("media")}
+        assert "phash" not in columns and _rows(url, "SELECT count(*) FROM media") == [(2,)]
+
+        _alembic(url, "downgrade", BEFORE_PDQ)
+        assert _rows(url, "SELECT count(*) FROM media_image_bans") == [(0,)]
+        _alembic(url, "upgrade", "head")
+    finally:
+        storage.delete("gallery/mig-copy.webp")
+        _drop(url)

@@ -41,7 +41,7 @@ def hash_media(
     began = time.monotonic()
     storage = get_storage()
     counts = {"hashed": 0, "missing": 0}
-    while time.monotonic() - began < budget_seconds:
+    while True:
         cursor = _cursor(session)
         last = int(cursor.position or 0)
         rows = session.execute(
@@ -75,6 +75,8 @@ def hash_media(
             # Hashed meanwhile (an upload's own row, or a notice looking at it): the next pass skips it.
             session.rollback()
             log.info("hash backfill: a batch raced with another writer; it is taken again")
+        if time.monotonic() - began >= budget_seconds:
+            break
     return counts
 
 

@@ -55,17 +55,20 @@ def parse_line(raw: str) -> Line | None:
     quality: int | None = None
     label = ""
     fields = [f.strip() for f in rest.split(",")] if rest else []
-    if fields and "=" not in fields[0]:
+    if fields and fields[0].isdigit():
         # pdq-photo-hasher: hash,quality,filename
         quality = _quality(fields[0])
         label = ",".join(fields[1:])
-    else:
+    elif fields and "=" in fields[0]:
         for field in fields:
             key, _, value = field.partition("=")
             if key == "quality":
                 quality = _quality(value)
             elif key in ("filename", "label", "id") and not label:
                 label = value
+    elif fields:
+        # hashio's hash,metadata: the rest of the line is the label.
+        label = rest.strip()
     return Line(pdq=hexed, quality=quality, label=label[:200])
 
 

@@ -44,6 +44,11 @@ def _chunk_indexes(table: str) -> None:
             batch_op.create_index(batch_op.f(f"ix_{table}_{name}"), [name], unique=False)
 
 
+def _when(value: Any) -> datetime:
+    """A timestamp read through plain SQL: SQLite hands back its text."""
+    return value if isinstance(value, datetime) else datetime.fromisoformat(str(value))
+
+
 def _carried_bans(bind: sa.Connection) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """(block rows for bans with a stored copy, the bans retired), read before the tables change."""
     bans = bind.execute(
@@ -101,7 +106,7 @@ def _carried_bans(bind: sa.Connection) -> tuple[list[dict[str, Any]], list[dict[
                     "reason": (ban.reason or "")[:300],
                     "subject": f"ban:{ban.id} via media:{media_id}",
                     "created_by": ban.created_by,
-                    "created_at": ban.created_at,
+                    "created_at": _when(ban.created_at),
                     **dict(zip(CHUNKS, values, strict=True)),
                 }
             )

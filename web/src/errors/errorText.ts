@@ -34,6 +34,7 @@ export const SERVER_WORDED = [
   'edits_used',
   'email_unconfirmed',
   'gallery_full',
+  'invalid_hash_list',
   'limit_reached',
   'login_required',
   'missing_webhook_id',

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { ApiError } from '@/api/errors';
 import { myUsernameQuery } from '@/api/myUsernames';
 import { Avatar } from '@/components/Avatar';
+import { errorText } from '@/errors/errorText';
 import { useTranslation } from '@/i18n/useTranslation';
 import { MAX_FILES, precheckFiles, precheckMessages } from '@/lib/precheck';
 import { toast } from '@/toasts/toastStore';
@@ -50,11 +51,14 @@ export function MediaManager({ id }: { id: number }) {
     upload.mutate(
       { files: checked.accepted, kind },
       {
-        onError: () =>
+        onError: (error) =>
           toast.danger(
-            kind === 'profile'
-              ? t('community.media.pictureNotUpdated')
-              : t('community.media.notUploaded'),
+            // A picture matching a removed one: the member reads why, in their language.
+            error instanceof ApiError && error.code === 'blocked_image'
+              ? errorText(error, t)
+              : kind === 'profile'
+                ? t('community.media.pictureNotUpdated')
+                : t('community.media.notUploaded'),
           ),
       },
     );

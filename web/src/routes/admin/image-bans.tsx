@@ -1,4 +1,4 @@
-import { ImageBansAdmin } from '@/features/admin/people/GalleryAdmin';
+import { ImageBansAdmin } from '@/features/admin/people/ImageBansAdmin';
 import { useTitle } from '@/hooks/useTitle';
 import { useTranslation } from '@/i18n/useTranslation';
 import { serverGuard } from './serverGuard';

@@ -7,7 +7,7 @@ import { useTranslation } from '@/i18n/useTranslation';
 import { toast } from '@/toasts/toastStore';
 import { ActionDialog } from './ActionDialog';
 import { formatWhen } from './format';
-import { type AdminMedia, galleryQuery, imageBansQuery, useMediaAction } from './queries';
+import { type AdminMedia, galleryQuery, useMediaAction } from './queries';
 
 function MediaCard({ item }: { item: AdminMedia }) {
   const { t, i18n } = useTranslation();
@@ -151,51 +151,6 @@ export function GalleryAdmin() {
             </button>
           </nav>
         </>
-      )}
-    </div>
-  );
-}
-
-/** /admin/image-bans: banned images by fingerprint and reason. */
-export function ImageBansAdmin() {
-  const { t, i18n } = useTranslation();
-  const bans = useQuery(imageBansQuery);
-  return (
-    <div>
-      <h1 className="h3">{t('people.imageBans.title')}</h1>
-      <p className="text-body-secondary">
-        {t('people.imageBans.intro')}{' '}
-        <Link to="/admin/gallery" className="d-inline-block py-2">
-          {t('people.imageBans.toGallery')}
-        </Link>
-      </p>
-      {bans.isError ? (
-        <LoadError
-          message={t('people.common.loadError')}
-          onRetry={() => void bans.refetch()}
-          retrying={bans.isFetching}
-        />
-      ) : !bans.data ? (
-        <Placeholder as="div" animation="glow">
-          <Placeholder xs={12} className="rounded-4" style={{ height: '8rem' }} />
-        </Placeholder>
-      ) : bans.data.data.length === 0 ? (
-        <p className="text-body-secondary">{t('people.imageBans.empty')}</p>
-      ) : (
-        <ul className="list-unstyled d-flex flex-column gap-2" data-testid="image-bans">
-          {bans.data.data.map((b) => (
-            <li key={b.id} className="addme-card p-3">
-              <div className="small text-body-secondary">
-                {t('people.imageBans.hash')}: <code className="text-body">{b.pdq}</code>
-              </div>
-              <div className="text-break">{b.reason || '—'}</div>
-              <div className="small text-body-secondary">
-                {formatWhen(b.created_at, i18n.language)}
-                {b.created_by ? ` · ${t('people.user.actor', { id: b.created_by })}` : ''}
-              </div>
-            </li>
-          ))}
-        </ul>
       )}
     </div>
   );

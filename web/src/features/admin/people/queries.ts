@@ -8,6 +8,7 @@ export type BanRow = components['schemas']['BanRow'];
 export type BlacklistTerm = components['schemas']['BlacklistTermRead'];
 export type TermKind = components['schemas']['TermKind'];
 export type AdminMedia = components['schemas']['AdminMedia'];
+export type BlockSource = components['schemas']['BlockedHashRead']['source'];
 export type UserSearch = NonNullable<
   operations['list_users_v1_admin_users_get']['parameters']['query']
 >;
@@ -64,10 +65,19 @@ export function galleryQuery(page: number) {
   });
 }
 
-export const imageBansQuery = queryOptions({
-  queryKey: peopleKeys.imageBans,
-  queryFn: ({ signal }) => unwrap(api.GET('/v1/admin/image-bans', { signal })),
-});
+export function imageBansQuery(source: BlockSource | null, page: number) {
+  return queryOptions({
+    queryKey: [...peopleKeys.imageBans, source, page] as const,
+    queryFn: ({ signal }) =>
+      unwrap(
+        api.GET('/v1/admin/image-bans', {
+          params: { query: { page, per_page: 50, ...(source ? { source } : {}) } },
+          signal,
+        }),
+      ),
+    placeholderData: (previous) => previous,
+  });
+}
 
 /** Every action on an account: one mutation, then the account and the lists are read again. */
 export type UserAction =

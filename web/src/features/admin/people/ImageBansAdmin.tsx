@@ -1,0 +1,230 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { Form, Placeholder } from 'react-bootstrap';
+import { Link } from 'react-router';
+import { api, unwrap } from '@/api/client';
+import { ApiError } from '@/api/errors';
+import { LoadError } from '@/components/LoadError';
+import { useTranslation } from '@/i18n/useTranslation';
+import { toast } from '@/toasts/toastStore';
+import { formatWhen } from './format';
+import { type BlockSource, imageBansQuery, peopleKeys } from './queries';
+
+const SOURCES: BlockSource[] = ['admin_ban', 'notice', 'import', 'stopncii'];
+/** The server takes 5 MB of text at a time (docs/decisions.md "Image hashes"). */
+const MAX_LIST_BYTES = 5_000_000;
+
+function ImportForm() {
+  const { t } = useTranslation();
+  const id = useId();
+  const queryClient = useQueryClient();
+  const [file, setFile] = useState<File | null>(null);
+  // A new key empties the file input once its list is imported.
+  const [picked, setPicked] = useState(0);
+  const [reason, setReason] = useState('');
+  const [problems, setProblems] = useState<string[]>([]);
+  const send = useMutation({
+    mutationFn: async () => {
+      if (!file) throw new Error('no file');
+      return unwrap(
+        api.POST('/v1/admin/image-hashes/import', { body: { text: await file.text(), reason } }),
+      );
+    },
+    onSuccess: (result) => {
+      toast.success(
+        t('people.imageBans.imported', { added: result.added, already: result.already }),
+      );
+      setProblems([]);
+      setFile(null);
+      setPicked((n) => n + 1);
+      setReason('');
+      void queryClient.invalidateQueries({ queryKey: peopleKeys.imageBans });
+    },
+    onError: (error) => {
+      setProblems(
+        error instanceof ApiError
+          ? [error.message, ...(error.fieldErrors.text ?? [])].filter(
+              (line, i, all) => all.indexOf(line) === i,
+            )
+          : [],
+      );
+    },
+  });
+  const tooBig = file !== null && file.size > MAX_LIST_BYTES;
+  return (
+    <Form
+      className="addme-card p-3 mb-3"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (file && !tooBig && reason.trim().length >= 3) send.mutate();
+      }}
+      data-testid="hash-import"
+    >
+      <h2 className="h5">{t('people.imageBans.importTitle')}</h2>
+      <p className="small text-body-secondary">{t('people.imageBans.importHint')}</p>
+      <div className="row g-2">
+        <div className="col-md-6">
+          <Form.Label htmlFor={`${id}-file`} className="fw-medium">
+            {t('people.imageBans.file')}
+          </Form.Label>
+          <Form.Control
+            key={picked}
+            id={`${id}-file`}
+            type="file"
+            accept=".txt,.csv,.te,text/plain,text/csv"
+            isInvalid={tooBig}
+            onChange={(e) => setFile((e.target as HTMLInputElement).files?.[0] ?? null)}
+          />
+          <Form.Control.Feedback type="invalid">
+            {t('people.imageBans.tooBig')}
+          </Form.Control.Feedback>
+        </div>
+        <div className="col-md-6">
+          <Form.Label htmlFor={`${id}-reason`} className="fw-medium">
+            {t('people.common.reason')}
+          </Form.Label>
+          <Form.Control
+            id={`${id}-reason`}
+            value={reason}
+            maxLength={300}
+            required
+            minLength={3}
+            onChange={(e) => setReason(e.target.value)}
+          />
+          <Form.Text>{t('people.common.reasonHint')}</Form.Text>
+        </div>
+      </div>
+      {problems.length > 0 && (
+        <ul className="text-danger small mt-2 mb-0" role="alert" data-testid="hash-import-problems">
+          {problems.map((p) => (
+            <li key={p}>{p}</li>
+          ))}
+        </ul>
+      )}
+      <button
+        type="submit"
+        className="btn btn-accent btn-touch mt-3"
+        disabled={send.isPending || !file || tooBig || reason.trim().length < 3}
+      >
+        {send.isPending ? t('people.imageBans.importing') : t('people.imageBans.import')}
+      </button>
+    </Form>
+  );
+}
+
+/** /admin/image-bans: the block list (image bans, notices' removals, imported lists, StopNCII). */
+export function ImageBansAdmin() {
+  const { t, i18n } = useTranslation();
+  const id = useId();
+  const [source, setSource] = useState<BlockSource | null>(null);
+  const [page, setPage] = useState(1);
+  const bans = useQuery(imageBansQuery(source, page));
+  const exportUrl = `/v1/admin/image-hashes/export${source ? `?source=${source}` : ''}`;
+  return (
+    <div>
+      <h1 className="h3">{t('people.imageBans.title')}</h1>
+      <p className="text-body-secondary">
+        {t('people.imageBans.intro')}{' '}
+        <Link to="/admin/gallery" className="d-inline-block py-2">
+          {t('people.imageBans.toGallery')}
+        </Link>
+      </p>
+      <ImportForm />
+      <div className="d-flex flex-wrap align-items-end gap-2 mb-3">
+        <div>
+          <Form.Label htmlFor={`${id}-source`} className="fw-medium">
+            {t('people.imageBans.source')}
+          </Form.Label>
+          <Form.Select
+            id={`${id}-source`}
+            value={source ?? ''}
+            onChange={(e) => {
+              setSource((e.target.value || null) as BlockSource | null);
+              setPage(1);
+            }}
+          >
+            <option value="">{t('people.imageBans.allSources')}</option>
+            {SOURCES.map((s) => (
+              <option key={s} value={s}>
+                {t(`people.imageBans.sources.${s}`)}
+              </option>
+            ))}
+          </Form.Select>
+        </div>
+        <a className="btn btn-outline-secondary btn-touch" href={exportUrl} download>
+          {t('people.imageBans.export')}
+        </a>
+      </div>
+      {bans.isError && !bans.data ? (
+        <LoadError
+          message={t('people.common.loadError')}
+          onRetry={() => void bans.refetch()}
+          retrying={bans.isFetching}
+        />
+      ) : !bans.data ? (
+        <Placeholder as="div" animation="glow">
+          <Placeholder xs={12} className="rounded-4" style={{ height: '8rem' }} />
+        </Placeholder>
+      ) : bans.data.data.length === 0 ? (
+        <p className="text-body-secondary">{t('people.imageBans.empty')}</p>
+      ) : (
+        <>
+          <ul className="list-unstyled d-flex flex-column gap-2" data-testid="image-bans">
+            {bans.data.data.map((b) => (
+              <li key={b.id} className="addme-card p-3">
+                <div className="d-flex flex-wrap gap-2 align-items-baseline mb-1">
+                  <span className="badge text-bg-secondary">
+                    {t(`people.imageBans.sources.${b.source}`)}
+                  </span>
+                  <span className="small text-body-secondary">
+                    {b.quality === null
+                      ? t('people.imageBans.qualityUnknown')
+                      : t('people.imageBans.quality', { quality: b.quality })}
+                  </span>
+                </div>
+                <div className="small text-body-secondary text-break">
+                  {t('people.imageBans.hash')}: <code className="text-body">{b.pdq}</code>
+                </div>
+                <div className="text-break">{b.reason || '—'}</div>
+                <div className="small text-body-secondary text-break">
+                  {formatWhen(b.created_at, i18n.language)}
+                  {b.created_by ? ` · ${t('people.user.actor', { id: b.created_by })}` : ''}
+                  {b.subject ? ` · ${b.subject}` : ''}
+                </div>
+              </li>
+            ))}
+          </ul>
+          <nav
+            className="d-flex align-items-center gap-2 mt-3"
+            aria-label={t('people.imageBans.title')}
+          >
+            <button
+              type="button"
+              className="btn btn-outline-secondary btn-touch"
+              disabled={page <= 1}
+              onClick={() => setPage(page - 1)}
+            >
+              {t('people.common.previous')}
+            </button>
+            <span className="small text-body-secondary">
+              {t(
+                bans.data.meta.total_capped
+                  ? 'people.common.pageOfAtLeast'
+                  : 'people.common.pageOf',
+                { page, total: bans.data.meta.total },
+              )}
+            </span>
+            <button
+              type="button"
+              className="btn btn-outline-secondary btn-touch"
+              disabled={!bans.data.meta.has_next}
+              onClick={() => setPage(page + 1)}
+            >
+              {t('people.common.loadMore')}
+            </button>
+          </nav>
+        </>
+      )}
+    </div>
+  );
+}
