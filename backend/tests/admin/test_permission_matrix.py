@@ -113,6 +113,9 @@ ROUTES: dict[tuple[str, str], Permission] = {
     ("DELETE", "/v1/admin/gallery/{media_id}"): P.GALLERY,
     ("GET", "/v1/admin/image-bans"): P.IMAGE_BANS,
     ("POST", "/v1/admin/image-bans"): P.IMAGE_BANS,
+    # The pdq branch's hash lists (ThreatExchange's PDQ text format), as the block list they feed.
+    ("POST", "/v1/admin/image-hashes/import"): P.IMAGE_BANS,
+    ("GET", "/v1/admin/image-hashes/export"): P.IMAGE_BANS,
     # The catalogue (#13): tags and groups Full only; promotions, automations, switch rules every level.
     ("GET", "/v1/admin/tags"): P.TAGS,
     ("POST", "/v1/admin/tags"): P.TAGS,
