@@ -1,8 +1,8 @@
 """GET /metrics: Prometheus figures for the private network only.
 
 Requests and latencies per route come from core/observe.py; at each scrape this adds the
-database pools, the jobs (seconds since each last ran, whether its last run failed) and the
-ledger invariant (accounts whose balance differs from their ledger rows: always 0 when healthy).
+database pools, the jobs (seconds since each last ran, whether its last run failed), the open
+and overdue notices (the 48-hour clock, issue 29) and the ledger invariant (accounts whose balance differs from their ledger rows: always 0 when healthy).
 With N web processes, set PROMETHEUS_MULTIPROC_DIR (an empty folder each start) and the request
 figures of every process are summed (prometheus-client's multiprocess mode).
 """
@@ -29,6 +29,7 @@ from addme.core import clock, net, reads
 from addme.core.config import get_settings
 from addme.core.db import get_engine, new_session
 from addme.jobs.models import JobLease
+from addme.moderation import notice_decisions
 from addme.trust import trackers
 from addme.wallet import ledger
 
@@ -87,6 +88,7 @@ class StateCollector(Collector):
         now = clock.now()
         with new_session() as session:
             leases = session.execute(select(JobLease.name, JobLease.last_run_at, JobLease.last_error)).all()
+            notices_open, notices_overdue = notice_decisions.open_summary(session)
             if self._ledger is None or self._ledger[0] < time.monotonic():
                 mismatches = len({m.user_id for m in ledger.balance_mismatches(session)})
                 self._ledger = (time.monotonic() + LEDGER_EVERY, mismatches)
@@ -101,6 +103,12 @@ class StateCollector(Collector):
             failed.add_metric([name], 1.0 if error else 0.0)
         yield ago
         yield failed
+        notices = GaugeMetricFamily(
+            "addme_notices", "Notices from anyone awaiting a decision, and those past due", labels=["state"]
+        )
+        notices.add_metric(["open"], float(notices_open))
+        notices.add_metric(["overdue"], float(notices_overdue))
+        yield notices
         invariant = GaugeMetricFamily(
             "addme_ledger_mismatched_accounts", "Accounts whose balances differ from their ledger (want 0)"
         )

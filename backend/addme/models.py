@@ -10,7 +10,14 @@ from addme.listings import search  # noqa: F401 - its after_create hook builds t
 from addme.listings.models import SwitchRule, Tag, Username, UsernameDailyStat, username_tags
 from addme.mail.models import OutboxMessage
 from addme.media.models import Media, MediaBlockedHash, MediaHashCursor, MediaHashFeedback, MediaImageHash
-from addme.moderation.models import Macro, Report
+from addme.moderation.models import (
+    AlertSubscriber,
+    Macro,
+    Notice,
+    Report,
+    StatementOfReasons,
+    TrustedFlagger,
+)
 from addme.moderation.requests import RemovalRequest, UnbanRequest
 from addme.screening.models import BlacklistTerm, RemovedHandle
 from addme.shop.models import Key, Order, OrderItem, WebhookEvent
@@ -25,6 +32,7 @@ __all__ = [
     "AgeJurisdiction",
     "AgeVerificationAttempt",
     "Alert",
+    "AlertSubscriber",
     "AuthToken",
     "AutoTopUpPause",
     "BlacklistTerm",
@@ -46,6 +54,7 @@ __all__ = [
     "MediaHashCursor",
     "MediaHashFeedback",
     "MediaImageHash",
+    "Notice",
     "Order",
     "OrderItem",
     "OutboxMessage",
@@ -55,10 +64,12 @@ __all__ = [
     "Report",
     "SimulatedVerification",
     "SiteSetting",
+    "StatementOfReasons",
     "Swipe",
     "SwipeDailyStat",
     "SwitchRule",
     "Tag",
+    "TrustedFlagger",
     "UnbanRequest",
     "User",
     "Username",

@@ -49,7 +49,7 @@ async function submit(request: APIRequestContext, email: string, handle: string,
   return ((await res.json()) as { data: { id: number; status: string } }).data;
 }
 
-test('a moderator dismisses an underage report and the listing is back', async ({
+test("a new account's underage report leaves the listing listed, first on a one-hour clock; dismissing asks why", async ({
   page,
   request,
 }, testInfo) => {
@@ -57,21 +57,29 @@ test('a moderator dismisses an underage report and the listing is back', async (
   const name = uniqueHandle('adult');
   const listed = await submit(request, owner, name, 'Coffee, hikes and films.');
   expect(listed.status).toBe('approved');
+  // A minutes-old account is not in good standing: its report hides nothing by itself.
   const reporter = await createMember(request, `rpt-${testInfo.project.name}`);
   const report = await request.post(`/v1/usernames/${listed.id}/reports`, {
     headers: await bearer(request, reporter),
     data: { type: 'underage', message: 'Looks young' },
   });
   expect(report.ok(), await report.text()).toBeTruthy();
-  expect((await request.get(`/v1/usernames/${listed.id}`)).status()).toBe(404);
+  expect((await request.get(`/v1/usernames/${listed.id}`)).status()).toBe(200);
 
   await logInAdmin(page, MODERATOR);
-  await page.goto('/admin/report');
+  await page.goto('/admin/report?type=underage');
   const group = page.getByTestId('report-group').filter({ hasText: name });
   await expect(group).toBeVisible();
+  await expect(group.getByTestId('report-clock')).toContainText(
+    /Underage: decide within (59|60) minutes/,
+  );
   await expect(group.getByTestId('reporter-standing').first()).toContainText('0 dismissed');
-  await group.getByLabel('Reason (saved in the audit log)').fill('Verified adult');
+  // No reason: refused before anything is sent.
   await group.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(group.getByText('Dismissing an underage report needs a reason')).toBeVisible();
+  await group.getByLabel('Reason (saved in the audit log)').fill('Verified adult, ID checked');
+  await group.getByRole('button', { name: 'Dismiss' }).click();
+  await page.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByText('Reports dismissed.')).toBeVisible();
   await expect(group).toHaveCount(0);
 
@@ -219,6 +227,7 @@ test('screenshots: every moderation screen, light and dark', async ({
     ['reports', '/admin/report'],
     ['unban', '/admin/unban-requests?status=decided'],
     ['removal', '/admin/removal-requests'],
+    ['notices', '/admin/notices'],
     ['contact', '/admin/contact'],
     ['macros', '/admin/macros'],
     ['audit', '/admin/audit'],

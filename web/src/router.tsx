@@ -33,6 +33,7 @@ const ADMIN_SCREENS: RouteObject[] = [
   { path: 'report', ...page(() => import('@/routes/admin/report')) },
   { path: 'unban-requests', ...page(() => import('@/routes/admin/unban-requests')) },
   { path: 'removal-requests', ...page(() => import('@/routes/admin/removal-requests')) },
+  { path: 'notices', ...page(() => import('@/routes/admin/notices')) },
   { path: 'contact', ...page(() => import('@/routes/admin/contact')) },
   { path: 'macros', ...page(() => import('@/routes/admin/macros')) },
   { path: 'audit', ...page(() => import('@/routes/admin/audit')) },
@@ -247,6 +248,10 @@ export function routes(queryClient: QueryClient): RouteObject[] {
               {
                 path: 'remove-username',
                 ...page(() => import('@/routes/content/remove-username')),
+              },
+              {
+                path: 'report-content',
+                ...page(() => import('@/routes/content/report-content')),
               },
               {
                 path: 'profile/:id',

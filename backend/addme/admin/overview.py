@@ -6,11 +6,11 @@ from sqlalchemy.orm import Session
 
 from addme.accounts.models import User
 from addme.admin import health
-from addme.admin.schemas import Overview, QueueFigure, RemovalFigure, ReportsFigure, TypeCount
+from addme.admin.schemas import NoticesFigure, Overview, QueueFigure, RemovalFigure, ReportsFigure, TypeCount
 from addme.content import inbox
 from addme.core.options import ReportType
 from addme.core.permissions import Permission, permissions_of
-from addme.moderation import decisions, reports, review
+from addme.moderation import decisions, notice_decisions, reports, review
 from addme.stats import service as stats
 
 _LIMIT_HOURS = int(decisions.REMOVAL_LIMIT.total_seconds() // 3600)
@@ -36,6 +36,9 @@ def overview(session: Session, *, admin: User) -> Overview:
             oldest_hours_left=left,
             overdue=left is not None and left < 0,
         )
+    if Permission.NOTICES in allowed:
+        count, overdue = notice_decisions.open_summary(session)
+        out.notices = NoticesFigure(open=count, overdue=overdue)
     if Permission.REVIEW in allowed:
         pending, oldest = review.pending_summary(session)
         out.review = QueueFigure(pending=pending, oldest_hours=oldest)

@@ -29,7 +29,7 @@ from addme.core.errors import AppError, Forbidden, NotFound
 from addme.core.permissions import AdminLevel
 from addme.core.schemas import ActionResult, Page
 from addme.listings import service as listings
-from addme.moderation import history
+from addme.moderation import flaggers, history
 from addme.shop import service as shop
 from addme.wallet import ledger
 from addme.wallet import service as wallet
@@ -121,6 +121,7 @@ def detail(session: Session, *, user_id: int) -> AdminUserDetail:
         reports_by=history.reports_by(session, user_id=user.id),
         reports_against=history.reports_against(session, user_id=user.id),
         audit=[AuditRow.model_validate(a) for a in audit.for_targets(session, targets=targets)],
+        trusted_flagger=flaggers.flag_of(session, user_id=user.id),
     )
 
 

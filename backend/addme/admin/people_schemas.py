@@ -9,6 +9,7 @@ from pydantic import Field, model_validator
 from addme.core.schemas import Schema, StrictInput, UtcDatetime
 from addme.moderation.admin_schemas import MAX_BAN_HOURS
 from addme.moderation.history import ReportRow
+from addme.moderation.schemas import TrustedFlaggerRead
 from addme.shop.schemas import AdminOrderRead
 
 Level = Literal["Full", "AdPartner", "Moderator"]
@@ -97,6 +98,8 @@ class AdminUserDetail(Schema):
     reports_by: list[ReportRow]
     reports_against: list[ReportRow]
     audit: list[AuditRow]
+    # Whether this member's underage reports hide a listing at once (an admin's flag, with a reason).
+    trusted_flagger: TrustedFlaggerRead
 
 
 class UserBanIn(StrictInput):

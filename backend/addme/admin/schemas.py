@@ -39,6 +39,11 @@ class RemovalFigure(QueueFigure):
     overdue: bool
 
 
+class NoticesFigure(BaseModel):
+    open: int
+    overdue: int
+
+
 class Overview(BaseModel):
     """What needs a decision now; a section the level may not open is null."""
 
@@ -50,6 +55,8 @@ class Overview(BaseModel):
     health: HealthFigures | None
     # Today's signups, listings, sales and Top-Ups against the 7 days before (Full: analytics).
     today: list[TodayFigure] | None = None
+    # Open notices from anyone, and how many are past their legal deadline.
+    notices: NoticesFigure | None = None
 
 
 class AuditRead(BaseModel):

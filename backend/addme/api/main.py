@@ -23,6 +23,7 @@ from addme.mail.router import router as mail_router
 from addme.media.router import router as media_router
 from addme.moderation.admin_router import router as moderation_admin_router
 from addme.moderation.bans_router import router as moderation_bans_router
+from addme.moderation.notices_router import router as moderation_notices_router
 from addme.moderation.requests_router import router as moderation_requests_router
 from addme.moderation.router import router as moderation_router
 from addme.shop.router import router as shop_router
@@ -50,6 +51,7 @@ API_ROUTERS: tuple[APIRouter, ...] = (
     shop_router,
     media_router,
     moderation_requests_router,
+    moderation_notices_router,
     groups_router,
     swipes_router,
     content_router,

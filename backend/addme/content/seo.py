@@ -39,7 +39,9 @@ STATIC: dict[str, tuple[str, str]] = {
     "/contact-us": ("Contact us", "Ask support about an order, a missing key, a ban or anything else. "
                     "We answer within 24 hours."),
     "/remove-username": ("Remove a username", "Your username is listed without your consent? Prove it is "
-                         "yours and we remove it within 24 hours."),
+                         "yours and we decide within 48 hours."),
+    "/report-content": ("Report content", "Ask us to remove an image, a profile or a group from AddMe, "
+                        "no account needed: intimate images and minors are decided within 48 hours."),
     "/terms": ("Terms of use", "The rules of AddMe, an adults-only directory of messaging-app usernames."),
     "/policy/acceptable-use": ("Acceptable use policy", "What may and may not be listed on AddMe."),
     "/policy/dmca": ("DMCA policy", "How to report content that infringes your copyright."),

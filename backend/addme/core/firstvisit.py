@@ -45,6 +45,7 @@ ROUTES: list[tuple[re.Pattern[str], str]] = [
         (r"/blog/[^/]+", "src/routes/content/blog-post.tsx"),
         (r"/help", "src/routes/content/help.tsx"),
         (r"/contact-us", "src/routes/content/contact.tsx"),
+        (r"/report-content", "src/routes/content/report-content.tsx"),
         (r"/terms", "src/routes/legal/terms.tsx"),
         (r"/auth/login", "src/routes/auth/login.tsx"),
         (r"/auth/register", "src/routes/auth/register.tsx"),

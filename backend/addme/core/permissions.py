@@ -15,6 +15,8 @@ class AdminLevel(StrEnum):
 
 class Permission(StrEnum):
     REPORTS = "moderation.reports"
+    # Notices from anyone (/admin/notices): every moderator level, as the reports (the 48-hour law).
+    NOTICES = "moderation.notices"
     BANS = "moderation.bans"
     MACROS = "moderation.macros"
     PROMOTIONS = "wallet.promotions"
@@ -55,6 +57,7 @@ _MODERATOR = {
     Permission.DASHBOARD,
     Permission.REVIEW,
     Permission.REPORTS,
+    Permission.NOTICES,
     Permission.BANS,
     Permission.MACROS,
     Permission.PROMOTIONS,

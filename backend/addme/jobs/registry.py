@@ -15,6 +15,7 @@ from addme.listings import service as listings
 from addme.listings import stats as listing_stats
 from addme.mail import service as mail
 from addme.media import service as media
+from addme.moderation import alerts as moderation_alerts
 from addme.moderation import reputation
 from addme.stats import rollup as stats_rollup
 from addme.trust import trackers
@@ -57,6 +58,13 @@ def cleanup_groups(session: Session) -> dict[str, int]:
 def remind_entitlement_ends(session: Session) -> dict[str, int]:
     """An e-mail 3 days before a VIP, Studio or Auto Top-Up ends, once per end date."""
     return reminders.send_end_reminders(session)
+
+
+@register("alert-moderators", every=timedelta(minutes=2), logged=True)
+def alert_moderators(session: Session) -> dict[str, int]:
+    """The opted-in moderators are mailed again about each notice and clocked underage report that
+    has used half of its time undecided (once each: the row is claimed before its mail is queued)."""
+    return moderation_alerts.send_half_time(session)
 
 
 # -- the rest ---------------------------------------------------------------------------------------

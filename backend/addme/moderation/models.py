@@ -1,11 +1,13 @@
-"""Moderation data: reports on usernames, macros and IP bans."""
+"""Moderation data: reports on usernames, notices from anyone and their decisions, macros, IP bans,
+trusted flaggers and the moderators who asked for alerts."""
 
 from __future__ import annotations
 
 from datetime import datetime
 from enum import StrEnum
+from typing import Any
 
-from sqlalchemy import ForeignKey, Index, String, Text, text
+from sqlalchemy import JSON, ForeignKey, Index, String, Text, text
 from sqlalchemy.orm import Mapped, mapped_column
 
 from addme.core import clock
@@ -82,6 +84,11 @@ class Report(Base):
     decided_by: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"))
     created_at: Mapped[datetime] = mapped_column(default=clock.now)
     resolved_at: Mapped[datetime | None]
+    # An underage report that left the listing listed is decided within the hour: it heads the
+    # queue by this time, and the opted-in moderators are mailed again at half of it (warn_at).
+    due_at: Mapped[datetime | None]
+    warn_at: Mapped[datetime | None]
+    warned_at: Mapped[datetime | None]
 
 
 class IpBan(Base):
@@ -100,3 +107,91 @@ class IpBan(Base):
     created_at: Mapped[datetime] = mapped_column(default=clock.now)
     # Unbanning keeps the row (with who lifted it in the audit log), so the history stays readable.
     lifted_at: Mapped[datetime | None]
+
+
+class NoticeStatus(StrEnum):
+    OPEN = "open"
+    REMOVED = "removed"
+    REJECTED = "rejected"
+
+
+class Notice(Base):
+    """A notice from anyone (no account needed) about content on AddMe: the TAKE IT DOWN Act's removal
+    request and the DSA's Art. 16 notice, decided by `due_at`."""
+
+    __tablename__ = "notices"
+    __table_args__ = (
+        # The open queue by due time, and the half-time alerts' scan.
+        Index("ix_notices_status_due", "status", "due_at"),
+        Index("ix_notices_status_warn", "status", "warn_at"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    # What the requester quotes: random, so one reference says nothing about the others.
+    reference: Mapped[str] = mapped_column(String(16), unique=True)
+    kind: Mapped[str] = mapped_column(String(15))
+    urls: Mapped[list[str]] = mapped_column(JSON)
+    description: Mapped[str] = mapped_column(Text, default="")
+    good_faith: Mapped[bool] = mapped_column(default=False)
+    # The typed full name (a signature under the TAKE IT DOWN Act); empty only for a minor's notice.
+    signature: Mapped[str] = mapped_column(String(200), default="")
+    contact_email: Mapped[str] = mapped_column(String(254), default="")
+    # Relative to PRIVATE_DIR: the re-encoded picture the requester sent, for moderators only.
+    picture_path: Mapped[str | None] = mapped_column(String(120))
+    picture_pdq: Mapped[str | None] = mapped_column(String(64))
+    reporter_id: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"))
+    ip_address: Mapped[str | None] = mapped_column(String(45))
+    status: Mapped[str] = mapped_column(String(10), default=NoticeStatus.OPEN)
+    created_at: Mapped[datetime] = mapped_column(default=clock.now)
+    due_at: Mapped[datetime]
+    warn_at: Mapped[datetime]
+    warned_at: Mapped[datetime | None]
+    decided_at: Mapped[datetime | None]
+
+
+class StatementOfReasons(Base):
+    """One moderation decision, in the fields of the DSA transparency database's statement of reasons
+    (decision, ground, category, automated or not, facts, who, when), so every kind of restriction
+    can later write the same row (issue 31); today a notice's decision writes one."""
+
+    __tablename__ = "statements_of_reasons"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    notice_id: Mapped[int | None] = mapped_column(ForeignKey("notices.id", ondelete="CASCADE"), unique=True)
+    # remove | reject; the DSA's decision_visibility: content_removed, or none for a rejected notice.
+    decision: Mapped[str] = mapped_column(String(20))
+    decision_visibility: Mapped[str | None] = mapped_column(String(40))
+    # law (DSA: illegal content) | terms (incompatible with the terms of use).
+    ground: Mapped[str] = mapped_column(String(10))
+    category: Mapped[str] = mapped_column(String(60))
+    # notice (DSA source_type: Art. 16 notice) | trusted_flagger | voluntary (own initiative).
+    source_type: Mapped[str] = mapped_column(String(20))
+    automated_detection: Mapped[bool] = mapped_column(default=False)
+    # not_automated | partially | fully.
+    automated_decision: Mapped[str] = mapped_column(String(20), default="not_automated")
+    # The facts and circumstances: the decider's reason, as the requester and the audit log read it.
+    facts: Mapped[str] = mapped_column(Text)
+    # What was restricted: "media:12", "username:4", "group:3", "ad:<url>" (copies included).
+    content: Mapped[list[Any]] = mapped_column(JSON, default=list)
+    decided_by: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"))
+    decided_at: Mapped[datetime] = mapped_column(default=clock.now)
+
+
+class TrustedFlagger(Base):
+    """A member whose underage reports hide a listing at once whatever their account's age."""
+
+    __tablename__ = "trusted_flaggers"
+
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), primary_key=True)
+    reason: Mapped[str] = mapped_column(String(300))
+    added_by: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"))
+    created_at: Mapped[datetime] = mapped_column(default=clock.now)
+
+
+class AlertSubscriber(Base):
+    """A moderator who asked to be mailed about new notices and underage reports (a row: opted in)."""
+
+    __tablename__ = "moderator_alert_subscribers"
+
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), primary_key=True)
+    created_at: Mapped[datetime] = mapped_column(default=clock.now)

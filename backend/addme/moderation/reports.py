@@ -16,7 +16,7 @@ from addme.accounts import service as accounts
 from addme.accounts.models import User
 from addme.audit import service as audit
 from addme.core import clock
-from addme.core.errors import NotFound
+from addme.core.errors import FieldError, NotFound
 from addme.core.options import ReportType
 from addme.core.paging import bounded_meta
 from addme.core.schemas import Page, PageMeta
@@ -25,7 +25,7 @@ from addme.listings import service as listings
 from addme.listings.models import Username
 from addme.moderation import service as moderation
 from addme.moderation.codes import ModerationCode
-from addme.moderation.models import Report, ReportStatus
+from addme.moderation.models import Report, ReportStatus, TrustedFlagger
 from addme.moderation.review import snapshot
 from addme.moderation.schemas import (
     AdminUsername,
@@ -36,6 +36,11 @@ from addme.moderation.schemas import (
 )
 
 REPORT_NOT_FOUND = "Report not found"
+# Dismissing an underage report puts a listing back in front of everyone: never without a why.
+MIN_UNDERAGE_REASON = 10
+UNDERAGE_REASON = (
+    f"Dismissing an underage report needs a reason of at least {MIN_UNDERAGE_REASON} characters."
+)
 MESSAGES: dict[str, str] = {
     "dismiss": "Reports dismissed.",
     "delete_username": "Username deleted.",
@@ -64,8 +69,16 @@ def queue(
         return _decided(session, where=where, page=page, per_page=per_page)
     underage = func.max(case((Report.type == ReportType.UNDERAGE, 1), else_=0))
     first = func.min(Report.created_at)
+    # An underage report on the one-hour clock (the listing still listed) heads the queue, soonest due.
+    due = func.min(Report.due_at)
     groups = (
-        select(Report.username_id, underage.label("underage"), first.label("first"))
+        select(
+            Report.username_id,
+            underage.label("underage"),
+            first.label("first"),
+            due.label("due"),
+            case((due.is_(None), 1), else_=0).label("unclocked"),
+        )
         .where(*where)
         .group_by(Report.username_id)
     ).subquery()
@@ -74,7 +87,13 @@ def queue(
     ids = list(
         session.scalars(
             select(groups.c.username_id)
-            .order_by(groups.c.underage.desc(), groups.c.first, groups.c.username_id)
+            .order_by(
+                groups.c.unclocked,
+                groups.c.due,
+                groups.c.underage.desc(),
+                groups.c.first,
+                groups.c.username_id,
+            )
             .offset((page - 1) * per_page)
             .limit(per_page)
         )
@@ -108,21 +127,28 @@ def _decided(
 
 
 def _groups(session: Session, ids: list[int], reports: list[Report]) -> list[ReportGroup]:
-    standing = moderation.reporter_standing(
-        session, reporter_ids=sorted({r.reporter_id for r in reports if r.reporter_id is not None})
+    reporter_ids = sorted({r.reporter_id for r in reports if r.reporter_id is not None})
+    standing = moderation.reporter_standing(session, reporter_ids=reporter_ids)
+    trusted = set(
+        session.scalars(select(TrustedFlagger.user_id).where(TrustedFlagger.user_id.in_(reporter_ids)))
     )
     usernames = {u.id: u for u in session.scalars(select(Username).where(Username.id.in_(ids)))}
-    return [
-        ReportGroup(
-            username=AdminUsername.model_validate(usernames[uid]),
-            reports=[_read(r, standing) for r in reports if r.username_id == uid],
-            has_underage=any(r.type == ReportType.UNDERAGE for r in reports if r.username_id == uid),
+    out = []
+    for uid in ids:
+        mine = [r for r in reports if r.username_id == uid]
+        clocks = [r.due_at for r in mine if r.due_at is not None and r.status == ReportStatus.OPEN]
+        out.append(
+            ReportGroup(
+                username=AdminUsername.model_validate(usernames[uid]),
+                reports=[_read(r, standing, trusted) for r in mine],
+                has_underage=any(r.type == ReportType.UNDERAGE for r in mine),
+                due_at=min(clocks) if clocks else None,
+            )
         )
-        for uid in ids
-    ]
+    return out
 
 
-def _read(report: Report, standing: dict[int, tuple[int, int]]) -> ReportRead:
+def _read(report: Report, standing: dict[int, tuple[int, int]], trusted: set[int]) -> ReportRead:
     dismissed, upheld = standing.get(report.reporter_id or 0, (0, 0))
     return ReportRead(
         id=report.id,
@@ -133,6 +159,8 @@ def _read(report: Report, standing: dict[int, tuple[int, int]]) -> ReportRead:
         reporter_id=report.reporter_id,
         reporter_dismissed=dismissed,
         reporter_upheld=upheld,
+        reporter_trusted=report.reporter_id in trusted,
+        due_at=report.due_at,
         decision=report.decision,
         decision_reason=report.decision_reason,
         created_at=report.created_at,
@@ -162,6 +190,17 @@ def _close_all(session: Session, *, username: Username, admin: User, action: str
     return len(rows)
 
 
+def _has_open_underage(session: Session, *, username_id: int) -> bool:
+    found = session.scalar(
+        select(Report.id).where(
+            Report.username_id == username_id,
+            Report.status == ReportStatus.OPEN,
+            Report.type == ReportType.UNDERAGE,
+        )
+    )
+    return found is not None
+
+
 def decide(
     session: Session, *, admin: User, report_id: int, action: ReportAction, reason: str, hours: int | None
 ) -> ReportDecision:
@@ -175,12 +214,15 @@ def decide(
     assert owner is not None
     owner_email: str | None = None
     decided = 0
+    any_underage = _has_open_underage(session, username_id=username.id)
     if action == "get_mail":
         owner_email = owner.email
     else:
         if report.status != ReportStatus.OPEN:
             raise NotFound(REPORT_NOT_FOUND, code=ModerationCode.REPORT_NOT_FOUND)
         until = None if hours is None else clock.now() + timedelta(hours=hours)
+        if action == "dismiss" and any_underage and len(reason.strip()) < MIN_UNDERAGE_REASON:
+            raise FieldError("reason", UNDERAGE_REASON)
         if action == "dismiss":
             if username.is_hidden and username.status != lc.Status.DELETED:
                 listings.unhide(session, username=username)
@@ -201,7 +243,13 @@ def decide(
         reason=reason,
         before=before,
         after=snapshot(username),
-        details={"report_id": report.id, "username_id": username.id, "decided": decided, "hours": hours},
+        details={
+            "report_id": report.id,
+            "username_id": username.id,
+            "decided": decided,
+            "hours": hours,
+            "underage": any_underage,
+        },
     )
     session.commit()
     return ReportDecision(

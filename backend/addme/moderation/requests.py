@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import secrets
 import unicodedata
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from pydantic import BaseModel, EmailStr, Field
 from sqlalchemy import ForeignKey, Index, String, Text, func, select
@@ -33,7 +33,11 @@ UNBANNED = "Your username has been unbanned."
 NOT_BANNED = "This username is not banned."
 UNBAN_WAIT = "Your username is banned. You can request an unban in {wait}."
 UNBAN_PENDING = "An unban request for this username is already pending."
-REMOVAL_DONE = "Success, your issue will be addressed within the next 24 hours."
+# The spec's "addressed within the next 24 hours" is support's answer time (spec section 9); a
+# removal is decided on the 48-hour clock the staff queue counts, so the page promises that
+# (docs/decisions.md, "Notices and the 48-hour clock").
+REMOVAL_DONE = "Success, your request will be decided within 48 hours and the outcome e-mailed to you."
+REMOVAL_CLOCK_HOURS = 48
 NOT_FOUND = "Username could not be found or connexion failed."
 PROOF_SIZE = "The screenshot exceeds the limit of 4MB."
 REMOVAL_LIMIT = "5/hour"
@@ -332,6 +336,16 @@ def request_removal(session: Session, *, form: RemovalForm, proof: bytes, ip: st
         body=(
             f"Username: {form.username} ({form.app})\nListed id: {req.username_id or 'not found'}\n"
             f"Reply to: {form.email}\nProof: {path}\n\nReason:\n{form.reason}\n"
+        ),
+    )
+    due = clock.now() + timedelta(hours=REMOVAL_CLOCK_HOURS)
+    mail.queue(
+        session,
+        to=str(form.email),
+        subject=f"Your removal request #{req.id} was received",
+        body=(
+            f"We received your request to remove {form.username} ({form.app}) from AddMe.\n\n"
+            f"We will decide by {due.strftime('%Y-%m-%d %H:%M UTC')} and e-mail you the outcome.\n"
         ),
     )
     session.commit()

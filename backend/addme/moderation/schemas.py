@@ -89,6 +89,10 @@ class ReportRead(BaseModel):
     # The reporter's earlier reports: how many were dismissed and how many upheld.
     reporter_dismissed: int
     reporter_upheld: int
+    # An admin flagged the reporter as a trusted flagger (their underage reports hide at once).
+    reporter_trusted: bool = False
+    # An underage report left listed: decide by then (one hour from the report).
+    due_at: UtcDatetime | None = None
     decision: str | None
     decision_reason: str | None
     created_at: UtcDatetime
@@ -99,6 +103,8 @@ class ReportGroup(BaseModel):
     username: AdminUsername
     reports: list[ReportRead]
     has_underage: bool
+    # The soonest one-hour clock of its open underage reports: such groups head the queue.
+    due_at: UtcDatetime | None = None
 
 
 class ReportDecideIn(StrictInput):
@@ -183,3 +189,19 @@ class MacroRead(Schema):
     type: str
     text: str
     updated_at: UtcDatetime
+
+
+# -- trusted flaggers -----------------------------------------------------------------------------
+
+
+class TrustedFlaggerIn(StrictInput):
+    trusted: bool
+    # Why this member's underage reports may hide a listing at once (or no longer may): audited.
+    reason: str = Field(min_length=3, max_length=300)
+
+
+class TrustedFlaggerRead(BaseModel):
+    trusted: bool
+    reason: str | None = None
+    added_by: int | None = None
+    since: UtcDatetime | None = None

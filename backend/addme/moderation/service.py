@@ -3,15 +3,18 @@ text review live in `screening`)."""
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from addme.accounts.models import User
-from addme.core import ratelimit
+from addme.core import clock, ratelimit
 from addme.core.errors import Conflict, Forbidden, Unauthorized
 from addme.core.options import ReportType
 from addme.listings import service as listings
+from addme.moderation import alerts, flaggers
 from addme.moderation.codes import ModerationCode
 from addme.moderation.models import Report, ReportStatus
 
@@ -20,8 +23,11 @@ LOGIN_TO_REPORT = "Log in to report a username."
 CONFIRM_TO_REPORT = "Confirm your e-mail address before reporting a username."
 ALREADY_REPORTED = "You have already reported this username. A moderator will look at it."
 MEMBER_REPORT_LIMIT = "20/hour"
-# Two dismissed reports and a member's underage reports no longer hide a listing by themselves.
-DISMISSED_LIMIT = 2
+# Good standing (rules.md): an account this old, with no report of its own dismissed this recently.
+STANDING_AGE = timedelta(days=7)
+DISMISSED_WINDOW = timedelta(days=90)
+# An underage report that does not hide the listing is decided within the hour, at the queue's top.
+UNDERAGE_CLOCK = timedelta(hours=1)
 
 
 def reporter_standing(session: Session, *, reporter_ids: list[int]) -> dict[int, tuple[int, int]]:
@@ -50,9 +56,25 @@ def reporter_standing(session: Session, *, reporter_ids: list[int]) -> dict[int,
 
 
 def in_good_standing(session: Session, *, reporter: User) -> bool:
-    """A reporter whose earlier reports were not dismissed twice or more (rules.md, Moderation)."""
-    dismissed, _ = reporter_standing(session, reporter_ids=[reporter.id])[reporter.id]
-    return dismissed < DISMISSED_LIMIT
+    """Confirmed, at least 7 days old, and no report of theirs dismissed in 90 days (rules.md)."""
+    now = clock.now()
+    if not reporter.email_confirmed or reporter.created_at > now - STANDING_AGE:
+        return False
+    dismissed = session.scalar(
+        select(Report.id)
+        .where(
+            Report.reporter_id == reporter.id,
+            Report.status == ReportStatus.DISMISSED,
+            func.coalesce(Report.resolved_at, Report.created_at) >= now - DISMISSED_WINDOW,
+        )
+        .limit(1)
+    )
+    return dismissed is None
+
+
+def hides_at_once(session: Session, *, reporter: User) -> bool:
+    """Whether this member's underage report takes a listing off the lists before a moderator looks."""
+    return flaggers.is_trusted(session, user_id=reporter.id) or in_good_standing(session, reporter=reporter)
 
 
 def report_username(
@@ -64,7 +86,9 @@ def report_username(
     reporter: User | None,
     ip: str,
 ) -> str:
-    """Record a member's report; an underage one hides the listing at once if its reporter is trusted."""
+    """Record a member's report. An underage one hides the listing at once when its reporter is in good
+    standing or a trusted flagger; otherwise it heads the queue on a one-hour clock, still listed.
+    Either way the opted-in moderators are mailed."""
     if reporter is None:
         raise Unauthorized(LOGIN_TO_REPORT, code=ModerationCode.LOGIN_REQUIRED)
     if not reporter.email_confirmed:
@@ -80,19 +104,28 @@ def report_username(
     )
     if already is not None:
         raise Conflict(ALREADY_REPORTED, code=ModerationCode.ALREADY_REPORTED)
-    hides = type == ReportType.UNDERAGE and in_good_standing(session, reporter=reporter)
-    session.add(
-        Report(
-            username_id=username.id,
-            reporter_id=reporter.id,
-            ip_address=ip,
-            type=type,
-            message=message,
-            hid_listing=hides,
-        )
+    underage = type == ReportType.UNDERAGE
+    hides = underage and hides_at_once(session, reporter=reporter)
+    now = clock.now()
+    clocked = underage and not hides
+    report = Report(
+        username_id=username.id,
+        reporter_id=reporter.id,
+        ip_address=ip,
+        type=type,
+        message=message,
+        hid_listing=hides,
+        created_at=now,
+        due_at=now + UNDERAGE_CLOCK if clocked else None,
+        warn_at=now + UNDERAGE_CLOCK / 2 if clocked else None,
     )
+    session.add(report)
     if hides:
         listings.hide(session, username=username)
+    if underage:
+        alerts.new_underage_report(
+            session, report=report, handle=f"{username.username} ({username.app})", hidden=hides
+        )
     try:
         session.commit()
     except IntegrityError as exc:  # the same member's twin request, a moment apart

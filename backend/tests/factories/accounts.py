@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+from datetime import timedelta
 from functools import lru_cache
 
 from sqlalchemy.orm import Session
@@ -45,6 +46,12 @@ def make_user(
     db.add(user)
     db.commit()
     return user
+
+
+def seasoned_user(db: Session, **fields: object) -> User:
+    """A confirmed member whose account is a month old: in good standing as a reporter (rules.md)."""
+    fields.setdefault("created_at", clock.now() - timedelta(days=30))
+    return make_user(db, **fields)
 
 
 def token_for(db: Session, user: User) -> str:

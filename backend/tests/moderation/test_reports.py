@@ -1,14 +1,17 @@
 """Reports: signed-in members report listed usernames; an underage report from a member in good
-standing hides the listing at once."""
+standing hides the listing at once (the one-hour clock of the others: test_underage_reports.py)."""
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from sqlalchemy import select
 
+from addme.core import clock
 from addme.moderation.models import Report
 from addme.screening import service as screening
 from addme.screening.models import BlacklistTerm
-from tests.factories.accounts import auth, make_user, token_for
+from tests.factories.accounts import auth, make_user, seasoned_user, token_for
 from tests.factories.listings import make_username, submit_body
 
 
@@ -57,7 +60,7 @@ def test_underage_report_hides_everywhere_at_once(client, db):
     owner = make_user(db)
     u = make_username(db, user=owner, username="maybe_young")
     assert client.get("/v1/usernames").json()["data"][0]["username"] == "maybe_young"  # now cached
-    h = auth(token_for(db, make_user(db)))
+    h = auth(token_for(db, seasoned_user(db)))
     r = client.post(f"/v1/usernames/{u.id}/reports", json={"type": "underage"}, headers=h)
     assert r.json()["success"] is True
     assert client.get("/v1/usernames").json()["data"] == []
@@ -67,11 +70,18 @@ def test_underage_report_hides_everywhere_at_once(client, db):
     assert mine["is_hidden"] is True and mine["status_notice"].startswith("Your username is hidden")
 
 
-def test_an_underage_report_from_a_member_with_two_dismissed_reports_does_not_hide(client, db):
-    reporter = make_user(db)
-    for _ in range(2):
-        old = make_username(db)
-        db.add(Report(username_id=old.id, reporter_id=reporter.id, type="underage", status="dismissed"))
+def test_an_underage_report_from_a_member_with_a_report_dismissed_in_90_days_does_not_hide(client, db):
+    reporter = seasoned_user(db)
+    old = make_username(db)
+    db.add(
+        Report(
+            username_id=old.id,
+            reporter_id=reporter.id,
+            type="underage",
+            status="dismissed",
+            resolved_at=clock.now() - timedelta(days=89),
+        )
+    )
     db.commit()
     u = make_username(db, username="still_listed")
     h = auth(token_for(db, reporter))

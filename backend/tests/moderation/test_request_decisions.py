@@ -110,7 +110,13 @@ def test_removing_takes_the_listing_down_and_blocks_the_handle_on_that_app(clien
     )
     assert r.status_code == 200 and r.json()["status"] == "approved"
     assert client.get(f"/v1/usernames/{u.id}").status_code == 404
-    mail = db.scalar(select(OutboxMessage).where(OutboxMessage.subject.like("Your removal request%")))
+    # The decision follows the receipt (sent when the request arrived): the latest mail.
+    mail = db.scalar(
+        select(OutboxMessage)
+        .where(OutboxMessage.subject.like("Your removal request%"))
+        .order_by(OutboxMessage.id.desc())
+        .limit(1)
+    )
     assert mail.to == "owner@example.com" and "cannot be listed again" in mail.body
     assert db.scalar(select(AdminAudit)).action == "removal_request.remove"
     # The same handle on the same app can never be listed again; on another app it can.
@@ -132,7 +138,13 @@ def test_refusing_mails_the_reason_to_the_requester(client, db):
     )
     assert r.json()["status"] == "refused"
     assert client.get(f"/v1/usernames/{u.id}").status_code == 200
-    mail = db.scalar(select(OutboxMessage).where(OutboxMessage.subject.like("Your removal request%")))
+    # The decision follows the receipt (sent when the request arrived): the latest mail.
+    mail = db.scalar(
+        select(OutboxMessage)
+        .where(OutboxMessage.subject.like("Your removal request%"))
+        .order_by(OutboxMessage.id.desc())
+        .limit(1)
+    )
     assert "The screenshot shows another account." in mail.body
 
 

@@ -138,7 +138,7 @@ def test_removal_request_stores_proof_and_mails_support(client, db) -> None:
     assert r.status_code == 200, r.text
     assert r.json() == {
         "success": True,
-        "message": "Success, your issue will be addressed within the next 24 hours.",
+        "message": "Success, your request will be decided within 48 hours and the outcome e-mailed to you.",
     }
     req = db.scalar(select(RemovalRequest))
     assert req is not None and req.username_id == u.id and req.proof_path.startswith("proofs/")
@@ -150,6 +150,9 @@ def test_removal_request_stores_proof_and_mails_support(client, db) -> None:
     assert client.get("/media/" + req.proof_path).status_code == 404
     mail = db.scalar(select(OutboxMessage).where(OutboxMessage.to == get_settings().support_email))
     assert mail is not None and "victim_01" in mail.subject
+    # The requester's receipt names the 48-hour deadline the staff queue counts, not 24 hours.
+    receipt = db.scalar(select(OutboxMessage).where(OutboxMessage.to != get_settings().support_email))
+    assert "received" in receipt.subject and "We will decide by" in receipt.body
 
 
 def test_removal_needs_captcha(client, db) -> None:

@@ -632,6 +632,92 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/notices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Notice Queue */
+        get: operations["notice_queue_v1_admin_notices_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/notices/alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Alert Setting */
+        get: operations["alert_setting_v1_admin_notices_alerts_get"];
+        /** Set Alert Setting */
+        put: operations["set_alert_setting_v1_admin_notices_alerts_put"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/notices/{notice_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Notice Detail */
+        get: operations["notice_detail_v1_admin_notices__notice_id__get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/notices/{notice_id}/decide": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Decide Notice */
+        post: operations["decide_notice_v1_admin_notices__notice_id__decide_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/notices/{notice_id}/picture": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Notice Picture */
+        get: operations["notice_picture_v1_admin_notices__notice_id__picture_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/admin/ondato/jurisdictions": {
         parameters: {
             query?: never;
@@ -1340,6 +1426,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/users/{user_id}/trusted-flagger": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set Trusted Flagger */
+        put: operations["set_trusted_flagger_v1_admin_users__user_id__trusted_flagger_put"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/admin/users/{user_id}/unban": {
         parameters: {
             query?: never;
@@ -1894,6 +1997,23 @@ export interface paths {
         get: operations["help_contents_v1_help_get"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/notices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** File Notice */
+        post: operations["file_notice_v1_notices_post"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3163,6 +3283,7 @@ export interface components {
             reports_by: components["schemas"]["ReportRow"][];
             /** Sessions */
             sessions: components["schemas"]["SessionRow"][];
+            trusted_flagger: components["schemas"]["TrustedFlaggerRead"];
             user: components["schemas"]["AdminUserProfile"];
             /** Usernames */
             usernames: components["schemas"]["UsernameBrief"][];
@@ -3447,6 +3568,11 @@ export interface components {
         AlertRemoveIn: {
             /** Reason */
             reason: string;
+        };
+        /** AlertSetting */
+        AlertSetting: {
+            /** Enabled */
+            enabled: boolean;
         };
         /** AuditRead */
         AuditRead: {
@@ -4868,7 +4994,7 @@ export interface components {
          * @description The stable error codes of reports, reviews, bans and requests.
          * @enum {string}
          */
-        ModerationCode: "already_decided" | "already_reported" | "duplicate" | "email_unconfirmed" | "ip_banned" | "login_required" | "macro_not_found" | "not_banned" | "proof_not_found" | "removal_request_not_found" | "report_not_found" | "unban_pending" | "unban_request_not_found" | "unban_wait" | "username_not_found";
+        ModerationCode: "already_decided" | "already_reported" | "duplicate" | "email_unconfirmed" | "ip_banned" | "login_required" | "macro_not_found" | "notice_not_found" | "notice_picture_not_found" | "not_banned" | "proof_not_found" | "removal_request_not_found" | "report_not_found" | "unban_pending" | "unban_request_not_found" | "unban_wait" | "user_not_found" | "username_not_found";
         /** MyGroups */
         MyGroups: {
             /** Created */
@@ -5019,6 +5145,167 @@ export interface components {
          * @enum {string}
          */
         Network: "bep20" | "erc20-usdc" | "erc20-usdt" | "solana";
+        /** NoticeAdmin */
+        NoticeAdmin: {
+            /** Contact Email */
+            contact_email: string;
+            /** Created At */
+            created_at: string;
+            /** Decided At */
+            decided_at: string | null;
+            decision?: components["schemas"]["StatementRead"] | null;
+            /** Description */
+            description: string;
+            /** Due At */
+            due_at: string;
+            /** Has Picture */
+            has_picture: boolean;
+            /** Id */
+            id: number;
+            /** Kind */
+            kind: string;
+            /** Picture Url */
+            picture_url: string | null;
+            /** Reference */
+            reference: string;
+            /** Reporter Id */
+            reporter_id: number | null;
+            /** Signature */
+            signature: string;
+            /** Status */
+            status: string;
+            /** Target At */
+            target_at: string;
+            /**
+             * Urgency
+             * @enum {string}
+             */
+            urgency: "ok" | "soon" | "late" | "overdue";
+            /** Urls */
+            urls: string[];
+        };
+        /** NoticeDecideIn */
+        NoticeDecideIn: {
+            /**
+             * Action
+             * @enum {string}
+             */
+            action: "remove" | "reject";
+            /**
+             * Category
+             * @enum {string}
+             */
+            category: "animal_welfare" | "data_protection_and_privacy_violations" | "illegal_or_harmful_speech" | "intellectual_property_infringements" | "negative_effects_on_civic_discourse_or_elections" | "non_consensual_behaviour" | "pornography_or_sexualized_content" | "protection_of_minors" | "risk_for_public_security" | "scams_and_fraud" | "self_harm" | "scope_of_platform_service" | "unsafe_and_illegal_products" | "violence";
+            /**
+             * Ground
+             * @enum {string}
+             */
+            ground: "law" | "terms";
+            /**
+             * Reason
+             * @description At least 10 characters; mailed to the requester
+             * @default
+             */
+            reason: string;
+            /** Skip */
+            skip?: string[];
+        };
+        /** NoticeDecision */
+        NoticeDecision: {
+            /** Copies */
+            copies: components["schemas"]["NoticeTarget"][];
+            /** Message */
+            message: string;
+            notice: components["schemas"]["NoticeAdmin"];
+            /** Removed */
+            removed: components["schemas"]["NoticeTarget"][];
+            /** Success */
+            success: boolean;
+        };
+        /** NoticeDetail */
+        NoticeDetail: {
+            /** Contact Email */
+            contact_email: string;
+            /** Copies */
+            copies: components["schemas"]["NoticeTarget"][];
+            /** Created At */
+            created_at: string;
+            /** Decided At */
+            decided_at: string | null;
+            decision?: components["schemas"]["StatementRead"] | null;
+            /** Description */
+            description: string;
+            /** Due At */
+            due_at: string;
+            /** Has Picture */
+            has_picture: boolean;
+            /** Id */
+            id: number;
+            /** Kind */
+            kind: string;
+            /** Picture Url */
+            picture_url: string | null;
+            /** Reference */
+            reference: string;
+            /** Reporter Id */
+            reporter_id: number | null;
+            /** Signature */
+            signature: string;
+            /** Status */
+            status: string;
+            /** Target At */
+            target_at: string;
+            /** Targets */
+            targets: components["schemas"]["NoticeTarget"][];
+            /**
+             * Urgency
+             * @enum {string}
+             */
+            urgency: "ok" | "soon" | "late" | "overdue";
+            /** Urls */
+            urls: string[];
+        };
+        /** NoticeReceipt */
+        NoticeReceipt: {
+            /** Due At */
+            due_at: string;
+            /** Reference */
+            reference: string;
+        };
+        /** NoticeReceiptOut */
+        NoticeReceiptOut: {
+            data: components["schemas"]["NoticeReceipt"];
+        };
+        /**
+         * NoticeTarget
+         * @description One thing a notice's URLs name: an image, a listing or a group, with what a moderator needs.
+         */
+        NoticeTarget: {
+            /** Distance */
+            distance?: number | null;
+            /** Key */
+            key: string;
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "image" | "username" | "group";
+            /** Label */
+            label: string;
+            /** Url */
+            url: string;
+            /** User Id */
+            user_id?: number | null;
+            /** Username Id */
+            username_id?: number | null;
+        };
+        /** NoticesFigure */
+        NoticesFigure: {
+            /** Open */
+            open: number;
+            /** Overdue */
+            overdue: number;
+        };
         /** NudesCard */
         NudesCard: {
             /** Age */
@@ -5140,6 +5427,7 @@ export interface components {
             /** Contact New */
             contact_new: number | null;
             health: components["schemas"]["HealthFigures"] | null;
+            notices?: components["schemas"]["NoticesFigure"] | null;
             removal_requests: components["schemas"]["RemovalFigure"] | null;
             reports: components["schemas"]["ReportsFigure"] | null;
             review: components["schemas"]["QueueFigure"] | null;
@@ -5215,6 +5503,12 @@ export interface components {
         Page_ContactMessageRead_: {
             /** Data */
             data: components["schemas"]["ContactMessageRead"][];
+            meta: components["schemas"]["PageMeta"];
+        };
+        /** Page[NoticeAdmin] */
+        Page_NoticeAdmin_: {
+            /** Data */
+            data: components["schemas"]["NoticeAdmin"][];
             meta: components["schemas"]["PageMeta"];
         };
         /** Page[OrderRead] */
@@ -5591,6 +5885,8 @@ export interface components {
         };
         /** ReportGroup */
         ReportGroup: {
+            /** Due At */
+            due_at?: string | null;
             /** Has Underage */
             has_underage: boolean;
             /** Reports */
@@ -5614,6 +5910,8 @@ export interface components {
             decision: string | null;
             /** Decision Reason */
             decision_reason: string | null;
+            /** Due At */
+            due_at?: string | null;
             /** Hid Listing */
             hid_listing: boolean;
             /** Id */
@@ -5624,6 +5922,11 @@ export interface components {
             reporter_dismissed: number;
             /** Reporter Id */
             reporter_id: number | null;
+            /**
+             * Reporter Trusted
+             * @default false
+             */
+            reporter_trusted: boolean;
             /** Reporter Upheld */
             reporter_upheld: number;
             /** Resolved At */
@@ -5816,6 +6119,31 @@ export interface components {
             price: number | null;
             /** Reason */
             reason: string | null;
+        };
+        /** StatementRead */
+        StatementRead: {
+            /** Automated Decision */
+            automated_decision: string;
+            /** Automated Detection */
+            automated_detection: boolean;
+            /** Category */
+            category: string;
+            /** Content */
+            content: string[];
+            /** Decided At */
+            decided_at: string;
+            /** Decided By */
+            decided_by: number | null;
+            /** Decision */
+            decision: string;
+            /** Decision Visibility */
+            decision_visibility: string | null;
+            /** Facts */
+            facts: string;
+            /** Ground */
+            ground: string;
+            /** Source Type */
+            source_type: string;
         };
         /**
          * StatsCode
@@ -6209,6 +6537,24 @@ export interface components {
          * @enum {string}
          */
         TrustCode: "age_verification_abandoned" | "age_verification_ended" | "age_verification_failed" | "age_verification_not_found" | "age_verification_pending" | "age_verification_unavailable";
+        /** TrustedFlaggerIn */
+        TrustedFlaggerIn: {
+            /** Reason */
+            reason: string;
+            /** Trusted */
+            trusted: boolean;
+        };
+        /** TrustedFlaggerRead */
+        TrustedFlaggerRead: {
+            /** Added By */
+            added_by?: number | null;
+            /** Reason */
+            reason?: string | null;
+            /** Since */
+            since?: string | null;
+            /** Trusted */
+            trusted: boolean;
+        };
         /** TypeCount */
         TypeCount: {
             /** Count */
@@ -10251,6 +10597,576 @@ export interface operations {
             };
         };
     };
+    notice_queue_v1_admin_notices_get: {
+        parameters: {
+            query?: {
+                status?: "open" | "decided";
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_NoticeAdmin_"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    alert_setting_v1_admin_notices_alerts_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertSetting"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    set_alert_setting_v1_admin_notices_alerts_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AlertSetting"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertSetting"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    notice_detail_v1_admin_notices__notice_id__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                notice_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NoticeDetail"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    decide_notice_v1_admin_notices__notice_id__decide_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                notice_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NoticeDecideIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NoticeDecision"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    notice_picture_v1_admin_notices__notice_id__picture_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                notice_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/webp": unknown;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     jurisdictions_v1_admin_ondato_jurisdictions_get: {
         parameters: {
             query?: never;
@@ -13787,6 +14703,104 @@ export interface operations {
             };
         };
     };
+    set_trusted_flagger_v1_admin_users__user_id__trusted_flagger_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                user_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TrustedFlaggerIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrustedFlaggerRead"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     unban_user_v1_admin_users__user_id__unban_post: {
         parameters: {
             query?: never;
@@ -16029,6 +17043,170 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    file_notice_v1_notices_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Captcha Token */
+                    captcha_token?: string | null;
+                    /**
+                     * Contact Email
+                     * @default
+                     */
+                    contact_email?: string;
+                    /**
+                     * Description
+                     * @default
+                     */
+                    description?: string;
+                    /**
+                     * Good Faith
+                     * @default false
+                     */
+                    good_faith?: boolean;
+                    /**
+                     * Kind
+                     * @enum {string}
+                     */
+                    kind: "ncii" | "minor" | "impersonation" | "illegal" | "other";
+                    /**
+                     * Signature
+                     * @description The requester's typed full name
+                     * @default
+                     */
+                    signature?: string;
+                    /** Urls */
+                    urls?: string[];
+                };
+                "multipart/form-data": {
+                    /** Captcha Token */
+                    captcha_token?: string | null;
+                    /**
+                     * Contact Email
+                     * @default
+                     */
+                    contact_email?: string;
+                    /**
+                     * Description
+                     * @default
+                     */
+                    description?: string;
+                    /**
+                     * Good Faith
+                     * @default false
+                     */
+                    good_faith?: boolean;
+                    /**
+                     * Kind
+                     * @enum {string}
+                     */
+                    kind: "ncii" | "minor" | "impersonation" | "illegal" | "other";
+                    /**
+                     * Format: binary
+                     * @description At most 4 MB
+                     */
+                    picture?: string;
+                    /**
+                     * Signature
+                     * @description The requester's typed full name
+                     * @default
+                     */
+                    signature?: string;
+                    /** Urls */
+                    urls?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NoticeReceiptOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -27,4 +27,5 @@ export const FOOTER_LINKS = [
   { key: 'terms', to: '/terms' },
   { key: '2257', to: '/2257' },
   { key: 'help', to: '/help' },
+  { key: 'reportContent', to: '/report-content' },
 ] as const;

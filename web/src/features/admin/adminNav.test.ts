@@ -5,6 +5,7 @@ const MODERATOR = [
   'admin.dashboard',
   'moderation.review',
   'moderation.reports',
+  'moderation.notices',
   'moderation.bans',
   'moderation.macros',
   'wallet.promotions',
@@ -18,6 +19,7 @@ describe('the admin menu', () => {
   it('never offers a moderator the economy tools', () => {
     const paths = visibleNav(MODERATOR, () => true).map((i) => i.path);
     expect(paths).toContain('/admin/report');
+    expect(paths).toContain('/admin/notices');
     expect(paths).not.toContain('/admin/order');
     expect(paths).not.toContain('/admin/keygen');
     expect(paths).not.toContain('/admin/pins');

@@ -15,6 +15,7 @@ export type AdminNavItem = {
 export const ADMIN_NAV: readonly AdminNavItem[] = [
   { path: '/admin', key: 'home', permission: 'admin.dashboard', end: true },
   { path: '/admin/review', key: 'review', permission: 'moderation.review' },
+  { path: '/admin/notices', key: 'notices', permission: 'moderation.notices' },
   { path: '/admin/report', key: 'reports', permission: 'moderation.reports' },
   { path: '/admin/unban-requests', key: 'unban', permission: 'moderation.bans' },
   { path: '/admin/removal-requests', key: 'removal', permission: 'moderation.reports' },

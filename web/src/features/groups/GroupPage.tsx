@@ -7,6 +7,7 @@ import { SubmitButton } from '@/components/FormField';
 import type { AppName } from '@/config/options';
 import { useTitle } from '@/hooks/useTitle';
 import { useTranslation } from '@/i18n/useTranslation';
+import { reportContentPath } from '@/lib/paths';
 import { loginUrl } from '@/lib/redirect';
 import { useUser } from '@/session/session';
 import { toast } from '@/toasts/toastStore';
@@ -164,6 +165,13 @@ export function GroupPage({ slug }: { slug: string }) {
           {t('community.groups.more', { app: t(`apps.${g.app}`) })}
         </Link>
       </div>
+      <Link
+        to={reportContentPath(`/group/${slug}`)}
+        className="btn btn-link btn-touch text-body-secondary px-0 mt-2"
+        data-testid="report-content-link"
+      >
+        {t('community.groups.reportContent')}
+      </Link>
     </article>
   );
 }

@@ -10,6 +10,7 @@ import { ReputationMeter } from '@/components/Reputation';
 import { lazyWithReload } from '@/errors/chunkReload';
 import { useTitle } from '@/hooks/useTitle';
 import { useTranslation } from '@/i18n/useTranslation';
+import { profilePath, reportContentPath } from '@/lib/paths';
 import { useUser } from '@/session/session';
 import { messageUrl } from './deepLinks';
 import { profileQuery, recordMessageClick, recordView, similarQuery } from './queries';
@@ -205,6 +206,13 @@ export function ProfileView({ id }: { id: number }) {
               <Icon name="shield" size={16} />{' '}
               <span className="ms-1">{t('listings.profile.report')}</span>
             </button>
+            <Link
+              to={reportContentPath(profilePath(p))}
+              className="btn btn-link btn-touch text-body-secondary ms-3 px-0"
+              data-testid="report-content-link"
+            >
+              {t('listings.profile.reportContent')}
+            </Link>
           </div>
         </div>
       </div>

@@ -5,7 +5,7 @@ import { Avatar } from '@/components/Avatar';
 import type { AppName } from '@/config/options';
 import { useTitle } from '@/hooks/useTitle';
 import { useTranslation } from '@/i18n/useTranslation';
-import { profilePath } from '@/lib/paths';
+import { profilePath, reportContentPath } from '@/lib/paths';
 import { useAgeConfirmed } from '@/session/useAgeConfirmed';
 import { AdultMedia } from './AdultMedia';
 import { useGallery } from './queries';
@@ -75,6 +75,14 @@ export function GalleryView({ slug }: { slug: string }) {
                   <AdultMedia src={image.thumb_url} alt={alt} blurred={false} />
                 </a>
               )}
+              <Link
+                to={reportContentPath(image.url ?? image.thumb_url)}
+                className="nude-report small text-body-secondary"
+                aria-label={t('community.nudes.reportImage', { username: g.username, n: i + 1 })}
+                data-testid="report-image"
+              >
+                {t('community.nudes.report')}
+              </Link>
             </li>
           );
         })}

@@ -108,6 +108,20 @@ export function Overview({ health }: { health?: ReactNode }) {
               value={o.unban_requests.pending}
             />
           )}
+          {o.notices && (
+            <Tile
+              to="/admin/notices"
+              testId="tile-notices"
+              label={t('mod.home.notices')}
+              value={o.notices.open}
+              detail={
+                o.notices.overdue
+                  ? t('mod.home.noticesOverdue', { count: o.notices.overdue })
+                  : undefined
+              }
+              tone={o.notices.overdue ? 'danger' : undefined}
+            />
+          )}
           {removal && (
             <Tile
               to="/admin/removal-requests"

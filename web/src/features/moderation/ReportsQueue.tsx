@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Form } from 'react-bootstrap';
+import { ApiError } from '@/api/errors';
 import { REPORT_TYPES } from '@/config/options';
 import { useTranslation } from '@/i18n/useTranslation';
 import { toast } from '@/toasts/toastStore';
@@ -15,6 +16,27 @@ import {
   useQueueParams,
 } from './parts';
 import { type ReportAction, type ReportGroup, reportsQuery, useReportDecision } from './queries';
+
+// Dismissing an underage report puts the listing back in front of everyone: never without a why.
+const MIN_UNDERAGE_REASON = 10;
+
+/** The one-hour clock of an underage report left listed: minutes left, in colour and in words. */
+function UnderageClock({ due }: { due: string }) {
+  const { t } = useTranslation();
+  const minutes = Math.round((Date.parse(due) - Date.now()) / 60_000);
+  return minutes < 0 ? (
+    <span className="badge text-bg-danger" data-testid="report-clock">
+      {t('mod.reports.clockOverdue', { count: -minutes })}
+    </span>
+  ) : (
+    <span
+      className={`badge ${minutes <= 30 ? 'text-bg-warning' : 'text-bg-info'}`}
+      data-testid="report-clock"
+    >
+      {t('mod.reports.clockLeft', { count: minutes })}
+    </span>
+  );
+}
 
 const ACTIONS: { action: ReportAction; variant: string }[] = [
   { action: 'dismiss', variant: 'btn-success' },
@@ -32,8 +54,15 @@ function GroupCard({ group, open }: { group: ReportGroup; open: boolean }) {
   const [reason, setReason] = useState('');
   const [hours, setHours] = useState('72');
   const [email, setEmail] = useState<string | null>(null);
+  const [reasonError, setReasonError] = useState<string | null>(null);
   const first = group.reports[0];
+  const underageOpen = group.reports.some((r) => r.type === 'underage' && r.status === 'open');
   const run = (action: ReportAction) => {
+    setReasonError(null);
+    if (action === 'dismiss' && underageOpen && reason.trim().length < MIN_UNDERAGE_REASON) {
+      setReasonError(t('mod.reports.underageReason'));
+      return;
+    }
     const go = () =>
       decide.mutate(
         { id: first.id, action, reason, hours: hours === 'life' ? null : Number(hours) },
@@ -42,9 +71,19 @@ function GroupCard({ group, open }: { group: ReportGroup; open: boolean }) {
             if (action === 'get_mail') setEmail(res.owner_email ?? null);
             else toast.success(res.message);
           },
+          onError: (error) => {
+            if (error instanceof ApiError) setReasonError(error.fieldErrors.reason?.[0] ?? null);
+          },
         },
       );
-    if (action === 'ban_user' || action === 'delete_username') {
+    if (action === 'dismiss' && underageOpen) {
+      // A second look: the listing goes back on the lists for everyone.
+      toast.confirm(
+        t('mod.reports.confirm.dismiss_underage', { name: group.username.username }),
+        go,
+        t('mod.reports.actions.dismiss'),
+      );
+    } else if (action === 'ban_user' || action === 'delete_username') {
       toast.confirm(
         t(`mod.reports.confirm.${action}`, { name: group.username.username }),
         go,
@@ -57,6 +96,11 @@ function GroupCard({ group, open }: { group: ReportGroup; open: boolean }) {
       className={`addme-card p-3 ${group.has_underage ? 'border border-danger' : ''}`}
       data-testid="report-group"
     >
+      {group.due_at && (
+        <div className="mb-2">
+          <UnderageClock due={group.due_at} />
+        </div>
+      )}
       <UsernameSummary username={group.username} />
       <ul className="list-unstyled small mt-2 mb-0 d-flex flex-column gap-2">
         {group.reports.map((r) => (
@@ -69,6 +113,9 @@ function GroupCard({ group, open }: { group: ReportGroup; open: boolean }) {
             <span className="text-body-secondary">{ago(r.created_at)}</span>
             {r.hid_listing && (
               <span className="badge text-bg-warning ms-2">{t('mod.reports.hid')}</span>
+            )}
+            {r.reporter_trusted && (
+              <span className="badge text-bg-info ms-2">{t('mod.reports.trusted')}</span>
             )}
             {r.message && <div className="text-break mt-1">“{r.message}”</div>}
             <div className="text-body-secondary" data-testid="reporter-standing">
@@ -99,6 +146,11 @@ function GroupCard({ group, open }: { group: ReportGroup; open: boolean }) {
             value={reason}
             onChange={setReason}
           />
+          {reasonError && (
+            <div className="invalid-feedback d-block" role="alert">
+              {reasonError}
+            </div>
+          )}
           <div>
             <Form.Label htmlFor={`hours-${first.id}`} className="small mb-1">
               {t('mod.reports.banFor')}
@@ -136,7 +188,10 @@ function GroupCard({ group, open }: { group: ReportGroup; open: boolean }) {
   );
 }
 
-/** /admin/report: reports grouped per username, underage first, with each reporter's standing. */
+/**
+ * /admin/report: reports grouped per username; an underage report left listed heads the queue on
+ * its one-hour clock, then the other underage ones, then the oldest; each reporter's standing shown.
+ */
 export function ReportsQueue() {
   const { t } = useTranslation();
   const { page, get, set } = useQueueParams({ status: 'open' });

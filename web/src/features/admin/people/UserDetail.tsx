@@ -8,6 +8,7 @@ import { toast } from '@/toasts/toastStore';
 import { ActionDialog, DurationField } from './ActionDialog';
 import { formatWhen } from './format';
 import { type AdminUserDetail, type UserAction, userQuery, useUserAction } from './queries';
+import { TrustedFlagger } from './TrustedFlagger';
 import { StatusBadges } from './UsersAdmin';
 
 type DialogKind = Exclude<UserAction['kind'], never>;
@@ -386,6 +387,9 @@ export function UserDetail({ id }: { id: number }) {
           empty={empty}
           rows={reportRows(d.reports_against)}
         />
+      </Section>
+      <Section id="flagger" title={t('people.user.sections.flagger')}>
+        <TrustedFlagger detail={d} />
       </Section>
       <Section id="reports-by" title={t('people.user.sections.reportsBy')}>
         <Table

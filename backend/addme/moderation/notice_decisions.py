@@ -1,0 +1,286 @@
+"""The moderators' side of notices: the queue by due time, one notice with what it names and the
+copies found, and the decision (remove or reject) with its statement of reasons.
+
+A removal takes down every target the moderator left ticked and every stored copy of its images
+(PDQ within 31 bits), blocks those hashes for later uploads, and mails the requester, all in one
+transaction with the audit row: a decision is recorded whole or not at all.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from sqlalchemy import func, select, update
+from sqlalchemy.orm import Session
+
+from addme.accounts.models import User
+from addme.audit import service as audit
+from addme.core import clock
+from addme.core.config import get_settings
+from addme.core.errors import Conflict, FieldError, NotFound
+from addme.core.schemas import Page, PageMeta
+from addme.groups import service as groups
+from addme.listings import service as listings
+from addme.mail import service as mail
+from addme.media import service as media
+from addme.moderation import notice_targets as found_by
+from addme.moderation.codes import ModerationCode
+from addme.moderation.models import Notice, NoticeStatus, StatementOfReasons
+from addme.moderation.notice_schemas import (
+    MIN_REASON,
+    NoticeAdmin,
+    NoticeDecideIn,
+    NoticeDecision,
+    NoticeDetail,
+    NoticeTarget,
+    StatementRead,
+    Urgency,
+)
+from addme.moderation.notices import clock_for
+
+NOT_FOUND = "Notice not found."
+ALREADY_DECIDED = "This notice has already been decided."
+REASON_TOO_SHORT = f"Give a reason of at least {MIN_REASON} characters."
+REMOVED = "Content removed."
+REJECTED = "Notice rejected."
+
+
+def urgency(notice: Notice) -> Urgency:
+    """ok, soon (half the time to the target used), late (past the staff target), overdue (past due)."""
+    at = clock.now()
+    _, target, _ = clock_for(notice.kind, notice.created_at)
+    if at >= notice.due_at:
+        return "overdue"
+    if target < notice.due_at and at >= target:
+        return "late"
+    if at >= notice.created_at + (target - notice.created_at) / 2:
+        return "soon"
+    return "ok"
+
+
+def _statement(row: StatementOfReasons | None) -> StatementRead | None:
+    if row is None:
+        return None
+    return StatementRead(
+        decision=row.decision,
+        decision_visibility=row.decision_visibility,
+        ground=row.ground,
+        category=row.category,
+        source_type=row.source_type,
+        automated_detection=row.automated_detection,
+        automated_decision=row.automated_decision,
+        facts=row.facts,
+        content=[str(c) for c in row.content],
+        decided_by=row.decided_by,
+        decided_at=row.decided_at,
+    )
+
+
+def _read(notice: Notice, statement: StatementOfReasons | None = None) -> NoticeAdmin:
+    _, target, _ = clock_for(notice.kind, notice.created_at)
+    return NoticeAdmin(
+        id=notice.id,
+        reference=notice.reference,
+        kind=notice.kind,
+        status=notice.status,
+        urls=list(notice.urls),
+        description=notice.description,
+        signature=notice.signature,
+        contact_email=notice.contact_email,
+        has_picture=notice.picture_path is not None,
+        picture_url=f"/v1/admin/notices/{notice.id}/picture" if notice.picture_path else None,
+        reporter_id=notice.reporter_id,
+        created_at=notice.created_at,
+        due_at=notice.due_at,
+        target_at=target,
+        urgency=urgency(notice),
+        decided_at=notice.decided_at,
+        decision=_statement(statement),
+    )
+
+
+def queue(session: Session, *, status: str, page: int, per_page: int) -> Page[NoticeAdmin]:
+    """Open notices, the soonest due first; decided ones, the latest decision first."""
+    where = Notice.status == NoticeStatus.OPEN if status == "open" else Notice.status != NoticeStatus.OPEN
+    total = int(session.scalar(select(func.count()).select_from(Notice).where(where)) or 0)
+    order = (Notice.due_at, Notice.id) if status == "open" else (Notice.decided_at.desc(), Notice.id.desc())
+    rows = list(
+        session.scalars(
+            select(Notice).where(where).order_by(*order).offset((page - 1) * per_page).limit(per_page)
+        )
+    )
+    statements = {
+        s.notice_id: s
+        for s in session.scalars(
+            select(StatementOfReasons).where(StatementOfReasons.notice_id.in_([n.id for n in rows]))
+        )
+    }
+    meta = PageMeta(page=page, per_page=per_page, total=total, has_next=page * per_page < total)
+    return Page[NoticeAdmin](data=[_read(n, statements.get(n.id)) for n in rows], meta=meta)
+
+
+def open_summary(session: Session) -> tuple[int, int]:
+    """Open notices, and how many of them are past due."""
+    count, late = session.execute(
+        select(func.count(), func.count().filter(Notice.due_at <= clock.now())).where(
+            Notice.status == NoticeStatus.OPEN
+        )
+    ).one()
+    return int(count or 0), int(late or 0)
+
+
+def _get(session: Session, notice_id: int) -> Notice:
+    notice = session.get(Notice, notice_id)
+    if notice is None:
+        raise NotFound(NOT_FOUND, code=ModerationCode.NOTICE_NOT_FOUND)
+    return notice
+
+
+def _statement_of(session: Session, notice: Notice) -> StatementOfReasons | None:
+    return session.scalar(select(StatementOfReasons).where(StatementOfReasons.notice_id == notice.id))
+
+
+def detail(session: Session, *, notice_id: int) -> NoticeDetail:
+    """One notice with the content its addresses name today and the stored copies of its images."""
+    notice = _get(session, notice_id)
+    base = _read(notice, _statement_of(session, notice))
+    if notice.status != NoticeStatus.OPEN:
+        return NoticeDetail(**base.model_dump(), targets=[], copies=[])
+    found = found_by.resolve(session, urls=notice.urls)
+    copies = found_by.copies_of(session, notice=notice, images=found.images)
+    return NoticeDetail(
+        **base.model_dump(),
+        targets=found_by.targets(found),
+        copies=[found_by.image_target(c) for c in copies],
+    )
+
+
+def picture_file(session: Session, *, notice_id: int) -> Path:
+    """The private picture a requester sent (moderators only; never a public address)."""
+    notice = _get(session, notice_id)
+    root = get_settings().private_dir.resolve()
+    path = (root / (notice.picture_path or "")).resolve()
+    if not notice.picture_path or root not in path.parents or not path.is_file():
+        raise NotFound(NOT_FOUND, code=ModerationCode.NOTICE_PICTURE_NOT_FOUND)
+    return path
+
+
+def _outcome_mail(notice: Notice, *, removed: int, copies: int, reason: str) -> tuple[str, str]:
+    if notice.status == NoticeStatus.REMOVED:
+        extra = f", including {copies} copies found by image matching" if copies else ""
+        return (
+            f"Your notice {notice.reference}: the content was removed",
+            f"We removed the content your notice {notice.reference} named ({removed} items{extra}).\n"
+            "An image removed this way cannot be uploaded to AddMe again.\n\n"
+            f"Reason: {reason}\n",
+        )
+    return (
+        f"Your notice {notice.reference}: the content stays",
+        f"We looked at your notice {notice.reference} and did not remove the content.\n\n"
+        f"Reason: {reason}\n\n"
+        f"If you disagree, write to us through the contact page, quoting {notice.reference}.\n",
+    )
+
+
+def decide(session: Session, *, admin: User, notice_id: int, body: NoticeDecideIn) -> NoticeDecision:
+    """Remove what the notice names and its copies, or reject it; the requester is mailed either way."""
+    reason = body.reason.strip()
+    if len(reason) < MIN_REASON:
+        raise FieldError("reason", REASON_TOO_SHORT)
+    notice = _get(session, notice_id)
+    if notice.status != NoticeStatus.OPEN:
+        raise Conflict(ALREADY_DECIDED, code=ModerationCode.ALREADY_DECIDED)
+    now = clock.now()
+    remove = body.action == "remove"
+    status = NoticeStatus.REMOVED if remove else NoticeStatus.REJECTED
+    # The claim: of two moderators deciding at once, one wins and the other gets the 409.
+    claimed = session.execute(
+        update(Notice)
+        .where(Notice.id == notice.id, Notice.status == NoticeStatus.OPEN)
+        .values(status=status, decided_at=now)
+    )
+    if claimed.rowcount != 1:  # type: ignore[attr-defined]
+        session.rollback()
+        raise Conflict(ALREADY_DECIDED, code=ModerationCode.ALREADY_DECIDED)
+    session.refresh(notice)
+    removed: list[NoticeTarget] = []
+    copies: list[NoticeTarget] = []
+    if remove:
+        removed, copies = _take_down(session, admin=admin, notice=notice, skip=set(body.skip), reason=reason)
+    content = [t.key for t in removed + copies]
+    statement = StatementOfReasons(
+        notice_id=notice.id,
+        decision=body.action,
+        decision_visibility="content_removed" if remove and content else None,
+        ground=body.ground,
+        category=body.category,
+        source_type="notice",
+        automated_detection=False,
+        automated_decision="not_automated",
+        facts=reason,
+        content=content,
+        decided_by=admin.id,
+        decided_at=now,
+    )
+    session.add(statement)
+    if notice.contact_email:
+        subject, text = _outcome_mail(notice, removed=len(content), copies=len(copies), reason=reason)
+        mail.queue(session, to=notice.contact_email, subject=subject, body=text)
+    audit.record(
+        session,
+        admin=admin,
+        action=f"notice.{body.action}",
+        target=f"notice:{notice.id}",
+        reason=reason,
+        before={"status": NoticeStatus.OPEN},
+        after={"status": status, "removed": [t.key for t in removed], "copies": [t.key for t in copies]},
+        details={
+            "reference": notice.reference,
+            "kind": notice.kind,
+            "ground": body.ground,
+            "category": body.category,
+            "skipped": sorted(body.skip),
+        },
+    )
+    session.commit()
+    return NoticeDecision(
+        success=True,
+        message=REMOVED if remove else REJECTED,
+        notice=_read(notice, statement),
+        removed=removed,
+        copies=copies,
+    )
+
+
+def _take_down(
+    session: Session, *, admin: User, notice: Notice, skip: set[str], reason: str
+) -> tuple[list[NoticeTarget], list[NoticeTarget]]:
+    """Remove the ticked targets and every copy of their images; (removed targets, removed copies)."""
+    found = found_by.resolve(session, urls=notice.urls)
+    images = [r for r in found.images if found_by.image_key(r) not in skip]
+    copies = [
+        c
+        for c in found_by.copies_of(session, notice=notice, images=images)
+        if found_by.image_key(c) not in skip
+    ]
+    # The block list keeps which notice blocked each hash, in the reason its rows carry.
+    taken = media.remove_and_block(
+        session,
+        refs=[*images, *copies],
+        actor_id=admin.id,
+        reason=f"Notice {notice.reference}: {reason}",
+        source="notice",
+    )
+    taken_keys = {found_by.image_key(r) for r in taken}
+    copy_keys = {found_by.image_key(c) for c in copies}
+    removed = [found_by.image_target(r) for r in taken if found_by.image_key(r) not in copy_keys]
+    removed_copies = [found_by.image_target(r) for r in copies if found_by.image_key(r) in taken_keys]
+    for username in found.usernames:
+        if f"username:{username.id}" not in skip:
+            listings.remove(session, username=username)
+            removed.append(found_by.username_target(username))
+    for group in found.groups:
+        if f"group:{group.id}" not in skip:
+            removed.append(found_by.group_target(group))
+            groups.remove_by_moderator(session, group=group)
+    return removed, removed_copies
