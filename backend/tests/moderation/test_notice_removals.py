@@ -84,7 +84,9 @@ def test_removing_an_image_takes_down_its_copies_and_blocks_a_new_upload(client,
     assert audit.reason == REASON and audit.after["copies"] == [f"media:{copy_id}"]
     blocks = db.scalars(select(AdminAudit).where(AdminAudit.action == "media.block")).all()
     assert len(blocks) == 2 and all(notice.reference in b.reason for b in blocks)
-    outcome = db.scalars(select(OutboxMessage).where(OutboxMessage.to == "jane@example.com")).all()[-1]
+    outcome = db.scalars(
+        select(OutboxMessage).where(OutboxMessage.to == "jane@example.com").order_by(OutboxMessage.id)
+    ).all()[-1]
     assert "removed" in outcome.subject and "1 copies" in outcome.body
 
     # Uploading it again, by anyone, is refused and nothing is stored.

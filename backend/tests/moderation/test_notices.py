@@ -229,7 +229,9 @@ def test_a_rejection_is_mailed_audited_and_stated(client, db):
     assert statement.automated_detection is False and statement.facts == "Not a picture of the requester."
     audit = db.scalar(select(AdminAudit))
     assert audit.action == "notice.reject" and audit.reason == "Not a picture of the requester."
-    outcome = db.scalars(select(OutboxMessage).where(OutboxMessage.to == "jane@example.com")).all()[-1]
+    outcome = db.scalars(
+        select(OutboxMessage).where(OutboxMessage.to == "jane@example.com").order_by(OutboxMessage.id)
+    ).all()[-1]
     assert "the content stays" in outcome.subject and "Not a picture of the requester." in outcome.body
     again = _decide(client, _staff(db), notice.id)
     assert again.status_code == 409
