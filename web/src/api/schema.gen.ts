@@ -2969,7 +2969,10 @@ export interface components {
         AccountRead: {
             /** Country Code */
             country_code: string | null;
-            /** Created At */
+            /**
+             * Created At
+             * Format: date-time
+             */
             created_at: string;
             /** Email */
             email: string;
@@ -3024,7 +3027,10 @@ export interface components {
             starts_at: string | null;
             /** Type */
             type: string;
-            /** Updated At */
+            /**
+             * Updated At
+             * Format: date-time
+             */
             updated_at: string;
         };
         /**
@@ -3121,13 +3127,19 @@ export interface components {
              * @enum {string}
              */
             app: "snapchat" | "telegram" | "kik";
-            /** Created At */
+            /**
+             * Created At
+             * Format: date-time
+             */
             created_at: string;
             /** Description */
             description: string;
             /** Id */
             id: number;
-            /** Last Activity At */
+            /**
+             * Last Activity At
+             * Format: date-time
+             */
             last_activity_at: string;
             /** Max Members */
             max_members: number;
@@ -3175,7 +3187,10 @@ export interface components {
         };
         /** AdminMedia */
         AdminMedia: {
-            /** Created At */
+            /**
+             * Created At
+             * Format: date-time
+             */
             created_at: string;
             /** Height */
             height: number;
@@ -3216,7 +3231,10 @@ export interface components {
             cancelled_at: string | null;
             /** Confirmed */
             confirmed: boolean;
-            /** Created At */
+            /**
+             * Created At
+             * Format: date-time
+             */
             created_at: string;
             /** Currency */
             currency: string;
@@ -3302,7 +3320,10 @@ export interface components {
             banned_until: string | null;
             /** Country Code */
             country_code: string | null;
-            /** Created At */
+            /**
+             * Created At
+             * Format: date-time
+             */
             created_at: string;
             /** Deleted At */
             deleted_at: string | null;
@@ -3347,7 +3368,10 @@ export interface components {
             banned_until: string | null;
             /** Country Code */
             country_code: string | null;
-            /** Created At */
+            /**
+             * Created At
+             * Format: date-time
+             */
             created_at: string;
             /** Deleted At */
             deleted_at: string | null;
@@ -3385,7 +3409,10 @@ export interface components {
             app: string;
             /** Banned Until */
             banned_until: string | null;
-            /** Created At */
+            /**
+             * Created At
+             * Format: date-time
+             */
             created_at: string;
             /** Description */
             description: string;
@@ -3487,7 +3514,10 @@ export interface components {
             text: string;
             /** Type */
             type: string;
-            /** Updated At */
+            /**
+             * Updated At
+             * Format: date-time
+             */
             updated_at: string;
         };
         /** AlertIn */
@@ -3592,7 +3622,10 @@ export interface components {
             before: {
                 [key: string]: unknown;
             } | null;
-            /** Created At */
+            /**
+             * Created At
+             * Format: date-time
+             */
             created_at: string;
             /** Details */
             details: {
@@ -3621,7 +3654,10 @@ export interface components {
             before: {
                 [key: string]: unknown;
             } | null;
-            /** Created At */
+            /**
+             * Created At
+             * Format: date-time
+             */
             created_at: string;
             /** Id */
             id: number;
@@ -3711,7 +3747,10 @@ export interface components {
         BlacklistTermRead: {
             /** Active */
             active: boolean;
-            /** Created At */
+            /**
+             * Created At
+             * Format: date-time
+             */
             created_at: string;
             /** Id */
             id: number;
@@ -3738,7 +3777,10 @@ export interface components {
          * @description A hash no upload may match.
          */
         BlockedHashRead: {
-            /** Created At */
+            /**
+             * Created At
+             * Format: date-time
+             */
             created_at: string;
             /** Created By */
             created_by: number | null;
@@ -3772,7 +3814,10 @@ export interface components {
             id: number;
             /** Picture Url */
             picture_url: string | null;
-            /** Published At */
+            /**
+             * Published At
+             * Format: date-time
+             */
             published_at: string;
             /** Slug */
             slug: string;
@@ -3780,7 +3825,10 @@ export interface components {
             summary: string;
             /** Title */
             title: string;
-            /** Updated At */
+            /**
+             * Updated At
+             * Format: date-time
+             */
             updated_at: string;
             /** Visible */
             visible: boolean;
@@ -3789,7 +3837,10 @@ export interface components {
         BlogCard: {
             /** Picture Url */
             picture_url: string | null;
-            /** Published At */
+            /**
+             * Published At
+             * Format: date-time
+             */
             published_at: string;
             /** Slug */
             slug: string;
@@ -3838,7 +3889,10 @@ export interface components {
             body_html: string;
             /** Picture Url */
             picture_url: string | null;
-            /** Published At */
+            /**
+             * Published At
+             * Format: date-time
+             */
             published_at: string;
             /** Slug */
             slug: string;
@@ -3902,7 +3956,10 @@ export interface components {
         CampaignRead: {
             /** Admin Id */
             admin_id: number | null;
-            /** Created At */
+            /**
+             * Created At
+             * Format: date-time
+             */
             created_at: string;
             /** Days */
             days: number;
@@ -4042,7 +4099,10 @@ export interface components {
         ContactMessageRead: {
             /** Answered At */
             answered_at: string | null;
-            /** Created At */
+            /**
+             * Created At
+             * Format: date-time
+             */
             created_at: string;
             /** Fields */
             fields: {
@@ -4153,7 +4213,10 @@ export interface components {
         };
         /** DirectOrderRead */
         DirectOrderRead: {
-            /** Created At */
+            /**
+             * Created At
+             * Format: date-time
+             */
             created_at: string;
             /** Currency */
             currency: string;
@@ -4239,7 +4302,10 @@ export interface components {
             id: number;
             /** Is Vip */
             is_vip: boolean;
-            /** Liked At */
+            /**
+             * Liked At
+             * Format: date-time
+             */
             liked_at: string;
             /**
              * Orientation
@@ -4485,7 +4551,10 @@ export interface components {
         GroupDetail: {
             /** App */
             app: string;
-            /** Created At */
+            /**
+             * Created At
+             * Format: date-time
+             */
             created_at: string;
             /** Description */
             description: string;
@@ -4503,7 +4572,10 @@ export interface components {
              * @default false
              */
             is_owner: boolean;
-            /** Last Activity At */
+            /**
+             * Last Activity At
+             * Format: date-time
+             */
             last_activity_at: string;
             /** Max Members */
             max_members: number;
@@ -4526,7 +4598,10 @@ export interface components {
         GroupRead: {
             /** App */
             app: string;
-            /** Created At */
+            /**
+             * Created At
+             * Format: date-time
+             */
             created_at: string;
             /** Description */
             description: string;
@@ -4534,7 +4609,10 @@ export interface components {
             id: number;
             /** Is Full */
             is_full: boolean;
-            /** Last Activity At */
+            /**
+             * Last Activity At
+             * Format: date-time
+             */
             last_activity_at: string;
             /** Max Members */
             max_members: number;
@@ -4668,7 +4746,10 @@ export interface components {
             banned_until: string | null;
             /** Cidr */
             cidr: string;
-            /** Created At */
+            /**
+             * Created At
+             * Format: date-time
+             */
             created_at: string;
             /** Id */
             id: number;
@@ -4710,13 +4791,19 @@ export interface components {
             };
             /** Error */
             error: string | null;
-            /** Finished At */
+            /**
+             * Finished At
+             * Format: date-time
+             */
             finished_at: string;
             /** Id */
             id: number;
             /** Name */
             name: string;
-            /** Started At */
+            /**
+             * Started At
+             * Format: date-time
+             */
             started_at: string;
         };
         /** JobRunsPage */
@@ -4829,7 +4916,10 @@ export interface components {
         LedgerRow: {
             /** Admin Id */
             admin_id: number | null;
-            /** Created At */
+            /**
+             * Created At
+             * Format: date-time
+             */
             created_at: string;
             /** Delta */
             delta: number;
@@ -4911,7 +5001,10 @@ export interface components {
             text: string;
             /** Type */
             type: string;
-            /** Updated At */
+            /**
+             * Updated At
+             * Format: date-time
+             */
             updated_at: string;
         };
         /** MacroUpdate */
@@ -4956,7 +5049,10 @@ export interface components {
         MediaRead: {
             /** Content Type */
             content_type: string;
-            /** Created At */
+            /**
+             * Created At
+             * Format: date-time
+             */
             created_at: string;
             /** Height */
             height: number;
@@ -5039,7 +5135,10 @@ export interface components {
             country: string | null;
             /** Country Code */
             country_code: string | null;
-            /** Created At */
+            /**
+             * Created At
+             * Format: date-time
+             */
             created_at: string;
             /** Description */
             description: string;
@@ -5107,7 +5206,10 @@ export interface components {
              * @enum {string}
              */
             type: "Clean" | "Dirty";
-            /** Updated At */
+            /**
+             * Updated At
+             * Format: date-time
+             */
             updated_at: string;
             /** Username */
             username: string;
@@ -5149,14 +5251,20 @@ export interface components {
         NoticeAdmin: {
             /** Contact Email */
             contact_email: string;
-            /** Created At */
+            /**
+             * Created At
+             * Format: date-time
+             */
             created_at: string;
             /** Decided At */
             decided_at: string | null;
             decision?: components["schemas"]["StatementRead"] | null;
             /** Description */
             description: string;
-            /** Due At */
+            /**
+             * Due At
+             * Format: date-time
+             */
             due_at: string;
             /** Has Picture */
             has_picture: boolean;
@@ -5174,7 +5282,10 @@ export interface components {
             signature: string;
             /** Status */
             status: string;
-            /** Target At */
+            /**
+             * Target At
+             * Format: date-time
+             */
             target_at: string;
             /**
              * Urgency
@@ -5228,14 +5339,20 @@ export interface components {
             contact_email: string;
             /** Copies */
             copies: components["schemas"]["NoticeTarget"][];
-            /** Created At */
+            /**
+             * Created At
+             * Format: date-time
+             */
             created_at: string;
             /** Decided At */
             decided_at: string | null;
             decision?: components["schemas"]["StatementRead"] | null;
             /** Description */
             description: string;
-            /** Due At */
+            /**
+             * Due At
+             * Format: date-time
+             */
             due_at: string;
             /** Has Picture */
             has_picture: boolean;
@@ -5253,7 +5370,10 @@ export interface components {
             signature: string;
             /** Status */
             status: string;
-            /** Target At */
+            /**
+             * Target At
+             * Format: date-time
+             */
             target_at: string;
             /** Targets */
             targets: components["schemas"]["NoticeTarget"][];
@@ -5267,7 +5387,10 @@ export interface components {
         };
         /** NoticeReceipt */
         NoticeReceipt: {
-            /** Due At */
+            /**
+             * Due At
+             * Format: date-time
+             */
             due_at: string;
             /** Reference */
             reference: string;
@@ -5372,7 +5495,10 @@ export interface components {
         OrderRead: {
             /** Confirmed */
             confirmed: boolean;
-            /** Created At */
+            /**
+             * Created At
+             * Format: date-time
+             */
             created_at: string;
             /** Currency */
             currency: string;
@@ -5412,7 +5538,10 @@ export interface components {
         OutboxRead: {
             /** Body */
             body: string;
-            /** Created At */
+            /**
+             * Created At
+             * Format: date-time
+             */
             created_at: string;
             /** Subject */
             subject: string;
@@ -5612,7 +5741,10 @@ export interface components {
         PinRead: {
             /** App */
             app: string;
-            /** Fire Pinned Until */
+            /**
+             * Fire Pinned Until
+             * Format: date-time
+             */
             fire_pinned_until: string;
             /** User Id */
             user_id: number;
@@ -5827,13 +5959,19 @@ export interface components {
         RemovalRequestAdmin: {
             /** App */
             app: string;
-            /** Created At */
+            /**
+             * Created At
+             * Format: date-time
+             */
             created_at: string;
             /** Decided At */
             decided_at: string | null;
             /** Decision Reason */
             decision_reason: string | null;
-            /** Due At */
+            /**
+             * Due At
+             * Format: date-time
+             */
             due_at: string;
             /** Email */
             email: string;
@@ -5904,7 +6042,10 @@ export interface components {
         };
         /** ReportRead */
         ReportRead: {
-            /** Created At */
+            /**
+             * Created At
+             * Format: date-time
+             */
             created_at: string;
             /** Decision */
             decision: string | null;
@@ -5940,7 +6081,10 @@ export interface components {
         ReportRow: {
             /** App */
             app: string;
-            /** Created At */
+            /**
+             * Created At
+             * Format: date-time
+             */
             created_at: string;
             /** Id */
             id: number;
@@ -6026,7 +6170,10 @@ export interface components {
         };
         /** SessionRead */
         SessionRead: {
-            /** Created At */
+            /**
+             * Created At
+             * Format: date-time
+             */
             created_at: string;
             /**
              * Current
@@ -6037,22 +6184,34 @@ export interface components {
             id: number;
             /** Ip Address */
             ip_address: string | null;
-            /** Last Used At */
+            /**
+             * Last Used At
+             * Format: date-time
+             */
             last_used_at: string;
             /** User Agent */
             user_agent: string | null;
         };
         /** SessionRow */
         SessionRow: {
-            /** Created At */
+            /**
+             * Created At
+             * Format: date-time
+             */
             created_at: string;
-            /** Expires At */
+            /**
+             * Expires At
+             * Format: date-time
+             */
             expires_at: string;
             /** Id */
             id: number;
             /** Ip Address */
             ip_address: string | null;
-            /** Last Used At */
+            /**
+             * Last Used At
+             * Format: date-time
+             */
             last_used_at: string;
             /** Revoked At */
             revoked_at: string | null;
@@ -6130,7 +6289,10 @@ export interface components {
             category: string;
             /** Content */
             content: string[];
-            /** Decided At */
+            /**
+             * Decided At
+             * Format: date-time
+             */
             decided_at: string;
             /** Decided By */
             decided_by: number | null;
@@ -6209,7 +6371,10 @@ export interface components {
             country: string | null;
             /** Country Code */
             country_code: string | null;
-            /** Created At */
+            /**
+             * Created At
+             * Format: date-time
+             */
             created_at: string;
             /**
              * Gender
@@ -6405,7 +6570,10 @@ export interface components {
         };
         /** TagRead */
         TagRead: {
-            /** Created At */
+            /**
+             * Created At
+             * Format: date-time
+             */
             created_at: string;
             /** Hidden */
             hidden: boolean;
@@ -6488,7 +6656,10 @@ export interface components {
             city: string | null;
             /** Country */
             country: string | null;
-            /** Created At */
+            /**
+             * Created At
+             * Format: date-time
+             */
             created_at: string;
             /** Id */
             id: number;
@@ -6566,7 +6737,10 @@ export interface components {
         UnbanRequestAdmin: {
             /** Automatic */
             automatic: boolean;
-            /** Created At */
+            /**
+             * Created At
+             * Format: date-time
+             */
             created_at: string;
             /** Decided At */
             decided_at: string | null;
@@ -6592,7 +6766,10 @@ export interface components {
         };
         /** UnbanRequestRead */
         UnbanRequestRead: {
-            /** Created At */
+            /**
+             * Created At
+             * Format: date-time
+             */
             created_at: string;
             /** Decided At */
             decided_at: string | null;
@@ -6664,7 +6841,10 @@ export interface components {
             automation_topup_ending_at: string | null;
             /** Country Code */
             country_code: string | null;
-            /** Created At */
+            /**
+             * Created At
+             * Format: date-time
+             */
             created_at: string;
             /** Email */
             email: string;
@@ -6702,7 +6882,10 @@ export interface components {
             studio_ending_at: string | null;
             /** Top Ups Count */
             top_ups_count: number;
-            /** Updated At */
+            /**
+             * Updated At
+             * Format: date-time
+             */
             updated_at: string;
             /** Username Slots */
             username_slots: number;
@@ -6728,7 +6911,10 @@ export interface components {
             app: string;
             /** Banned Until */
             banned_until: string | null;
-            /** Created At */
+            /**
+             * Created At
+             * Format: date-time
+             */
             created_at: string;
             /** Id */
             id: number;
@@ -6754,7 +6940,10 @@ export interface components {
             country: string | null;
             /** Country Code */
             country_code: string | null;
-            /** Created At */
+            /**
+             * Created At
+             * Format: date-time
+             */
             created_at: string;
             /**
              * Gender
@@ -6861,7 +7050,10 @@ export interface components {
             country: string | null;
             /** Country Code */
             country_code: string | null;
-            /** Created At */
+            /**
+             * Created At
+             * Format: date-time
+             */
             created_at: string;
             /** Description */
             description: string;
@@ -7009,7 +7201,10 @@ export interface components {
         addme__shop__schemas__LedgerRead: {
             /** Amount */
             amount: string;
-            /** Created At */
+            /**
+             * Created At
+             * Format: date-time
+             */
             created_at: string;
             /** Kind */
             kind: string;
@@ -7018,7 +7213,10 @@ export interface components {
         };
         /** LedgerRead */
         addme__wallet__schemas__LedgerRead: {
-            /** Created At */
+            /**
+             * Created At
+             * Format: date-time
+             */
             created_at: string;
             /** Delta */
             delta: number;
