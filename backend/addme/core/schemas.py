@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Annotated, Any, Generic, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, PlainSerializer, WithJsonSchema
+from pydantic import BaseModel, ConfigDict, Field, PlainSerializer, Strict, WithJsonSchema
 
 from addme.core.options import AppName, GenderName, OrientationName
 
@@ -24,6 +24,10 @@ UtcDatetime = Annotated[
 ]
 
 T = TypeVar("T")
+
+# An id sent in a list: a whole number, never a boolean, a float or a numeric string (pydantic's lax
+# mode took `[false]` for `[0]`).
+StrictId = Annotated[int, Strict(), Field(ge=1)]
 
 
 class Schema(BaseModel):

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import json
 import re
+
+import pytest
+from pydantic import BaseModel, ValidationError
 
 from tests.factories.trust import add_jurisdiction
 from tests.factories.wallet import admin
@@ -31,3 +35,56 @@ def test_a_jurisdiction_says_when_it_changed_with_its_offset(client, db):
     _, headers = admin(db)
     rows = client.get("/v1/admin/ondato/jurisdictions", headers=headers).json()
     assert rows and all(_RFC3339.match(row["updated_at"]) for row in rows), rows
+
+
+def _subclasses(kind: type) -> list[type]:
+    out = []
+    for sub in kind.__subclasses__():
+        out += [sub, *_subclasses(sub)]
+    return out
+
+
+def _request_models(app) -> dict[str, type[BaseModel]]:
+    """Every model a route reads its body from, by the name the OpenAPI document gives it."""
+    named = set()
+    for ops in app.openapi()["paths"].values():
+        for op in ops.values():
+            for media in (op.get("requestBody") or {}).get("content", {}).values():
+                ref = media.get("schema", {}).get("$ref", "")
+                named.add(ref.rsplit("/", 1)[-1])
+    return {k.__name__: k for k in _subclasses(BaseModel) if k.__name__ in named}
+
+
+def _int_list_fields(model: type[BaseModel]) -> list[str]:
+    props = model.model_json_schema()["properties"]
+    return [
+        name
+        for name, spec in props.items()
+        if any(
+            alt.get("type") == "array" and alt.get("items", {}).get("type") == "integer"
+            for alt in spec.get("anyOf", [spec])
+        )
+    ]
+
+
+def test_no_request_takes_a_boolean_or_a_string_for_an_id(app):
+    checked = []
+    for name, model in _request_models(app).items():
+        for field in _int_list_fields(model):
+            for wrong in ([False], [True], ["3"], [2.0]):
+                with pytest.raises(ValidationError) as caught:
+                    model.model_validate_json(json.dumps({field: wrong}))
+                assert any(err["loc"][:1] == (field,) for err in caught.value.errors()), (name, wrong)
+            checked.append(f"{name}.{field}")
+    assert "BulkIn.ids" in checked
+
+
+def test_bulk_decisions_refuse_false_for_an_id(client, db):
+    _, headers = admin(db)
+    r = client.post(
+        "/v1/admin/usernames/bulk",
+        json={"ids": [False], "action": "approve", "reason": "Looks fine to me"},
+        headers=headers,
+    )
+    assert r.status_code == 422, r.text
+    assert "ids" in r.text
