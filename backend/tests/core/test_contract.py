@@ -9,7 +9,7 @@ import pytest
 from pydantic import BaseModel, ValidationError
 
 from tests.factories.trust import add_jurisdiction
-from tests.factories.wallet import admin
+from tests.factories.wallet import admin, member
 
 # A time sent as a plain string (no `date-time`) is left to the owning domain's helper: the
 # moderation actions' answer builds its own ISO text.
@@ -88,3 +88,41 @@ def test_bulk_decisions_refuse_false_for_an_id(client, db):
     )
     assert r.status_code == 422, r.text
     assert "ids" in r.text
+
+
+def _sweep(client, headers: dict[str, str]) -> list[str]:
+    """Each documented operation, its path filled with 1, an empty JSON body: the status it gets
+    must be one the document lists for it."""
+    undocumented = []
+    for path, ops in client.app.openapi()["paths"].items():
+        filled = re.sub(r"\{[^}]+\}", "1", path)
+        for method, op in ops.items():
+            r = client.request(method.upper(), filled, json={}, headers=headers)
+            if str(r.status_code) not in op["responses"]:
+                undocumented.append(f"{method.upper()} {path} -> {r.status_code}")
+    return undocumented
+
+
+def test_every_answer_to_a_visitor_is_documented(client):
+    assert _sweep(client, {}) == []
+
+
+def test_every_answer_to_a_member_is_documented(client, db):
+    _user, headers = member(db)
+    assert _sweep(client, headers) == []
+
+
+def test_every_write_documents_its_budget_and_a_body_it_cannot_take(app):
+    missing = []
+    for path, ops in app.openapi()["paths"].items():
+        for method, op in ops.items():
+            if method in {"post", "put", "patch", "delete"}:
+                missing += [f"{method} {path} {s}" for s in ("400", "413", "429") if s not in op["responses"]]
+    assert missing == []
+
+
+def test_a_members_route_documents_401_and_an_admins_403(app):
+    ops = app.openapi()["paths"]
+    assert "401" in ops["/v1/user/free-topup"]["post"]["responses"]
+    assert "401" in ops["/v1/ondato/webhook"]["post"]["responses"]
+    assert {"401", "403"} <= set(ops["/v1/admin/contact"]["get"]["responses"])
