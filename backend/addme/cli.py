@@ -47,6 +47,9 @@ def serve(
         # was closing at that moment was reset (a 502 behind nginx for a POST; ECONNRESET in the
         # browser tests' API client).
         timeout_keep_alive=75,
+        # No `Server: uvicorn`: the server's name and make tell a visitor nothing they need
+        # (behind nginx, `server_tokens off` leaves `Server: nginx`, without its version).
+        server_header=False,
     )
 
 
