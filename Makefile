@@ -190,7 +190,7 @@ test-e2e: deps chromium test-web-build
 # schema fails. A member must stay signed in, so the routes that end the session are left out.
 # A run that stops on an error inside schemathesis itself (a Hypothesis cache error while it replays a
 # case, no check failed) is run once more; any failing check fails at once.
-FUZZ_CHECKS := not_a_server_error,response_schema_conformance
+FUZZ_CHECKS := not_a_server_error,response_schema_conformance,status_code_conformance
 FUZZ_KEEP_SESSION := --exclude-path /v1/auth/logout --exclude-path /v1/user/password \
 	--exclude-path /v1/user/sessions/{session_id} --exclude-path /v1/user/account
 test-fuzz: backend-deps

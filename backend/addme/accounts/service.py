@@ -249,13 +249,29 @@ def confirm_email(
     return EMAIL_CONFIRMED, session_token
 
 
+def login_lock_seconds(*, email: str) -> int:
+    """Seconds left on this e-mail's failed-login lock (0 when it may try now): what every 429 a
+    login gets says, whichever limit answered it (a per-IP budget's minute is not the lock's ten)."""
+    key = normalize_email(email)
+    return max(
+        ratelimit.retry_after(FAILED_LOGIN_LOCK, "login-fail", key),
+        ratelimit.retry_after(FAILED_LOGIN_HOURLY, "login-fail-h", key),
+    )
+
+
+def refuse_if_locked(*, email: str) -> None:
+    """429 with the lock's real remaining time when this e-mail's login is locked."""
+    key = normalize_email(email)
+    ratelimit.check(FAILED_LOGIN_LOCK, "login-fail", key)
+    ratelimit.check(FAILED_LOGIN_HOURLY, "login-fail-h", key)
+
+
 def login(
     session: Session, *, email: str, password: str, ip: str | None, user_agent: str | None
 ) -> tuple[str, bool]:
     """Check credentials and open a session; returns (token, restored-from-deletion)."""
     key = normalize_email(email)
-    ratelimit.check(FAILED_LOGIN_LOCK, "login-fail", key)
-    ratelimit.check(FAILED_LOGIN_HOURLY, "login-fail-h", key)
+    refuse_if_locked(email=email)
     user = get_by_email(session, email=email)
     ok = security.verify_password(password, user.password_hash if user else None)
     if not ok or user is None:

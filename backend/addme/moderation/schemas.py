@@ -7,7 +7,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from addme.core.options import ReportType
-from addme.core.schemas import Schema, StrictInput, UtcDatetime
+from addme.core.schemas import Schema, StrictId, StrictInput, UtcDatetime
 
 
 class ReportIn(StrictInput):
@@ -61,7 +61,7 @@ class ReviewItem(BaseModel):
 
 
 class BulkIn(StrictInput):
-    ids: list[int] = Field(min_length=1, max_length=100)
+    ids: list[StrictId] = Field(min_length=1, max_length=100)
     action: Literal["approve", "reject"]
     reason: str = Reason
 
