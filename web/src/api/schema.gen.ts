@@ -4608,6 +4608,7 @@ export interface components {
             ledger_mismatches: number;
             /** Mismatched User Ids */
             mismatched_user_ids: number[];
+            outbox: components["schemas"]["OutboxHealth"];
             /** Outbox Unsent */
             outbox_unsent: number;
         };
@@ -5408,6 +5409,17 @@ export interface components {
          * @enum {string}
          */
         Orientation: "Gay" | "Lesbian" | "Bisexual" | "Straight" | "Other";
+        /** OutboxHealth */
+        OutboxHealth: {
+            /** Given Up */
+            given_up: number;
+            /** Oldest Pending Seconds */
+            oldest_pending_seconds: number;
+            /** Pending */
+            pending: number;
+            /** Retrying */
+            retrying: number;
+        };
         /** OutboxRead */
         OutboxRead: {
             /** Body */
