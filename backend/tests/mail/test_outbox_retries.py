@@ -79,7 +79,9 @@ def test_a_failed_message_waits_longer_each_time_and_is_not_tried_before(db, fak
     clock.travel(31)
     service.deliver_pending()
     (row,) = _rows(db)
-    assert row.attempts == 2 and (row.next_attempt_at - clock.now()).total_seconds() == pytest.approx(60, abs=2)
+    assert row.attempts == 2 and (row.next_attempt_at - clock.now()).total_seconds() == pytest.approx(
+        60, abs=2
+    )
 
 
 def test_a_message_is_given_up_after_3_days_of_failures_and_an_operator_can_retry_it(client, db, fake):
