@@ -139,10 +139,25 @@ def set_tags(session: Session, *, username: Username, tags: list[str]) -> None:
     username.tags_text = " ".join(tags)
 
 
+def _refuse_minor(*, username: str, description: str | None, tags: str | None) -> None:
+    """Refuse (422 `minor_signal`) a text with a clear minor signal; nothing is written."""
+    screening.refuse_clear_minor(
+        fields={"username": username, "description": description, "tags": tags}, code=ListingCode.MINOR_SIGNAL
+    )
+
+
 def _review(username: Username, *, session: Session, now: datetime) -> None:
-    """Approve at once when the text passes the blacklist and macros, else hold for an admin."""
-    reason = screening.review_text(
-        session, texts=[username.username, username.description, username.tags_text]
+    """Approve at once when the text passes the blacklist and macros, else hold for an admin.
+
+    A possible minor (a school word with no age) is held whatever the blacklist says, and its
+    reason puts it at the top of the moderators' queue.
+    """
+    texts = [username.username, username.description, username.tags_text]
+    minor = screening.minor_signal(texts=texts)
+    reason = (
+        screening.possible_minor_reason(minor[1])
+        if minor is not None
+        else screening.review_text(session, texts=texts)
     )
     # The description's own suspect words raise the owner's warning; fixing the text does not lower
     # it, the next Top-Up does (it checks the text again: mark_topped_up).
@@ -174,6 +189,7 @@ def submit(session: Session, *, user: User, data: UsernameCreate) -> tuple[Usern
     tags = _check_fields(
         user, app=data.app, handle=data.username, tags=data.tags, link=data.link, link_type=data.link_type
     )
+    _refuse_minor(username=data.username, description=data.description, tags=" ".join(tags or []))
     blocked = add_blocked_reason(session, user=user)
     if blocked:
         raise AppError(blocked, code=ListingCode.CANNOT_ADD)
@@ -272,6 +288,12 @@ def update_username(
     for required in ("app", "username", "age", "gender", "orientation", "type"):
         if required in sent and getattr(data, required) is None:
             raise FieldError(required, "This field cannot be empty.")
+    # The same refusal as on submit, whatever the username's state (an approved one stays as it was).
+    _refuse_minor(
+        username=handle,
+        description=(data.description or "") if "description" in sent else username.description,
+        tags=" ".join(tags) if tags is not None else username.tags_text,
+    )
     now = clock.now()
     left = edits_left(username, user=user, now=now)
     if left == 0:
@@ -347,11 +369,16 @@ def relist(session: Session, *, user: User, username_id: int) -> tuple[Username,
         raise AppError(
             c.DUPLICATE.format(app=options.APP_LABELS[options.App(username.app)]), code=ListingCode.DUPLICATE
         )
-    username.status = c.Status.APPROVED
+    minor = screening.minor_signal(texts=[username.username, username.description, username.tags_text])
+    if minor is not None:  # edited while delisted: a moderator looks first
+        username.status = c.Status.PENDING
+        username.review_reason = screening.possible_minor_reason(minor[1])[:200]
+    else:
+        username.status = c.Status.APPROVED
     refresh_listed(username, user)
     touch(session)
     _commit_or_duplicate(session, app=username.app)
-    return username, c.RELISTED
+    return username, c.RELISTED if username.status == c.Status.APPROVED else c.PENDING_NOTICE
 
 
 def get_listed(session: Session, *, username_id: int, viewer: User | None) -> Username:

@@ -58,6 +58,8 @@ class ReviewItem(BaseModel):
     held_by: HeldBy
     rule: str
     waiting_hours: int
+    # Held because its text may be a minor's (a school word with no age): shown first, with a badge.
+    possible_minor: bool = False
 
 
 class BulkIn(StrictInput):

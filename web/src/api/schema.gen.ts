@@ -4524,7 +4524,7 @@ export interface components {
          * @description The stable error codes of groups.
          * @enum {string}
          */
-        GroupCode: "already_member" | "group_full" | "group_not_found" | "not_enough_topups" | "not_member" | "owner_cannot_leave";
+        GroupCode: "already_member" | "group_full" | "minor_signal" | "group_not_found" | "not_enough_topups" | "not_member" | "owner_cannot_leave";
         /** GroupCreate */
         GroupCreate: {
             /**
@@ -4686,6 +4686,7 @@ export interface components {
             ledger_mismatches: number;
             /** Mismatched User Ids */
             mismatched_user_ids: number[];
+            outbox: components["schemas"]["OutboxHealth"];
             /** Outbox Unsent */
             outbox_unsent: number;
         };
@@ -4937,7 +4938,7 @@ export interface components {
          * @description The stable error codes of usernames.
          * @enum {string}
          */
-        ListingCode: "cannot_add" | "cannot_delist" | "cannot_edit" | "cannot_relist" | "duplicate" | "edits_used" | "login_required" | "not_banned" | "not_pending" | "not_studio" | "tag_exists" | "tag_not_found";
+        ListingCode: "cannot_add" | "cannot_delist" | "cannot_edit" | "cannot_relist" | "duplicate" | "edits_used" | "login_required" | "minor_signal" | "not_banned" | "not_pending" | "not_studio" | "tag_exists" | "tag_not_found";
         /** LocalCheckoutIn */
         LocalCheckoutIn: {
             /** Card Number */
@@ -5534,6 +5535,17 @@ export interface components {
          * @enum {string}
          */
         Orientation: "Gay" | "Lesbian" | "Bisexual" | "Straight" | "Other";
+        /** OutboxHealth */
+        OutboxHealth: {
+            /** Given Up */
+            given_up: number;
+            /** Oldest Pending Seconds */
+            oldest_pending_seconds: number;
+            /** Pending */
+            pending: number;
+            /** Retrying */
+            retrying: number;
+        };
         /** OutboxRead */
         OutboxRead: {
             /** Body */
@@ -6151,6 +6163,11 @@ export interface components {
              * @enum {string}
              */
             held_by: "blacklist" | "macro" | "key" | "unknown";
+            /**
+             * Possible Minor
+             * @default false
+             */
+            possible_minor: boolean;
             /** Rule */
             rule: string;
             username: components["schemas"]["AdminUsername"];
