@@ -35,6 +35,7 @@ const ADMIN_SCREENS: RouteObject[] = [
   { path: 'removal-requests', ...page(() => import('@/routes/admin/removal-requests')) },
   { path: 'notices', ...page(() => import('@/routes/admin/notices')) },
   { path: 'contact', ...page(() => import('@/routes/admin/contact')) },
+  { path: 'contact-queue', ...page(() => import('@/routes/admin/contact-queue')) },
   { path: 'macros', ...page(() => import('@/routes/admin/macros')) },
   { path: 'audit', ...page(() => import('@/routes/admin/audit')) },
   { path: 'jobs', ...page(() => import('@/routes/admin/jobs')) },

@@ -46,6 +46,9 @@ class Permission(StrEnum):
     REVIEW = "moderation.review"
     # The contact form's inbox (orders, keys, disputes): Full only, as the spec's lists leave it out.
     CONTACT = "content.contact"
+    # The Moderators' queue: the contact messages about bans, age verification, account hopping and
+    # VPN access (issue 31), which every moderator level reads and answers; nothing else of the inbox.
+    CONTACT_MODERATION = "content.contact_moderation"
     AUDIT = "admin.audit"
     # Putting the whole site into maintenance: Full only (the spec's lists give it no other level).
     MAINTENANCE = "admin.maintenance"
@@ -64,6 +67,7 @@ _MODERATOR = {
     Permission.AUTOMATIONS,
     Permission.SWITCH_RULES,
     Permission.ONDATO,
+    Permission.CONTACT_MODERATION,
 }
 
 LEVEL_PERMISSIONS: dict[str, frozenset[Permission]] = {

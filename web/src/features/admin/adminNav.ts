@@ -19,6 +19,7 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   { path: '/admin/report', key: 'reports', permission: 'moderation.reports' },
   { path: '/admin/unban-requests', key: 'unban', permission: 'moderation.bans' },
   { path: '/admin/removal-requests', key: 'removal', permission: 'moderation.reports' },
+  { path: '/admin/contact-queue', key: 'contactQueue', permission: 'content.contact_moderation' },
   { path: '/admin/contact', key: 'contact', permission: 'content.contact' },
   { path: '/admin/macros', key: 'macros', permission: 'moderation.macros' },
   { path: '/admin/promotions', key: 'promotions', permission: 'wallet.promotions' },
