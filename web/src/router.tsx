@@ -56,6 +56,8 @@ const ADMIN_SCREENS: RouteObject[] = [
   // People and bans: each screen's loader asks the server (403 error page when refused).
   { path: 'users', ...page(() => import('@/routes/admin/users')) },
   { path: 'users/:id', ...page(() => import('@/routes/admin/user')) },
+  { path: 'flags', ...page(() => import('@/routes/admin/flags')) },
+  { path: 'flags/:id', ...page(() => import('@/routes/admin/flags')) },
   { path: 'ban', ...page(() => import('@/routes/admin/ban')) },
   { path: 'blacklist', ...page(() => import('@/routes/admin/blacklist')) },
   { path: 'trackers', ...page(() => import('@/routes/admin/trackers')) },

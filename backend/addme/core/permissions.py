@@ -36,6 +36,8 @@ class Permission(StrEnum):
     PINS = "wallet.pins"
     STATS = "admin.stats"
     TRACKERS = "trust.trackers"
+    # Clearing a false high-risk or account-hopping flag, with a reason (issue 31): every moderator.
+    TRUST_FLAGS = "trust.flags"
     # Where the law requires age verification: Full only, as every list that changes what is shown.
     JURISDICTIONS = "trust.jurisdictions"
     BLACKLIST = "moderation.blacklist"
@@ -68,6 +70,7 @@ _MODERATOR = {
     Permission.SWITCH_RULES,
     Permission.ONDATO,
     Permission.CONTACT_MODERATION,
+    Permission.TRUST_FLAGS,
 }
 
 LEVEL_PERMISSIONS: dict[str, frozenset[Permission]] = {

@@ -1443,6 +1443,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/users/{user_id}/flags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Account Flags */
+        get: operations["account_flags_v1_admin_users__user_id__flags_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/users/{user_id}/flags/clear": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Clear Flag */
+        post: operations["clear_flag_v1_admin_users__user_id__flags_clear_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/admin/users/{user_id}/grants": {
         parameters: {
             query?: never;
@@ -6589,7 +6623,37 @@ export interface components {
          * @description The stable error codes of age verification and the risk check.
          * @enum {string}
          */
-        TrustCode: "age_verification_abandoned" | "age_verification_ended" | "age_verification_failed" | "age_verification_not_found" | "age_verification_pending" | "age_verification_unavailable";
+        TrustCode: "age_verification_abandoned" | "age_verification_ended" | "age_verification_failed" | "age_verification_not_found" | "age_verification_pending" | "age_verification_unavailable" | "trust_flag_account_not_found" | "trust_flag_not_set";
+        /** TrustFlagClearIn */
+        TrustFlagClearIn: {
+            /**
+             * Flag
+             * @enum {string}
+             */
+            flag: "high_risk" | "hopping";
+            /**
+             * Reason
+             * @description at least 10 characters, audited
+             * @default
+             */
+            reason: string;
+        };
+        /**
+         * TrustFlagsRead
+         * @description An account's risk and account-hopping flags, and the clearances a moderator gave.
+         */
+        TrustFlagsRead: {
+            /** High Risk */
+            high_risk: boolean;
+            /** High Risk Cleared Until */
+            high_risk_cleared_until: string | null;
+            /** Hopping Cleared At */
+            hopping_cleared_at: string | null;
+            /** Hopping Restricted Until */
+            hopping_restricted_until: string | null;
+            /** User Id */
+            user_id: number;
+        };
         /** TrustedFlaggerIn */
         TrustedFlaggerIn: {
             /** Reason */
@@ -14785,6 +14849,144 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    account_flags_v1_admin_users__user_id__flags_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                user_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrustFlagsRead"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    clear_flag_v1_admin_users__user_id__flags_clear_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                user_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TrustFlagClearIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrustFlagsRead"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -26,6 +26,7 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   { path: '/admin/automations', key: 'automations', permission: 'wallet.automations' },
   { path: '/admin/switch-rules', key: 'switchRules', permission: 'accounts.switch_rules' },
   { path: '/admin/users', key: 'users', permission: 'accounts.users' },
+  { path: '/admin/flags', key: 'flags', permission: 'trust.flags' },
   { path: '/admin/ban', key: 'bans', permission: 'moderation.bans' },
   { path: '/admin/blacklist', key: 'blacklist', permission: 'moderation.blacklist' },
   { path: '/admin/trackers', key: 'trackers', permission: 'trust.trackers' },

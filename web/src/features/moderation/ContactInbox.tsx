@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Form } from 'react-bootstrap';
+import { Link } from 'react-router';
 import { CONTACT_REASONS } from '@/config/options';
 import { useTranslation } from '@/i18n/useTranslation';
 import { toast } from '@/toasts/toastStore';
@@ -45,6 +46,12 @@ function MessageCard({ msg, view }: { msg: ContactMessage; view: ContactView }) 
       <div className="small text-break mt-1">
         {msg.reply_email}
         {msg.user_id ? ` · ${t('mod.contact.account', { id: msg.user_id })}` : ''}
+        {msg.user_id && view === 'queue' && (
+          <>
+            {' · '}
+            <Link to={`/admin/flags/${msg.user_id}`}>{t('mod.contact.flags')}</Link>
+          </>
+        )}
       </div>
       {fields.length > 0 && (
         <dl className="small row mb-0 mt-2">
