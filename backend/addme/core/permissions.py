@@ -36,6 +36,8 @@ class Permission(StrEnum):
     PINS = "wallet.pins"
     STATS = "admin.stats"
     TRACKERS = "trust.trackers"
+    # The transparency report's admin view and its CSV (issue 31): every moderator level.
+    TRANSPARENCY = "moderation.transparency"
     # Clearing a false high-risk or account-hopping flag, with a reason (issue 31): every moderator.
     TRUST_FLAGS = "trust.flags"
     # Where the law requires age verification: Full only, as every list that changes what is shown.
@@ -71,6 +73,7 @@ _MODERATOR = {
     Permission.ONDATO,
     Permission.CONTACT_MODERATION,
     Permission.TRUST_FLAGS,
+    Permission.TRANSPARENCY,
 }
 
 LEVEL_PERMISSIONS: dict[str, frozenset[Permission]] = {

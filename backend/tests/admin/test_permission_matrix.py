@@ -85,6 +85,8 @@ ROUTES: dict[tuple[str, str], Permission] = {
     ("POST", "/v1/admin/contact/{message_id}/status"): P.CONTACT,
     # The Moderators' queue: the inbox's ban, age-verification, hopping and VPN messages (issue 31).
     ("GET", "/v1/admin/contact-queue"): P.CONTACT_MODERATION,
+    ("GET", "/v1/admin/transparency"): P.TRANSPARENCY,
+    ("GET", "/v1/admin/transparency.csv"): P.TRANSPARENCY,
     ("GET", "/v1/admin/users/{user_id}/flags"): P.TRUST_FLAGS,
     ("POST", "/v1/admin/users/{user_id}/flags/clear"): P.TRUST_FLAGS,
     ("POST", "/v1/admin/contact-queue/{message_id}/reply"): P.CONTACT_MODERATION,

@@ -1254,6 +1254,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/transparency": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Admin Transparency
+         * @description Every month's figures, as JSON or (format=csv) the CSV of the payment provider's report.
+         */
+        get: operations["admin_transparency_v1_admin_transparency_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/transparency.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Admin Transparency Csv
+         * @description The same figures as one CSV line per month, oldest first.
+         */
+        get: operations["admin_transparency_csv_v1_admin_transparency_csv_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/admin/unban-requests": {
         parameters: {
             query?: never;
@@ -2375,6 +2415,26 @@ export interface paths {
         };
         /** List Tags */
         get: operations["list_tags_v1_tags_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/transparency": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Public Transparency
+         * @description The public transparency report: the last 12 months, no account needed.
+         */
+        get: operations["public_transparency_v1_transparency_get"];
         put?: never;
         post?: never;
         delete?: never;
@@ -6617,6 +6677,92 @@ export interface components {
         TransactionIn: {
             /** Transaction Id */
             transaction_id: string;
+        };
+        /**
+         * TransparencyMonth
+         * @description One calendar month (UTC) of the transparency report; see stats/transparency.py for each count.
+         */
+        TransparencyMonth: {
+            /** Appeals */
+            appeals: number;
+            /** Appeals Decided */
+            appeals_decided: number;
+            /** Appeals Reversed */
+            appeals_reversed: number;
+            /** Automated Decisions */
+            automated_decisions: number;
+            /**
+             * Automated Share
+             * @description 0 to 1; None without decisions
+             */
+            automated_share: number | null;
+            /** Complete */
+            complete: boolean;
+            /** Decided Items */
+            decided_items: number;
+            /**
+             * Decisions By Category
+             * @description the DSA statement categories
+             */
+            decisions_by_category: {
+                [key: string]: number;
+            };
+            /**
+             * Decisions By Ground
+             * @description law or terms
+             */
+            decisions_by_ground: {
+                [key: string]: number;
+            };
+            /** Decisions Total */
+            decisions_total: number;
+            /** Median Hours To Decision */
+            median_hours_to_decision: number | null;
+            /**
+             * Month
+             * @description "YYYY-MM"
+             */
+            month: string;
+            /** Ncii Counted */
+            ncii_counted: number;
+            /** Ncii Within 48H */
+            ncii_within_48h: number;
+            /**
+             * Ncii Within 48H Share
+             * @description 0 to 1; None when none counted
+             */
+            ncii_within_48h_share: number | null;
+            /**
+             * Notices
+             * @description notices from anyone, by kind (ncii, minor, ...)
+             */
+            notices: {
+                [key: string]: number;
+            };
+            /** Notices Total */
+            notices_total: number;
+            /** P95 Hours To Decision */
+            p95_hours_to_decision: number | null;
+            /** Removal Requests */
+            removal_requests: number;
+            /**
+             * Reports
+             * @description members' reports on usernames, by type
+             */
+            reports: {
+                [key: string]: number;
+            };
+            /** Reports Total */
+            reports_total: number;
+            /** Unban Requests */
+            unban_requests: number;
+        };
+        /** TransparencyReport */
+        TransparencyReport: {
+            /** Generated At */
+            generated_at: string;
+            /** Months */
+            months: components["schemas"]["TransparencyMonth"][];
         };
         /**
          * TrustCode
@@ -13886,6 +14032,108 @@ export interface operations {
             };
         };
     };
+    admin_transparency_v1_admin_transparency_get: {
+        parameters: {
+            query?: {
+                /** @description calendar months, this one first */
+                months?: number;
+                format?: "json" | "csv";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransparencyReport"];
+                    "text/csv": unknown;
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_transparency_csv_v1_admin_transparency_csv_get: {
+        parameters: {
+            query?: {
+                /** @description calendar months, this one first */
+                months?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": unknown;
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     unban_queue_v1_admin_unban_requests_get: {
         parameters: {
             query?: {
@@ -19056,6 +19304,53 @@ export interface operations {
             };
             /** @description Service Unavailable */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    public_transparency_v1_transparency_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransparencyReport"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
