@@ -38,6 +38,7 @@ const ADMIN_SCREENS: RouteObject[] = [
   { path: 'contact-queue', ...page(() => import('@/routes/admin/contact-queue')) },
   { path: 'macros', ...page(() => import('@/routes/admin/macros')) },
   { path: 'audit', ...page(() => import('@/routes/admin/audit')) },
+  { path: 'transparency', ...page(() => import('@/routes/admin/transparency')) },
   { path: 'jobs', ...page(() => import('@/routes/admin/jobs')) },
   { path: 'blog', ...page(() => import('@/routes/admin/blog')) },
   { path: 'edit/blog', ...page(() => import('@/routes/admin/edit-blog')) },
@@ -256,6 +257,7 @@ export function routes(queryClient: QueryClient): RouteObject[] {
                 path: 'report-content',
                 ...page(() => import('@/routes/content/report-content')),
               },
+              { path: 'transparency', ...page(() => import('@/routes/content/transparency')) },
               {
                 path: 'profile/:id',
                 loader: prefetch.profile(queryClient),

@@ -14052,7 +14052,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TransparencyReport"];
-                    "text/csv": unknown;
                 };
             };
             /** @description Unauthorized */

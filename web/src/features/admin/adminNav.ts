@@ -42,6 +42,7 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   { path: '/admin/ondato', key: 'ondato', permission: 'trust.age_verification' },
   { path: '/admin/ad', key: 'ads', permission: 'content.ads' },
   { path: '/admin/alerts', key: 'alerts', permission: 'content.alerts' },
+  { path: '/admin/transparency', key: 'transparency', permission: 'moderation.transparency' },
   { path: '/admin/audit', key: 'audit', permission: 'admin.audit' },
   { path: '/admin/jobs', key: 'jobs', permission: 'admin.jobs' },
 ];
