@@ -295,7 +295,9 @@ def login(
         user.ip_address = ip
     # The risk check: signing in from a blacklisted range, Tor, a hosting network, a VPN or a proxy
     # makes the account high-risk, and signing in again from elsewhere clears it (spec section 4).
-    user.high_risk = risk.assess(session, ip=ip).high_risk
+    # A moderator's clearance of a false flag holds until its date (trust.flags, issue 31).
+    cleared = user.high_risk_cleared_until is not None and user.high_risk_cleared_until > now
+    user.high_risk = risk.assess(session, ip=ip).high_risk and not cleared
     token = open_session(session, user=user, ip=ip, user_agent=user_agent)
     session.commit()
     return token, restored

@@ -42,6 +42,8 @@ STATIC: dict[str, tuple[str, str]] = {
                          "yours and we decide within 48 hours."),
     "/report-content": ("Report content", "Ask us to remove an image, a profile or a group from AddMe, "
                         "no account needed: intimate images and minors are decided within 48 hours."),
+    "/transparency": ("Transparency report", "What was reported to AddMe and what we decided, month by "
+                      "month: notices, reports, decisions, time to decision and appeals."),
     "/terms": ("Terms of use", "The rules of AddMe, an adults-only directory of messaging-app usernames."),
     "/policy/acceptable-use": ("Acceptable use policy", "What may and may not be listed on AddMe."),
     "/policy/dmca": ("DMCA policy", "How to report content that infringes your copyright."),
