@@ -2964,7 +2964,7 @@ export interface components {
          * @description The stable error codes of registration, sign-in, e-mail tokens and the account page.
          * @enum {string}
          */
-        AccountCode: "banned" | "confirmation_invalid" | "email_taken" | "email_unconfirmed" | "reset_invalid";
+        AccountCode: "banned" | "confirmation_invalid" | "email_taken" | "email_unconfirmed" | "ip_banned" | "reset_invalid";
         /** AccountRead */
         AccountRead: {
             /** Country Code */
@@ -4095,7 +4095,7 @@ export interface components {
          * @description The codes every route may answer; each domain adds its own enum (its `codes.py`).
          * @enum {string}
          */
-        CoreCode: "bad_request" | "unauthorized" | "forbidden" | "csrf" | "not_found" | "conflict" | "too_large" | "validation_error" | "rate_limited" | "internal_error" | "server_down" | "maintenance";
+        CoreCode: "bad_request" | "unauthorized" | "forbidden" | "csrf" | "not_found" | "conflict" | "too_large" | "validation_error" | "rate_limited" | "internal_error" | "server_down" | "maintenance" | "self_grant";
         /** CountryCount */
         CountryCount: {
             /** Code */
@@ -4655,6 +4655,11 @@ export interface components {
              */
             cidr: string;
             /**
+             * Confirm
+             * @description The range again, typed to confirm a ban that covers staff (answered 409 without it)
+             */
+            confirm?: string | null;
+            /**
              * Hours
              * @description null: for good
              */
@@ -4994,7 +4999,7 @@ export interface components {
          * @description The stable error codes of reports, reviews, bans and requests.
          * @enum {string}
          */
-        ModerationCode: "already_decided" | "already_reported" | "duplicate" | "email_unconfirmed" | "ip_banned" | "login_required" | "macro_not_found" | "notice_not_found" | "notice_picture_not_found" | "not_banned" | "proof_not_found" | "removal_request_not_found" | "report_not_found" | "unban_pending" | "unban_request_not_found" | "unban_wait" | "user_not_found" | "username_not_found";
+        ModerationCode: "already_decided" | "already_reported" | "covers_staff" | "duplicate" | "email_unconfirmed" | "ip_banned" | "login_required" | "macro_not_found" | "notice_not_found" | "notice_picture_not_found" | "not_banned" | "proof_not_found" | "removal_request_not_found" | "report_not_found" | "unban_pending" | "unban_request_not_found" | "unban_wait" | "user_not_found" | "username_not_found";
         /** MyGroups */
         MyGroups: {
             /** Created */
