@@ -22,6 +22,7 @@ from addme.core import clock, options
 from addme.core.errors import AppError, FieldError, NotFound
 from addme.listings import constants as c
 from addme.listings import validation
+from addme.listings.cards import promoted_reason as promoted_reason
 from addme.listings.changes import invalidate_listings as invalidate_listings
 from addme.listings.changes import mark_changed as mark_changed
 from addme.listings.changes import touch

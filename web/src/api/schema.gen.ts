@@ -4248,6 +4248,11 @@ export interface components {
             orientation: "Gay" | "Lesbian" | "Bisexual" | "Straight" | "Other";
             /** Profile Picture */
             profile_picture: string | null;
+            /**
+             * Promoted Reason
+             * @description why the card is shown as Promoted (fire_pin, top_up, vip), else null
+             */
+            promoted_reason: ("fire_pin" | "top_up" | "vip" | "promotion") | null;
             /** Short Description */
             short_description: string;
             /** Tags */
@@ -6240,6 +6245,11 @@ export interface components {
             /** Profile Picture */
             profile_picture: string | null;
             /**
+             * Promoted Reason
+             * @description why the card stands higher for a payment (shown as Promoted): fire_pin, top_up (within 24 h of a Top-Up), vip (owner VIP or Studio), promotion; null when it does not
+             */
+            promoted_reason: ("fire_pin" | "top_up" | "vip" | "promotion") | null;
+            /**
              * Reputation
              * @description 0 to 100 for a VIP or Studio viewer, else null
              */
@@ -6290,6 +6300,11 @@ export interface components {
             orientation: "Gay" | "Lesbian" | "Bisexual" | "Straight" | "Other";
             /** Profile Picture */
             profile_picture: string | null;
+            /**
+             * Promoted Reason
+             * @description why the card is shown as Promoted (fire_pin, top_up, vip), else null
+             */
+            promoted_reason: ("fire_pin" | "top_up" | "vip" | "promotion") | null;
             /** Short Description */
             short_description: string;
             /** Tags */
@@ -6784,6 +6799,11 @@ export interface components {
             orientation: "Gay" | "Lesbian" | "Bisexual" | "Straight" | "Other";
             /** Profile Picture */
             profile_picture: string | null;
+            /**
+             * Promoted Reason
+             * @description why the card stands higher for a payment (shown as Promoted): fire_pin, top_up (within 24 h of a Top-Up), vip (owner VIP or Studio), promotion; null when it does not
+             */
+            promoted_reason: ("fire_pin" | "top_up" | "vip" | "promotion") | null;
             /** Short Description */
             short_description: string;
             /**
@@ -6901,6 +6921,11 @@ export interface components {
             paid_content: boolean;
             /** Profile Picture */
             profile_picture: string | null;
+            /**
+             * Promoted Reason
+             * @description why the card stands higher for a payment (shown as Promoted): fire_pin, top_up (within 24 h of a Top-Up), vip (owner VIP or Studio), promotion; null when it does not
+             */
+            promoted_reason: ("fire_pin" | "top_up" | "vip" | "promotion") | null;
             /**
              * Reputation
              * @description 0 to 100; shown to a VIP or Studio viewer and to the owner, else null
