@@ -14,6 +14,7 @@ from datetime import timedelta
 from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
+from addme.accounts import consents as consents
 from addme.accounts.cleanup import CLEANUP_BATCH as CLEANUP_BATCH
 from addme.accounts.cleanup import DELETION_GRACE
 from addme.accounts.cleanup import delete_inactive_users as delete_inactive_users

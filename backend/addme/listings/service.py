@@ -76,6 +76,17 @@ def count_active(session: Session, *, user_id: int) -> int:
     )
 
 
+def member_orientation(session: Session, *, user_id: int) -> str | None:
+    """The orientation on the member's newest username that is not deleted, None without one (only
+    read for ads once the member opted in: content's consents)."""
+    return session.scalar(
+        select(Username.orientation)
+        .where(Username.user_id == user_id, Username.status != c.Status.DELETED)
+        .order_by(Username.created_at.desc(), Username.id.desc())
+        .limit(1)
+    )
+
+
 def effective_max(user: User) -> int:
     """Studio accounts have 25 slots whatever they bought."""
     return max(user.max_usernames, c.STUDIO_MAX_USERNAMES) if user.is_studio else user.max_usernames

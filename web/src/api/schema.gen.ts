@@ -2334,6 +2334,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/user/consents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My Consents
+         * @description The member's consents (all off until given), with every change and its time.
+         */
+        get: operations["my_consents_v1_user_consents_get"];
+        /**
+         * Set My Consents
+         * @description Give or withdraw a consent (orientation-targeted ads).
+         */
+        put: operations["set_my_consents_v1_user_consents_put"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/user/free-topup": {
         parameters: {
             query?: never;
@@ -4000,6 +4024,38 @@ export interface components {
         ConfirmIn: {
             /** Transaction Id */
             transaction_id: string;
+        };
+        /** ConsentChange */
+        ConsentChange: {
+            /** At */
+            at: string;
+            /** Granted */
+            granted: boolean;
+            /** Kind */
+            kind: string;
+        };
+        /** ConsentsRead */
+        ConsentsRead: {
+            /**
+             * Ad Orientation
+             * @description the orientation ads use for this member: theirs when they opted in, else null (Straight)
+             */
+            ad_orientation: ("Gay" | "Lesbian" | "Bisexual" | "Straight" | "Other") | null;
+            /**
+             * Changes
+             * @description every change, newest first, with its time
+             */
+            changes: components["schemas"]["ConsentChange"][];
+            /**
+             * Orientation Ads
+             * @description ads may be chosen by the member's orientation (off by default)
+             */
+            orientation_ads: boolean;
+        };
+        /** ConsentsUpdate */
+        ConsentsUpdate: {
+            /** Orientation Ads */
+            orientation_ads: boolean;
         };
         /**
          * ContactIn
@@ -19012,6 +19068,59 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    my_consents_v1_user_consents_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsentsRead"];
+                };
+            };
+        };
+    };
+    set_my_consents_v1_user_consents_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConsentsUpdate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsentsRead"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
         };
