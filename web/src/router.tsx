@@ -248,6 +248,7 @@ export function routes(queryClient: QueryClient): RouteObject[] {
               { path: 'blog', ...page(() => import('@/routes/content/blog')) },
               { path: 'blog/:slug', ...page(() => import('@/routes/content/blog-post')) },
               { path: 'help', ...page(() => import('@/routes/content/help')) },
+              { path: 'help/ranking', ...page(() => import('@/routes/content/ranking')) },
               { path: 'contact-us', ...page(() => import('@/routes/content/contact')) },
               {
                 path: 'remove-username',

@@ -36,6 +36,8 @@ STATIC: dict[str, tuple[str, str]] = {
     "/local-swipes": ("Local Swipes", "Like or pass on adults near you, one card at a time. For VIP and "
                       "Studio members."),
     "/help": ("Help", "Answers about usernames, review times, Top-Ups, keys, VIP, bans and your account."),
+    "/help/ranking": ("How lists are ordered", "How AddMe orders its lists, which places are paid for (marked "
+                      "Promoted), and what Top-Ups, Fire Pins, VIP and Studio change."),
     "/contact-us": ("Contact us", "Ask support about an order, a missing key, a ban or anything else. "
                     "We answer within 24 hours."),
     "/remove-username": ("Remove a username", "Your username is listed without your consent? Prove it is "

@@ -22,6 +22,7 @@ from addme.core import clock, options
 from addme.core.errors import AppError, FieldError, NotFound
 from addme.listings import constants as c
 from addme.listings import validation
+from addme.listings.cards import promoted_reason as promoted_reason
 from addme.listings.changes import invalidate_listings as invalidate_listings
 from addme.listings.changes import mark_changed as mark_changed
 from addme.listings.changes import touch
@@ -72,6 +73,17 @@ def count_active(session: Session, *, user_id: int) -> int:
             .where(Username.user_id == user_id, Username.status != c.Status.DELETED)
         )
         or 0
+    )
+
+
+def member_orientation(session: Session, *, user_id: int) -> str | None:
+    """The orientation on the member's newest username that is not deleted, None without one (only
+    read for ads once the member opted in: content's consents)."""
+    return session.scalar(
+        select(Username.orientation)
+        .where(Username.user_id == user_id, Username.status != c.Status.DELETED)
+        .order_by(Username.created_at.desc(), Username.id.desc())
+        .limit(1)
     )
 
 
