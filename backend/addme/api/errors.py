@@ -16,6 +16,7 @@ from addme.accounts.codes import AccountCode
 from addme.admin.codes import AdminCode
 from addme.content.codes import ContentCode
 from addme.core.errors import CoreCode
+from addme.decisions.codes import DecisionCode
 from addme.groups.codes import GroupCode
 from addme.listings.codes import ListingCode
 from addme.media.codes import MediaCode
@@ -31,6 +32,7 @@ ERROR_CODES: tuple[type[StrEnum], ...] = (
     AccountCode,
     AdminCode,
     ContentCode,
+    DecisionCode,
     GroupCode,
     ListingCode,
     MediaCode,

@@ -61,7 +61,7 @@ def review_queue(
 @router.post("/usernames/bulk", response_model=BulkOut)
 def review_bulk(body: BulkIn, admin: Reviewer, db: DbSession) -> BulkOut:
     return review.decide_many(
-        db, admin=admin, ids=body.ids, approve=body.action == "approve", reason=body.reason
+        db, admin=admin, ids=body.ids, approve=body.action == "approve", reason=body.reason, macro=body.macro
     )
 
 
@@ -72,7 +72,9 @@ def approve_username(username_id: IdPath, body: DecisionIn, admin: Reviewer, db:
 
 @router.post("/usernames/{username_id}/reject", response_model=AdminUsername)
 def reject_username(username_id: IdPath, body: DecisionIn, admin: Reviewer, db: DbSession) -> AdminUsername:
-    return review.decide(db, admin=admin, username_id=username_id, approve=False, reason=body.reason)
+    return review.decide(
+        db, admin=admin, username_id=username_id, approve=False, reason=body.reason, macro=body.macro
+    )
 
 
 @router.get("/reports", response_model=Page[ReportGroup])
@@ -90,7 +92,13 @@ def report_queue(
 @router.post("/reports/{report_id}/decide", response_model=ReportDecision)
 def decide_report(report_id: IdPath, body: ReportDecideIn, admin: Moderator, db: DbSession) -> ReportDecision:
     return reports.decide(
-        db, admin=admin, report_id=report_id, action=body.action, reason=body.reason, hours=body.hours
+        db,
+        admin=admin,
+        report_id=report_id,
+        action=body.action,
+        reason=body.reason,
+        macro=body.macro,
+        hours=body.hours,
     )
 
 
@@ -110,7 +118,12 @@ def decide_unban(
     request_id: IdPath, body: RequestDecideIn, admin: BanAdmin, db: DbSession
 ) -> UnbanRequestAdmin:
     return decisions.decide_unban(
-        db, admin=admin, request_id=request_id, accept=body.action == "accept", reason=body.reason
+        db,
+        admin=admin,
+        request_id=request_id,
+        accept=body.action == "accept",
+        reason=body.reason,
+        macro=body.macro,
     )
 
 

@@ -77,6 +77,7 @@ ROUTES: dict[tuple[str, str], Permission] = {
     ("POST", "/v1/admin/notices/{notice_id}/decide"): P.NOTICES,
     ("GET", "/v1/admin/notices/{notice_id}/picture"): P.NOTICES,
     ("GET", "/v1/admin/macros"): P.MACROS,
+    ("GET", "/v1/admin/decision-macros"): P.REVIEW,
     ("POST", "/v1/admin/macros"): P.MACROS,
     ("PATCH", "/v1/admin/macros/{macro_id}"): P.MACROS,
     ("DELETE", "/v1/admin/macros/{macro_id}"): P.MACROS,

@@ -353,6 +353,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/decision-macros": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Decision Macros */
+        get: operations["decision_macros_v1_admin_decision_macros_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/admin/gallery": {
         parameters: {
             query?: never;
@@ -2334,6 +2351,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/user/decisions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My Decisions */
+        get: operations["my_decisions_v1_user_decisions_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/user/decisions/{statement_id}/appeal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Appeal Decision */
+        post: operations["appeal_decision_v1_user_decisions__statement_id__appeal_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/user/free-topup": {
         parameters: {
             query?: never;
@@ -3146,7 +3197,12 @@ export interface components {
         };
         /** AdminGroupRemove */
         AdminGroupRemove: {
-            /** Reason */
+            /** Macro */
+            macro?: string | null;
+            /**
+             * Reason
+             * @default
+             */
             reason: string;
         };
         /**
@@ -3574,6 +3630,39 @@ export interface components {
             /** Enabled */
             enabled: boolean;
         };
+        /** AppealBrief */
+        AppealBrief: {
+            /** Created At */
+            created_at: string;
+            /** Decided At */
+            decided_at: string | null;
+            /** Due At */
+            due_at: string;
+            /** Id */
+            id: number;
+            /** Message */
+            message: string;
+            /** Reason */
+            reason: string | null;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "open" | "upheld" | "reversed";
+        };
+        /** AppealIn */
+        AppealIn: {
+            /** Message */
+            message: string;
+        };
+        /** AppealResult */
+        AppealResult: {
+            appeal: components["schemas"]["AppealBrief"];
+            /** Message */
+            message: string;
+            /** Success */
+            success: boolean;
+        };
         /** AuditRead */
         AuditRead: {
             /** Action */
@@ -3660,6 +3749,8 @@ export interface components {
              * @default 72
              */
             hours: number | null;
+            /** Macro */
+            macro?: string | null;
             /**
              * Reason
              * @default
@@ -3869,6 +3960,11 @@ export interface components {
             action: "approve" | "reject";
             /** Ids */
             ids: number[];
+            /**
+             * Macro
+             * @description A canned reason's key (GET /v1/admin/decision-macros)
+             */
+            macro?: string | null;
             /**
              * Reason
              * @description Why: lands in the audit log
@@ -4119,14 +4215,41 @@ export interface components {
             /** Percent */
             percent: number;
         };
+        /**
+         * DecisionCode
+         * @description The stable error codes of decision records and appeals.
+         * @enum {string}
+         */
+        DecisionCode: "decision_not_found" | "appeal_not_found" | "appeal_open" | "appeal_too_late" | "not_appealable" | "appeal_decided" | "same_decider";
         /** DecisionIn */
         DecisionIn: {
+            /**
+             * Macro
+             * @description A canned reason's key (GET /v1/admin/decision-macros)
+             */
+            macro?: string | null;
             /**
              * Reason
              * @description Why: lands in the audit log
              * @default
              */
             reason: string;
+        };
+        /** DecisionMacro */
+        DecisionMacro: {
+            /** Decision */
+            decision: string;
+            /** Key */
+            key: string;
+            /** Label */
+            label: string;
+            /** Text */
+            text: string;
+        };
+        /** DecisionMacros */
+        DecisionMacros: {
+            /** Data */
+            data: components["schemas"]["DecisionMacro"][];
         };
         /** Deck */
         Deck: {
@@ -4204,7 +4327,7 @@ export interface components {
              * Code
              * @description Stable: clients key their own texts on it; `message` is the server's words.
              */
-            code?: components["schemas"]["CoreCode"] | components["schemas"]["AccountCode"] | components["schemas"]["AdminCode"] | components["schemas"]["ContentCode"] | components["schemas"]["GroupCode"] | components["schemas"]["ListingCode"] | components["schemas"]["MediaCode"] | components["schemas"]["ModerationCode"] | components["schemas"]["ShopCode"] | components["schemas"]["StatsCode"] | components["schemas"]["SwipeCode"] | components["schemas"]["TrustCode"] | components["schemas"]["WalletCode"] | null;
+            code?: components["schemas"]["CoreCode"] | components["schemas"]["AccountCode"] | components["schemas"]["AdminCode"] | components["schemas"]["ContentCode"] | components["schemas"]["DecisionCode"] | components["schemas"]["GroupCode"] | components["schemas"]["ListingCode"] | components["schemas"]["MediaCode"] | components["schemas"]["ModerationCode"] | components["schemas"]["ShopCode"] | components["schemas"]["StatsCode"] | components["schemas"]["SwipeCode"] | components["schemas"]["TrustCode"] | components["schemas"]["WalletCode"] | null;
             /**
              * Errors
              * @default {}
@@ -4634,6 +4757,8 @@ export interface components {
         };
         /** ImageBanIn */
         ImageBanIn: {
+            /** Macro */
+            macro?: string | null;
             /** Media Id */
             media_id: number;
             /**
@@ -4974,6 +5099,19 @@ export interface components {
             /** Width */
             width: number;
         };
+        /**
+         * MediaRemoveIn
+         * @description Why a moderator removes a picture: at least 10 characters, or a macro; its owner reads it.
+         */
+        MediaRemoveIn: {
+            /** Macro */
+            macro?: string | null;
+            /**
+             * Reason
+             * @default
+             */
+            reason: string;
+        };
         /** Message */
         Message: {
             /** Message */
@@ -4995,6 +5133,26 @@ export interface components {
          * @enum {string}
          */
         ModerationCode: "already_decided" | "already_reported" | "duplicate" | "email_unconfirmed" | "ip_banned" | "login_required" | "macro_not_found" | "notice_not_found" | "notice_picture_not_found" | "not_banned" | "proof_not_found" | "removal_request_not_found" | "report_not_found" | "unban_pending" | "unban_request_not_found" | "unban_wait" | "user_not_found" | "username_not_found";
+        /**
+         * MyDecision
+         * @description One decision about the member, with whether (and until when) they may appeal it.
+         */
+        MyDecision: {
+            /** About */
+            about: string;
+            /** Appeal Until */
+            appeal_until: string | null;
+            /** Appealable */
+            appealable: boolean;
+            /** Appeals */
+            appeals: components["schemas"]["AppealBrief"][];
+            statement: components["schemas"]["addme__decisions__schemas__StatementRead"];
+        };
+        /** MyDecisions */
+        MyDecisions: {
+            /** Data */
+            data: components["schemas"]["MyDecision"][];
+        };
         /** MyGroups */
         MyGroups: {
             /** Created */
@@ -5153,7 +5311,7 @@ export interface components {
             created_at: string;
             /** Decided At */
             decided_at: string | null;
-            decision?: components["schemas"]["StatementRead"] | null;
+            decision?: components["schemas"]["addme__moderation__notice_schemas__StatementRead"] | null;
             /** Description */
             description: string;
             /** Due At */
@@ -5232,7 +5390,7 @@ export interface components {
             created_at: string;
             /** Decided At */
             decided_at: string | null;
-            decision?: components["schemas"]["StatementRead"] | null;
+            decision?: components["schemas"]["addme__moderation__notice_schemas__StatementRead"] | null;
             /** Description */
             description: string;
             /** Due At */
@@ -5865,6 +6023,11 @@ export interface components {
              */
             hours: number | null;
             /**
+             * Macro
+             * @description A canned reason's key (GET /v1/admin/decision-macros)
+             */
+            macro?: string | null;
+            /**
              * Reason
              * @description Why: lands in the audit log
              * @default
@@ -5976,6 +6139,11 @@ export interface components {
              * @enum {string}
              */
             action: "accept" | "refuse";
+            /**
+             * Macro
+             * @description A canned reason's key (GET /v1/admin/decision-macros)
+             */
+            macro?: string | null;
             /**
              * Reason
              * @description Why: lands in the audit log
@@ -6119,31 +6287,6 @@ export interface components {
             price: number | null;
             /** Reason */
             reason: string | null;
-        };
-        /** StatementRead */
-        StatementRead: {
-            /** Automated Decision */
-            automated_decision: string;
-            /** Automated Detection */
-            automated_detection: boolean;
-            /** Category */
-            category: string;
-            /** Content */
-            content: string[];
-            /** Decided At */
-            decided_at: string;
-            /** Decided By */
-            decided_by: number | null;
-            /** Decision */
-            decision: string;
-            /** Decision Visibility */
-            decision_visibility: string | null;
-            /** Facts */
-            facts: string;
-            /** Ground */
-            ground: string;
-            /** Source Type */
-            source_type: string;
         };
         /**
          * StatsCode
@@ -6648,7 +6791,12 @@ export interface components {
              * @description null: for good
              */
             hours?: number | null;
-            /** Reason */
+            /** Macro */
+            macro?: string | null;
+            /**
+             * Reason
+             * @default
+             */
             reason: string;
         };
         /**
@@ -7004,6 +7152,72 @@ export interface components {
             /** Usernames Count */
             usernames_count: number;
             vip_daily: components["schemas"]["VipDailyStatus"];
+        };
+        /** StatementRead */
+        addme__decisions__schemas__StatementRead: {
+            /** Appeal Of Id */
+            appeal_of_id: number | null;
+            /** Automated Decision */
+            automated_decision: string;
+            /** Automated Detection */
+            automated_detection: boolean;
+            /** Category */
+            category: string;
+            /** Content */
+            content: string[];
+            /** Decided At */
+            decided_at: string;
+            /** Decided By */
+            decided_by: number | null;
+            /** Decision */
+            decision: string;
+            /** Decision Account */
+            decision_account: string | null;
+            /** Decision Visibility */
+            decision_visibility: string | null;
+            /** Facts */
+            facts: string;
+            /** Ground */
+            ground: string;
+            /** Ground Reference */
+            ground_reference: string;
+            /** Id */
+            id: number;
+            /** Source Type */
+            source_type: string;
+            /** Subject Id */
+            subject_id: number | null;
+            /** Subject Type */
+            subject_type: string | null;
+            /** Territorial Scope */
+            territorial_scope: string[];
+            /** User Id */
+            user_id: number | null;
+        };
+        /** StatementRead */
+        addme__moderation__notice_schemas__StatementRead: {
+            /** Automated Decision */
+            automated_decision: string;
+            /** Automated Detection */
+            automated_detection: boolean;
+            /** Category */
+            category: string;
+            /** Content */
+            content: string[];
+            /** Decided At */
+            decided_at: string;
+            /** Decided By */
+            decided_by: number | null;
+            /** Decision */
+            decision: string;
+            /** Decision Visibility */
+            decision_visibility: string | null;
+            /** Facts */
+            facts: string;
+            /** Ground */
+            ground: string;
+            /** Source Type */
+            source_type: string;
         };
         /** LedgerRead */
         addme__shop__schemas__LedgerRead: {
@@ -8978,6 +9192,80 @@ export interface operations {
             };
         };
     };
+    decision_macros_v1_admin_decision_macros_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DecisionMacros"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     admin_gallery_v1_admin_gallery_get: {
         parameters: {
             query?: {
@@ -9073,7 +9361,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["MediaRemoveIn"] | null;
+            };
+        };
         responses: {
             /** @description Successful Response */
             200: {
@@ -18977,6 +19269,160 @@ export interface operations {
             };
             /** @description Service Unavailable */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    my_decisions_v1_user_decisions_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyDecisions"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    appeal_decision_v1_user_decisions__statement_id__appeal_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                statement_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AppealIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppealResult"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
