@@ -112,6 +112,20 @@ def decide_unban(
     appeal = appeal_records.of_unban(session, unban_request_id=req.id)
     if appeal is not None and appeal.status == "open":
         appeal_records.close(session, appeal=appeal, reversed_=accept, decided_by=admin.id, reason=reason)
+    if accept and appeal is not None:
+        records.record(
+            session,
+            decision="appeal_reversed",
+            facts=reason or "Your unban request was accepted: the username is listed again.",
+            source_type="appeal",
+            subject_type="username",
+            subject_id=username.id,
+            about=f"{username.username} ({username.app})",
+            member=owner,
+            decided_by=admin.id,
+            appeal_of_id=appeal.statement_id,
+            notify=False,  # the spec's acceptance mail below tells the member
+        )
     if not accept:
         records.record(
             session,

@@ -78,6 +78,8 @@ ROUTES: dict[tuple[str, str], Permission] = {
     ("GET", "/v1/admin/notices/{notice_id}/picture"): P.NOTICES,
     ("GET", "/v1/admin/macros"): P.MACROS,
     ("GET", "/v1/admin/decision-macros"): P.REVIEW,
+    ("GET", "/v1/admin/appeals"): P.APPEALS,
+    ("POST", "/v1/admin/appeals/{appeal_id}/decide"): P.APPEALS,
     ("POST", "/v1/admin/macros"): P.MACROS,
     ("PATCH", "/v1/admin/macros/{macro_id}"): P.MACROS,
     ("DELETE", "/v1/admin/macros/{macro_id}"): P.MACROS,

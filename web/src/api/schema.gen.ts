@@ -93,6 +93,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/appeals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Appeal Queue */
+        get: operations["appeal_queue_v1_admin_appeals_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/appeals/{appeal_id}/decide": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Decide Appeal */
+        post: operations["decide_appeal_v1_admin_appeals__appeal_id__decide_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/admin/audit": {
         parameters: {
             query?: never;
@@ -3630,6 +3664,51 @@ export interface components {
             /** Enabled */
             enabled: boolean;
         };
+        /** AppealAdmin */
+        AppealAdmin: {
+            /** About */
+            about: string;
+            /** Created At */
+            created_at: string;
+            /** Decided At */
+            decided_at: string | null;
+            /** Decided By */
+            decided_by: number | null;
+            /** Due At */
+            due_at: string;
+            /** First Decider Id */
+            first_decider_id: number | null;
+            /** Id */
+            id: number;
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "appeal" | "unban";
+            /** Member Email */
+            member_email: string | null;
+            /** Message */
+            message: string;
+            /** Reason */
+            reason: string | null;
+            /** Restorable */
+            restorable: boolean;
+            statement: components["schemas"]["addme__decisions__schemas__StatementRead"] | null;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "open" | "upheld" | "reversed";
+            /** Unban Request Id */
+            unban_request_id: number | null;
+            /**
+             * Urgency
+             * @enum {string}
+             */
+            urgency: "ok" | "soon" | "overdue";
+            /** User Id */
+            user_id: number | null;
+        };
         /** AppealBrief */
         AppealBrief: {
             /** Created At */
@@ -3649,6 +3728,29 @@ export interface components {
              * @enum {string}
              */
             status: "open" | "upheld" | "reversed";
+        };
+        /** AppealDecideIn */
+        AppealDecideIn: {
+            /**
+             * Action
+             * @enum {string}
+             */
+            action: "uphold" | "reverse";
+            /** Macro */
+            macro?: string | null;
+            /**
+             * Reason
+             * @default
+             */
+            reason: string;
+        };
+        /** AppealDecision */
+        AppealDecision: {
+            appeal: components["schemas"]["AppealAdmin"];
+            /** Message */
+            message: string;
+            /** Success */
+            success: boolean;
         };
         /** AppealIn */
         AppealIn: {
@@ -5631,6 +5733,12 @@ export interface components {
         Page_AdminUserRow_: {
             /** Data */
             data: components["schemas"]["AdminUserRow"][];
+            meta: components["schemas"]["PageMeta"];
+        };
+        /** Page[AppealAdmin] */
+        Page_AppealAdmin_: {
+            /** Data */
+            data: components["schemas"]["AppealAdmin"][];
             meta: components["schemas"]["PageMeta"];
         };
         /** Page[AuditRead] */
@@ -7822,6 +7930,164 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    appeal_queue_v1_admin_appeals_get: {
+        parameters: {
+            query?: {
+                status?: "open" | "decided";
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_AppealAdmin_"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    decide_appeal_v1_admin_appeals__appeal_id__decide_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                appeal_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AppealDecideIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppealDecision"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
