@@ -60,6 +60,8 @@ class Permission(StrEnum):
     MAINTENANCE = "admin.maintenance"
     # The scheduled jobs' runs (cleanups, reminders) and their counts: Full only, as the site's health.
     JOBS = "admin.jobs"
+    # Members' appeals against decisions (/admin/appeals): every moderator level (DSA Art. 20).
+    APPEALS = "moderation.appeals"
 
 
 _MODERATOR = {
@@ -69,6 +71,7 @@ _MODERATOR = {
     Permission.NOTICES,
     Permission.BANS,
     Permission.MACROS,
+    Permission.APPEALS,
     Permission.PROMOTIONS,
     Permission.AUTOMATIONS,
     Permission.SWITCH_RULES,

@@ -20,6 +20,7 @@ from sqlalchemy.orm import Session
 from addme.accounts.models import User
 from addme.core import clock, options
 from addme.core.errors import AppError, FieldError, NotFound
+from addme.decisions import service as decisions
 from addme.listings import constants as c
 from addme.listings import validation
 from addme.listings.cards import promoted_reason as promoted_reason
@@ -47,9 +48,11 @@ from addme.listings.decisions import mark_paid as mark_paid
 from addme.listings.decisions import of_user as of_user
 from addme.listings.decisions import reject as reject
 from addme.listings.decisions import remove as remove
+from addme.listings.decisions import restore as restore
 from addme.listings.decisions import unban as unban
 from addme.listings.decisions import unhide as unhide
 from addme.listings.decisions import unlock_rejected as unlock_rejected
+from addme.listings.decisions import unmark_paid as unmark_paid
 from addme.listings.handles import handles_by_id as handles_by_id
 from addme.listings.handles import is_taken
 from addme.listings.handles import owner_ids_with_handle as owner_ids_with_handle
@@ -183,8 +186,26 @@ def _review(username: Username, *, session: Session, now: datetime) -> None:
             username.approved_at = now
         username.sort_at = username.last_top_up or username.approved_at
     else:
+        held_before = username.status == c.Status.PENDING and username.review_reason is not None
         username.status = c.Status.PENDING
         username.review_reason = reason[:200]
+        if not held_before:
+            # An automated hold keeps the listing off the lists until a moderator looks: a decision
+            # record the member is sent (the rule's kind, not its words: a term list stays private).
+            decisions.record(
+                session,
+                decision="hold_username",
+                visibility="content_disabled",
+                facts="An automated check of the username, description or tags held it for a moderator "
+                f"to review ({reason.split(':', 1)[0]}). It stays off the lists until then.",
+                subject_type="username",
+                subject_id=username.id,
+                about=f"{username.username} ({username.app})",
+                member=session.get(User, username.user_id),
+                decided_by=None,
+                automated_detection=True,
+                automated_decision="fully",
+            )
 
 
 def _commit_or_duplicate(session: Session, *, app: str) -> None:

@@ -93,6 +93,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/appeals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Appeal Queue */
+        get: operations["appeal_queue_v1_admin_appeals_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/appeals/{appeal_id}/decide": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Decide Appeal */
+        post: operations["decide_appeal_v1_admin_appeals__appeal_id__decide_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/admin/audit": {
         parameters: {
             query?: never;
@@ -319,57 +353,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v1/admin/contact-queue": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Moderator Queue */
-        get: operations["moderator_queue_v1_admin_contact_queue_get"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/admin/contact-queue/{message_id}/reply": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Moderator Reply */
-        post: operations["moderator_reply_v1_admin_contact_queue__message_id__reply_post"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/admin/contact-queue/{message_id}/status": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Moderator Status */
-        post: operations["moderator_status_v1_admin_contact_queue__message_id__status_post"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/v1/admin/contact/{message_id}/reply": {
         parameters: {
             query?: never;
@@ -398,6 +381,23 @@ export interface paths {
         put?: never;
         /** Contact Status */
         post: operations["contact_status_v1_admin_contact__message_id__status_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/decision-macros": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Decision Macros */
+        get: operations["decision_macros_v1_admin_decision_macros_get"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1254,46 +1254,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v1/admin/transparency": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Admin Transparency
-         * @description Every month's figures, as JSON or (format=csv) the CSV of the payment provider's report.
-         */
-        get: operations["admin_transparency_v1_admin_transparency_get"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/admin/transparency.csv": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Admin Transparency Csv
-         * @description The same figures as one CSV line per month, oldest first.
-         */
-        get: operations["admin_transparency_csv_v1_admin_transparency_csv_get"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/v1/admin/unban-requests": {
         parameters: {
             query?: never;
@@ -1477,40 +1437,6 @@ export interface paths {
         put?: never;
         /** End Sessions */
         post: operations["end_sessions_v1_admin_users__user_id__end_sessions_post"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/admin/users/{user_id}/flags": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Account Flags */
-        get: operations["account_flags_v1_admin_users__user_id__flags_get"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/admin/users/{user_id}/flags/clear": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Clear Flag */
-        post: operations["clear_flag_v1_admin_users__user_id__flags_clear_post"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2423,26 +2349,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v1/transparency": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Public Transparency
-         * @description The public transparency report: the last 12 months, no account needed.
-         */
-        get: operations["public_transparency_v1_transparency_get"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/v1/user/account": {
         parameters: {
             query?: never;
@@ -2479,24 +2385,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v1/user/consents": {
+    "/v1/user/decisions": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /**
-         * My Consents
-         * @description The member's consents (all off until given), with every change and its time.
-         */
-        get: operations["my_consents_v1_user_consents_get"];
-        /**
-         * Set My Consents
-         * @description Give or withdraw a consent (orientation-targeted ads).
-         */
-        put: operations["set_my_consents_v1_user_consents_put"];
+        /** My Decisions */
+        get: operations["my_decisions_v1_user_decisions_get"];
+        put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/user/decisions/{statement_id}/appeal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Appeal Decision */
+        post: operations["appeal_decision_v1_user_decisions__statement_id__appeal_post"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3133,15 +3049,12 @@ export interface components {
          * @description The stable error codes of registration, sign-in, e-mail tokens and the account page.
          * @enum {string}
          */
-        AccountCode: "banned" | "confirmation_invalid" | "email_taken" | "email_unconfirmed" | "ip_banned" | "reset_invalid";
+        AccountCode: "banned" | "confirmation_invalid" | "email_taken" | "email_unconfirmed" | "reset_invalid";
         /** AccountRead */
         AccountRead: {
             /** Country Code */
             country_code: string | null;
-            /**
-             * Created At
-             * Format: date-time
-             */
+            /** Created At */
             created_at: string;
             /** Email */
             email: string;
@@ -3196,10 +3109,7 @@ export interface components {
             starts_at: string | null;
             /** Type */
             type: string;
-            /**
-             * Updated At
-             * Format: date-time
-             */
+            /** Updated At */
             updated_at: string;
         };
         /**
@@ -3296,19 +3206,13 @@ export interface components {
              * @enum {string}
              */
             app: "snapchat" | "telegram" | "kik";
-            /**
-             * Created At
-             * Format: date-time
-             */
+            /** Created At */
             created_at: string;
             /** Description */
             description: string;
             /** Id */
             id: number;
-            /**
-             * Last Activity At
-             * Format: date-time
-             */
+            /** Last Activity At */
             last_activity_at: string;
             /** Max Members */
             max_members: number;
@@ -3327,7 +3231,12 @@ export interface components {
         };
         /** AdminGroupRemove */
         AdminGroupRemove: {
-            /** Reason */
+            /** Macro */
+            macro?: string | null;
+            /**
+             * Reason
+             * @default
+             */
             reason: string;
         };
         /**
@@ -3356,10 +3265,7 @@ export interface components {
         };
         /** AdminMedia */
         AdminMedia: {
-            /**
-             * Created At
-             * Format: date-time
-             */
+            /** Created At */
             created_at: string;
             /** Height */
             height: number;
@@ -3400,10 +3306,7 @@ export interface components {
             cancelled_at: string | null;
             /** Confirmed */
             confirmed: boolean;
-            /**
-             * Created At
-             * Format: date-time
-             */
+            /** Created At */
             created_at: string;
             /** Currency */
             currency: string;
@@ -3489,10 +3392,7 @@ export interface components {
             banned_until: string | null;
             /** Country Code */
             country_code: string | null;
-            /**
-             * Created At
-             * Format: date-time
-             */
+            /** Created At */
             created_at: string;
             /** Deleted At */
             deleted_at: string | null;
@@ -3537,10 +3437,7 @@ export interface components {
             banned_until: string | null;
             /** Country Code */
             country_code: string | null;
-            /**
-             * Created At
-             * Format: date-time
-             */
+            /** Created At */
             created_at: string;
             /** Deleted At */
             deleted_at: string | null;
@@ -3578,10 +3475,7 @@ export interface components {
             app: string;
             /** Banned Until */
             banned_until: string | null;
-            /**
-             * Created At
-             * Format: date-time
-             */
+            /** Created At */
             created_at: string;
             /** Description */
             description: string;
@@ -3683,10 +3577,7 @@ export interface components {
             text: string;
             /** Type */
             type: string;
-            /**
-             * Updated At
-             * Format: date-time
-             */
+            /** Updated At */
             updated_at: string;
         };
         /** AlertIn */
@@ -3773,6 +3664,107 @@ export interface components {
             /** Enabled */
             enabled: boolean;
         };
+        /** AppealAdmin */
+        AppealAdmin: {
+            /** About */
+            about: string;
+            /** Created At */
+            created_at: string;
+            /** Decided At */
+            decided_at: string | null;
+            /** Decided By */
+            decided_by: number | null;
+            /** Due At */
+            due_at: string;
+            /** First Decider Id */
+            first_decider_id: number | null;
+            /** Id */
+            id: number;
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "appeal" | "unban";
+            /** Member Email */
+            member_email: string | null;
+            /** Message */
+            message: string;
+            /** Reason */
+            reason: string | null;
+            /** Restorable */
+            restorable: boolean;
+            statement: components["schemas"]["addme__decisions__schemas__StatementRead"] | null;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "open" | "upheld" | "reversed";
+            /** Unban Request Id */
+            unban_request_id: number | null;
+            /**
+             * Urgency
+             * @enum {string}
+             */
+            urgency: "ok" | "soon" | "overdue";
+            /** User Id */
+            user_id: number | null;
+        };
+        /** AppealBrief */
+        AppealBrief: {
+            /** Created At */
+            created_at: string;
+            /** Decided At */
+            decided_at: string | null;
+            /** Due At */
+            due_at: string;
+            /** Id */
+            id: number;
+            /** Message */
+            message: string;
+            /** Reason */
+            reason: string | null;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "open" | "upheld" | "reversed";
+        };
+        /** AppealDecideIn */
+        AppealDecideIn: {
+            /**
+             * Action
+             * @enum {string}
+             */
+            action: "uphold" | "reverse";
+            /** Macro */
+            macro?: string | null;
+            /**
+             * Reason
+             * @default
+             */
+            reason: string;
+        };
+        /** AppealDecision */
+        AppealDecision: {
+            appeal: components["schemas"]["AppealAdmin"];
+            /** Message */
+            message: string;
+            /** Success */
+            success: boolean;
+        };
+        /** AppealIn */
+        AppealIn: {
+            /** Message */
+            message: string;
+        };
+        /** AppealResult */
+        AppealResult: {
+            appeal: components["schemas"]["AppealBrief"];
+            /** Message */
+            message: string;
+            /** Success */
+            success: boolean;
+        };
         /** AuditRead */
         AuditRead: {
             /** Action */
@@ -3791,10 +3783,7 @@ export interface components {
             before: {
                 [key: string]: unknown;
             } | null;
-            /**
-             * Created At
-             * Format: date-time
-             */
+            /** Created At */
             created_at: string;
             /** Details */
             details: {
@@ -3823,10 +3812,7 @@ export interface components {
             before: {
                 [key: string]: unknown;
             } | null;
-            /**
-             * Created At
-             * Format: date-time
-             */
+            /** Created At */
             created_at: string;
             /** Id */
             id: number;
@@ -3865,6 +3851,8 @@ export interface components {
              * @default 72
              */
             hours: number | null;
+            /** Macro */
+            macro?: string | null;
             /**
              * Reason
              * @default
@@ -3916,10 +3904,7 @@ export interface components {
         BlacklistTermRead: {
             /** Active */
             active: boolean;
-            /**
-             * Created At
-             * Format: date-time
-             */
+            /** Created At */
             created_at: string;
             /** Id */
             id: number;
@@ -3946,10 +3931,7 @@ export interface components {
          * @description A hash no upload may match.
          */
         BlockedHashRead: {
-            /**
-             * Created At
-             * Format: date-time
-             */
+            /** Created At */
             created_at: string;
             /** Created By */
             created_by: number | null;
@@ -3983,10 +3965,7 @@ export interface components {
             id: number;
             /** Picture Url */
             picture_url: string | null;
-            /**
-             * Published At
-             * Format: date-time
-             */
+            /** Published At */
             published_at: string;
             /** Slug */
             slug: string;
@@ -3994,10 +3973,7 @@ export interface components {
             summary: string;
             /** Title */
             title: string;
-            /**
-             * Updated At
-             * Format: date-time
-             */
+            /** Updated At */
             updated_at: string;
             /** Visible */
             visible: boolean;
@@ -4006,10 +3982,7 @@ export interface components {
         BlogCard: {
             /** Picture Url */
             picture_url: string | null;
-            /**
-             * Published At
-             * Format: date-time
-             */
+            /** Published At */
             published_at: string;
             /** Slug */
             slug: string;
@@ -4058,10 +4031,7 @@ export interface components {
             body_html: string;
             /** Picture Url */
             picture_url: string | null;
-            /**
-             * Published At
-             * Format: date-time
-             */
+            /** Published At */
             published_at: string;
             /** Slug */
             slug: string;
@@ -4092,6 +4062,11 @@ export interface components {
             action: "approve" | "reject";
             /** Ids */
             ids: number[];
+            /**
+             * Macro
+             * @description A canned reason's key (GET /v1/admin/decision-macros)
+             */
+            macro?: string | null;
             /**
              * Reason
              * @description Why: lands in the audit log
@@ -4125,10 +4100,7 @@ export interface components {
         CampaignRead: {
             /** Admin Id */
             admin_id: number | null;
-            /**
-             * Created At
-             * Format: date-time
-             */
+            /** Created At */
             created_at: string;
             /** Days */
             days: number;
@@ -4227,41 +4199,6 @@ export interface components {
             /** Transaction Id */
             transaction_id: string;
         };
-        /** ConsentChange */
-        ConsentChange: {
-            /**
-             * At
-             * Format: date-time
-             */
-            at: string;
-            /** Granted */
-            granted: boolean;
-            /** Kind */
-            kind: string;
-        };
-        /** ConsentsRead */
-        ConsentsRead: {
-            /**
-             * Ad Orientation
-             * @description the orientation ads use for this member: theirs when they opted in, else null (Straight)
-             */
-            ad_orientation: ("Gay" | "Lesbian" | "Bisexual" | "Straight" | "Other") | null;
-            /**
-             * Changes
-             * @description every change, newest first, with its time
-             */
-            changes: components["schemas"]["ConsentChange"][];
-            /**
-             * Orientation Ads
-             * @description ads may be chosen by the member's orientation (off by default)
-             */
-            orientation_ads: boolean;
-        };
-        /** ConsentsUpdate */
-        ConsentsUpdate: {
-            /** Orientation Ads */
-            orientation_ads: boolean;
-        };
         /**
          * ContactIn
          * @description The contact form. Which of the optional fields a reason requires is in content.contact.
@@ -4303,10 +4240,7 @@ export interface components {
         ContactMessageRead: {
             /** Answered At */
             answered_at: string | null;
-            /**
-             * Created At
-             * Format: date-time
-             */
+            /** Created At */
             created_at: string;
             /** Fields */
             fields: {
@@ -4359,7 +4293,7 @@ export interface components {
          * @description The codes every route may answer; each domain adds its own enum (its `codes.py`).
          * @enum {string}
          */
-        CoreCode: "bad_request" | "unauthorized" | "forbidden" | "csrf" | "not_found" | "conflict" | "too_large" | "validation_error" | "rate_limited" | "internal_error" | "server_down" | "maintenance" | "self_grant";
+        CoreCode: "bad_request" | "unauthorized" | "forbidden" | "csrf" | "not_found" | "conflict" | "too_large" | "validation_error" | "rate_limited" | "internal_error" | "server_down" | "maintenance";
         /** CountryCount */
         CountryCount: {
             /** Code */
@@ -4383,14 +4317,41 @@ export interface components {
             /** Percent */
             percent: number;
         };
+        /**
+         * DecisionCode
+         * @description The stable error codes of decision records and appeals.
+         * @enum {string}
+         */
+        DecisionCode: "decision_not_found" | "appeal_not_found" | "appeal_open" | "appeal_too_late" | "not_appealable" | "appeal_decided" | "same_decider";
         /** DecisionIn */
         DecisionIn: {
+            /**
+             * Macro
+             * @description A canned reason's key (GET /v1/admin/decision-macros)
+             */
+            macro?: string | null;
             /**
              * Reason
              * @description Why: lands in the audit log
              * @default
              */
             reason: string;
+        };
+        /** DecisionMacro */
+        DecisionMacro: {
+            /** Decision */
+            decision: string;
+            /** Key */
+            key: string;
+            /** Label */
+            label: string;
+            /** Text */
+            text: string;
+        };
+        /** DecisionMacros */
+        DecisionMacros: {
+            /** Data */
+            data: components["schemas"]["DecisionMacro"][];
         };
         /** Deck */
         Deck: {
@@ -4417,10 +4378,7 @@ export interface components {
         };
         /** DirectOrderRead */
         DirectOrderRead: {
-            /**
-             * Created At
-             * Format: date-time
-             */
+            /** Created At */
             created_at: string;
             /** Currency */
             currency: string;
@@ -4471,7 +4429,7 @@ export interface components {
              * Code
              * @description Stable: clients key their own texts on it; `message` is the server's words.
              */
-            code?: components["schemas"]["CoreCode"] | components["schemas"]["AccountCode"] | components["schemas"]["AdminCode"] | components["schemas"]["ContentCode"] | components["schemas"]["GroupCode"] | components["schemas"]["ListingCode"] | components["schemas"]["MediaCode"] | components["schemas"]["ModerationCode"] | components["schemas"]["ShopCode"] | components["schemas"]["StatsCode"] | components["schemas"]["SwipeCode"] | components["schemas"]["TrustCode"] | components["schemas"]["WalletCode"] | null;
+            code?: components["schemas"]["CoreCode"] | components["schemas"]["AccountCode"] | components["schemas"]["AdminCode"] | components["schemas"]["ContentCode"] | components["schemas"]["DecisionCode"] | components["schemas"]["GroupCode"] | components["schemas"]["ListingCode"] | components["schemas"]["MediaCode"] | components["schemas"]["ModerationCode"] | components["schemas"]["ShopCode"] | components["schemas"]["StatsCode"] | components["schemas"]["SwipeCode"] | components["schemas"]["TrustCode"] | components["schemas"]["WalletCode"] | null;
             /**
              * Errors
              * @default {}
@@ -4506,10 +4464,7 @@ export interface components {
             id: number;
             /** Is Vip */
             is_vip: boolean;
-            /**
-             * Liked At
-             * Format: date-time
-             */
+            /** Liked At */
             liked_at: string;
             /**
              * Orientation
@@ -4518,11 +4473,6 @@ export interface components {
             orientation: "Gay" | "Lesbian" | "Bisexual" | "Straight" | "Other";
             /** Profile Picture */
             profile_picture: string | null;
-            /**
-             * Promoted Reason
-             * @description why the card is shown as Promoted (fire_pin, top_up, vip), else null
-             */
-            promoted_reason: ("fire_pin" | "top_up" | "vip" | "promotion") | null;
             /** Short Description */
             short_description: string;
             /** Tags */
@@ -4733,7 +4683,7 @@ export interface components {
          * @description The stable error codes of groups.
          * @enum {string}
          */
-        GroupCode: "already_member" | "group_full" | "minor_signal" | "group_not_found" | "not_enough_topups" | "not_member" | "owner_cannot_leave";
+        GroupCode: "already_member" | "group_full" | "group_not_found" | "not_enough_topups" | "not_member" | "owner_cannot_leave";
         /** GroupCreate */
         GroupCreate: {
             /**
@@ -4760,10 +4710,7 @@ export interface components {
         GroupDetail: {
             /** App */
             app: string;
-            /**
-             * Created At
-             * Format: date-time
-             */
+            /** Created At */
             created_at: string;
             /** Description */
             description: string;
@@ -4781,10 +4728,7 @@ export interface components {
              * @default false
              */
             is_owner: boolean;
-            /**
-             * Last Activity At
-             * Format: date-time
-             */
+            /** Last Activity At */
             last_activity_at: string;
             /** Max Members */
             max_members: number;
@@ -4807,10 +4751,7 @@ export interface components {
         GroupRead: {
             /** App */
             app: string;
-            /**
-             * Created At
-             * Format: date-time
-             */
+            /** Created At */
             created_at: string;
             /** Description */
             description: string;
@@ -4818,10 +4759,7 @@ export interface components {
             id: number;
             /** Is Full */
             is_full: boolean;
-            /**
-             * Last Activity At
-             * Format: date-time
-             */
+            /** Last Activity At */
             last_activity_at: string;
             /** Max Members */
             max_members: number;
@@ -4895,7 +4833,6 @@ export interface components {
             ledger_mismatches: number;
             /** Mismatched User Ids */
             mismatched_user_ids: number[];
-            outbox: components["schemas"]["OutboxHealth"];
             /** Outbox Unsent */
             outbox_unsent: number;
         };
@@ -4922,6 +4859,8 @@ export interface components {
         };
         /** ImageBanIn */
         ImageBanIn: {
+            /** Macro */
+            macro?: string | null;
             /** Media Id */
             media_id: number;
             /**
@@ -4943,11 +4882,6 @@ export interface components {
              */
             cidr: string;
             /**
-             * Confirm
-             * @description The range again, typed to confirm a ban that covers staff (answered 409 without it)
-             */
-            confirm?: string | null;
-            /**
              * Hours
              * @description null: for good
              */
@@ -4961,10 +4895,7 @@ export interface components {
             banned_until: string | null;
             /** Cidr */
             cidr: string;
-            /**
-             * Created At
-             * Format: date-time
-             */
+            /** Created At */
             created_at: string;
             /** Id */
             id: number;
@@ -5006,19 +4937,13 @@ export interface components {
             };
             /** Error */
             error: string | null;
-            /**
-             * Finished At
-             * Format: date-time
-             */
+            /** Finished At */
             finished_at: string;
             /** Id */
             id: number;
             /** Name */
             name: string;
-            /**
-             * Started At
-             * Format: date-time
-             */
+            /** Started At */
             started_at: string;
         };
         /** JobRunsPage */
@@ -5131,10 +5056,7 @@ export interface components {
         LedgerRow: {
             /** Admin Id */
             admin_id: number | null;
-            /**
-             * Created At
-             * Format: date-time
-             */
+            /** Created At */
             created_at: string;
             /** Delta */
             delta: number;
@@ -5152,7 +5074,7 @@ export interface components {
          * @description The stable error codes of usernames.
          * @enum {string}
          */
-        ListingCode: "cannot_add" | "cannot_delist" | "cannot_edit" | "cannot_relist" | "duplicate" | "edits_used" | "login_required" | "minor_signal" | "not_banned" | "not_pending" | "not_studio" | "tag_exists" | "tag_not_found";
+        ListingCode: "cannot_add" | "cannot_delist" | "cannot_edit" | "cannot_relist" | "duplicate" | "edits_used" | "login_required" | "not_banned" | "not_pending" | "not_studio" | "tag_exists" | "tag_not_found";
         /** LocalCheckoutIn */
         LocalCheckoutIn: {
             /** Card Number */
@@ -5216,10 +5138,7 @@ export interface components {
             text: string;
             /** Type */
             type: string;
-            /**
-             * Updated At
-             * Format: date-time
-             */
+            /** Updated At */
             updated_at: string;
         };
         /** MacroUpdate */
@@ -5264,10 +5183,7 @@ export interface components {
         MediaRead: {
             /** Content Type */
             content_type: string;
-            /**
-             * Created At
-             * Format: date-time
-             */
+            /** Created At */
             created_at: string;
             /** Height */
             height: number;
@@ -5284,6 +5200,19 @@ export interface components {
             url: string;
             /** Width */
             width: number;
+        };
+        /**
+         * MediaRemoveIn
+         * @description Why a moderator removes a picture: at least 10 characters, or a macro; its owner reads it.
+         */
+        MediaRemoveIn: {
+            /** Macro */
+            macro?: string | null;
+            /**
+             * Reason
+             * @default
+             */
+            reason: string;
         };
         /** Message */
         Message: {
@@ -5305,7 +5234,27 @@ export interface components {
          * @description The stable error codes of reports, reviews, bans and requests.
          * @enum {string}
          */
-        ModerationCode: "already_decided" | "already_reported" | "covers_staff" | "duplicate" | "email_unconfirmed" | "ip_banned" | "login_required" | "macro_not_found" | "notice_not_found" | "notice_picture_not_found" | "not_banned" | "proof_not_found" | "removal_request_not_found" | "report_not_found" | "unban_pending" | "unban_request_not_found" | "unban_wait" | "user_not_found" | "username_not_found";
+        ModerationCode: "already_decided" | "already_reported" | "duplicate" | "email_unconfirmed" | "ip_banned" | "login_required" | "macro_not_found" | "notice_not_found" | "notice_picture_not_found" | "not_banned" | "proof_not_found" | "removal_request_not_found" | "report_not_found" | "unban_pending" | "unban_request_not_found" | "unban_wait" | "user_not_found" | "username_not_found";
+        /**
+         * MyDecision
+         * @description One decision about the member, with whether (and until when) they may appeal it.
+         */
+        MyDecision: {
+            /** About */
+            about: string;
+            /** Appeal Until */
+            appeal_until: string | null;
+            /** Appealable */
+            appealable: boolean;
+            /** Appeals */
+            appeals: components["schemas"]["AppealBrief"][];
+            statement: components["schemas"]["addme__decisions__schemas__StatementRead"];
+        };
+        /** MyDecisions */
+        MyDecisions: {
+            /** Data */
+            data: components["schemas"]["MyDecision"][];
+        };
         /** MyGroups */
         MyGroups: {
             /** Created */
@@ -5350,10 +5299,7 @@ export interface components {
             country: string | null;
             /** Country Code */
             country_code: string | null;
-            /**
-             * Created At
-             * Format: date-time
-             */
+            /** Created At */
             created_at: string;
             /** Description */
             description: string;
@@ -5421,10 +5367,7 @@ export interface components {
              * @enum {string}
              */
             type: "Clean" | "Dirty";
-            /**
-             * Updated At
-             * Format: date-time
-             */
+            /** Updated At */
             updated_at: string;
             /** Username */
             username: string;
@@ -5466,20 +5409,14 @@ export interface components {
         NoticeAdmin: {
             /** Contact Email */
             contact_email: string;
-            /**
-             * Created At
-             * Format: date-time
-             */
+            /** Created At */
             created_at: string;
             /** Decided At */
             decided_at: string | null;
-            decision?: components["schemas"]["StatementRead"] | null;
+            decision?: components["schemas"]["addme__moderation__notice_schemas__StatementRead"] | null;
             /** Description */
             description: string;
-            /**
-             * Due At
-             * Format: date-time
-             */
+            /** Due At */
             due_at: string;
             /** Has Picture */
             has_picture: boolean;
@@ -5497,10 +5434,7 @@ export interface components {
             signature: string;
             /** Status */
             status: string;
-            /**
-             * Target At
-             * Format: date-time
-             */
+            /** Target At */
             target_at: string;
             /**
              * Urgency
@@ -5554,20 +5488,14 @@ export interface components {
             contact_email: string;
             /** Copies */
             copies: components["schemas"]["NoticeTarget"][];
-            /**
-             * Created At
-             * Format: date-time
-             */
+            /** Created At */
             created_at: string;
             /** Decided At */
             decided_at: string | null;
-            decision?: components["schemas"]["StatementRead"] | null;
+            decision?: components["schemas"]["addme__moderation__notice_schemas__StatementRead"] | null;
             /** Description */
             description: string;
-            /**
-             * Due At
-             * Format: date-time
-             */
+            /** Due At */
             due_at: string;
             /** Has Picture */
             has_picture: boolean;
@@ -5585,10 +5513,7 @@ export interface components {
             signature: string;
             /** Status */
             status: string;
-            /**
-             * Target At
-             * Format: date-time
-             */
+            /** Target At */
             target_at: string;
             /** Targets */
             targets: components["schemas"]["NoticeTarget"][];
@@ -5602,10 +5527,7 @@ export interface components {
         };
         /** NoticeReceipt */
         NoticeReceipt: {
-            /**
-             * Due At
-             * Format: date-time
-             */
+            /** Due At */
             due_at: string;
             /** Reference */
             reference: string;
@@ -5710,10 +5632,7 @@ export interface components {
         OrderRead: {
             /** Confirmed */
             confirmed: boolean;
-            /**
-             * Created At
-             * Format: date-time
-             */
+            /** Created At */
             created_at: string;
             /** Currency */
             currency: string;
@@ -5749,25 +5668,11 @@ export interface components {
          * @enum {string}
          */
         Orientation: "Gay" | "Lesbian" | "Bisexual" | "Straight" | "Other";
-        /** OutboxHealth */
-        OutboxHealth: {
-            /** Given Up */
-            given_up: number;
-            /** Oldest Pending Seconds */
-            oldest_pending_seconds: number;
-            /** Pending */
-            pending: number;
-            /** Retrying */
-            retrying: number;
-        };
         /** OutboxRead */
         OutboxRead: {
             /** Body */
             body: string;
-            /**
-             * Created At
-             * Format: date-time
-             */
+            /** Created At */
             created_at: string;
             /** Subject */
             subject: string;
@@ -5781,8 +5686,6 @@ export interface components {
         Overview: {
             /** Contact New */
             contact_new: number | null;
-            /** Contact Queue New */
-            contact_queue_new?: number | null;
             health: components["schemas"]["HealthFigures"] | null;
             notices?: components["schemas"]["NoticesFigure"] | null;
             removal_requests: components["schemas"]["RemovalFigure"] | null;
@@ -5830,6 +5733,12 @@ export interface components {
         Page_AdminUserRow_: {
             /** Data */
             data: components["schemas"]["AdminUserRow"][];
+            meta: components["schemas"]["PageMeta"];
+        };
+        /** Page[AppealAdmin] */
+        Page_AppealAdmin_: {
+            /** Data */
+            data: components["schemas"]["AppealAdmin"][];
             meta: components["schemas"]["PageMeta"];
         };
         /** Page[AuditRead] */
@@ -5969,10 +5878,7 @@ export interface components {
         PinRead: {
             /** App */
             app: string;
-            /**
-             * Fire Pinned Until
-             * Format: date-time
-             */
+            /** Fire Pinned Until */
             fire_pinned_until: string;
             /** User Id */
             user_id: number;
@@ -6187,19 +6093,13 @@ export interface components {
         RemovalRequestAdmin: {
             /** App */
             app: string;
-            /**
-             * Created At
-             * Format: date-time
-             */
+            /** Created At */
             created_at: string;
             /** Decided At */
             decided_at: string | null;
             /** Decision Reason */
             decision_reason: string | null;
-            /**
-             * Due At
-             * Format: date-time
-             */
+            /** Due At */
             due_at: string;
             /** Email */
             email: string;
@@ -6230,6 +6130,11 @@ export interface components {
              * @default 72
              */
             hours: number | null;
+            /**
+             * Macro
+             * @description A canned reason's key (GET /v1/admin/decision-macros)
+             */
+            macro?: string | null;
             /**
              * Reason
              * @description Why: lands in the audit log
@@ -6270,10 +6175,7 @@ export interface components {
         };
         /** ReportRead */
         ReportRead: {
-            /**
-             * Created At
-             * Format: date-time
-             */
+            /** Created At */
             created_at: string;
             /** Decision */
             decision: string | null;
@@ -6309,10 +6211,7 @@ export interface components {
         ReportRow: {
             /** App */
             app: string;
-            /**
-             * Created At
-             * Format: date-time
-             */
+            /** Created At */
             created_at: string;
             /** Id */
             id: number;
@@ -6349,6 +6248,11 @@ export interface components {
              */
             action: "accept" | "refuse";
             /**
+             * Macro
+             * @description A canned reason's key (GET /v1/admin/decision-macros)
+             */
+            macro?: string | null;
+            /**
              * Reason
              * @description Why: lands in the audit log
              * @default
@@ -6379,11 +6283,6 @@ export interface components {
              * @enum {string}
              */
             held_by: "blacklist" | "macro" | "key" | "unknown";
-            /**
-             * Possible Minor
-             * @default false
-             */
-            possible_minor: boolean;
             /** Rule */
             rule: string;
             username: components["schemas"]["AdminUsername"];
@@ -6403,10 +6302,7 @@ export interface components {
         };
         /** SessionRead */
         SessionRead: {
-            /**
-             * Created At
-             * Format: date-time
-             */
+            /** Created At */
             created_at: string;
             /**
              * Current
@@ -6417,34 +6313,22 @@ export interface components {
             id: number;
             /** Ip Address */
             ip_address: string | null;
-            /**
-             * Last Used At
-             * Format: date-time
-             */
+            /** Last Used At */
             last_used_at: string;
             /** User Agent */
             user_agent: string | null;
         };
         /** SessionRow */
         SessionRow: {
-            /**
-             * Created At
-             * Format: date-time
-             */
+            /** Created At */
             created_at: string;
-            /**
-             * Expires At
-             * Format: date-time
-             */
+            /** Expires At */
             expires_at: string;
             /** Id */
             id: number;
             /** Ip Address */
             ip_address: string | null;
-            /**
-             * Last Used At
-             * Format: date-time
-             */
+            /** Last Used At */
             last_used_at: string;
             /** Revoked At */
             revoked_at: string | null;
@@ -6512,34 +6396,6 @@ export interface components {
             /** Reason */
             reason: string | null;
         };
-        /** StatementRead */
-        StatementRead: {
-            /** Automated Decision */
-            automated_decision: string;
-            /** Automated Detection */
-            automated_detection: boolean;
-            /** Category */
-            category: string;
-            /** Content */
-            content: string[];
-            /**
-             * Decided At
-             * Format: date-time
-             */
-            decided_at: string;
-            /** Decided By */
-            decided_by: number | null;
-            /** Decision */
-            decision: string;
-            /** Decision Visibility */
-            decision_visibility: string | null;
-            /** Facts */
-            facts: string;
-            /** Ground */
-            ground: string;
-            /** Source Type */
-            source_type: string;
-        };
         /**
          * StatsCode
          * @description The stable error codes of the admin's figures and the page-view beacon.
@@ -6604,10 +6460,7 @@ export interface components {
             country: string | null;
             /** Country Code */
             country_code: string | null;
-            /**
-             * Created At
-             * Format: date-time
-             */
+            /** Created At */
             created_at: string;
             /**
              * Gender
@@ -6632,11 +6485,6 @@ export interface components {
             orientation: "Gay" | "Lesbian" | "Bisexual" | "Straight" | "Other";
             /** Profile Picture */
             profile_picture: string | null;
-            /**
-             * Promoted Reason
-             * @description why the card stands higher for a payment (shown as Promoted): fire_pin, top_up (within 24 h of a Top-Up), vip (owner VIP or Studio), promotion; null when it does not
-             */
-            promoted_reason: ("fire_pin" | "top_up" | "vip" | "promotion") | null;
             /**
              * Reputation
              * @description 0 to 100 for a VIP or Studio viewer, else null
@@ -6688,11 +6536,6 @@ export interface components {
             orientation: "Gay" | "Lesbian" | "Bisexual" | "Straight" | "Other";
             /** Profile Picture */
             profile_picture: string | null;
-            /**
-             * Promoted Reason
-             * @description why the card is shown as Promoted (fire_pin, top_up, vip), else null
-             */
-            promoted_reason: ("fire_pin" | "top_up" | "vip" | "promotion") | null;
             /** Short Description */
             short_description: string;
             /** Tags */
@@ -6813,10 +6656,7 @@ export interface components {
         };
         /** TagRead */
         TagRead: {
-            /**
-             * Created At
-             * Format: date-time
-             */
+            /** Created At */
             created_at: string;
             /** Hidden */
             hidden: boolean;
@@ -6899,10 +6739,7 @@ export interface components {
             city: string | null;
             /** Country */
             country: string | null;
-            /**
-             * Created At
-             * Format: date-time
-             */
+            /** Created At */
             created_at: string;
             /** Id */
             id: number;
@@ -6946,130 +6783,11 @@ export interface components {
             transaction_id: string;
         };
         /**
-         * TransparencyMonth
-         * @description One calendar month (UTC) of the transparency report; see stats/transparency.py for each count.
-         */
-        TransparencyMonth: {
-            /** Appeals */
-            appeals: number;
-            /** Appeals Decided */
-            appeals_decided: number;
-            /** Appeals Reversed */
-            appeals_reversed: number;
-            /** Automated Decisions */
-            automated_decisions: number;
-            /**
-             * Automated Share
-             * @description 0 to 1; None without decisions
-             */
-            automated_share: number | null;
-            /** Complete */
-            complete: boolean;
-            /** Decided Items */
-            decided_items: number;
-            /**
-             * Decisions By Category
-             * @description the DSA statement categories
-             */
-            decisions_by_category: {
-                [key: string]: number;
-            };
-            /**
-             * Decisions By Ground
-             * @description law or terms
-             */
-            decisions_by_ground: {
-                [key: string]: number;
-            };
-            /** Decisions Total */
-            decisions_total: number;
-            /** Median Hours To Decision */
-            median_hours_to_decision: number | null;
-            /**
-             * Month
-             * @description "YYYY-MM"
-             */
-            month: string;
-            /** Ncii Counted */
-            ncii_counted: number;
-            /** Ncii Within 48H */
-            ncii_within_48h: number;
-            /**
-             * Ncii Within 48H Share
-             * @description 0 to 1; None when none counted
-             */
-            ncii_within_48h_share: number | null;
-            /**
-             * Notices
-             * @description notices from anyone, by kind (ncii, minor, ...)
-             */
-            notices: {
-                [key: string]: number;
-            };
-            /** Notices Total */
-            notices_total: number;
-            /** P95 Hours To Decision */
-            p95_hours_to_decision: number | null;
-            /** Removal Requests */
-            removal_requests: number;
-            /**
-             * Reports
-             * @description members' reports on usernames, by type
-             */
-            reports: {
-                [key: string]: number;
-            };
-            /** Reports Total */
-            reports_total: number;
-            /** Unban Requests */
-            unban_requests: number;
-        };
-        /** TransparencyReport */
-        TransparencyReport: {
-            /**
-             * Generated At
-             * Format: date-time
-             */
-            generated_at: string;
-            /** Months */
-            months: components["schemas"]["TransparencyMonth"][];
-        };
-        /**
          * TrustCode
          * @description The stable error codes of age verification and the risk check.
          * @enum {string}
          */
-        TrustCode: "age_verification_abandoned" | "age_verification_ended" | "age_verification_failed" | "age_verification_not_found" | "age_verification_pending" | "age_verification_unavailable" | "trust_flag_account_not_found" | "trust_flag_not_set";
-        /** TrustFlagClearIn */
-        TrustFlagClearIn: {
-            /**
-             * Flag
-             * @enum {string}
-             */
-            flag: "high_risk" | "hopping";
-            /**
-             * Reason
-             * @description at least 10 characters, audited
-             * @default
-             */
-            reason: string;
-        };
-        /**
-         * TrustFlagsRead
-         * @description An account's risk and account-hopping flags, and the clearances a moderator gave.
-         */
-        TrustFlagsRead: {
-            /** High Risk */
-            high_risk: boolean;
-            /** High Risk Cleared Until */
-            high_risk_cleared_until: string | null;
-            /** Hopping Cleared At */
-            hopping_cleared_at: string | null;
-            /** Hopping Restricted Until */
-            hopping_restricted_until: string | null;
-            /** User Id */
-            user_id: number;
-        };
+        TrustCode: "age_verification_abandoned" | "age_verification_ended" | "age_verification_failed" | "age_verification_not_found" | "age_verification_pending" | "age_verification_unavailable";
         /** TrustedFlaggerIn */
         TrustedFlaggerIn: {
             /** Reason */
@@ -7099,10 +6817,7 @@ export interface components {
         UnbanRequestAdmin: {
             /** Automatic */
             automatic: boolean;
-            /**
-             * Created At
-             * Format: date-time
-             */
+            /** Created At */
             created_at: string;
             /** Decided At */
             decided_at: string | null;
@@ -7128,10 +6843,7 @@ export interface components {
         };
         /** UnbanRequestRead */
         UnbanRequestRead: {
-            /**
-             * Created At
-             * Format: date-time
-             */
+            /** Created At */
             created_at: string;
             /** Decided At */
             decided_at: string | null;
@@ -7187,7 +6899,12 @@ export interface components {
              * @description null: for good
              */
             hours?: number | null;
-            /** Reason */
+            /** Macro */
+            macro?: string | null;
+            /**
+             * Reason
+             * @default
+             */
             reason: string;
         };
         /**
@@ -7203,10 +6920,7 @@ export interface components {
             automation_topup_ending_at: string | null;
             /** Country Code */
             country_code: string | null;
-            /**
-             * Created At
-             * Format: date-time
-             */
+            /** Created At */
             created_at: string;
             /** Email */
             email: string;
@@ -7244,10 +6958,7 @@ export interface components {
             studio_ending_at: string | null;
             /** Top Ups Count */
             top_ups_count: number;
-            /**
-             * Updated At
-             * Format: date-time
-             */
+            /** Updated At */
             updated_at: string;
             /** Username Slots */
             username_slots: number;
@@ -7273,10 +6984,7 @@ export interface components {
             app: string;
             /** Banned Until */
             banned_until: string | null;
-            /**
-             * Created At
-             * Format: date-time
-             */
+            /** Created At */
             created_at: string;
             /** Id */
             id: number;
@@ -7302,10 +7010,7 @@ export interface components {
             country: string | null;
             /** Country Code */
             country_code: string | null;
-            /**
-             * Created At
-             * Format: date-time
-             */
+            /** Created At */
             created_at: string;
             /**
              * Gender
@@ -7330,11 +7035,6 @@ export interface components {
             orientation: "Gay" | "Lesbian" | "Bisexual" | "Straight" | "Other";
             /** Profile Picture */
             profile_picture: string | null;
-            /**
-             * Promoted Reason
-             * @description why the card stands higher for a payment (shown as Promoted): fire_pin, top_up (within 24 h of a Top-Up), vip (owner VIP or Studio), promotion; null when it does not
-             */
-            promoted_reason: ("fire_pin" | "top_up" | "vip" | "promotion") | null;
             /** Short Description */
             short_description: string;
             /**
@@ -7417,10 +7117,7 @@ export interface components {
             country: string | null;
             /** Country Code */
             country_code: string | null;
-            /**
-             * Created At
-             * Format: date-time
-             */
+            /** Created At */
             created_at: string;
             /** Description */
             description: string;
@@ -7455,11 +7152,6 @@ export interface components {
             paid_content: boolean;
             /** Profile Picture */
             profile_picture: string | null;
-            /**
-             * Promoted Reason
-             * @description why the card stands higher for a payment (shown as Promoted): fire_pin, top_up (within 24 h of a Top-Up), vip (owner VIP or Studio), promotion; null when it does not
-             */
-            promoted_reason: ("fire_pin" | "top_up" | "vip" | "promotion") | null;
             /**
              * Reputation
              * @description 0 to 100; shown to a VIP or Studio viewer and to the owner, else null
@@ -7569,14 +7261,77 @@ export interface components {
             usernames_count: number;
             vip_daily: components["schemas"]["VipDailyStatus"];
         };
+        /** StatementRead */
+        addme__decisions__schemas__StatementRead: {
+            /** Appeal Of Id */
+            appeal_of_id: number | null;
+            /** Automated Decision */
+            automated_decision: string;
+            /** Automated Detection */
+            automated_detection: boolean;
+            /** Category */
+            category: string;
+            /** Content */
+            content: string[];
+            /** Decided At */
+            decided_at: string;
+            /** Decided By */
+            decided_by: number | null;
+            /** Decision */
+            decision: string;
+            /** Decision Account */
+            decision_account: string | null;
+            /** Decision Visibility */
+            decision_visibility: string | null;
+            /** Facts */
+            facts: string;
+            /** Ground */
+            ground: string;
+            /** Ground Reference */
+            ground_reference: string;
+            /** Id */
+            id: number;
+            /** Source Type */
+            source_type: string;
+            /** Subject Id */
+            subject_id: number | null;
+            /** Subject Type */
+            subject_type: string | null;
+            /** Territorial Scope */
+            territorial_scope: string[];
+            /** User Id */
+            user_id: number | null;
+        };
+        /** StatementRead */
+        addme__moderation__notice_schemas__StatementRead: {
+            /** Automated Decision */
+            automated_decision: string;
+            /** Automated Detection */
+            automated_detection: boolean;
+            /** Category */
+            category: string;
+            /** Content */
+            content: string[];
+            /** Decided At */
+            decided_at: string;
+            /** Decided By */
+            decided_by: number | null;
+            /** Decision */
+            decision: string;
+            /** Decision Visibility */
+            decision_visibility: string | null;
+            /** Facts */
+            facts: string;
+            /** Ground */
+            ground: string;
+            /** Source Type */
+            source_type: string;
+        };
         /** LedgerRead */
         addme__shop__schemas__LedgerRead: {
             /** Amount */
             amount: string;
-            /**
-             * Created At
-             * Format: date-time
-             */
+            /** Created At */
             created_at: string;
             /** Kind */
             kind: string;
@@ -7585,10 +7340,7 @@ export interface components {
         };
         /** LedgerRead */
         addme__wallet__schemas__LedgerRead: {
-            /**
-             * Created At
-             * Format: date-time
-             */
+            /** Created At */
             created_at: string;
             /** Delta */
             delta: number;
@@ -7699,15 +7451,6 @@ export interface operations {
                     "application/json": components["schemas"]["AdAdminRead"];
                 };
             };
-            /** @description The body could not be read (not the JSON it says it is). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Unauthorized */
             401: {
                 headers: {
@@ -7735,26 +7478,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is larger than this route takes. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Unprocessable Entity */
             422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many requests: wait the seconds in Retry-After. */
-            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7798,15 +7523,6 @@ export interface operations {
                     "application/json": components["schemas"]["ImageRead"];
                 };
             };
-            /** @description The body could not be read (not the JSON it says it is). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Unauthorized */
             401: {
                 headers: {
@@ -7834,26 +7550,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is larger than this route takes. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Unprocessable Entity */
             422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many requests: wait the seconds in Retry-After. */
-            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7896,15 +7594,6 @@ export interface operations {
                     "application/json": components["schemas"]["AdAdminRead"];
                 };
             };
-            /** @description The body could not be read (not the JSON it says it is). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Unauthorized */
             401: {
                 headers: {
@@ -7932,26 +7621,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is larger than this route takes. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Unprocessable Entity */
             422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many requests: wait the seconds in Retry-After. */
-            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7992,15 +7663,6 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The body could not be read (not the JSON it says it is). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Unauthorized */
             401: {
                 headers: {
@@ -8028,26 +7690,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is larger than this route takes. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Unprocessable Entity */
             422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many requests: wait the seconds in Retry-After. */
-            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8144,15 +7788,6 @@ export interface operations {
                     "application/json": components["schemas"]["AlertAdminRead"];
                 };
             };
-            /** @description The body could not be read (not the JSON it says it is). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Unauthorized */
             401: {
                 headers: {
@@ -8180,26 +7815,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is larger than this route takes. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Unprocessable Entity */
             422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many requests: wait the seconds in Retry-After. */
-            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8233,15 +7850,6 @@ export interface operations {
                     "application/json": components["schemas"]["AlertAdminRead"];
                 };
             };
-            /** @description The body could not be read (not the JSON it says it is). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Unauthorized */
             401: {
                 headers: {
@@ -8269,26 +7877,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is larger than this route takes. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Unprocessable Entity */
             422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many requests: wait the seconds in Retry-After. */
-            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8320,7 +7910,67 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The body could not be read (not the JSON it says it is). */
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    appeal_queue_v1_admin_appeals_get: {
+        parameters: {
+            query?: {
+                status?: "open" | "decided";
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_AppealAdmin_"];
+                };
+            };
+            /** @description Bad Request */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8356,8 +8006,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is larger than this route takes. */
-            413: {
+            /** @description Conflict */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8374,8 +8024,79 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many requests: wait the seconds in Retry-After. */
-            429: {
+        };
+    };
+    decide_appeal_v1_admin_appeals__appeal_id__decide_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                appeal_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AppealDecideIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppealDecision"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8572,26 +8293,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is larger than this route takes. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Unprocessable Entity */
             422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many requests: wait the seconds in Retry-After. */
-            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8661,26 +8364,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is larger than this route takes. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Unprocessable Entity */
             422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many requests: wait the seconds in Retry-After. */
-            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8750,26 +8435,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is larger than this route takes. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Unprocessable Entity */
             422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many requests: wait the seconds in Retry-After. */
-            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8935,15 +8602,6 @@ export interface operations {
                     "application/json": components["schemas"]["BlacklistTermRead"];
                 };
             };
-            /** @description The body could not be read (not the JSON it says it is). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Unauthorized */
             401: {
                 headers: {
@@ -8980,26 +8638,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is larger than this route takes. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Unprocessable Entity */
             422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many requests: wait the seconds in Retry-After. */
-            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9029,15 +8669,6 @@ export interface operations {
                     "application/json": components["schemas"]["ActionResult"];
                 };
             };
-            /** @description The body could not be read (not the JSON it says it is). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Unauthorized */
             401: {
                 headers: {
@@ -9074,26 +8705,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is larger than this route takes. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Unprocessable Entity */
             422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many requests: wait the seconds in Retry-After. */
-            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9127,15 +8740,6 @@ export interface operations {
                     "application/json": components["schemas"]["BlacklistTermRead"];
                 };
             };
-            /** @description The body could not be read (not the JSON it says it is). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Unauthorized */
             401: {
                 headers: {
@@ -9172,26 +8776,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is larger than this route takes. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Unprocessable Entity */
             422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many requests: wait the seconds in Retry-After. */
-            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9292,15 +8878,6 @@ export interface operations {
                     "application/json": components["schemas"]["BlogAdminRead"];
                 };
             };
-            /** @description The body could not be read (not the JSON it says it is). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Unauthorized */
             401: {
                 headers: {
@@ -9328,26 +8905,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is larger than this route takes. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Unprocessable Entity */
             422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many requests: wait the seconds in Retry-After. */
-            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9391,15 +8950,6 @@ export interface operations {
                     "application/json": components["schemas"]["PictureRead"];
                 };
             };
-            /** @description The body could not be read (not the JSON it says it is). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Unauthorized */
             401: {
                 headers: {
@@ -9427,26 +8977,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is larger than this route takes. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Unprocessable Entity */
             422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many requests: wait the seconds in Retry-After. */
-            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9487,15 +9019,6 @@ export interface operations {
                     "application/json": components["schemas"]["PreviewRead"];
                 };
             };
-            /** @description The body could not be read (not the JSON it says it is). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Unauthorized */
             401: {
                 headers: {
@@ -9523,26 +9046,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is larger than this route takes. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Unprocessable Entity */
             422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many requests: wait the seconds in Retry-After. */
-            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9652,15 +9157,6 @@ export interface operations {
                     "application/json": components["schemas"]["BlogAdminRead"];
                 };
             };
-            /** @description The body could not be read (not the JSON it says it is). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Unauthorized */
             401: {
                 headers: {
@@ -9688,26 +9184,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is larger than this route takes. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Unprocessable Entity */
             422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many requests: wait the seconds in Retry-After. */
-            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9748,15 +9226,6 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The body could not be read (not the JSON it says it is). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Unauthorized */
             401: {
                 headers: {
@@ -9784,26 +9253,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is larger than this route takes. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Unprocessable Entity */
             422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many requests: wait the seconds in Retry-After. */
-            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9845,301 +9296,8 @@ export interface operations {
                     "application/json": components["schemas"]["Page_ContactMessageRead_"];
                 };
             };
-            /** @description Not signed in, or the session ended. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not allowed: the account's level, or a cookie session's missing CSRF token. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Not Found */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Unprocessable Entity */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too Many Requests */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Service Unavailable */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    moderator_queue_v1_admin_contact_queue_get: {
-        parameters: {
-            query?: {
-                status?: ("new" | "answered" | "closed") | null;
-                reason?: ("disputeban" | "ageverification" | "accounthopping" | "vpnaccess") | null;
-                page?: number;
-                per_page?: number;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Successful Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Page_ContactMessageRead_"];
-                };
-            };
-            /** @description Not signed in, or the session ended. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not allowed: the account's level, or a cookie session's missing CSRF token. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not Found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Unprocessable Entity */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too Many Requests */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Service Unavailable */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    moderator_reply_v1_admin_contact_queue__message_id__reply_post: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                message_id: number;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["ContactReplyIn"];
-            };
-        };
-        responses: {
-            /** @description Successful Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ContactMessageRead"];
-                };
-            };
-            /** @description The body could not be read (not the JSON it says it is). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not signed in, or the session ended. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not allowed: the account's level, or a cookie session's missing CSRF token. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not Found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The body is larger than this route takes. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Unprocessable Entity */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too Many Requests */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Service Unavailable */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    moderator_status_v1_admin_contact_queue__message_id__status_post: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                message_id: number;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["ContactStatusIn"];
-            };
-        };
-        responses: {
-            /** @description Successful Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ContactMessageRead"];
-                };
-            };
-            /** @description The body could not be read (not the JSON it says it is). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not signed in, or the session ended. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not allowed: the account's level, or a cookie session's missing CSRF token. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not Found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The body is larger than this route takes. */
-            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10200,44 +9358,8 @@ export interface operations {
                     "application/json": components["schemas"]["ContactMessageRead"];
                 };
             };
-            /** @description The body could not be read (not the JSON it says it is). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not signed in, or the session ended. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not allowed: the account's level, or a cookie session's missing CSRF token. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Not Found */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The body is larger than this route takes. */
-            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10298,44 +9420,8 @@ export interface operations {
                     "application/json": components["schemas"]["ContactMessageRead"];
                 };
             };
-            /** @description The body could not be read (not the JSON it says it is). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not signed in, or the session ended. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not allowed: the account's level, or a cookie session's missing CSRF token. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Not Found */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The body is larger than this route takes. */
-            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10363,6 +9449,80 @@ export interface operations {
             };
             /** @description Service Unavailable */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    decision_macros_v1_admin_decision_macros_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DecisionMacros"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10467,7 +9627,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["MediaRemoveIn"] | null;
+            };
+        };
         responses: {
             /** @description Successful Response */
             200: {
@@ -10507,15 +9671,6 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The body is larger than this route takes. */
-            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10694,15 +9849,6 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The body could not be read (not the JSON it says it is). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Unauthorized */
             401: {
                 headers: {
@@ -10730,26 +9876,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is larger than this route takes. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Unprocessable Entity */
             422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many requests: wait the seconds in Retry-After. */
-            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10783,15 +9911,6 @@ export interface operations {
                     "application/json": components["schemas"]["AdminGroupRead"];
                 };
             };
-            /** @description The body could not be read (not the JSON it says it is). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Unauthorized */
             401: {
                 headers: {
@@ -10819,26 +9938,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is larger than this route takes. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Unprocessable Entity */
             422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many requests: wait the seconds in Retry-After. */
-            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11040,15 +10141,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is larger than this route takes. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Unprocessable Entity */
             422: {
                 headers: {
@@ -11221,15 +10313,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is larger than this route takes. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Unprocessable Entity */
             422: {
                 headers: {
@@ -11346,15 +10429,6 @@ export interface operations {
                     "application/json": components["schemas"]["IpBanRead"];
                 };
             };
-            /** @description The body could not be read (not the JSON it says it is). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Unauthorized */
             401: {
                 headers: {
@@ -11391,26 +10465,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is larger than this route takes. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Unprocessable Entity */
             422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many requests: wait the seconds in Retry-After. */
-            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11442,15 +10498,6 @@ export interface operations {
                     "application/json": components["schemas"]["ActionResult"];
                 };
             };
-            /** @description The body could not be read (not the JSON it says it is). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Unauthorized */
             401: {
                 headers: {
@@ -11487,26 +10534,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is larger than this route takes. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Unprocessable Entity */
             422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many requests: wait the seconds in Retry-After. */
-            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11637,15 +10666,6 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The body is larger than this route takes. */
-            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11825,26 +10845,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is larger than this route takes. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Unprocessable Entity */
             422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many requests: wait the seconds in Retry-After. */
-            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11917,26 +10919,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is larger than this route takes. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Unprocessable Entity */
             422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many requests: wait the seconds in Retry-After. */
-            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12015,26 +10999,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is larger than this route takes. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Unprocessable Entity */
             422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many requests: wait the seconds in Retry-After. */
-            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12113,15 +11079,6 @@ export interface operations {
                     "application/json": components["schemas"]["MaintenanceRead"];
                 };
             };
-            /** @description The body could not be read (not the JSON it says it is). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Unauthorized */
             401: {
                 headers: {
@@ -12140,26 +11097,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is larger than this route takes. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Unprocessable Entity */
             422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many requests: wait the seconds in Retry-After. */
-            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12471,15 +11410,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is larger than this route takes. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Unprocessable Entity */
             422: {
                 headers: {
@@ -12665,15 +11595,6 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The body is larger than this route takes. */
-            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12882,15 +11803,6 @@ export interface operations {
                     "application/json": components["schemas"]["JurisdictionRead"];
                 };
             };
-            /** @description The body could not be read (not the JSON it says it is). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Unauthorized */
             401: {
                 headers: {
@@ -12918,26 +11830,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is larger than this route takes. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Unprocessable Entity */
             422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many requests: wait the seconds in Retry-After. */
-            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12971,15 +11865,6 @@ export interface operations {
                     "application/json": components["schemas"]["JurisdictionRead"];
                 };
             };
-            /** @description The body could not be read (not the JSON it says it is). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Unauthorized */
             401: {
                 headers: {
@@ -13007,26 +11892,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is larger than this route takes. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Unprocessable Entity */
             422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many requests: wait the seconds in Retry-After. */
-            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13058,15 +11925,6 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The body could not be read (not the JSON it says it is). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Unauthorized */
             401: {
                 headers: {
@@ -13094,26 +11952,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is larger than this route takes. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Unprocessable Entity */
             422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many requests: wait the seconds in Retry-After. */
-            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13199,15 +12039,6 @@ export interface operations {
                     "application/json": components["schemas"]["ProviderCheck"];
                 };
             };
-            /** @description The body could not be read (not the JSON it says it is). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Unauthorized */
             401: {
                 headers: {
@@ -13235,26 +12066,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is larger than this route takes. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Unprocessable Entity */
             422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many requests: wait the seconds in Retry-After. */
-            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13445,15 +12258,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is larger than this route takes. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Unprocessable Entity */
             422: {
                 headers: {
@@ -13561,15 +12365,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is larger than this route takes. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Unprocessable Entity */
             422: {
                 headers: {
@@ -13670,15 +12465,6 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The body is larger than this route takes. */
-            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13991,26 +12777,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is larger than this route takes. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Unprocessable Entity */
             422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many requests: wait the seconds in Retry-After. */
-            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14143,26 +12911,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is larger than this route takes. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Unprocessable Entity */
             422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many requests: wait the seconds in Retry-After. */
-            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14232,26 +12982,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is larger than this route takes. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Unprocessable Entity */
             422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many requests: wait the seconds in Retry-After. */
-            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14408,26 +13140,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is larger than this route takes. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Unprocessable Entity */
             422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many requests: wait the seconds in Retry-After. */
-            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14661,26 +13375,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is larger than this route takes. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Unprocessable Entity */
             422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many requests: wait the seconds in Retry-After. */
-            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14837,15 +13533,6 @@ export interface operations {
                     "application/json": components["schemas"]["TorExitsRead"];
                 };
             };
-            /** @description The body could not be read (not the JSON it says it is). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Unauthorized */
             401: {
                 headers: {
@@ -14864,26 +13551,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is larger than this route takes. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Unprocessable Entity */
             422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many requests: wait the seconds in Retry-After. */
-            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14915,15 +13584,6 @@ export interface operations {
                     "application/json": components["schemas"]["RefreshOut"];
                 };
             };
-            /** @description The body could not be read (not the JSON it says it is). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Unauthorized */
             401: {
                 headers: {
@@ -14942,26 +13602,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is larger than this route takes. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Unprocessable Entity */
             422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many requests: wait the seconds in Retry-After. */
-            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15114,15 +13756,6 @@ export interface operations {
                     "application/json": components["schemas"]["SwitchRuleRead"];
                 };
             };
-            /** @description The body could not be read (not the JSON it says it is). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Unauthorized */
             401: {
                 headers: {
@@ -15159,26 +13792,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is larger than this route takes. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Unprocessable Entity */
             422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many requests: wait the seconds in Retry-After. */
-            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15280,15 +13895,6 @@ export interface operations {
                     "application/json": components["schemas"]["TagRead"];
                 };
             };
-            /** @description The body could not be read (not the JSON it says it is). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Unauthorized */
             401: {
                 headers: {
@@ -15325,26 +13931,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is larger than this route takes. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Unprocessable Entity */
             422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many requests: wait the seconds in Retry-After. */
-            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15378,15 +13966,6 @@ export interface operations {
                     "application/json": components["schemas"]["TagRead"];
                 };
             };
-            /** @description The body could not be read (not the JSON it says it is). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Unauthorized */
             401: {
                 headers: {
@@ -15423,26 +14002,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is larger than this route takes. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Unprocessable Entity */
             422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many requests: wait the seconds in Retry-After. */
-            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15476,15 +14037,6 @@ export interface operations {
                     "application/json": components["schemas"]["TagRead"];
                 };
             };
-            /** @description The body could not be read (not the JSON it says it is). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Unauthorized */
             401: {
                 headers: {
@@ -15521,26 +14073,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is larger than this route takes. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Unprocessable Entity */
             422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many requests: wait the seconds in Retry-After. */
-            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15577,107 +14111,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Page_TrackerRow_"];
-                };
-            };
-            /** @description Unauthorized */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Unprocessable Entity */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    admin_transparency_v1_admin_transparency_get: {
-        parameters: {
-            query?: {
-                /** @description calendar months, this one first */
-                months?: number;
-                format?: "json" | "csv";
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Successful Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["TransparencyReport"];
-                };
-            };
-            /** @description Unauthorized */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Unprocessable Entity */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    admin_transparency_csv_v1_admin_transparency_csv_get: {
-        parameters: {
-            query?: {
-                /** @description calendar months, this one first */
-                months?: number;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Successful Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/csv": unknown;
                 };
             };
             /** @description Unauthorized */
@@ -15856,26 +14289,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is larger than this route takes. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Unprocessable Entity */
             422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many requests: wait the seconds in Retry-After. */
-            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15952,26 +14367,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is larger than this route takes. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Unprocessable Entity */
             422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many requests: wait the seconds in Retry-After. */
-            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16050,26 +14447,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is larger than this route takes. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Unprocessable Entity */
             422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many requests: wait the seconds in Retry-After. */
-            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16103,15 +14482,6 @@ export interface operations {
                     "application/json": components["schemas"]["BanOut"];
                 };
             };
-            /** @description The body could not be read (not the JSON it says it is). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Unauthorized */
             401: {
                 headers: {
@@ -16141,15 +14511,6 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The body is larger than this route takes. */
-            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16255,26 +14616,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is larger than this route takes. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Unprocessable Entity */
             422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many requests: wait the seconds in Retry-After. */
-            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16306,15 +14649,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ActionResult"];
-                };
-            };
-            /** @description The body could not be read (not the JSON it says it is). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -16353,26 +14687,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is larger than this route takes. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Unprocessable Entity */
             422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many requests: wait the seconds in Retry-After. */
-            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16583,26 +14899,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is larger than this route takes. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Unprocessable Entity */
             422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many requests: wait the seconds in Retry-After. */
-            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16672,26 +14970,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is larger than this route takes. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Unprocessable Entity */
             422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many requests: wait the seconds in Retry-After. */
-            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16761,26 +15041,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is larger than this route takes. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Unprocessable Entity */
             422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many requests: wait the seconds in Retry-After. */
-            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16850,191 +15112,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is larger than this route takes. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Unprocessable Entity */
             422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many requests: wait the seconds in Retry-After. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    account_flags_v1_admin_users__user_id__flags_get: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                user_id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Successful Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["TrustFlagsRead"];
-                };
-            };
-            /** @description Unauthorized */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not Found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Conflict */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Unprocessable Entity */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    clear_flag_v1_admin_users__user_id__flags_clear_post: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                user_id: number;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["TrustFlagClearIn"];
-            };
-        };
-        responses: {
-            /** @description Successful Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["TrustFlagsRead"];
-                };
-            };
-            /** @description The body could not be read (not the JSON it says it is). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Unauthorized */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not Found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Conflict */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The body is larger than this route takes. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Unprocessable Entity */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many requests: wait the seconds in Retry-After. */
-            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17104,26 +15183,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is larger than this route takes. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Unprocessable Entity */
             422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many requests: wait the seconds in Retry-After. */
-            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17189,26 +15250,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is larger than this route takes. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Unprocessable Entity */
             422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many requests: wait the seconds in Retry-After. */
-            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17280,15 +15323,6 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The body is larger than this route takes. */
-            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17385,26 +15419,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is larger than this route takes. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Unprocessable Entity */
             422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many requests: wait the seconds in Retry-After. */
-            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17607,15 +15623,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not allowed: the account's level, or a cookie session's missing CSRF token. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Not Found */
             404: {
                 headers: {
@@ -17627,15 +15634,6 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The body is larger than this route takes. */
-            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17799,15 +15797,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is larger than this route takes. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Unprocessable Entity */
             422: {
                 headers: {
@@ -17864,15 +15853,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not allowed: the account's level, or a cookie session's missing CSRF token. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Not Found */
             404: {
                 headers: {
@@ -17884,15 +15864,6 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The body is larger than this route takes. */
-            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17956,15 +15927,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not allowed: the account's level, or a cookie session's missing CSRF token. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Not Found */
             404: {
                 headers: {
@@ -17976,15 +15938,6 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The body is larger than this route takes. */
-            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18206,15 +16159,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is larger than this route takes. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Unprocessable Entity */
             422: {
                 headers: {
@@ -18304,15 +16248,6 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The body is larger than this route takes. */
-            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18416,15 +16351,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is larger than this route takes. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Unprocessable Entity */
             422: {
                 headers: {
@@ -18521,15 +16447,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is larger than this route takes. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Unprocessable Entity */
             422: {
                 headers: {
@@ -18613,15 +16530,6 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The body is larger than this route takes. */
-            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18725,15 +16633,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is larger than this route takes. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Unprocessable Entity */
             422: {
                 headers: {
@@ -18823,15 +16722,6 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The body is larger than this route takes. */
-            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -19211,35 +17101,8 @@ export interface operations {
                     "application/json": components["schemas"]["ActionResult"];
                 };
             };
-            /** @description The body could not be read (not the JSON it says it is). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not allowed: the account's level, or a cookie session's missing CSRF token. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Not Found */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The body is larger than this route takes. */
-            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -19501,15 +17364,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not allowed: the account's level, or a cookie session's missing CSRF token. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Not Found */
             404: {
                 headers: {
@@ -19528,26 +17382,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is larger than this route takes. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Unprocessable Entity */
             422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many requests: wait the seconds in Retry-After. */
-            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -19604,15 +17440,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not allowed: the account's level, or a cookie session's missing CSRF token. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Not Found */
             404: {
                 headers: {
@@ -19631,26 +17458,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is larger than this route takes. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Unprocessable Entity */
             422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many requests: wait the seconds in Retry-After. */
-            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -19963,15 +17772,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is larger than this route takes. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Unprocessable Entity */
             422: {
                 headers: {
@@ -20209,15 +18009,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not allowed: the account's level, or a cookie session's missing CSRF token. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Not Found */
             404: {
                 headers: {
@@ -20229,15 +18020,6 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The body is larger than this route takes. */
-            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -20305,15 +18087,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not allowed: the account's level, or a cookie session's missing CSRF token. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Not Found */
             404: {
                 headers: {
@@ -20325,15 +18098,6 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The body is larger than this route takes. */
-            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -20403,15 +18167,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not signed by Ondato */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Not Found */
             404: {
                 headers: {
@@ -20423,15 +18178,6 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The body is larger than this route takes. */
-            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -20562,15 +18308,6 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The body could not be read (not the JSON it says it is). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Unauthorized */
             401: {
                 headers: {
@@ -20589,26 +18326,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is larger than this route takes. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Unprocessable Entity */
             422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many requests: wait the seconds in Retry-After. */
-            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -20669,15 +18388,6 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The body is larger than this route takes. */
-            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -20876,15 +18586,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is larger than this route takes. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Unprocessable Entity */
             422: {
                 headers: {
@@ -20983,15 +18684,6 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The body is larger than this route takes. */
-            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -21202,15 +18894,6 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The body is larger than this route takes. */
-            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -21500,53 +19183,6 @@ export interface operations {
             };
         };
     };
-    public_transparency_v1_transparency_get: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Successful Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["TransparencyReport"];
-                };
-            };
-            /** @description Unauthorized */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Unprocessable Entity */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
     get_account_v1_user_account_get: {
         parameters: {
             query?: never;
@@ -21706,15 +19342,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is larger than this route takes. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Unprocessable Entity */
             422: {
                 headers: {
@@ -21811,15 +19438,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is larger than this route takes. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Unprocessable Entity */
             422: {
                 headers: {
@@ -21870,15 +19488,6 @@ export interface operations {
                     "application/json": components["schemas"]["WalletActionResult"];
                 };
             };
-            /** @description The body could not be read (not the JSON it says it is). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Unauthorized */
             401: {
                 headers: {
@@ -21899,15 +19508,6 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The body is larger than this route takes. */
-            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -21944,7 +19544,7 @@ export interface operations {
             };
         };
     };
-    my_consents_v1_user_consents_get: {
+    my_decisions_v1_user_decisions_get: {
         parameters: {
             query?: never;
             header?: never;
@@ -21959,11 +19559,56 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ConsentsRead"];
+                    "application/json": components["schemas"]["MyDecisions"];
                 };
             };
-            /** @description Not signed in, or the session ended. */
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -21973,29 +19618,31 @@ export interface operations {
             };
         };
     };
-    set_my_consents_v1_user_consents_put: {
+    appeal_decision_v1_user_decisions__statement_id__appeal_post: {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                statement_id: number;
+            };
             cookie?: never;
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ConsentsUpdate"];
+                "application/json": components["schemas"]["AppealIn"];
             };
         };
         responses: {
             /** @description Successful Response */
-            200: {
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ConsentsRead"];
+                    "application/json": components["schemas"]["AppealResult"];
                 };
             };
-            /** @description The body could not be read (not the JSON it says it is). */
+            /** @description Bad Request */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -22004,7 +19651,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not signed in, or the session ended. */
+            /** @description Unauthorized */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -22013,7 +19660,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not allowed: the account's level, or a cookie session's missing CSRF token. */
+            /** @description Forbidden */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -22022,8 +19669,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is larger than this route takes. */
-            413: {
+            /** @description Not Found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -22031,17 +19678,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Validation Error */
-            422: {
+            /** @description Conflict */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many requests: wait the seconds in Retry-After. */
-            429: {
+            /** @description Unprocessable Entity */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -22082,24 +19729,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not signed in, or the session ended. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not allowed: the account's level, or a cookie session's missing CSRF token. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Not Found */
             404: {
                 headers: {
@@ -22111,15 +19740,6 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The body is larger than this route takes. */
-            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -22270,15 +19890,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not allowed: the account's level, or a cookie session's missing CSRF token. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Not Found */
             404: {
                 headers: {
@@ -22297,26 +19908,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is larger than this route takes. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Unprocessable Entity */
             422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many requests: wait the seconds in Retry-After. */
-            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -22373,15 +19966,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not allowed: the account's level, or a cookie session's missing CSRF token. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Not Found */
             404: {
                 headers: {
@@ -22400,26 +19984,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is larger than this route takes. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Unprocessable Entity */
             422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many requests: wait the seconds in Retry-After. */
-            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -22480,15 +20046,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not allowed: the account's level, or a cookie session's missing CSRF token. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Not Found */
             404: {
                 headers: {
@@ -22507,26 +20064,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is larger than this route takes. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Unprocessable Entity */
             422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many requests: wait the seconds in Retry-After. */
-            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -22614,15 +20153,6 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The body is larger than this route takes. */
-            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -22728,15 +20258,6 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The body is larger than this route takes. */
-            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -23045,15 +20566,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is larger than this route takes. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Unprocessable Entity */
             422: {
                 headers: {
@@ -23238,15 +20750,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is larger than this route takes. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Unprocessable Entity */
             422: {
                 headers: {
@@ -23327,15 +20830,6 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The body is larger than this route takes. */
-            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -23551,15 +21045,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Studio only */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Not Found */
             404: {
                 headers: {
@@ -23712,26 +21197,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not allowed: the account's level, or a cookie session's missing CSRF token. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Not Found */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The body is larger than this route takes. */
-            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -23882,26 +21349,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not allowed: the account's level, or a cookie session's missing CSRF token. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Not Found */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The body is larger than this route takes. */
-            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -23980,26 +21429,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not allowed: the account's level, or a cookie session's missing CSRF token. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Not Found */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The body is larger than this route takes. */
-            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -24096,15 +21527,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is larger than this route takes. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Unprocessable Entity */
             422: {
                 headers: {
@@ -24181,15 +21603,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is larger than this route takes. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Unprocessable Entity */
             422: {
                 headers: {
@@ -24248,26 +21661,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not allowed: the account's level, or a cookie session's missing CSRF token. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Not Found */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The body is larger than this route takes. */
-            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -24353,15 +21748,6 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The body is larger than this route takes. */
-            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -24545,15 +21931,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is larger than this route takes. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Unprocessable Entity */
             422: {
                 headers: {
@@ -24633,15 +22010,6 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The body is larger than this route takes. */
-            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -24741,15 +22109,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is larger than this route takes. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Unprocessable Entity */
             422: {
                 headers: {
@@ -24817,26 +22176,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not allowed: the account's level, or a cookie session's missing CSRF token. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Not Found */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The body is larger than this route takes. */
-            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -24893,15 +22234,6 @@ export interface operations {
                     "application/json": components["schemas"]["WalletActionResult"];
                 };
             };
-            /** @description The body could not be read (not the JSON it says it is). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Unauthorized */
             401: {
                 headers: {
@@ -24922,15 +22254,6 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The body is larger than this route takes. */
-            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -25094,15 +22417,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not allowed: the account's level, or a cookie session's missing CSRF token. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Not Found */
             404: {
                 headers: {
@@ -25114,15 +22428,6 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The body is larger than this route takes. */
-            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -25498,15 +22803,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is larger than this route takes. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Unprocessable Entity */
             422: {
                 headers: {
@@ -25560,15 +22856,6 @@ export interface operations {
                     "application/json": components["schemas"]["ActionResult"];
                 };
             };
-            /** @description The body could not be read (not the JSON it says it is). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Unauthorized */
             401: {
                 headers: {
@@ -25598,15 +22885,6 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The body is larger than this route takes. */
-            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -25764,15 +23042,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is larger than this route takes. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Unprocessable Entity */
             422: {
                 headers: {
@@ -25867,15 +23136,6 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The body is larger than this route takes. */
-            413: {
                 headers: {
                     [name: string]: unknown;
                 };
