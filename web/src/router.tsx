@@ -184,6 +184,8 @@ export function routes(queryClient: QueryClient): RouteObject[] {
               ...page(() => import('@/routes/auth/verification')),
             },
             { path: 'auth/Oauth', loader: go.signInCallback(queryClient), Component: Nothing },
+            // The spec's sign-in callback (section 2: "callback /login"): the same as /auth/Oauth.
+            { path: 'login', loader: go.signInCallback(queryClient), Component: Nothing },
             { path: 'auth/Verification', ...page(() => import('@/routes/auth/verification')) },
             // External age verification: back from the provider, and the offline simulator.
             {
