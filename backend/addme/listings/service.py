@@ -20,8 +20,10 @@ from sqlalchemy.orm import Session
 from addme.accounts.models import User
 from addme.core import clock, options
 from addme.core.errors import AppError, FieldError, NotFound
+from addme.decisions import service as decisions
 from addme.listings import constants as c
 from addme.listings import validation
+from addme.listings.cards import promoted_reason as promoted_reason
 from addme.listings.changes import invalidate_listings as invalidate_listings
 from addme.listings.changes import mark_changed as mark_changed
 from addme.listings.changes import touch
@@ -46,9 +48,11 @@ from addme.listings.decisions import mark_paid as mark_paid
 from addme.listings.decisions import of_user as of_user
 from addme.listings.decisions import reject as reject
 from addme.listings.decisions import remove as remove
+from addme.listings.decisions import restore as restore
 from addme.listings.decisions import unban as unban
 from addme.listings.decisions import unhide as unhide
 from addme.listings.decisions import unlock_rejected as unlock_rejected
+from addme.listings.decisions import unmark_paid as unmark_paid
 from addme.listings.handles import handles_by_id as handles_by_id
 from addme.listings.handles import is_taken
 from addme.listings.handles import owner_ids_with_handle as owner_ids_with_handle
@@ -72,6 +76,17 @@ def count_active(session: Session, *, user_id: int) -> int:
             .where(Username.user_id == user_id, Username.status != c.Status.DELETED)
         )
         or 0
+    )
+
+
+def member_orientation(session: Session, *, user_id: int) -> str | None:
+    """The orientation on the member's newest username that is not deleted, None without one (only
+    read for ads once the member opted in: content's consents)."""
+    return session.scalar(
+        select(Username.orientation)
+        .where(Username.user_id == user_id, Username.status != c.Status.DELETED)
+        .order_by(Username.created_at.desc(), Username.id.desc())
+        .limit(1)
     )
 
 
@@ -171,8 +186,26 @@ def _review(username: Username, *, session: Session, now: datetime) -> None:
             username.approved_at = now
         username.sort_at = username.last_top_up or username.approved_at
     else:
+        held_before = username.status == c.Status.PENDING and username.review_reason is not None
         username.status = c.Status.PENDING
         username.review_reason = reason[:200]
+        if not held_before:
+            # An automated hold keeps the listing off the lists until a moderator looks: a decision
+            # record the member is sent (the rule's kind, not its words: a term list stays private).
+            decisions.record(
+                session,
+                decision="hold_username",
+                visibility="content_disabled",
+                facts="An automated check of the username, description or tags held it for a moderator "
+                f"to review ({reason.split(':', 1)[0]}). It stays off the lists until then.",
+                subject_type="username",
+                subject_id=username.id,
+                about=f"{username.username} ({username.app})",
+                member=session.get(User, username.user_id),
+                decided_by=None,
+                automated_detection=True,
+                automated_decision="fully",
+            )
 
 
 def _commit_or_duplicate(session: Session, *, app: str) -> None:
@@ -370,9 +403,8 @@ def relist(session: Session, *, user: User, username_id: int) -> tuple[Username,
             c.DUPLICATE.format(app=options.APP_LABELS[options.App(username.app)]), code=ListingCode.DUPLICATE
         )
     minor = screening.minor_signal(texts=[username.username, username.description, username.tags_text])
-    if minor is not None:  # edited while delisted: a moderator looks first
-        username.status = c.Status.PENDING
-        username.review_reason = screening.possible_minor_reason(minor[1])[:200]
+    if minor is not None:  # edited while delisted: a moderator looks first (held, with its record)
+        _review(username, session=session, now=clock.now())
     else:
         username.status = c.Status.APPROVED
     refresh_listed(username, user)

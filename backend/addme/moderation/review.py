@@ -15,6 +15,7 @@ from addme.core import clock
 from addme.core.errors import AppError
 from addme.core.paging import bounded_meta
 from addme.core.schemas import Page
+from addme.decisions import service as decisions
 from addme.listings import constants as lc
 from addme.listings import service as listings
 from addme.listings.models import Username
@@ -88,12 +89,31 @@ def pending_summary(session: Session) -> tuple[int, int | None]:
     return int(count or 0), hours
 
 
+def about(username: Username) -> str:
+    """A username as a decision's member reads it."""
+    return f"{username.username} ({username.app})"
+
+
 def _decide(session: Session, *, admin: User, username: Username, approve: bool, reason: str) -> None:
     before = snapshot(username)
     if approve:
         listings.approve(session, username=username)
     else:
         listings.reject(session, username=username, reason=reason)
+        decisions.record(
+            session,
+            decision="reject_username",
+            visibility="content_disabled",
+            facts=reason,
+            ground_reference="AddMe Terms of Use: what a listing may say",
+            subject_type="username",
+            subject_id=username.id,
+            about=about(username),
+            member=session.get(User, username.user_id),
+            decided_by=admin.id,
+            # Held by an automated rule, then rejected by a person.
+            automated_detection=bool(username.review_reason),
+        )
     audit.record(
         session,
         admin=admin,
@@ -106,16 +126,24 @@ def _decide(session: Session, *, admin: User, username: Username, approve: bool,
     )
 
 
-def decide(session: Session, *, admin: User, username_id: int, approve: bool, reason: str) -> AdminUsername:
-    """Approve or reject one pending username."""
+def decide(
+    session: Session, *, admin: User, username_id: int, approve: bool, reason: str, macro: str | None = None
+) -> AdminUsername:
+    """Approve or reject one pending username; a rejection needs a reason (or a macro)."""
+    if not approve:
+        reason = decisions.reason_text(reason, macro)
     username = listings.get_any(session, username_id=username_id)
     _decide(session, admin=admin, username=username, approve=approve, reason=reason)
     session.commit()
     return AdminUsername.model_validate(username)
 
 
-def decide_many(session: Session, *, admin: User, ids: list[int], approve: bool, reason: str) -> BulkOut:
+def decide_many(
+    session: Session, *, admin: User, ids: list[int], approve: bool, reason: str, macro: str | None = None
+) -> BulkOut:
     """Approve or reject several at once; one that cannot be decided is skipped, the rest go through."""
+    if not approve:
+        reason = decisions.reason_text(reason, macro)
     done: list[int] = []
     skipped: dict[int, str] = {}
     for username_id in dict.fromkeys(ids):

@@ -7,7 +7,7 @@ after 8 quick attempts are tried again (those queued more than 3 days ago are gi
 first look, with their last error kept).
 
 Revision ID: 5b1e2a7c9d30
-Revises: 7c6268fbb220
+Revises: 5a7e0d1c2b33
 Create Date: 2026-12-02 02:30:00
 """
 
@@ -17,7 +17,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = "5b1e2a7c9d30"
-down_revision: str | None = "7c6268fbb220"
+down_revision: str | None = "5a7e0d1c2b33"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

@@ -84,7 +84,7 @@ def test_bulk_decides_the_pending_ones_and_skips_the_others(client, db):
     done = make_username(db)  # already approved
     r = client.post(
         "/v1/admin/usernames/bulk",
-        json={"ids": [a.id, b.id, done.id, 999999], "action": "reject", "reason": "Spam"},
+        json={"ids": [a.id, b.id, done.id, 999999], "action": "reject", "reason": "Spam in the description"},
         headers=_admin(db),
     )
     body = r.json()
