@@ -141,9 +141,13 @@ function DecisionCard({ item }: { item: MyDecision }) {
               </span>
             )}
           </>
-        ) : (
+        ) : item.appeals.some((a) => a.status === 'open') ? null : (
           <span className="small text-body-secondary">
-            {isOutcome ? t('decisions.mine.outcome') : t('decisions.mine.closed')}
+            {isOutcome
+              ? t('decisions.mine.outcome')
+              : item.appeal_until
+                ? t('decisions.mine.closed')
+                : t('decisions.mine.notAppealable')}
           </span>
         )}
       </div>
