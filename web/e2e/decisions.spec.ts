@@ -114,7 +114,9 @@ test('a rejection needs a reason, reaches the member, is appealed and reversed b
   const appeal = staff.getByTestId('appeal-item').filter({ hasText: handle });
   await expect(appeal.getByTestId('appeal-clock')).toContainText('left');
   await shot(staff, project, 'decisions', 'admin-appeals');
-  await appeal.getByLabel('Reason (saved in the audit log)').fill('A cafe menu is fine: our mistake.');
+  await appeal
+    .getByLabel('Reason (saved in the audit log)')
+    .fill('A cafe menu is fine: our mistake.');
   await appeal.getByRole('button', { name: 'Reverse' }).click();
   await expect(staff.getByText('the decision is reversed')).toBeVisible();
 
