@@ -1,6 +1,6 @@
 """Imports every domain's models so metadata (Alembic, create_all) sees all tables."""
 
-from addme.accounts.models import AuthToken, EmailToken, User
+from addme.accounts.models import AuthToken, ConsentEvent, EmailToken, User
 from addme.audit.models import AdminAudit
 from addme.content.models import Ad, Alert, BlogPost, ContactRequest
 from addme.core.sitemode import SiteSetting
@@ -38,6 +38,7 @@ __all__ = [
     "AutoTopUpPause",
     "BlacklistTerm",
     "BlogPost",
+    "ConsentEvent",
     "ContactRequest",
     "DailyFigure",
     "EmailToken",

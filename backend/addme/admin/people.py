@@ -26,7 +26,7 @@ from addme.admin.people_schemas import (
 from addme.audit import service as audit
 from addme.core import clock
 from addme.core.errors import AppError, Forbidden, NotFound
-from addme.core.permissions import AdminLevel
+from addme.core.permissions import AdminLevel, refuse_self_grant
 from addme.core.schemas import ActionResult, Page
 from addme.decisions import service as decisions
 from addme.listings import service as listings
@@ -247,6 +247,7 @@ def grant(
 ) -> ActionResult:
     """Grant or remove Top-Ups and Fire Pins: one ledger row each, never below zero."""
     user = _target(session, user_id)
+    refuse_self_grant(admin_id=admin.id, user_id=user.id, what="Top-Ups or Fire Pins")
     before = {"top_ups": user.top_ups_count, "fire_pins": user.fire_pins_count}
     for kind, delta, have in (
         (Kind.TOP_UP, top_ups, user.top_ups_count),

@@ -30,6 +30,7 @@ from addme.moderation.router import router as moderation_router
 from addme.shop.router import router as shop_router
 from addme.stats.router import router as stats_router
 from addme.swipes.router import router as swipes_router
+from addme.trust.admin_router import flags_router as trust_flags_router
 from addme.trust.admin_router import risk_router as trust_risk_router
 from addme.trust.admin_router import router as trust_admin_router
 from addme.trust.admin_router import trackers_router as trust_trackers_router
@@ -72,6 +73,7 @@ API_ROUTERS: tuple[APIRouter, ...] = (
     moderation_bans_router,
     trust_admin_router,
     trust_risk_router,
+    trust_flags_router,
     trust_trackers_router,
 )
 

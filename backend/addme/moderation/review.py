@@ -6,7 +6,7 @@ write one audit row each, in the same transaction.
 
 from __future__ import annotations
 
-from sqlalchemy import func, or_, select
+from sqlalchemy import case, func, or_, select
 from sqlalchemy.orm import Session
 
 from addme.accounts.models import User
@@ -20,6 +20,7 @@ from addme.listings import constants as lc
 from addme.listings import service as listings
 from addme.listings.models import Username
 from addme.moderation.schemas import AdminUsername, BulkOut, HeldBy, ReviewItem
+from addme.screening import service as screening
 
 APPROVED = "Username approved."
 REJECTED = "Username rejected."
@@ -31,7 +32,7 @@ def held_by(review_reason: str | None) -> tuple[HeldBy, str]:
         return "unknown", ""
     if review_reason == lc.UNLOCKED_BY_KEY:
         return "key", review_reason
-    if review_reason.startswith("underage: age"):
+    if review_reason.startswith("underage: age") or screening.is_possible_minor(review_reason):
         # The written-age check is a rule of its own, not a blacklist term.
         return "macro", review_reason
     return "blacklist", review_reason
@@ -56,18 +57,20 @@ def _item(username: Username) -> ReviewItem:
         held_by=kind,
         rule=rule,
         waiting_hours=max(0, int(waited.total_seconds() // 3600)),
+        possible_minor=screening.is_possible_minor(username.review_reason),
     )
 
 
 def queue(session: Session, *, page: int, per_page: int, q: str | None) -> Page[ReviewItem]:
-    """Pending usernames, the longest waiting first."""
+    """Pending usernames: possible minors first, then the longest waiting first."""
     where = [Username.status == lc.Status.PENDING]
     if q:
         like = f"%{q.strip().casefold()}%"
         where.append(or_(Username.username_normalized.like(like), Username.review_reason.like(like)))
     matches = select(Username).where(*where)
     meta = bounded_meta(session, matches, page=page, per_page=per_page)
-    order = (Username.created_at, Username.id)
+    minors_first = case((Username.review_reason.like(f"{screening.POSSIBLE_MINOR}:%"), 0), else_=1)
+    order = (minors_first, Username.created_at, Username.id)
     # Ids first, from the queue's index alone (it carries the handle and the rule a search reads),
     # then the page's rows: a search no longer visits every pending row's heap page.
     ids = (

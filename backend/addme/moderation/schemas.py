@@ -7,7 +7,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from addme.core.options import ReportType
-from addme.core.schemas import Schema, StrictInput, UtcDatetime
+from addme.core.schemas import Schema, StrictId, StrictInput, UtcDatetime
 
 
 class ReportIn(StrictInput):
@@ -64,10 +64,12 @@ class ReviewItem(BaseModel):
     held_by: HeldBy
     rule: str
     waiting_hours: int
+    # Held because its text may be a minor's (a school word with no age): shown first, with a badge.
+    possible_minor: bool = False
 
 
 class BulkIn(StrictInput):
-    ids: list[int] = Field(min_length=1, max_length=100)
+    ids: list[StrictId] = Field(min_length=1, max_length=100)
     action: Literal["approve", "reject"]
     reason: str = Reason
     macro: str | None = Macro

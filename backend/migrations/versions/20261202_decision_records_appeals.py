@@ -5,7 +5,7 @@ the fields the DSA transparency database asks and the member it concerns; the ne
 holds members' complaints (DSA Art. 20) and the spec's unban requests in one queue.
 
 Revision ID: 3b9d2f61c0a7
-Revises: 7c6268fbb220
+Revises: 5c0a1e7d3b21
 Create Date: 2026-12-02 02:00:00
 """
 
@@ -15,7 +15,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = "3b9d2f61c0a7"
-down_revision: str | None = "7c6268fbb220"
+down_revision: str | None = "5c0a1e7d3b21"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

@@ -86,6 +86,14 @@ ROUTES: dict[tuple[str, str], Permission] = {
     ("GET", "/v1/admin/contact"): P.CONTACT,
     ("POST", "/v1/admin/contact/{message_id}/reply"): P.CONTACT,
     ("POST", "/v1/admin/contact/{message_id}/status"): P.CONTACT,
+    # The Moderators' queue: the inbox's ban, age-verification, hopping and VPN messages (issue 31).
+    ("GET", "/v1/admin/contact-queue"): P.CONTACT_MODERATION,
+    ("GET", "/v1/admin/transparency"): P.TRANSPARENCY,
+    ("GET", "/v1/admin/transparency.csv"): P.TRANSPARENCY,
+    ("GET", "/v1/admin/users/{user_id}/flags"): P.TRUST_FLAGS,
+    ("POST", "/v1/admin/users/{user_id}/flags/clear"): P.TRUST_FLAGS,
+    ("POST", "/v1/admin/contact-queue/{message_id}/reply"): P.CONTACT_MODERATION,
+    ("POST", "/v1/admin/contact-queue/{message_id}/status"): P.CONTACT_MODERATION,
     # People and bans: users are Full only; bans (accounts, usernames, IPs) every admin level.
     ("GET", "/v1/admin/bans"): P.BANS,
     ("GET", "/v1/admin/ip-bans"): P.BANS,

@@ -79,6 +79,7 @@ export function ActionDialog({
   memberFacing = false,
   withReason = true,
   decision,
+  reasonMinLength,
   pending,
   onClose,
   onConfirm,
@@ -95,6 +96,8 @@ export function ActionDialog({
   /** A restricting decision (a statement of reasons): its canned reasons are offered, and the
    * reason needs MIN_REASON characters, as the server asks. */
   decision?: string | readonly string[];
+  /** The fewest characters the server takes for this action's reason (the browser says so first). */
+  reasonMinLength?: number;
   pending: boolean;
   onClose: () => void;
   onConfirm: (reason: string) => void;
@@ -136,7 +139,7 @@ export function ActionDialog({
                 rows={2}
                 maxLength={300}
                 required={reasonRequired || Boolean(decision)}
-                minLength={decision ? MIN_REASON : undefined}
+                minLength={decision ? MIN_REASON : reasonMinLength}
                 value={reason}
                 onChange={(e) => setReason(e.target.value)}
               />
