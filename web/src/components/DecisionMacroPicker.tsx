@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
 import { Form } from 'react-bootstrap';
 import { api, unwrap } from '@/api/client';
 import { useTranslation } from '@/i18n/useTranslation';
@@ -24,12 +25,15 @@ export function DecisionMacroPicker({
   onPick: (text: string) => void;
 }) {
   const { t } = useTranslation();
+  // Its own id: inside a Form.Group it would otherwise take the group's, and the label its text's.
+  const id = useId();
   const macros = useQuery(decisionMacrosQuery);
   const kinds = typeof decision === 'string' ? [decision] : decision;
   const offered = (macros.data?.data ?? []).filter((m) => kinds.includes(m.decision));
   if (offered.length === 0) return null;
   return (
     <Form.Select
+      id={id}
       aria-label={t('decisions.macro')}
       className="form-select-sm addme-touch-select"
       data-testid="decision-macro"
