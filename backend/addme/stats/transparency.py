@@ -14,7 +14,8 @@ What it counts, per calendar month (UTC):
 - appeals: those lodged that month, and the reversals decided that month.
 
 Counts are aggregate SQL grouped by month (the same query on SQLite and PostgreSQL); percentiles
-are taken in Python over the durations of the months asked for. The public page's answer is kept
+are taken in Python over each month's durations, which the database hands back grouped to the
+tenth of an hour (the precision shown). The public page's answer is kept
 for PUBLIC_TTL seconds per process.
 """
 
@@ -25,12 +26,12 @@ import io
 import math
 import threading
 import time
-from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime, timedelta
 from typing import Any, get_args
 
-from sqlalchemy import ColumnElement, Select, case, func, select
+from sqlalchemy import ColumnElement, Numeric, Select, case, cast, func, select
 from sqlalchemy.orm import Session
 
 from addme.core import clock
@@ -71,7 +72,9 @@ def _month_of(session: Session, column: Any) -> ColumnElement[str]:
     """The column's month as "YYYY-MM", in this database's dialect."""
     if session.get_bind().dialect.name == "postgresql":
         return func.to_char(column, "YYYY-MM")
-    return func.strftime("%Y-%m", column)
+    # SQLite keeps a datetime as ISO text ("2026-11-02 10:00:00.000000"): its first 7 characters
+    # are the month, read without parsing the date (strftime took twice as long at 200,000 rows).
+    return func.substr(column, 1, 7)
 
 
 def _counts(session: Session, stmt: Select[Any]) -> dict[tuple[str, ...], int]:
@@ -85,27 +88,56 @@ def _grouped(session: Session, when: Any, since: datetime, *keys: Any) -> dict[t
     return _counts(session, stmt)
 
 
-def percentile(values: Sequence[float], share: float) -> float | None:
-    """The nearest-rank percentile: the smallest value at or above `share` of the sorted values."""
-    if not values:
+Histogram = Mapping[float, int]
+
+
+def _ranked(values: Sequence[float] | Histogram) -> list[tuple[float, int]]:
+    counts = values if isinstance(values, Mapping) else Counter(values)
+    return sorted((v, n) for v, n in counts.items() if n > 0)
+
+
+def _at_rank(ranked: list[tuple[float, int]], rank: int) -> float:
+    seen = 0
+    for value, count in ranked:
+        seen += count
+        if seen >= rank:
+            return value
+    return ranked[-1][0]
+
+
+def percentile(values: Sequence[float] | Histogram, share: float) -> float | None:
+    """The nearest-rank percentile: the smallest value at or above `share` of the sorted values
+    (a list of values, or a histogram value -> count)."""
+    ranked = _ranked(values)
+    total = sum(n for _, n in ranked)
+    if not total:
         return None
-    ordered = sorted(values)
-    rank = max(1, math.ceil(share * len(ordered)))
-    return ordered[rank - 1]
+    return _at_rank(ranked, max(1, math.ceil(share * total)))
 
 
-def median(values: Sequence[float]) -> float | None:
+def median(values: Sequence[float] | Histogram) -> float | None:
     """The middle value (the mean of the two middle ones for an even count)."""
-    if not values:
+    ranked = _ranked(values)
+    total = sum(n for _, n in ranked)
+    if not total:
         return None
-    ordered = sorted(values)
-    mid = len(ordered) // 2
-    return ordered[mid] if len(ordered) % 2 else (ordered[mid - 1] + ordered[mid]) / 2
+    if total % 2:
+        return _at_rank(ranked, total // 2 + 1)
+    return (_at_rank(ranked, total // 2) + _at_rank(ranked, total // 2 + 1)) / 2
 
 
-def _durations(session: Session, since: datetime) -> dict[str, list[float]]:
-    """Hours from arrival to decision of everything decided since `since`, by decision month."""
-    out: dict[str, list[float]] = defaultdict(list)
+def _hours_between(session: Session, start: Any, end: Any) -> ColumnElement[float]:
+    """end - start in hours, computed by the database (no datetimes parsed in Python)."""
+    if session.get_bind().dialect.name == "postgresql":
+        return func.extract("epoch", end - start) / 3600
+    return (func.julianday(end) - func.julianday(start)) * 24
+
+
+def _durations(session: Session, since: datetime) -> dict[str, Counter[float]]:
+    """Hours from arrival to decision of everything decided since `since`, by decision month, as a
+    histogram to the tenth of an hour (the report's precision): the database groups the rows, so
+    a year of 200,000 decisions comes back as a few thousand (value, count) pairs."""
+    out: dict[str, Counter[float]] = defaultdict(Counter)
     sources: list[tuple[Any, Any]] = [
         (Notice.created_at, Notice.decided_at),
         (Report.created_at, Report.resolved_at),
@@ -114,9 +146,15 @@ def _durations(session: Session, since: datetime) -> dict[str, list[float]]:
         *_appeal_durations(),
     ]
     for received, decided in sources:
-        rows = session.execute(select(received, decided).where(decided.is_not(None), decided >= since))
-        for start, end in rows:
-            out[_label(end)].append(max(0.0, (end - start).total_seconds() / 3600))
+        month = _month_of(session, decided)
+        hours = func.round(cast(_hours_between(session, received, decided), Numeric), 1)
+        rows = session.execute(
+            select(month, hours, func.count())
+            .where(decided.is_not(None), decided >= since)
+            .group_by(month, hours)
+        )
+        for label, value, count in rows:
+            out[str(label)][max(0.0, float(value))] += int(count)
     return out
 
 
@@ -212,7 +250,7 @@ def report(session: Session, *, months: int = MONTHS_DEFAULT) -> TransparencyRep
             by_category[category] = by_category.get(category, 0) + count
             total += count
             auto_total += auto
-        hours = durations.get(label, [])
+        hours = durations.get(label, Counter())
         counted, within = ncii.get(label, (0, 0))
         rows.append(
             TransparencyMonth(
@@ -229,7 +267,7 @@ def report(session: Session, *, months: int = MONTHS_DEFAULT) -> TransparencyRep
                 decisions_by_category=by_category,
                 automated_decisions=auto_total,
                 automated_share=_share(auto_total, total),
-                decided_items=len(hours),
+                decided_items=sum(hours.values()),
                 median_hours_to_decision=_hours(median(hours)),
                 p95_hours_to_decision=_hours(percentile(hours, 0.95)),
                 ncii_counted=counted,
