@@ -151,11 +151,13 @@ def main() -> None:
         import cProfile
         import pstats
 
+        profile_path = str(Path(tempfile.mkdtemp()) / "report.prof")
+
         with Session(engine) as session:
-            cProfile.runctx("transparency.report(session, months=12)", globals(), locals(), "/tmp/tr.prof")
-        pstats.Stats("/tmp/tr.prof").sort_stats("cumulative").print_stats(18)
+            cProfile.runctx("transparency.report(session, months=12)", globals(), locals(), profile_path)
+        pstats.Stats(profile_path).sort_stats("cumulative").print_stats(18)
     times.sort()
-    p95 = times[max(0, int(round(0.95 * len(times))) - 1)]
+    p95 = times[max(0, round(0.95 * len(times)) - 1)]
     kind = "SQLite" if args.sqlite else "PostgreSQL"
     print(f"{kind} report(months=12): fastest {times[0]:.0f} ms, median {statistics.median(times):.0f} ms, "
           f"p95 {p95:.0f} ms over {args.rounds} rounds; CSV {csv_ms:.1f} ms, {len(csv)} bytes")  # fmt: skip

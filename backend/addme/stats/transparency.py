@@ -126,7 +126,7 @@ def median(values: Sequence[float] | Histogram) -> float | None:
     return (_at_rank(ranked, total // 2) + _at_rank(ranked, total // 2 + 1)) / 2
 
 
-def _hours_between(session: Session, start: Any, end: Any) -> ColumnElement[float]:
+def _hours_between(session: Session, start: Any, end: Any) -> ColumnElement[Any]:
     """end - start in hours, computed by the database (no datetimes parsed in Python)."""
     if session.get_bind().dialect.name == "postgresql":
         return func.extract("epoch", end - start) / 3600
