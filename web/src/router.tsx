@@ -184,6 +184,8 @@ export function routes(queryClient: QueryClient): RouteObject[] {
               ...page(() => import('@/routes/auth/verification')),
             },
             { path: 'auth/Oauth', loader: go.signInCallback(queryClient), Component: Nothing },
+            // The spec's sign-in callback (section 2: "callback /login"): the same as /auth/Oauth.
+            { path: 'login', loader: go.signInCallback(queryClient), Component: Nothing },
             { path: 'auth/Verification', ...page(() => import('@/routes/auth/verification')) },
             // External age verification: back from the provider, and the offline simulator.
             {
@@ -248,6 +250,7 @@ export function routes(queryClient: QueryClient): RouteObject[] {
               { path: 'blog', ...page(() => import('@/routes/content/blog')) },
               { path: 'blog/:slug', ...page(() => import('@/routes/content/blog-post')) },
               { path: 'help', ...page(() => import('@/routes/content/help')) },
+              { path: 'help/ranking', ...page(() => import('@/routes/content/ranking')) },
               { path: 'contact-us', ...page(() => import('@/routes/content/contact')) },
               {
                 path: 'remove-username',

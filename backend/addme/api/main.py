@@ -15,6 +15,7 @@ from addme.content.alerts_router import router as alerts_admin_router
 from addme.content.blog_router import router as blog_admin_router
 from addme.content.router import router as content_router
 from addme.core.health import router as health_router
+from addme.decisions.router import router as decisions_router
 from addme.groups.admin_router import router as groups_admin_router
 from addme.groups.router import router as groups_router
 from addme.listings import service as listings
@@ -48,6 +49,7 @@ API_ROUTERS: tuple[APIRouter, ...] = (
     accounts_router,
     mail_router,
     moderation_router,
+    decisions_router,
     wallet_router,
     shop_router,
     media_router,

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from enum import StrEnum
 
+from addme.core.errors import CoreCode, Forbidden
+
 
 class AdminLevel(StrEnum):
     """An account's `admin_level`: empty for members."""
@@ -58,6 +60,8 @@ class Permission(StrEnum):
     MAINTENANCE = "admin.maintenance"
     # The scheduled jobs' runs (cleanups, reminders) and their counts: Full only, as the site's health.
     JOBS = "admin.jobs"
+    # Members' appeals against decisions (/admin/appeals): every moderator level (DSA Art. 20).
+    APPEALS = "moderation.appeals"
 
 
 _MODERATOR = {
@@ -67,6 +71,7 @@ _MODERATOR = {
     Permission.NOTICES,
     Permission.BANS,
     Permission.MACROS,
+    Permission.APPEALS,
     Permission.PROMOTIONS,
     Permission.AUTOMATIONS,
     Permission.SWITCH_RULES,
@@ -89,3 +94,13 @@ def permissions_of(admin_level: str | None) -> frozenset[Permission]:
         return frozenset()
     # Any other non-empty level is a moderator, as rules.md reads the spec.
     return LEVEL_PERMISSIONS.get(admin_level, LEVEL_PERMISSIONS[AdminLevel.MODERATOR])
+
+
+SELF_GRANT = "You cannot grant {what} to your own account. Ask another admin: grants to staff need a second pair of eyes."
+
+
+def refuse_self_grant(*, admin_id: int, user_id: int | None, what: str) -> None:
+    """403 when an admin names their own account in a grant (issue 31: staff cannot grant themselves
+    promotions, Top-Ups, Fire Pins, levels or entitlements through any admin route)."""
+    if user_id is not None and admin_id == user_id:
+        raise Forbidden(SELF_GRANT.format(what=what), code=CoreCode.SELF_GRANT)

@@ -36,7 +36,8 @@ from sqlalchemy.orm import Session
 
 from addme.core import clock
 from addme.core.options import ReportType
-from addme.moderation.models import Notice, Report, StatementOfReasons
+from addme.decisions.models import StatementOfReasons
+from addme.moderation.models import Notice, Report
 from addme.moderation.notice_schemas import Category, NoticeKind
 from addme.moderation.requests import RemovalRequest, UnbanRequest
 from addme.stats.schemas import TransparencyMonth, TransparencyReport

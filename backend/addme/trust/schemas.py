@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import date, datetime
+from datetime import date
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
@@ -57,7 +57,7 @@ class JurisdictionRead(BaseModel):
     effective_on: date
     law: str
     in_force: bool
-    updated_at: datetime
+    updated_at: UtcDatetime
 
 
 class JurisdictionWrite(BaseModel):
@@ -111,7 +111,7 @@ class TorExitsWrite(BaseModel):
 
 class TorExitsRead(BaseModel):
     count: int
-    updated_at: datetime | None
+    updated_at: UtcDatetime | None
 
 
 class FreeTopUpClaim(BaseModel):

@@ -4,7 +4,7 @@
 `users.hopping_cleared_at`: account-hopping links made before it no longer count.
 
 Revision ID: 5b7e0c1ea531
-Revises: 7c6268fbb220
+Revises: 5b1e2a7c9d30
 Create Date: 2026-12-02 02:00:00
 """
 
@@ -14,7 +14,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = "5b7e0c1ea531"
-down_revision: str | None = "7c6268fbb220"
+down_revision: str | None = "5b1e2a7c9d30"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

@@ -10,7 +10,8 @@ from datetime import datetime, timedelta
 import pytest
 
 from addme.core import clock
-from addme.moderation.models import Notice, Report, StatementOfReasons
+from addme.decisions.models import StatementOfReasons
+from addme.moderation.models import Notice, Report
 from addme.moderation.requests import UnbanRequest
 from addme.stats import transparency
 from tests.factories.accounts import auth, make_user, token_for

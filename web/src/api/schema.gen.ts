@@ -93,6 +93,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/appeals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Appeal Queue */
+        get: operations["appeal_queue_v1_admin_appeals_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/appeals/{appeal_id}/decide": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Decide Appeal */
+        post: operations["decide_appeal_v1_admin_appeals__appeal_id__decide_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/admin/audit": {
         parameters: {
             query?: never;
@@ -398,6 +432,23 @@ export interface paths {
         put?: never;
         /** Contact Status */
         post: operations["contact_status_v1_admin_contact__message_id__status_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/decision-macros": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Decision Macros */
+        get: operations["decision_macros_v1_admin_decision_macros_get"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2479,6 +2530,64 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/user/consents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My Consents
+         * @description The member's consents (all off until given), with every change and its time.
+         */
+        get: operations["my_consents_v1_user_consents_get"];
+        /**
+         * Set My Consents
+         * @description Give or withdraw a consent (orientation-targeted ads).
+         */
+        put: operations["set_my_consents_v1_user_consents_put"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/user/decisions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My Decisions */
+        get: operations["my_decisions_v1_user_decisions_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/user/decisions/{statement_id}/appeal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Appeal Decision */
+        post: operations["appeal_decision_v1_user_decisions__statement_id__appeal_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/user/free-topup": {
         parameters: {
             query?: never;
@@ -3109,12 +3218,15 @@ export interface components {
          * @description The stable error codes of registration, sign-in, e-mail tokens and the account page.
          * @enum {string}
          */
-        AccountCode: "banned" | "confirmation_invalid" | "email_taken" | "email_unconfirmed" | "reset_invalid";
+        AccountCode: "banned" | "confirmation_invalid" | "email_taken" | "email_unconfirmed" | "ip_banned" | "reset_invalid";
         /** AccountRead */
         AccountRead: {
             /** Country Code */
             country_code: string | null;
-            /** Created At */
+            /**
+             * Created At
+             * Format: date-time
+             */
             created_at: string;
             /** Email */
             email: string;
@@ -3169,7 +3281,10 @@ export interface components {
             starts_at: string | null;
             /** Type */
             type: string;
-            /** Updated At */
+            /**
+             * Updated At
+             * Format: date-time
+             */
             updated_at: string;
         };
         /**
@@ -3266,13 +3381,19 @@ export interface components {
              * @enum {string}
              */
             app: "snapchat" | "telegram" | "kik";
-            /** Created At */
+            /**
+             * Created At
+             * Format: date-time
+             */
             created_at: string;
             /** Description */
             description: string;
             /** Id */
             id: number;
-            /** Last Activity At */
+            /**
+             * Last Activity At
+             * Format: date-time
+             */
             last_activity_at: string;
             /** Max Members */
             max_members: number;
@@ -3291,7 +3412,12 @@ export interface components {
         };
         /** AdminGroupRemove */
         AdminGroupRemove: {
-            /** Reason */
+            /** Macro */
+            macro?: string | null;
+            /**
+             * Reason
+             * @default
+             */
             reason: string;
         };
         /**
@@ -3320,7 +3446,10 @@ export interface components {
         };
         /** AdminMedia */
         AdminMedia: {
-            /** Created At */
+            /**
+             * Created At
+             * Format: date-time
+             */
             created_at: string;
             /** Height */
             height: number;
@@ -3361,7 +3490,10 @@ export interface components {
             cancelled_at: string | null;
             /** Confirmed */
             confirmed: boolean;
-            /** Created At */
+            /**
+             * Created At
+             * Format: date-time
+             */
             created_at: string;
             /** Currency */
             currency: string;
@@ -3447,7 +3579,10 @@ export interface components {
             banned_until: string | null;
             /** Country Code */
             country_code: string | null;
-            /** Created At */
+            /**
+             * Created At
+             * Format: date-time
+             */
             created_at: string;
             /** Deleted At */
             deleted_at: string | null;
@@ -3492,7 +3627,10 @@ export interface components {
             banned_until: string | null;
             /** Country Code */
             country_code: string | null;
-            /** Created At */
+            /**
+             * Created At
+             * Format: date-time
+             */
             created_at: string;
             /** Deleted At */
             deleted_at: string | null;
@@ -3530,7 +3668,10 @@ export interface components {
             app: string;
             /** Banned Until */
             banned_until: string | null;
-            /** Created At */
+            /**
+             * Created At
+             * Format: date-time
+             */
             created_at: string;
             /** Description */
             description: string;
@@ -3632,7 +3773,10 @@ export interface components {
             text: string;
             /** Type */
             type: string;
-            /** Updated At */
+            /**
+             * Updated At
+             * Format: date-time
+             */
             updated_at: string;
         };
         /** AlertIn */
@@ -3719,6 +3863,119 @@ export interface components {
             /** Enabled */
             enabled: boolean;
         };
+        /** AppealAdmin */
+        AppealAdmin: {
+            /** About */
+            about: string;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Decided At */
+            decided_at: string | null;
+            /** Decided By */
+            decided_by: number | null;
+            /**
+             * Due At
+             * Format: date-time
+             */
+            due_at: string;
+            /** First Decider Id */
+            first_decider_id: number | null;
+            /** Id */
+            id: number;
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "appeal" | "unban";
+            /** Member Email */
+            member_email: string | null;
+            /** Message */
+            message: string;
+            /** Reason */
+            reason: string | null;
+            /** Restorable */
+            restorable: boolean;
+            statement: components["schemas"]["addme__decisions__schemas__StatementRead"] | null;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "open" | "upheld" | "reversed";
+            /** Unban Request Id */
+            unban_request_id: number | null;
+            /**
+             * Urgency
+             * @enum {string}
+             */
+            urgency: "ok" | "soon" | "overdue";
+            /** User Id */
+            user_id: number | null;
+        };
+        /** AppealBrief */
+        AppealBrief: {
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Decided At */
+            decided_at: string | null;
+            /**
+             * Due At
+             * Format: date-time
+             */
+            due_at: string;
+            /** Id */
+            id: number;
+            /** Message */
+            message: string;
+            /** Reason */
+            reason: string | null;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "open" | "upheld" | "reversed";
+        };
+        /** AppealDecideIn */
+        AppealDecideIn: {
+            /**
+             * Action
+             * @enum {string}
+             */
+            action: "uphold" | "reverse";
+            /** Macro */
+            macro?: string | null;
+            /**
+             * Reason
+             * @default
+             */
+            reason: string;
+        };
+        /** AppealDecision */
+        AppealDecision: {
+            appeal: components["schemas"]["AppealAdmin"];
+            /** Message */
+            message: string;
+            /** Success */
+            success: boolean;
+        };
+        /** AppealIn */
+        AppealIn: {
+            /** Message */
+            message: string;
+        };
+        /** AppealResult */
+        AppealResult: {
+            appeal: components["schemas"]["AppealBrief"];
+            /** Message */
+            message: string;
+            /** Success */
+            success: boolean;
+        };
         /** AuditRead */
         AuditRead: {
             /** Action */
@@ -3737,7 +3994,10 @@ export interface components {
             before: {
                 [key: string]: unknown;
             } | null;
-            /** Created At */
+            /**
+             * Created At
+             * Format: date-time
+             */
             created_at: string;
             /** Details */
             details: {
@@ -3766,7 +4026,10 @@ export interface components {
             before: {
                 [key: string]: unknown;
             } | null;
-            /** Created At */
+            /**
+             * Created At
+             * Format: date-time
+             */
             created_at: string;
             /** Id */
             id: number;
@@ -3805,6 +4068,8 @@ export interface components {
              * @default 72
              */
             hours: number | null;
+            /** Macro */
+            macro?: string | null;
             /**
              * Reason
              * @default
@@ -3856,7 +4121,10 @@ export interface components {
         BlacklistTermRead: {
             /** Active */
             active: boolean;
-            /** Created At */
+            /**
+             * Created At
+             * Format: date-time
+             */
             created_at: string;
             /** Id */
             id: number;
@@ -3883,7 +4151,10 @@ export interface components {
          * @description A hash no upload may match.
          */
         BlockedHashRead: {
-            /** Created At */
+            /**
+             * Created At
+             * Format: date-time
+             */
             created_at: string;
             /** Created By */
             created_by: number | null;
@@ -3917,7 +4188,10 @@ export interface components {
             id: number;
             /** Picture Url */
             picture_url: string | null;
-            /** Published At */
+            /**
+             * Published At
+             * Format: date-time
+             */
             published_at: string;
             /** Slug */
             slug: string;
@@ -3925,7 +4199,10 @@ export interface components {
             summary: string;
             /** Title */
             title: string;
-            /** Updated At */
+            /**
+             * Updated At
+             * Format: date-time
+             */
             updated_at: string;
             /** Visible */
             visible: boolean;
@@ -3934,7 +4211,10 @@ export interface components {
         BlogCard: {
             /** Picture Url */
             picture_url: string | null;
-            /** Published At */
+            /**
+             * Published At
+             * Format: date-time
+             */
             published_at: string;
             /** Slug */
             slug: string;
@@ -3983,7 +4263,10 @@ export interface components {
             body_html: string;
             /** Picture Url */
             picture_url: string | null;
-            /** Published At */
+            /**
+             * Published At
+             * Format: date-time
+             */
             published_at: string;
             /** Slug */
             slug: string;
@@ -4014,6 +4297,11 @@ export interface components {
             action: "approve" | "reject";
             /** Ids */
             ids: number[];
+            /**
+             * Macro
+             * @description A canned reason's key (GET /v1/admin/decision-macros)
+             */
+            macro?: string | null;
             /**
              * Reason
              * @description Why: lands in the audit log
@@ -4047,7 +4335,10 @@ export interface components {
         CampaignRead: {
             /** Admin Id */
             admin_id: number | null;
-            /** Created At */
+            /**
+             * Created At
+             * Format: date-time
+             */
             created_at: string;
             /** Days */
             days: number;
@@ -4146,6 +4437,41 @@ export interface components {
             /** Transaction Id */
             transaction_id: string;
         };
+        /** ConsentChange */
+        ConsentChange: {
+            /**
+             * At
+             * Format: date-time
+             */
+            at: string;
+            /** Granted */
+            granted: boolean;
+            /** Kind */
+            kind: string;
+        };
+        /** ConsentsRead */
+        ConsentsRead: {
+            /**
+             * Ad Orientation
+             * @description the orientation ads use for this member: theirs when they opted in, else null (Straight)
+             */
+            ad_orientation: ("Gay" | "Lesbian" | "Bisexual" | "Straight" | "Other") | null;
+            /**
+             * Changes
+             * @description every change, newest first, with its time
+             */
+            changes: components["schemas"]["ConsentChange"][];
+            /**
+             * Orientation Ads
+             * @description ads may be chosen by the member's orientation (off by default)
+             */
+            orientation_ads: boolean;
+        };
+        /** ConsentsUpdate */
+        ConsentsUpdate: {
+            /** Orientation Ads */
+            orientation_ads: boolean;
+        };
         /**
          * ContactIn
          * @description The contact form. Which of the optional fields a reason requires is in content.contact.
@@ -4187,7 +4513,10 @@ export interface components {
         ContactMessageRead: {
             /** Answered At */
             answered_at: string | null;
-            /** Created At */
+            /**
+             * Created At
+             * Format: date-time
+             */
             created_at: string;
             /** Fields */
             fields: {
@@ -4240,7 +4569,7 @@ export interface components {
          * @description The codes every route may answer; each domain adds its own enum (its `codes.py`).
          * @enum {string}
          */
-        CoreCode: "bad_request" | "unauthorized" | "forbidden" | "csrf" | "not_found" | "conflict" | "too_large" | "validation_error" | "rate_limited" | "internal_error" | "server_down" | "maintenance";
+        CoreCode: "bad_request" | "unauthorized" | "forbidden" | "csrf" | "not_found" | "conflict" | "too_large" | "validation_error" | "rate_limited" | "internal_error" | "server_down" | "maintenance" | "self_grant";
         /** CountryCount */
         CountryCount: {
             /** Code */
@@ -4264,14 +4593,41 @@ export interface components {
             /** Percent */
             percent: number;
         };
+        /**
+         * DecisionCode
+         * @description The stable error codes of decision records and appeals.
+         * @enum {string}
+         */
+        DecisionCode: "decision_not_found" | "appeal_not_found" | "appeal_open" | "appeal_too_late" | "not_appealable" | "appeal_decided" | "same_decider";
         /** DecisionIn */
         DecisionIn: {
+            /**
+             * Macro
+             * @description A canned reason's key (GET /v1/admin/decision-macros)
+             */
+            macro?: string | null;
             /**
              * Reason
              * @description Why: lands in the audit log
              * @default
              */
             reason: string;
+        };
+        /** DecisionMacro */
+        DecisionMacro: {
+            /** Decision */
+            decision: string;
+            /** Key */
+            key: string;
+            /** Label */
+            label: string;
+            /** Text */
+            text: string;
+        };
+        /** DecisionMacros */
+        DecisionMacros: {
+            /** Data */
+            data: components["schemas"]["DecisionMacro"][];
         };
         /** Deck */
         Deck: {
@@ -4298,7 +4654,10 @@ export interface components {
         };
         /** DirectOrderRead */
         DirectOrderRead: {
-            /** Created At */
+            /**
+             * Created At
+             * Format: date-time
+             */
             created_at: string;
             /** Currency */
             currency: string;
@@ -4349,7 +4708,7 @@ export interface components {
              * Code
              * @description Stable: clients key their own texts on it; `message` is the server's words.
              */
-            code?: components["schemas"]["CoreCode"] | components["schemas"]["AccountCode"] | components["schemas"]["AdminCode"] | components["schemas"]["ContentCode"] | components["schemas"]["GroupCode"] | components["schemas"]["ListingCode"] | components["schemas"]["MediaCode"] | components["schemas"]["ModerationCode"] | components["schemas"]["ShopCode"] | components["schemas"]["StatsCode"] | components["schemas"]["SwipeCode"] | components["schemas"]["TrustCode"] | components["schemas"]["WalletCode"] | null;
+            code?: components["schemas"]["CoreCode"] | components["schemas"]["AccountCode"] | components["schemas"]["AdminCode"] | components["schemas"]["ContentCode"] | components["schemas"]["DecisionCode"] | components["schemas"]["GroupCode"] | components["schemas"]["ListingCode"] | components["schemas"]["MediaCode"] | components["schemas"]["ModerationCode"] | components["schemas"]["ShopCode"] | components["schemas"]["StatsCode"] | components["schemas"]["SwipeCode"] | components["schemas"]["TrustCode"] | components["schemas"]["WalletCode"] | null;
             /**
              * Errors
              * @default {}
@@ -4384,7 +4743,10 @@ export interface components {
             id: number;
             /** Is Vip */
             is_vip: boolean;
-            /** Liked At */
+            /**
+             * Liked At
+             * Format: date-time
+             */
             liked_at: string;
             /**
              * Orientation
@@ -4393,6 +4755,11 @@ export interface components {
             orientation: "Gay" | "Lesbian" | "Bisexual" | "Straight" | "Other";
             /** Profile Picture */
             profile_picture: string | null;
+            /**
+             * Promoted Reason
+             * @description why the card is shown as Promoted (fire_pin, top_up, vip), else null
+             */
+            promoted_reason: ("fire_pin" | "top_up" | "vip" | "promotion") | null;
             /** Short Description */
             short_description: string;
             /** Tags */
@@ -4603,7 +4970,7 @@ export interface components {
          * @description The stable error codes of groups.
          * @enum {string}
          */
-        GroupCode: "already_member" | "group_full" | "group_not_found" | "not_enough_topups" | "not_member" | "owner_cannot_leave";
+        GroupCode: "already_member" | "group_full" | "minor_signal" | "group_not_found" | "not_enough_topups" | "not_member" | "owner_cannot_leave";
         /** GroupCreate */
         GroupCreate: {
             /**
@@ -4630,7 +4997,10 @@ export interface components {
         GroupDetail: {
             /** App */
             app: string;
-            /** Created At */
+            /**
+             * Created At
+             * Format: date-time
+             */
             created_at: string;
             /** Description */
             description: string;
@@ -4648,7 +5018,10 @@ export interface components {
              * @default false
              */
             is_owner: boolean;
-            /** Last Activity At */
+            /**
+             * Last Activity At
+             * Format: date-time
+             */
             last_activity_at: string;
             /** Max Members */
             max_members: number;
@@ -4671,7 +5044,10 @@ export interface components {
         GroupRead: {
             /** App */
             app: string;
-            /** Created At */
+            /**
+             * Created At
+             * Format: date-time
+             */
             created_at: string;
             /** Description */
             description: string;
@@ -4679,7 +5055,10 @@ export interface components {
             id: number;
             /** Is Full */
             is_full: boolean;
-            /** Last Activity At */
+            /**
+             * Last Activity At
+             * Format: date-time
+             */
             last_activity_at: string;
             /** Max Members */
             max_members: number;
@@ -4753,6 +5132,7 @@ export interface components {
             ledger_mismatches: number;
             /** Mismatched User Ids */
             mismatched_user_ids: number[];
+            outbox: components["schemas"]["OutboxHealth"];
             /** Outbox Unsent */
             outbox_unsent: number;
         };
@@ -4779,6 +5159,8 @@ export interface components {
         };
         /** ImageBanIn */
         ImageBanIn: {
+            /** Macro */
+            macro?: string | null;
             /** Media Id */
             media_id: number;
             /**
@@ -4800,6 +5182,11 @@ export interface components {
              */
             cidr: string;
             /**
+             * Confirm
+             * @description The range again, typed to confirm a ban that covers staff (answered 409 without it)
+             */
+            confirm?: string | null;
+            /**
              * Hours
              * @description null: for good
              */
@@ -4813,7 +5200,10 @@ export interface components {
             banned_until: string | null;
             /** Cidr */
             cidr: string;
-            /** Created At */
+            /**
+             * Created At
+             * Format: date-time
+             */
             created_at: string;
             /** Id */
             id: number;
@@ -4855,13 +5245,19 @@ export interface components {
             };
             /** Error */
             error: string | null;
-            /** Finished At */
+            /**
+             * Finished At
+             * Format: date-time
+             */
             finished_at: string;
             /** Id */
             id: number;
             /** Name */
             name: string;
-            /** Started At */
+            /**
+             * Started At
+             * Format: date-time
+             */
             started_at: string;
         };
         /** JobRunsPage */
@@ -4974,7 +5370,10 @@ export interface components {
         LedgerRow: {
             /** Admin Id */
             admin_id: number | null;
-            /** Created At */
+            /**
+             * Created At
+             * Format: date-time
+             */
             created_at: string;
             /** Delta */
             delta: number;
@@ -4992,7 +5391,7 @@ export interface components {
          * @description The stable error codes of usernames.
          * @enum {string}
          */
-        ListingCode: "cannot_add" | "cannot_delist" | "cannot_edit" | "cannot_relist" | "duplicate" | "edits_used" | "login_required" | "not_banned" | "not_pending" | "not_studio" | "tag_exists" | "tag_not_found";
+        ListingCode: "cannot_add" | "cannot_delist" | "cannot_edit" | "cannot_relist" | "duplicate" | "edits_used" | "login_required" | "minor_signal" | "not_banned" | "not_pending" | "not_studio" | "tag_exists" | "tag_not_found";
         /** LocalCheckoutIn */
         LocalCheckoutIn: {
             /** Card Number */
@@ -5056,7 +5455,10 @@ export interface components {
             text: string;
             /** Type */
             type: string;
-            /** Updated At */
+            /**
+             * Updated At
+             * Format: date-time
+             */
             updated_at: string;
         };
         /** MacroUpdate */
@@ -5101,7 +5503,10 @@ export interface components {
         MediaRead: {
             /** Content Type */
             content_type: string;
-            /** Created At */
+            /**
+             * Created At
+             * Format: date-time
+             */
             created_at: string;
             /** Height */
             height: number;
@@ -5118,6 +5523,19 @@ export interface components {
             url: string;
             /** Width */
             width: number;
+        };
+        /**
+         * MediaRemoveIn
+         * @description Why a moderator removes a picture: at least 10 characters, or a macro; its owner reads it.
+         */
+        MediaRemoveIn: {
+            /** Macro */
+            macro?: string | null;
+            /**
+             * Reason
+             * @default
+             */
+            reason: string;
         };
         /** Message */
         Message: {
@@ -5139,7 +5557,27 @@ export interface components {
          * @description The stable error codes of reports, reviews, bans and requests.
          * @enum {string}
          */
-        ModerationCode: "already_decided" | "already_reported" | "duplicate" | "email_unconfirmed" | "ip_banned" | "login_required" | "macro_not_found" | "notice_not_found" | "notice_picture_not_found" | "not_banned" | "proof_not_found" | "removal_request_not_found" | "report_not_found" | "unban_pending" | "unban_request_not_found" | "unban_wait" | "user_not_found" | "username_not_found";
+        ModerationCode: "already_decided" | "already_reported" | "covers_staff" | "duplicate" | "email_unconfirmed" | "ip_banned" | "login_required" | "macro_not_found" | "notice_not_found" | "notice_picture_not_found" | "not_banned" | "proof_not_found" | "removal_request_not_found" | "report_not_found" | "unban_pending" | "unban_request_not_found" | "unban_wait" | "user_not_found" | "username_not_found";
+        /**
+         * MyDecision
+         * @description One decision about the member, with whether (and until when) they may appeal it.
+         */
+        MyDecision: {
+            /** About */
+            about: string;
+            /** Appeal Until */
+            appeal_until: string | null;
+            /** Appealable */
+            appealable: boolean;
+            /** Appeals */
+            appeals: components["schemas"]["AppealBrief"][];
+            statement: components["schemas"]["addme__decisions__schemas__StatementRead"];
+        };
+        /** MyDecisions */
+        MyDecisions: {
+            /** Data */
+            data: components["schemas"]["MyDecision"][];
+        };
         /** MyGroups */
         MyGroups: {
             /** Created */
@@ -5184,7 +5622,10 @@ export interface components {
             country: string | null;
             /** Country Code */
             country_code: string | null;
-            /** Created At */
+            /**
+             * Created At
+             * Format: date-time
+             */
             created_at: string;
             /** Description */
             description: string;
@@ -5252,7 +5693,10 @@ export interface components {
              * @enum {string}
              */
             type: "Clean" | "Dirty";
-            /** Updated At */
+            /**
+             * Updated At
+             * Format: date-time
+             */
             updated_at: string;
             /** Username */
             username: string;
@@ -5294,14 +5738,20 @@ export interface components {
         NoticeAdmin: {
             /** Contact Email */
             contact_email: string;
-            /** Created At */
+            /**
+             * Created At
+             * Format: date-time
+             */
             created_at: string;
             /** Decided At */
             decided_at: string | null;
-            decision?: components["schemas"]["StatementRead"] | null;
+            decision?: components["schemas"]["addme__moderation__notice_schemas__StatementRead"] | null;
             /** Description */
             description: string;
-            /** Due At */
+            /**
+             * Due At
+             * Format: date-time
+             */
             due_at: string;
             /** Has Picture */
             has_picture: boolean;
@@ -5319,7 +5769,10 @@ export interface components {
             signature: string;
             /** Status */
             status: string;
-            /** Target At */
+            /**
+             * Target At
+             * Format: date-time
+             */
             target_at: string;
             /**
              * Urgency
@@ -5373,14 +5826,20 @@ export interface components {
             contact_email: string;
             /** Copies */
             copies: components["schemas"]["NoticeTarget"][];
-            /** Created At */
+            /**
+             * Created At
+             * Format: date-time
+             */
             created_at: string;
             /** Decided At */
             decided_at: string | null;
-            decision?: components["schemas"]["StatementRead"] | null;
+            decision?: components["schemas"]["addme__moderation__notice_schemas__StatementRead"] | null;
             /** Description */
             description: string;
-            /** Due At */
+            /**
+             * Due At
+             * Format: date-time
+             */
             due_at: string;
             /** Has Picture */
             has_picture: boolean;
@@ -5398,7 +5857,10 @@ export interface components {
             signature: string;
             /** Status */
             status: string;
-            /** Target At */
+            /**
+             * Target At
+             * Format: date-time
+             */
             target_at: string;
             /** Targets */
             targets: components["schemas"]["NoticeTarget"][];
@@ -5412,7 +5874,10 @@ export interface components {
         };
         /** NoticeReceipt */
         NoticeReceipt: {
-            /** Due At */
+            /**
+             * Due At
+             * Format: date-time
+             */
             due_at: string;
             /** Reference */
             reference: string;
@@ -5517,7 +5982,10 @@ export interface components {
         OrderRead: {
             /** Confirmed */
             confirmed: boolean;
-            /** Created At */
+            /**
+             * Created At
+             * Format: date-time
+             */
             created_at: string;
             /** Currency */
             currency: string;
@@ -5553,11 +6021,25 @@ export interface components {
          * @enum {string}
          */
         Orientation: "Gay" | "Lesbian" | "Bisexual" | "Straight" | "Other";
+        /** OutboxHealth */
+        OutboxHealth: {
+            /** Given Up */
+            given_up: number;
+            /** Oldest Pending Seconds */
+            oldest_pending_seconds: number;
+            /** Pending */
+            pending: number;
+            /** Retrying */
+            retrying: number;
+        };
         /** OutboxRead */
         OutboxRead: {
             /** Body */
             body: string;
-            /** Created At */
+            /**
+             * Created At
+             * Format: date-time
+             */
             created_at: string;
             /** Subject */
             subject: string;
@@ -5620,6 +6102,12 @@ export interface components {
         Page_AdminUserRow_: {
             /** Data */
             data: components["schemas"]["AdminUserRow"][];
+            meta: components["schemas"]["PageMeta"];
+        };
+        /** Page[AppealAdmin] */
+        Page_AppealAdmin_: {
+            /** Data */
+            data: components["schemas"]["AppealAdmin"][];
             meta: components["schemas"]["PageMeta"];
         };
         /** Page[AuditRead] */
@@ -5759,7 +6247,10 @@ export interface components {
         PinRead: {
             /** App */
             app: string;
-            /** Fire Pinned Until */
+            /**
+             * Fire Pinned Until
+             * Format: date-time
+             */
             fire_pinned_until: string;
             /** User Id */
             user_id: number;
@@ -5974,13 +6465,19 @@ export interface components {
         RemovalRequestAdmin: {
             /** App */
             app: string;
-            /** Created At */
+            /**
+             * Created At
+             * Format: date-time
+             */
             created_at: string;
             /** Decided At */
             decided_at: string | null;
             /** Decision Reason */
             decision_reason: string | null;
-            /** Due At */
+            /**
+             * Due At
+             * Format: date-time
+             */
             due_at: string;
             /** Email */
             email: string;
@@ -6011,6 +6508,11 @@ export interface components {
              * @default 72
              */
             hours: number | null;
+            /**
+             * Macro
+             * @description A canned reason's key (GET /v1/admin/decision-macros)
+             */
+            macro?: string | null;
             /**
              * Reason
              * @description Why: lands in the audit log
@@ -6051,7 +6553,10 @@ export interface components {
         };
         /** ReportRead */
         ReportRead: {
-            /** Created At */
+            /**
+             * Created At
+             * Format: date-time
+             */
             created_at: string;
             /** Decision */
             decision: string | null;
@@ -6087,7 +6592,10 @@ export interface components {
         ReportRow: {
             /** App */
             app: string;
-            /** Created At */
+            /**
+             * Created At
+             * Format: date-time
+             */
             created_at: string;
             /** Id */
             id: number;
@@ -6124,6 +6632,11 @@ export interface components {
              */
             action: "accept" | "refuse";
             /**
+             * Macro
+             * @description A canned reason's key (GET /v1/admin/decision-macros)
+             */
+            macro?: string | null;
+            /**
              * Reason
              * @description Why: lands in the audit log
              * @default
@@ -6154,6 +6667,11 @@ export interface components {
              * @enum {string}
              */
             held_by: "blacklist" | "macro" | "key" | "unknown";
+            /**
+             * Possible Minor
+             * @default false
+             */
+            possible_minor: boolean;
             /** Rule */
             rule: string;
             username: components["schemas"]["AdminUsername"];
@@ -6173,7 +6691,10 @@ export interface components {
         };
         /** SessionRead */
         SessionRead: {
-            /** Created At */
+            /**
+             * Created At
+             * Format: date-time
+             */
             created_at: string;
             /**
              * Current
@@ -6184,22 +6705,34 @@ export interface components {
             id: number;
             /** Ip Address */
             ip_address: string | null;
-            /** Last Used At */
+            /**
+             * Last Used At
+             * Format: date-time
+             */
             last_used_at: string;
             /** User Agent */
             user_agent: string | null;
         };
         /** SessionRow */
         SessionRow: {
-            /** Created At */
+            /**
+             * Created At
+             * Format: date-time
+             */
             created_at: string;
-            /** Expires At */
+            /**
+             * Expires At
+             * Format: date-time
+             */
             expires_at: string;
             /** Id */
             id: number;
             /** Ip Address */
             ip_address: string | null;
-            /** Last Used At */
+            /**
+             * Last Used At
+             * Format: date-time
+             */
             last_used_at: string;
             /** Revoked At */
             revoked_at: string | null;
@@ -6267,31 +6800,6 @@ export interface components {
             /** Reason */
             reason: string | null;
         };
-        /** StatementRead */
-        StatementRead: {
-            /** Automated Decision */
-            automated_decision: string;
-            /** Automated Detection */
-            automated_detection: boolean;
-            /** Category */
-            category: string;
-            /** Content */
-            content: string[];
-            /** Decided At */
-            decided_at: string;
-            /** Decided By */
-            decided_by: number | null;
-            /** Decision */
-            decision: string;
-            /** Decision Visibility */
-            decision_visibility: string | null;
-            /** Facts */
-            facts: string;
-            /** Ground */
-            ground: string;
-            /** Source Type */
-            source_type: string;
-        };
         /**
          * StatsCode
          * @description The stable error codes of the admin's figures and the page-view beacon.
@@ -6356,7 +6864,10 @@ export interface components {
             country: string | null;
             /** Country Code */
             country_code: string | null;
-            /** Created At */
+            /**
+             * Created At
+             * Format: date-time
+             */
             created_at: string;
             /**
              * Gender
@@ -6381,6 +6892,11 @@ export interface components {
             orientation: "Gay" | "Lesbian" | "Bisexual" | "Straight" | "Other";
             /** Profile Picture */
             profile_picture: string | null;
+            /**
+             * Promoted Reason
+             * @description why the card stands higher for a payment (shown as Promoted): fire_pin, top_up (within 24 h of a Top-Up), vip (owner VIP or Studio), promotion; null when it does not
+             */
+            promoted_reason: ("fire_pin" | "top_up" | "vip" | "promotion") | null;
             /**
              * Reputation
              * @description 0 to 100 for a VIP or Studio viewer, else null
@@ -6432,6 +6948,11 @@ export interface components {
             orientation: "Gay" | "Lesbian" | "Bisexual" | "Straight" | "Other";
             /** Profile Picture */
             profile_picture: string | null;
+            /**
+             * Promoted Reason
+             * @description why the card is shown as Promoted (fire_pin, top_up, vip), else null
+             */
+            promoted_reason: ("fire_pin" | "top_up" | "vip" | "promotion") | null;
             /** Short Description */
             short_description: string;
             /** Tags */
@@ -6552,7 +7073,10 @@ export interface components {
         };
         /** TagRead */
         TagRead: {
-            /** Created At */
+            /**
+             * Created At
+             * Format: date-time
+             */
             created_at: string;
             /** Hidden */
             hidden: boolean;
@@ -6635,7 +7159,10 @@ export interface components {
             city: string | null;
             /** Country */
             country: string | null;
-            /** Created At */
+            /**
+             * Created At
+             * Format: date-time
+             */
             created_at: string;
             /** Id */
             id: number;
@@ -6759,7 +7286,10 @@ export interface components {
         };
         /** TransparencyReport */
         TransparencyReport: {
-            /** Generated At */
+            /**
+             * Generated At
+             * Format: date-time
+             */
             generated_at: string;
             /** Months */
             months: components["schemas"]["TransparencyMonth"][];
@@ -6829,7 +7359,10 @@ export interface components {
         UnbanRequestAdmin: {
             /** Automatic */
             automatic: boolean;
-            /** Created At */
+            /**
+             * Created At
+             * Format: date-time
+             */
             created_at: string;
             /** Decided At */
             decided_at: string | null;
@@ -6855,7 +7388,10 @@ export interface components {
         };
         /** UnbanRequestRead */
         UnbanRequestRead: {
-            /** Created At */
+            /**
+             * Created At
+             * Format: date-time
+             */
             created_at: string;
             /** Decided At */
             decided_at: string | null;
@@ -6911,7 +7447,12 @@ export interface components {
              * @description null: for good
              */
             hours?: number | null;
-            /** Reason */
+            /** Macro */
+            macro?: string | null;
+            /**
+             * Reason
+             * @default
+             */
             reason: string;
         };
         /**
@@ -6927,7 +7468,10 @@ export interface components {
             automation_topup_ending_at: string | null;
             /** Country Code */
             country_code: string | null;
-            /** Created At */
+            /**
+             * Created At
+             * Format: date-time
+             */
             created_at: string;
             /** Email */
             email: string;
@@ -6965,7 +7509,10 @@ export interface components {
             studio_ending_at: string | null;
             /** Top Ups Count */
             top_ups_count: number;
-            /** Updated At */
+            /**
+             * Updated At
+             * Format: date-time
+             */
             updated_at: string;
             /** Username Slots */
             username_slots: number;
@@ -6991,7 +7538,10 @@ export interface components {
             app: string;
             /** Banned Until */
             banned_until: string | null;
-            /** Created At */
+            /**
+             * Created At
+             * Format: date-time
+             */
             created_at: string;
             /** Id */
             id: number;
@@ -7017,7 +7567,10 @@ export interface components {
             country: string | null;
             /** Country Code */
             country_code: string | null;
-            /** Created At */
+            /**
+             * Created At
+             * Format: date-time
+             */
             created_at: string;
             /**
              * Gender
@@ -7042,6 +7595,11 @@ export interface components {
             orientation: "Gay" | "Lesbian" | "Bisexual" | "Straight" | "Other";
             /** Profile Picture */
             profile_picture: string | null;
+            /**
+             * Promoted Reason
+             * @description why the card stands higher for a payment (shown as Promoted): fire_pin, top_up (within 24 h of a Top-Up), vip (owner VIP or Studio), promotion; null when it does not
+             */
+            promoted_reason: ("fire_pin" | "top_up" | "vip" | "promotion") | null;
             /** Short Description */
             short_description: string;
             /**
@@ -7124,7 +7682,10 @@ export interface components {
             country: string | null;
             /** Country Code */
             country_code: string | null;
-            /** Created At */
+            /**
+             * Created At
+             * Format: date-time
+             */
             created_at: string;
             /** Description */
             description: string;
@@ -7159,6 +7720,11 @@ export interface components {
             paid_content: boolean;
             /** Profile Picture */
             profile_picture: string | null;
+            /**
+             * Promoted Reason
+             * @description why the card stands higher for a payment (shown as Promoted): fire_pin, top_up (within 24 h of a Top-Up), vip (owner VIP or Studio), promotion; null when it does not
+             */
+            promoted_reason: ("fire_pin" | "top_up" | "vip" | "promotion") | null;
             /**
              * Reputation
              * @description 0 to 100; shown to a VIP or Studio viewer and to the owner, else null
@@ -7268,11 +7834,86 @@ export interface components {
             usernames_count: number;
             vip_daily: components["schemas"]["VipDailyStatus"];
         };
+        /** StatementRead */
+        addme__decisions__schemas__StatementRead: {
+            /** Appeal Of Id */
+            appeal_of_id: number | null;
+            /** Automated Decision */
+            automated_decision: string;
+            /** Automated Detection */
+            automated_detection: boolean;
+            /** Category */
+            category: string;
+            /** Content */
+            content: string[];
+            /**
+             * Decided At
+             * Format: date-time
+             */
+            decided_at: string;
+            /** Decided By */
+            decided_by: number | null;
+            /** Decision */
+            decision: string;
+            /** Decision Account */
+            decision_account: string | null;
+            /** Decision Visibility */
+            decision_visibility: string | null;
+            /** Facts */
+            facts: string;
+            /** Ground */
+            ground: string;
+            /** Ground Reference */
+            ground_reference: string;
+            /** Id */
+            id: number;
+            /** Source Type */
+            source_type: string;
+            /** Subject Id */
+            subject_id: number | null;
+            /** Subject Type */
+            subject_type: string | null;
+            /** Territorial Scope */
+            territorial_scope: string[];
+            /** User Id */
+            user_id: number | null;
+        };
+        /** StatementRead */
+        addme__moderation__notice_schemas__StatementRead: {
+            /** Automated Decision */
+            automated_decision: string;
+            /** Automated Detection */
+            automated_detection: boolean;
+            /** Category */
+            category: string;
+            /** Content */
+            content: string[];
+            /**
+             * Decided At
+             * Format: date-time
+             */
+            decided_at: string;
+            /** Decided By */
+            decided_by: number | null;
+            /** Decision */
+            decision: string;
+            /** Decision Visibility */
+            decision_visibility: string | null;
+            /** Facts */
+            facts: string;
+            /** Ground */
+            ground: string;
+            /** Source Type */
+            source_type: string;
+        };
         /** LedgerRead */
         addme__shop__schemas__LedgerRead: {
             /** Amount */
             amount: string;
-            /** Created At */
+            /**
+             * Created At
+             * Format: date-time
+             */
             created_at: string;
             /** Kind */
             kind: string;
@@ -7281,7 +7922,10 @@ export interface components {
         };
         /** LedgerRead */
         addme__wallet__schemas__LedgerRead: {
-            /** Created At */
+            /**
+             * Created At
+             * Format: date-time
+             */
             created_at: string;
             /** Delta */
             delta: number;
@@ -7392,6 +8036,15 @@ export interface operations {
                     "application/json": components["schemas"]["AdAdminRead"];
                 };
             };
+            /** @description The body could not be read (not the JSON it says it is). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unauthorized */
             401: {
                 headers: {
@@ -7419,8 +8072,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unprocessable Entity */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait the seconds in Retry-After. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7464,6 +8135,15 @@ export interface operations {
                     "application/json": components["schemas"]["ImageRead"];
                 };
             };
+            /** @description The body could not be read (not the JSON it says it is). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unauthorized */
             401: {
                 headers: {
@@ -7491,8 +8171,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unprocessable Entity */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait the seconds in Retry-After. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7535,6 +8233,15 @@ export interface operations {
                     "application/json": components["schemas"]["AdAdminRead"];
                 };
             };
+            /** @description The body could not be read (not the JSON it says it is). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unauthorized */
             401: {
                 headers: {
@@ -7562,8 +8269,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unprocessable Entity */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait the seconds in Retry-After. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7604,6 +8329,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description The body could not be read (not the JSON it says it is). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unauthorized */
             401: {
                 headers: {
@@ -7631,8 +8365,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unprocessable Entity */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait the seconds in Retry-After. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7729,6 +8481,15 @@ export interface operations {
                     "application/json": components["schemas"]["AlertAdminRead"];
                 };
             };
+            /** @description The body could not be read (not the JSON it says it is). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unauthorized */
             401: {
                 headers: {
@@ -7756,8 +8517,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unprocessable Entity */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait the seconds in Retry-After. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7791,6 +8570,15 @@ export interface operations {
                     "application/json": components["schemas"]["AlertAdminRead"];
                 };
             };
+            /** @description The body could not be read (not the JSON it says it is). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unauthorized */
             401: {
                 headers: {
@@ -7818,8 +8606,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unprocessable Entity */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait the seconds in Retry-After. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7851,6 +8657,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description The body could not be read (not the JSON it says it is). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unauthorized */
             401: {
                 headers: {
@@ -7878,8 +8693,202 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unprocessable Entity */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait the seconds in Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    appeal_queue_v1_admin_appeals_get: {
+        parameters: {
+            query?: {
+                status?: "open" | "decided";
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_AppealAdmin_"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    decide_appeal_v1_admin_appeals__appeal_id__decide_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                appeal_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AppealDecideIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppealDecision"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait the seconds in Retry-After. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8076,8 +9085,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unprocessable Entity */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait the seconds in Retry-After. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8147,8 +9174,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unprocessable Entity */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait the seconds in Retry-After. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8218,8 +9263,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unprocessable Entity */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait the seconds in Retry-After. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8385,6 +9448,15 @@ export interface operations {
                     "application/json": components["schemas"]["BlacklistTermRead"];
                 };
             };
+            /** @description The body could not be read (not the JSON it says it is). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unauthorized */
             401: {
                 headers: {
@@ -8421,8 +9493,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unprocessable Entity */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait the seconds in Retry-After. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8452,6 +9542,15 @@ export interface operations {
                     "application/json": components["schemas"]["ActionResult"];
                 };
             };
+            /** @description The body could not be read (not the JSON it says it is). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unauthorized */
             401: {
                 headers: {
@@ -8488,8 +9587,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unprocessable Entity */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait the seconds in Retry-After. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8523,6 +9640,15 @@ export interface operations {
                     "application/json": components["schemas"]["BlacklistTermRead"];
                 };
             };
+            /** @description The body could not be read (not the JSON it says it is). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unauthorized */
             401: {
                 headers: {
@@ -8559,8 +9685,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unprocessable Entity */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait the seconds in Retry-After. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8661,6 +9805,15 @@ export interface operations {
                     "application/json": components["schemas"]["BlogAdminRead"];
                 };
             };
+            /** @description The body could not be read (not the JSON it says it is). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unauthorized */
             401: {
                 headers: {
@@ -8688,8 +9841,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unprocessable Entity */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait the seconds in Retry-After. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8733,6 +9904,15 @@ export interface operations {
                     "application/json": components["schemas"]["PictureRead"];
                 };
             };
+            /** @description The body could not be read (not the JSON it says it is). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unauthorized */
             401: {
                 headers: {
@@ -8760,8 +9940,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unprocessable Entity */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait the seconds in Retry-After. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8802,6 +10000,15 @@ export interface operations {
                     "application/json": components["schemas"]["PreviewRead"];
                 };
             };
+            /** @description The body could not be read (not the JSON it says it is). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unauthorized */
             401: {
                 headers: {
@@ -8829,8 +10036,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unprocessable Entity */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait the seconds in Retry-After. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8940,6 +10165,15 @@ export interface operations {
                     "application/json": components["schemas"]["BlogAdminRead"];
                 };
             };
+            /** @description The body could not be read (not the JSON it says it is). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unauthorized */
             401: {
                 headers: {
@@ -8967,8 +10201,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unprocessable Entity */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait the seconds in Retry-After. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9009,6 +10261,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description The body could not be read (not the JSON it says it is). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unauthorized */
             401: {
                 headers: {
@@ -9036,8 +10297,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unprocessable Entity */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait the seconds in Retry-After. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9077,6 +10356,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Page_ContactMessageRead_"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed: the account's level, or a cookie session's missing CSRF token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -9138,6 +10435,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Page_ContactMessageRead_"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed: the account's level, or a cookie session's missing CSRF token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -9202,8 +10517,44 @@ export interface operations {
                     "application/json": components["schemas"]["ContactMessageRead"];
                 };
             };
+            /** @description The body could not be read (not the JSON it says it is). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed: the account's level, or a cookie session's missing CSRF token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9264,8 +10615,44 @@ export interface operations {
                     "application/json": components["schemas"]["ContactMessageRead"];
                 };
             };
+            /** @description The body could not be read (not the JSON it says it is). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed: the account's level, or a cookie session's missing CSRF token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9326,8 +10713,44 @@ export interface operations {
                     "application/json": components["schemas"]["ContactMessageRead"];
                 };
             };
+            /** @description The body could not be read (not the JSON it says it is). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed: the account's level, or a cookie session's missing CSRF token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9388,8 +10811,44 @@ export interface operations {
                     "application/json": components["schemas"]["ContactMessageRead"];
                 };
             };
+            /** @description The body could not be read (not the JSON it says it is). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed: the account's level, or a cookie session's missing CSRF token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9417,6 +10876,80 @@ export interface operations {
             };
             /** @description Service Unavailable */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    decision_macros_v1_admin_decision_macros_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DecisionMacros"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9521,7 +11054,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["MediaRemoveIn"] | null;
+            };
+        };
         responses: {
             /** @description Successful Response */
             200: {
@@ -9561,6 +11098,15 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9739,6 +11285,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description The body could not be read (not the JSON it says it is). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unauthorized */
             401: {
                 headers: {
@@ -9766,8 +11321,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unprocessable Entity */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait the seconds in Retry-After. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9801,6 +11374,15 @@ export interface operations {
                     "application/json": components["schemas"]["AdminGroupRead"];
                 };
             };
+            /** @description The body could not be read (not the JSON it says it is). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unauthorized */
             401: {
                 headers: {
@@ -9828,8 +11410,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unprocessable Entity */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait the seconds in Retry-After. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10031,6 +11631,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unprocessable Entity */
             422: {
                 headers: {
@@ -10203,6 +11812,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unprocessable Entity */
             422: {
                 headers: {
@@ -10319,6 +11937,15 @@ export interface operations {
                     "application/json": components["schemas"]["IpBanRead"];
                 };
             };
+            /** @description The body could not be read (not the JSON it says it is). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unauthorized */
             401: {
                 headers: {
@@ -10355,8 +11982,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unprocessable Entity */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait the seconds in Retry-After. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10388,6 +12033,15 @@ export interface operations {
                     "application/json": components["schemas"]["ActionResult"];
                 };
             };
+            /** @description The body could not be read (not the JSON it says it is). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unauthorized */
             401: {
                 headers: {
@@ -10424,8 +12078,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unprocessable Entity */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait the seconds in Retry-After. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10556,6 +12228,15 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10735,8 +12416,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unprocessable Entity */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait the seconds in Retry-After. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10809,8 +12508,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unprocessable Entity */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait the seconds in Retry-After. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10889,8 +12606,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unprocessable Entity */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait the seconds in Retry-After. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10969,6 +12704,15 @@ export interface operations {
                     "application/json": components["schemas"]["MaintenanceRead"];
                 };
             };
+            /** @description The body could not be read (not the JSON it says it is). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unauthorized */
             401: {
                 headers: {
@@ -10987,8 +12731,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unprocessable Entity */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait the seconds in Retry-After. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11300,6 +13062,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unprocessable Entity */
             422: {
                 headers: {
@@ -11485,6 +13256,15 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11693,6 +13473,15 @@ export interface operations {
                     "application/json": components["schemas"]["JurisdictionRead"];
                 };
             };
+            /** @description The body could not be read (not the JSON it says it is). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unauthorized */
             401: {
                 headers: {
@@ -11720,8 +13509,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unprocessable Entity */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait the seconds in Retry-After. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11755,6 +13562,15 @@ export interface operations {
                     "application/json": components["schemas"]["JurisdictionRead"];
                 };
             };
+            /** @description The body could not be read (not the JSON it says it is). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unauthorized */
             401: {
                 headers: {
@@ -11782,8 +13598,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unprocessable Entity */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait the seconds in Retry-After. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11815,6 +13649,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description The body could not be read (not the JSON it says it is). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unauthorized */
             401: {
                 headers: {
@@ -11842,8 +13685,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unprocessable Entity */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait the seconds in Retry-After. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11929,6 +13790,15 @@ export interface operations {
                     "application/json": components["schemas"]["ProviderCheck"];
                 };
             };
+            /** @description The body could not be read (not the JSON it says it is). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unauthorized */
             401: {
                 headers: {
@@ -11956,8 +13826,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unprocessable Entity */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait the seconds in Retry-After. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12148,6 +14036,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unprocessable Entity */
             422: {
                 headers: {
@@ -12255,6 +14152,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unprocessable Entity */
             422: {
                 headers: {
@@ -12355,6 +14261,15 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12667,8 +14582,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unprocessable Entity */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait the seconds in Retry-After. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12801,8 +14734,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unprocessable Entity */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait the seconds in Retry-After. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12872,8 +14823,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unprocessable Entity */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait the seconds in Retry-After. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13030,8 +14999,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unprocessable Entity */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait the seconds in Retry-After. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13265,8 +15252,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unprocessable Entity */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait the seconds in Retry-After. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13423,6 +15428,15 @@ export interface operations {
                     "application/json": components["schemas"]["TorExitsRead"];
                 };
             };
+            /** @description The body could not be read (not the JSON it says it is). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unauthorized */
             401: {
                 headers: {
@@ -13441,8 +15455,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unprocessable Entity */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait the seconds in Retry-After. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13474,6 +15506,15 @@ export interface operations {
                     "application/json": components["schemas"]["RefreshOut"];
                 };
             };
+            /** @description The body could not be read (not the JSON it says it is). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unauthorized */
             401: {
                 headers: {
@@ -13492,8 +15533,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unprocessable Entity */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait the seconds in Retry-After. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13646,6 +15705,15 @@ export interface operations {
                     "application/json": components["schemas"]["SwitchRuleRead"];
                 };
             };
+            /** @description The body could not be read (not the JSON it says it is). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unauthorized */
             401: {
                 headers: {
@@ -13682,8 +15750,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unprocessable Entity */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait the seconds in Retry-After. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13785,6 +15871,15 @@ export interface operations {
                     "application/json": components["schemas"]["TagRead"];
                 };
             };
+            /** @description The body could not be read (not the JSON it says it is). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unauthorized */
             401: {
                 headers: {
@@ -13821,8 +15916,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unprocessable Entity */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait the seconds in Retry-After. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13856,6 +15969,15 @@ export interface operations {
                     "application/json": components["schemas"]["TagRead"];
                 };
             };
+            /** @description The body could not be read (not the JSON it says it is). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unauthorized */
             401: {
                 headers: {
@@ -13892,8 +16014,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unprocessable Entity */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait the seconds in Retry-After. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13927,6 +16067,15 @@ export interface operations {
                     "application/json": components["schemas"]["TagRead"];
                 };
             };
+            /** @description The body could not be read (not the JSON it says it is). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unauthorized */
             401: {
                 headers: {
@@ -13963,8 +16112,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unprocessable Entity */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait the seconds in Retry-After. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14280,8 +16447,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unprocessable Entity */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait the seconds in Retry-After. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14358,8 +16543,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unprocessable Entity */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait the seconds in Retry-After. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14438,8 +16641,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unprocessable Entity */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait the seconds in Retry-After. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14473,6 +16694,15 @@ export interface operations {
                     "application/json": components["schemas"]["BanOut"];
                 };
             };
+            /** @description The body could not be read (not the JSON it says it is). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unauthorized */
             401: {
                 headers: {
@@ -14502,6 +16732,15 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14607,8 +16846,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unprocessable Entity */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait the seconds in Retry-After. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14640,6 +16897,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ActionResult"];
+                };
+            };
+            /** @description The body could not be read (not the JSON it says it is). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -14678,8 +16944,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unprocessable Entity */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait the seconds in Retry-After. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14890,8 +17174,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unprocessable Entity */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait the seconds in Retry-After. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14961,8 +17263,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unprocessable Entity */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait the seconds in Retry-After. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15032,8 +17352,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unprocessable Entity */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait the seconds in Retry-After. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15103,8 +17441,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unprocessable Entity */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait the seconds in Retry-After. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15205,6 +17561,15 @@ export interface operations {
                     "application/json": components["schemas"]["TrustFlagsRead"];
                 };
             };
+            /** @description The body could not be read (not the JSON it says it is). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unauthorized */
             401: {
                 headers: {
@@ -15241,8 +17606,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unprocessable Entity */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait the seconds in Retry-After. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15312,8 +17695,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unprocessable Entity */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait the seconds in Retry-After. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15379,8 +17780,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unprocessable Entity */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait the seconds in Retry-After. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15452,6 +17871,15 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15548,8 +17976,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unprocessable Entity */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait the seconds in Retry-After. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15752,6 +18198,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Not allowed: the account's level, or a cookie session's missing CSRF token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Not Found */
             404: {
                 headers: {
@@ -15763,6 +18218,15 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15926,6 +18390,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unprocessable Entity */
             422: {
                 headers: {
@@ -15982,6 +18455,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Not allowed: the account's level, or a cookie session's missing CSRF token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Not Found */
             404: {
                 headers: {
@@ -15993,6 +18475,15 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16056,6 +18547,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Not allowed: the account's level, or a cookie session's missing CSRF token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Not Found */
             404: {
                 headers: {
@@ -16067,6 +18567,15 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16288,6 +18797,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unprocessable Entity */
             422: {
                 headers: {
@@ -16377,6 +18895,15 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16480,6 +19007,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unprocessable Entity */
             422: {
                 headers: {
@@ -16576,6 +19112,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unprocessable Entity */
             422: {
                 headers: {
@@ -16659,6 +19204,15 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16762,6 +19316,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unprocessable Entity */
             422: {
                 headers: {
@@ -16851,6 +19414,15 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17230,8 +19802,35 @@ export interface operations {
                     "application/json": components["schemas"]["ActionResult"];
                 };
             };
+            /** @description The body could not be read (not the JSON it says it is). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed: the account's level, or a cookie session's missing CSRF token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17493,6 +20092,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Not allowed: the account's level, or a cookie session's missing CSRF token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Not Found */
             404: {
                 headers: {
@@ -17511,8 +20119,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unprocessable Entity */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait the seconds in Retry-After. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17569,6 +20195,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Not allowed: the account's level, or a cookie session's missing CSRF token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Not Found */
             404: {
                 headers: {
@@ -17587,8 +20222,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unprocessable Entity */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait the seconds in Retry-After. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17901,6 +20554,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unprocessable Entity */
             422: {
                 headers: {
@@ -18138,6 +20800,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Not allowed: the account's level, or a cookie session's missing CSRF token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Not Found */
             404: {
                 headers: {
@@ -18149,6 +20820,15 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18216,6 +20896,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Not allowed: the account's level, or a cookie session's missing CSRF token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Not Found */
             404: {
                 headers: {
@@ -18227,6 +20916,15 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18296,6 +20994,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Not signed by Ondato */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Not Found */
             404: {
                 headers: {
@@ -18307,6 +21014,15 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18437,6 +21153,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description The body could not be read (not the JSON it says it is). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unauthorized */
             401: {
                 headers: {
@@ -18455,8 +21180,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unprocessable Entity */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait the seconds in Retry-After. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18517,6 +21260,15 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18715,6 +21467,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unprocessable Entity */
             422: {
                 headers: {
@@ -18813,6 +21574,15 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -19023,6 +21793,15 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -19518,6 +22297,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unprocessable Entity */
             422: {
                 headers: {
@@ -19614,6 +22402,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unprocessable Entity */
             422: {
                 headers: {
@@ -19664,6 +22461,15 @@ export interface operations {
                     "application/json": components["schemas"]["WalletActionResult"];
                 };
             };
+            /** @description The body could not be read (not the JSON it says it is). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unauthorized */
             401: {
                 headers: {
@@ -19691,6 +22497,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Validation Error */
             422: {
                 headers: {
@@ -19711,6 +22526,285 @@ export interface operations {
             };
             /** @description Service Unavailable */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    my_consents_v1_user_consents_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsentsRead"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    set_my_consents_v1_user_consents_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConsentsUpdate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsentsRead"];
+                };
+            };
+            /** @description The body could not be read (not the JSON it says it is). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed: the account's level, or a cookie session's missing CSRF token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests: wait the seconds in Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    my_decisions_v1_user_decisions_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyDecisions"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    appeal_decision_v1_user_decisions__statement_id__appeal_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                statement_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AppealIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppealResult"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait the seconds in Retry-After. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -19751,6 +22845,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed: the account's level, or a cookie session's missing CSRF token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Not Found */
             404: {
                 headers: {
@@ -19762,6 +22874,15 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -19912,6 +23033,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Not allowed: the account's level, or a cookie session's missing CSRF token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Not Found */
             404: {
                 headers: {
@@ -19930,8 +23060,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unprocessable Entity */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait the seconds in Retry-After. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -19988,6 +23136,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Not allowed: the account's level, or a cookie session's missing CSRF token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Not Found */
             404: {
                 headers: {
@@ -20006,8 +23163,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unprocessable Entity */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait the seconds in Retry-After. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -20068,6 +23243,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Not allowed: the account's level, or a cookie session's missing CSRF token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Not Found */
             404: {
                 headers: {
@@ -20086,8 +23270,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unprocessable Entity */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait the seconds in Retry-After. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -20175,6 +23377,15 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -20280,6 +23491,15 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -20588,6 +23808,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unprocessable Entity */
             422: {
                 headers: {
@@ -20772,6 +24001,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unprocessable Entity */
             422: {
                 headers: {
@@ -20852,6 +24090,15 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -21067,6 +24314,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Studio only */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Not Found */
             404: {
                 headers: {
@@ -21219,8 +24475,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Not allowed: the account's level, or a cookie session's missing CSRF token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -21371,8 +24645,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Not allowed: the account's level, or a cookie session's missing CSRF token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -21451,8 +24743,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Not allowed: the account's level, or a cookie session's missing CSRF token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -21549,6 +24859,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unprocessable Entity */
             422: {
                 headers: {
@@ -21625,6 +24944,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unprocessable Entity */
             422: {
                 headers: {
@@ -21683,8 +25011,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Not allowed: the account's level, or a cookie session's missing CSRF token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -21770,6 +25116,15 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -21953,6 +25308,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unprocessable Entity */
             422: {
                 headers: {
@@ -22032,6 +25396,15 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -22131,6 +25504,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unprocessable Entity */
             422: {
                 headers: {
@@ -22198,8 +25580,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Not allowed: the account's level, or a cookie session's missing CSRF token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -22256,6 +25656,15 @@ export interface operations {
                     "application/json": components["schemas"]["WalletActionResult"];
                 };
             };
+            /** @description The body could not be read (not the JSON it says it is). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unauthorized */
             401: {
                 headers: {
@@ -22276,6 +25685,15 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -22439,6 +25857,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Not allowed: the account's level, or a cookie session's missing CSRF token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Not Found */
             404: {
                 headers: {
@@ -22450,6 +25877,15 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -22825,6 +26261,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unprocessable Entity */
             422: {
                 headers: {
@@ -22878,6 +26323,15 @@ export interface operations {
                     "application/json": components["schemas"]["ActionResult"];
                 };
             };
+            /** @description The body could not be read (not the JSON it says it is). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unauthorized */
             401: {
                 headers: {
@@ -22907,6 +26361,15 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -23064,6 +26527,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unprocessable Entity */
             422: {
                 headers: {
@@ -23158,6 +26630,15 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
