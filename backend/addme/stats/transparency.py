@@ -11,7 +11,8 @@ What it counts, per calendar month (UTC):
 - non-consensual images: of the `ncii` notices that arrived that month and whose 48 hours have run
   (or that were decided sooner), the share decided within 48 hours; one still open past 48 hours
   counts as late, one still inside its 48 hours is not counted yet;
-- appeals: those lodged that month, and the reversals decided that month.
+- appeals (the appeals table: complaints against a decision, and unban requests, which are appeals
+  too): those lodged that month, those decided that month and how many of those reversed it.
 
 Counts are aggregate SQL grouped by month (the same query on SQLite and PostgreSQL); percentiles
 are taken in Python over each month's durations, which the database hands back grouped to the
@@ -36,7 +37,7 @@ from sqlalchemy.orm import Session
 
 from addme.core import clock
 from addme.core.options import ReportType
-from addme.decisions.models import StatementOfReasons
+from addme.decisions.models import Appeal, AppealStatus, StatementOfReasons
 from addme.moderation.models import Notice, Report
 from addme.moderation.notice_schemas import Category, NoticeKind
 from addme.moderation.requests import RemovalRequest, UnbanRequest
@@ -139,19 +140,19 @@ def _durations(session: Session, since: datetime) -> dict[str, Counter[float]]:
     histogram to the tenth of an hour (the report's precision): the database groups the rows, so
     a year of 200,000 decisions comes back as a few thousand (value, count) pairs."""
     out: dict[str, Counter[float]] = defaultdict(Counter)
-    sources: list[tuple[Any, Any]] = [
+    sources: list[tuple[Any, ...]] = [
         (Notice.created_at, Notice.decided_at),
         (Report.created_at, Report.resolved_at),
         (UnbanRequest.created_at, UnbanRequest.decided_at),
         (RemovalRequest.created_at, RemovalRequest.decided_at),
         *_appeal_durations(),
     ]
-    for received, decided in sources:
+    for received, decided, *only in sources:
         month = _month_of(session, decided)
         hours = func.round(cast(_hours_between(session, received, decided), Numeric), 1)
         rows = session.execute(
             select(month, hours, func.count())
-            .where(decided.is_not(None), decided >= since)
+            .where(decided.is_not(None), decided >= since, *only)
             .group_by(month, hours)
         )
         for label, value, count in rows:
@@ -177,28 +178,29 @@ def _ncii(session: Session, since: datetime, now: datetime) -> dict[str, tuple[i
 # -- appeals ----------------------------------------------------------------------------------------
 
 
-def _appeal_durations() -> list[tuple[Any, Any]]:
-    return []
+def _appeal_durations() -> list[tuple[Any, ...]]:
+    # Appeals against a decision; an unban request's appeal row shares its request's clock, which
+    # the unban requests already count.
+    return [(Appeal.created_at, Appeal.decided_at, Appeal.kind == "appeal")]
 
 
 def _appeals(session: Session, since: datetime) -> tuple[dict[str, int], dict[str, int], dict[str, int]]:
-    """(lodged, decided, reversed) per month. Until appeals have their own table, an appeal's
-    outcome is a statement of reasons with source_type "appeal" (appeal_upheld, appeal_reversed):
-    lodged and decided both count those outcomes, by the month decided."""
-    sor = StatementOfReasons
-    month = _month_of(session, sor.decided_at)
+    """(lodged, decided, reversed) per month, from the appeals: complaints against a decision and
+    the spec's unban requests, which are appeals too (they also have their own column)."""
+    lodged = _grouped(session, Appeal.created_at, since)
+    decided_at = _month_of(session, Appeal.decided_at)
     decided: dict[str, int] = defaultdict(int)
     reversals: dict[str, int] = defaultdict(int)
     rows = session.execute(
-        select(month, sor.decision, func.count())
-        .where(sor.decided_at >= since, sor.source_type == "appeal")
-        .group_by(month, sor.decision)
+        select(decided_at, Appeal.status, func.count())
+        .where(Appeal.decided_at.is_not(None), Appeal.decided_at >= since)
+        .group_by(decided_at, Appeal.status)
     )
-    for label, decision, count in rows:
+    for label, status, count in rows:
         decided[str(label)] += int(count)
-        if decision == "appeal_reversed":
+        if status == AppealStatus.REVERSED:
             reversals[str(label)] += int(count)
-    return dict(decided), dict(decided), dict(reversals)
+    return {k[0]: v for k, v in lodged.items()}, dict(decided), dict(reversals)
 
 
 # -- the report -------------------------------------------------------------------------------------
