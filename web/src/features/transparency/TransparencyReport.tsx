@@ -29,7 +29,11 @@ function useHours() {
   const { t, i18n } = useTranslation();
   const format = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 });
   return (hours: number | null | undefined) =>
-    hours == null ? '–' : t('legal.transparency.hours', { value: format.format(hours) });
+    hours == null
+      ? '–'
+      : hours < 0.1
+        ? t('legal.transparency.underTenth', { value: format.format(0.1) })
+        : t('legal.transparency.hours', { value: format.format(hours) });
 }
 
 function Figure({
