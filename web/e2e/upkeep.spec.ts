@@ -5,6 +5,7 @@ import {
   keyFromOutbox,
   logIn,
   payByCard,
+  returningVisitor,
   SCREENSHOTS,
   shot,
 } from './helpers';
@@ -35,6 +36,7 @@ test('a member whose VIP ends in 2 days is reminded once, with a renew link', as
     data: { key },
   });
   expect(applied.ok(), await applied.text()).toBeTruthy();
+  await returningVisitor(page);
   await logIn(page, email);
 
   // The week bought now ends in 7 days: the browser lives 5 days later, 2 days before the end.
