@@ -325,7 +325,7 @@ def test_image_bans_carry_over_through_their_stored_copies() -> None:
 
 # -- one name per product (2026-12-02) --------------------------------------------------------------
 
-BEFORE_PRODUCT_NAMES = "7c6268fbb220"
+BEFORE_PRODUCT_NAMES = "3b9d2f61c0a7"
 
 
 def _order_products(url: str, rows: list[str] | None = None) -> list[str]:

@@ -36,12 +36,16 @@ STATIC: dict[str, tuple[str, str]] = {
     "/local-swipes": ("Local Swipes", "Like or pass on adults near you, one card at a time. For VIP and "
                       "Studio members."),
     "/help": ("Help", "Answers about usernames, review times, Top-Ups, keys, VIP, bans and your account."),
+    "/help/ranking": ("How lists are ordered", "How AddMe orders its lists, which places are paid for (marked "
+                      "Promoted), and what Top-Ups, Fire Pins, VIP and Studio change."),
     "/contact-us": ("Contact us", "Ask support about an order, a missing key, a ban or anything else. "
                     "We answer within 24 hours."),
     "/remove-username": ("Remove a username", "Your username is listed without your consent? Prove it is "
                          "yours and we decide within 48 hours."),
     "/report-content": ("Report content", "Ask us to remove an image, a profile or a group from AddMe, "
                         "no account needed: intimate images and minors are decided within 48 hours."),
+    "/transparency": ("Transparency report", "What was reported to AddMe and what we decided, month by "
+                      "month: notices, reports, decisions, time to decision and appeals."),
     "/terms": ("Terms of use", "The rules of AddMe, an adults-only directory of messaging-app usernames."),
     "/policy/acceptable-use": ("Acceptable use policy", "What may and may not be listed on AddMe."),
     "/policy/dmca": ("DMCA policy", "How to report content that infringes your copyright."),
@@ -65,7 +69,8 @@ _USER = (
     r"|group/\d{1,12}/edit|(?:edit|media|unban)/\d{1,12}"
 )
 _ADMIN = (
-    r"review|report|unban-requests|removal-requests|notices|contact|macros|audit|jobs|blog|edit/blog|ad"
+    r"review|report|unban-requests|removal-requests|notices|contact(?:-queue)?|macros|audit|transparency|jobs"
+    r"|blog|edit/blog|ad|flags(?:/\d{1,12})?"
     r"|alerts|tags|groups|promotions|automations|switch-rules|order|keygen|pins|stats(?:/[a-z-]{1,40})?"
     r"|users(?:/\d{1,12})?|ban|blacklist|trackers|image-bans|gallery|ondato(?:/stats|/test)?"
 )

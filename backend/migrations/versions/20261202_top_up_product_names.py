@@ -5,7 +5,7 @@ Top-Ups"); orders, keys and their mails copied the product's name when they were
 older ones kept the old "20X Top-Ups". Downgrade writes the old names back.
 
 Revision ID: 5e2f7a9b1c32
-Revises: 7c6268fbb220
+Revises: 3b9d2f61c0a7
 Create Date: 2026-12-02 02:45:00
 """
 
@@ -15,7 +15,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = "5e2f7a9b1c32"
-down_revision: str | None = "7c6268fbb220"
+down_revision: str | None = "3b9d2f61c0a7"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
