@@ -33,14 +33,18 @@ help:
 	@echo "make test   lint, types, backend tests (SQLite + PostgreSQL, fault drills), schemathesis, web unit tests, browser tests"
 
 ## --- installing -------------------------------------------------------------------------------
-backend-deps:
+# `uv sync` only when the lock or the project file changed since the last sync (a stamp in the venv).
+$(BACKEND)/.venv/.synced: $(BACKEND)/uv.lock $(BACKEND)/pyproject.toml
 	@python3 -m uv --version >/dev/null 2>&1 || python3 -m pip install --quiet uv
 	cd $(BACKEND) && $(UV) sync --frozen --quiet
+	@touch $@
+
+backend-deps: $(BACKEND)/.venv/.synced
 
 # npm ci only when the lock file changed since the last install.
 $(WEB)/node_modules/.installed: $(WEB)/package-lock.json
 	cd $(WEB) && npm ci --no-audit --no-fund --loglevel=error
-	touch $@
+	@touch $@
 
 web-deps: $(WEB)/node_modules/.installed
 
@@ -78,18 +82,31 @@ nginx:
 	fi
 
 ## --- running ----------------------------------------------------------------------------------
-web-build: web-deps
-	cd $(WEB) && npm run build --silent
+# The build's inputs: when none changed since web/dist/.built, `make run` serves the last build as it
+# is (a warm start serves in seconds, docs/performance.md). The build is quiet: warnings and errors
+# only; VERBOSE=1 prints Vite's table of assets, BUILD_TIMINGS=1 the slowest plugin callbacks.
+WEB_INPUTS := $(shell find $(WEB)/src $(WEB)/public $(WEB)/scripts -type f -not -name '*.test.*' 2>/dev/null) \
+	$(wildcard $(WEB)/index.html $(WEB)/vite.config.ts $(WEB)/tsconfig*.json $(WEB)/package.json) \
+	$(WEB)/node_modules/.installed
+$(WEB)/dist/.built: $(WEB_INPUTS)
+	cd $(WEB) && npx tsc -b && npx vite build --logLevel $(if $(VERBOSE),info,warn)
+	@touch $@
+
+web-build: web-deps $(WEB)/dist/.built
+
+# The venv's own entry point: `uv run` would check the environment again on every call.
+ADDME := cd $(BACKEND) && .venv/bin/addme
 
 migrate: backend-deps
-	$(PY) addme migrate
+	$(ADDME) migrate
 
 seed: migrate
-	$(PY) addme seed
+	$(ADDME) seed
 
 # The dev outbox (/v1/dev/outbox) opens only when ENV=development is said explicitly.
+# PORT=8001 (and DATABASE_URL=...) to run a second copy beside the first.
 run: deps web-build seed
-	cd $(BACKEND) && ENV=$${ENV:-development} $(UV) run --frozen addme serve
+	cd $(BACKEND) && ENV=$${ENV:-development} exec .venv/bin/addme serve
 
 # The production profile on this machine: nginx (micro-cache) -> N web processes, the job runner,
 # the machine's PostgreSQL and Redis (deploy/profile.py, docs/operations.md). PORT=8080 by default.

@@ -12,10 +12,12 @@ import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { defineConfig } from 'vitest/config';
-import { bootstrapRules } from './scripts/bootstrapRules';
-import { i18nAreas } from './scripts/i18nAreas';
+import { bootstrapRules } from './scripts/bootstrapRules.ts';
+import { i18nAreas } from './scripts/i18nAreas.ts';
 
-const FLAGS_DIR = resolve(__dirname, 'node_modules/flag-icons/flags/4x3');
+// The folder of this file (what CommonJS called __dirname: Vite's native config loader has no such name).
+const HERE = import.meta.dirname;
+const FLAGS_DIR = resolve(HERE, 'node_modules/flag-icons/flags/4x3');
 const FLAG_FILE = /^[a-z]{2}\.svg$/;
 
 /**
@@ -65,7 +67,7 @@ function flagIcons(): Plugin {
  * production build beside it is the same API without them, so `vite build` takes that one.
  */
 function reactRouterProductionBuild(): Plugin {
-  const dist = resolve(__dirname, 'node_modules/react-router/dist/production');
+  const dist = resolve(HERE, 'node_modules/react-router/dist/production');
   return {
     name: 'addme-react-router-production',
     apply: 'build',
@@ -82,8 +84,8 @@ export default defineConfig({
   plugins: [
     react(),
     reactRouterProductionBuild(),
-    i18nAreas(resolve(__dirname, 'src')),
-    bootstrapRules(resolve(__dirname, 'src'), __dirname),
+    i18nAreas(resolve(HERE, 'src')),
+    bootstrapRules(resolve(HERE, 'src'), HERE),
     flagIcons(),
     // Every text file of the build also as .br and .gz, at the highest settings (once, at build
     // time): the server sends the one the browser accepts (backend/addme/core/pages.py).
@@ -101,7 +103,7 @@ export default defineConfig({
   ],
   resolve: {
     // `@/x` is `src/x`: every import that crosses a folder uses it (tsconfig.app.json says the same).
-    alias: [{ find: /^@\//, replacement: `${resolve(__dirname, 'src')}/` }],
+    alias: [{ find: /^@\//, replacement: `${resolve(HERE, 'src')}/` }],
   },
   server: {
     proxy: {
@@ -120,6 +122,9 @@ export default defineConfig({
     // production (PUBLIC_SOURCE_MAPS), so 2 MB of source is not public.
     sourcemap: 'hidden',
     rolldownOptions: {
+      // The table of the slowest plugin callbacks only when asked (BUILD_TIMINGS=1): a build that
+      // went well prints nothing a reader has to act on.
+      checks: { bundlerTimings: Boolean(process.env.BUILD_TIMINGS) },
       output: {
         // Fewer, larger chunks on a first visit. Left to itself the bundler cut the entry into 6
         // files and a listing's route into 11 (the shop's into 20), many under 1 kB: a browser

@@ -321,3 +321,41 @@ def test_image_bans_carry_over_through_their_stored_copies() -> None:
     finally:
         storage.delete("gallery/mig-copy.webp")
         _drop(url)
+
+
+# -- one name per product (2026-12-02) --------------------------------------------------------------
+
+BEFORE_PRODUCT_NAMES = "3b9d2f61c0a7"
+
+
+def _order_products(url: str, rows: list[str] | None = None) -> list[str]:
+    engine = make_engine(url)
+    try:
+        with engine.begin() as conn:
+            for i, product in enumerate(rows or []):
+                conn.execute(
+                    text(
+                        "INSERT INTO shop_orders (order_number, source, status, email, email_normalized, product,"
+                        " price_cents, fee_cents, currency, top_ups, created_at, updated_at) VALUES (:n, 'card',"
+                        " 'paid', 'a@example.com', 'a@example.com', :p, 599, 0, 'USD', 0, :t, :t)"
+                    ),
+                    {"n": f"9{i:04d}", "p": product, "t": "2026-11-20 10:00:00"},
+                )
+            return list(conn.execute(text("SELECT product FROM shop_orders ORDER BY order_number")).scalars())
+    finally:
+        engine.dispose()
+
+
+def test_orders_written_with_the_old_pack_names_read_as_the_shop_says_and_back() -> None:
+    url = _fresh_url()
+    old = ["20X Top-Ups", "VIP (1 month) + 100X Top-Ups", "50X Top-Ups x2, Fire Pin", "Auto Top-Up (1 month)"]
+    new = ["20 Top-Ups", "VIP (1 month) + 100 Top-Ups", "50 Top-Ups x2, Fire Pin", "Auto Top-Up (1 month)"]
+    try:
+        _alembic(url, "upgrade", BEFORE_PRODUCT_NAMES)
+        _order_products(url, old)
+        _alembic(url, "upgrade", "head")
+        assert _order_products(url) == new
+        _alembic(url, "downgrade", BEFORE_PRODUCT_NAMES)
+        assert _order_products(url) == old
+    finally:
+        _drop(url)

@@ -10,9 +10,21 @@ export const PASSWORD = 'e2e member passphrase 42';
 export const uniqueEmail = (tag: string) =>
   `e2e-${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 
-/** Skips the age gate the way a visitor who answered yesterday would. */
+/** Skips the age gate the way a visitor who answered yesterday would (a returning visitor). */
 export async function preAgree(page: Page, baseURL: string) {
   await page.context().addCookies([{ name: 'ageVerified', value: 'true', url: baseURL }]);
+  await returningVisitor(page);
+}
+
+/** A browser that has opened the site before: its first visit, which asks nothing, is over
+ * (web/src/lib/promptBudget.ts). */
+export async function returningVisitor(page: Page) {
+  await page.addInitScript("localStorage.setItem('addme.seen-before', '1')");
+}
+
+/** The browser closed and opened again: a new visit, with a prompt of its own. */
+export async function newVisit(page: Page) {
+  await page.evaluate('sessionStorage.clear()');
 }
 
 /** Reads the confirmation link from the backend's non-production outbox. */

@@ -147,6 +147,9 @@ test('the app banner, its install instructions and the announcement, by keyboard
   await page.goto('/blog');
   // The announcement opens by itself: focus moves in; Escape closes it.
   await checkModal(page, /home screen|app/i, null);
+  // One prompt per visit: the banner shows in the next one.
+  await page.evaluate('sessionStorage.clear()');
+  await page.goto('/help');
 
   const install = page.getByTestId('app-banner').getByRole('button', { name: /install|add/i });
   await openWith(install, 'Enter');

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { preAgree } from './helpers';
+import { createMember, PASSWORD, preAgree } from './helpers';
 
 /**
  * The first five minutes of a newcomer and a new moderator (issue 32): every page answers what it
@@ -150,4 +150,46 @@ test('offline: the page says AddMe could not be reached, and "Try again" brings 
   await expect(page.getByRole('heading', { name: 'Contact us', level: 1 })).toBeVisible();
   expect(page.url()).toContain('/contact-us');
   expect(problems.filter((p) => /Content Security Policy|Refused to/.test(p))).toEqual([]);
+});
+
+const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
+
+test('a new member asks nothing in their first visit, and one prompt at most in the next', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
+  const context = await browser.newContext({
+    userAgent: IPHONE,
+    viewport: { width: 390, height: 844 },
+  });
+  const page = await context.newPage();
+  // Past the banner's fifth page and one navigation before the announcement, signed in.
+  await context.addCookies([
+    { name: 'ageVerified', value: 'true', url: baseURL as string },
+    { name: 'impressions', value: '5', url: baseURL as string },
+    { name: 'announcement', value: '2', url: baseURL as string },
+    { name: 'third', value: '2', url: baseURL as string },
+  ]);
+  const email = await createMember(request, 'newcomer');
+  const login = await page.request.post('/v1/auth/login', { data: { email, password: PASSWORD } });
+  expect(login.ok()).toBeTruthy();
+  const prompts = () =>
+    page.locator('[role="dialog"], [data-testid="app-banner"]').filter({ visible: true });
+  for (const path of ['/user', '/blog', '/help', '/snapchat-usernames?page=2']) {
+    await page.goto(path);
+    await page.waitForTimeout(1500);
+    await expect(prompts(), `first visit, ${path}`).toHaveCount(0);
+  }
+  // The browser closed and opened again: a visit with one prompt at most, on every page.
+  await page.evaluate('sessionStorage.clear()');
+  for (const path of ['/blog', '/help', '/tags', '/snapchat-usernames?page=2']) {
+    await page.goto(path);
+    await page.waitForTimeout(1500);
+    expect(await prompts().count(), `second visit, ${path}`).toBeLessThanOrEqual(1);
+  }
+  // A two-minute-old account never gets the "third visit" offer.
+  await expect(page.getByTestId('reminder-thirdConnection')).toHaveCount(0);
+  await context.close();
 });

@@ -12,6 +12,7 @@ import { LanguageProvider } from '@/i18n/useTranslation';
 import { keyThisEntry } from '@/lib/historyKey';
 import { nextTask } from '@/lib/later';
 import { trapTabInModals } from '@/lib/modals';
+import { startVisit } from '@/lib/promptBudget';
 import { applyTheme, readPreference, resolveTheme, systemPrefersDark } from '@/theme/darkMode';
 import { ThemeProvider } from '@/theme/ThemeProvider';
 import { createAppRouter } from './router';
@@ -28,6 +29,8 @@ const queryClient = new QueryClient({
 });
 // A page opened by URL starts at the top; back and forward restore their entry's position.
 keyThisEntry();
+// One prompt per visit and none in the first (lib/promptBudget.ts).
+startVisit();
 // Keyboard users stay inside whichever modal is open (age gate, reminders, report, Top-Ups...).
 trapTabInModals();
 

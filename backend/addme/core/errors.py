@@ -136,6 +136,56 @@ def _clean_msg(msg: str) -> str:
     return msg[:1].upper() + msg[1:]
 
 
+def _label(field: str) -> str:
+    """A field's name as a person reads it: `body_markdown` is "Body markdown", `tags.2` is "Tags"."""
+    words = [p for p in field.split(".") if not p.isdigit()][-1:] or ["value"]
+    text_ = words[0].replace("_", " ").strip() or "value"
+    return text_[:1].upper() + text_[1:]
+
+
+def _plural(n: Any, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
+
+
+def human_message(err: Any, field: str) -> str:
+    """Pydantic's message for one field, as a person would want to read it (English; the web app
+    shows its own translation by field where it has one).
+
+    "String should have at least 1 character" reached the blog editor as it was: the common kinds
+    are written out with the field's name, a custom validator's own message is kept.
+    """
+    kind, ctx, label = err.get("type", ""), err.get("ctx") or {}, _label(field)
+    if kind == "missing" or (kind in ("string_too_short", "too_short") and ctx.get("min_length") == 1):
+        return f"{label} is required."
+    if kind == "string_too_short":
+        return f"{label} must be at least {_plural(ctx.get('min_length'), 'character', 'characters')} long."
+    if kind == "string_too_long":
+        return f"{label} must be at most {_plural(ctx.get('max_length'), 'character', 'characters')} long."
+    if kind == "too_short":
+        return f"{label} needs at least {_plural(ctx.get('min_length'), 'item', 'items')}."
+    if kind == "too_long":
+        return f"{label} takes at most {_plural(ctx.get('max_length'), 'item', 'items')}."
+    if kind in ("int_parsing", "int_type", "int_from_float"):
+        return f"{label} must be a whole number."
+    if kind in ("float_parsing", "float_type", "decimal_parsing"):
+        return f"{label} must be a number."
+    if kind in ("greater_than_equal", "greater_than", "less_than_equal", "less_than"):
+        bound = {"greater_than_equal": ("at least", "ge"), "greater_than": ("more than", "gt"),
+                 "less_than_equal": ("at most", "le"), "less_than": ("less than", "lt")}[kind]  # fmt: skip
+        return f"{label} must be {bound[0]} {ctx.get(bound[1])}."
+    if kind in ("bool_parsing", "bool_type"):
+        return f"{label} must be yes or no."
+    if kind in ("string_type", "string_sub_type"):
+        return f"{label} must be text."
+    if kind in ("literal_error", "enum"):
+        return f"{label} must be one of: {ctx.get('expected', '')}."
+    if kind.startswith(("datetime", "date")):
+        return f"{label} must be a date."
+    if kind in ("url_parsing", "url_type", "url_scheme"):
+        return f"{label} must be a web address (https://...)."
+    return _clean_msg(str(err.get("msg", INVALID_DATA)))
+
+
 def install_error_handlers(app: FastAPI) -> None:
     """Every error the API returns goes through these, so clients parse one shape."""
 
@@ -151,7 +201,8 @@ def install_error_handlers(app: FastAPI) -> None:
     async def _validation(_: Request, exc: RequestValidationError) -> JsonResponse:
         errors: dict[str, list[str]] = {}
         for err in exc.errors():
-            errors.setdefault(_field_name(tuple(err.get("loc", ()))), []).append(_clean_msg(err["msg"]))
+            field = _field_name(tuple(err.get("loc", ())))
+            errors.setdefault(field, []).append(human_message(err, field))
         first = next(iter(errors.values()))[0] if errors else INVALID_DATA
         return JsonResponse(envelope(first, errors, code=CoreCode.VALIDATION_ERROR), status_code=422)
 

@@ -63,15 +63,15 @@ class Product:
 PRODUCTS: dict[str, Product] = {
     p.sku: p
     for p in (
-        Product("topup-20", "20X Top-Ups", 599, 600, top_ups=20),
-        Product("topup-50", "50X Top-Ups", 899, 900, top_ups=50),
-        Product("topup-100", "100X Top-Ups", 1199, 1200, top_ups=100),
-        Product("topup-200", "200X Top-Ups", 2399, 2400, top_ups=200),
-        Product("topup-400", "400X Top-Ups", 4799, 4800, top_ups=400),
+        Product("topup-20", "20 Top-Ups", 599, 600, top_ups=20),
+        Product("topup-50", "50 Top-Ups", 899, 900, top_ups=50),
+        Product("topup-100", "100 Top-Ups", 1199, 1200, top_ups=100),
+        Product("topup-200", "200 Top-Ups", 2399, 2400, top_ups=200),
+        Product("topup-400", "400 Top-Ups", 4799, 4800, top_ups=400),
         Product("fire-pin", "Fire Pin", 499, 500, fire_pins=1),
         Product("vip-week", "VIP (1 week)", 699, 700, entitlement="vip", days=7),
         Product(
-            "vip-month", "VIP (1 month) + 100X Top-Ups", 1499, 1500, top_ups=100, entitlement="vip", days=30
+            "vip-month", "VIP (1 month) + 100 Top-Ups", 1499, 1500, top_ups=100, entitlement="vip", days=30
         ),
         Product("auto-topup-month", "Auto Top-Up (1 month)", 2499, 2500, entitlement="auto_topup", days=30),
         Product("studio-week", "Studio Key (1 week)", 4999, 5000, entitlement="studio", days=7),

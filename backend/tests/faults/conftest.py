@@ -1,8 +1,8 @@
 """Fault drills: the real server process against a PostgreSQL cluster of the drill's own.
 
 The machine's shared PostgreSQL (5432) and Redis (6379) are never stopped or frozen: each drill that
-breaks the database starts a private cluster with initdb/pg_ctl in a temporary folder, on a port of
-55432-55439, as the postgres OS user when run as root. The drills run in the PostgreSQL pass of
+breaks the database starts a private cluster with initdb/pg_ctl in a temporary folder, on a free port the
+system gives (so two runs on one machine never collide), as the postgres OS user when run as root. The drills run in the PostgreSQL pass of
 `make test`; on CI a missing PostgreSQL install fails them instead of skipping them.
 """
 
@@ -29,8 +29,6 @@ from addme.cli import run_migrations
 from tests.conftest import IS_PG
 
 BACKEND = Path(__file__).resolve().parents[2]
-PG_PORTS = range(55432, 55440)
-SERVER_PORTS = range(8222, 8230)
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -41,21 +39,16 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
                 item.add_marker(pytest.mark.skip(reason="fault drills run in the PostgreSQL pass"))
 
 
-def _free_port(ports: range) -> int:
-    # Each xdist worker searches its own half of the range, so two workers never pick the same port.
-    worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw")
-    if worker.isdigit() and len(ports) > 1:
-        half = len(ports) // 2
-        ports = ports[half:] if int(worker) % 2 else ports[:half]
-    for port in ports:
-        with socket.socket() as s:
-            s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-            try:
-                s.bind(("127.0.0.1", port))
-            except OSError:
-                continue
-            return port
-    raise RuntimeError(f"no free port in {ports.start}-{ports.stop - 1}")
+def free_port() -> int:
+    """A port no one listens on, as the system gives it (bind to port 0).
+
+    Fixed ranges collided as soon as two test runs shared a machine (two worktrees, CI beside a
+    developer); the system's ephemeral ports are handed out in turn, so the moment between this
+    check and the server binding the port is the only window, and nobody else is given it meanwhile.
+    """
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
 
 
 def _pg_bin() -> Path:
@@ -138,7 +131,7 @@ def private_pg() -> Iterator[PrivatePg]:
     import psycopg
 
     root = Path(tempfile.mkdtemp(prefix="addme-drill-pg-"))
-    pg = PrivatePg(root=root, port=_free_port(PG_PORTS), bin=_pg_bin())
+    pg = PrivatePg(root=root, port=free_port(), bin=_pg_bin())
     pg.init()
     pg.start()
     try:
@@ -168,7 +161,7 @@ class Server:
 
 def start_server(database_url: str, tmp: Path, *, max_file_bytes: int | None = None, **env: str) -> Server:
     """Start the server; `max_file_bytes` caps every file it writes (RLIMIT_FSIZE: a full disk)."""
-    port = _free_port(SERVER_PORTS)
+    port = free_port()
     log = tmp / f"server-{port}.log"
     full_env = {
         **os.environ,

@@ -59,7 +59,7 @@ def test_confirming_a_crypto_order_issues_and_mails_its_keys(client, db):
         2,
     )
     mail = db.scalar(select(OutboxMessage).where(OutboxMessage.to == "crypto@example.com"))
-    assert mail is not None and mail.body.count("- 50X Top-Ups: ") == 2
+    assert mail is not None and mail.body.count("- 50 Top-Ups: ") == 2
     audit = db.scalar(select(AdminAudit).where(AdminAudit.action == "orders.confirm"))
     assert (audit.admin_id, audit.target, audit.details["transaction_id"]) == (
         boss.id,

@@ -44,7 +44,7 @@ def test_a_topup_key_grants_once(client, db):
     assert r.status_code == 200, r.text
     body = r.json()
     assert body["message"] == "Order applied."
-    assert (body["sku"], body["product"], body["granted"]["top_ups"]) == ("topup-20", "20X Top-Ups", 20)
+    assert (body["sku"], body["product"], body["granted"]["top_ups"]) == ("topup-20", "20 Top-Ups", 20)
     db.refresh(user)
     assert user.top_ups_count == 20
     again = _apply(client, headers, code)
@@ -151,7 +151,7 @@ def test_applying_links_the_order_and_lists_it(client, db):
     orders = client.get("/v1/user/orders", headers=headers).json()
     assert len(orders) == 1
     assert orders[0]["order_number"] == body["order_number"]
-    assert (orders[0]["price"], orders[0]["confirmed"], orders[0]["product"]) == ("8.99", True, "50X Top-Ups")
+    assert (orders[0]["price"], orders[0]["confirmed"], orders[0]["product"]) == ("8.99", True, "50 Top-Ups")
     assert orders[0]["keys"] == [
         {
             "id": key.id,

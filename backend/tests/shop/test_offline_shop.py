@@ -60,7 +60,7 @@ def test_a_test_card_payment_sends_the_signed_webhook_and_mails_the_key(client, 
     assert order.shopify_order_id.startswith("local-")
     assert db.query(Key).filter(Key.order_id == order.id).count() == 2
     mail = db.scalar(select(OutboxMessage).where(OutboxMessage.to == "Card.Buyer@example.com"))
-    assert mail.body.count("- 20X Top-Ups: ") == 2
+    assert mail.body.count("- 20 Top-Ups: ") == 2
 
 
 def test_the_key_from_the_local_checkout_applies(client, db):

@@ -39,7 +39,7 @@ def test_old_orders_leave_the_current_list_for_the_old_one(client, db) -> None:
     recent = _order(db, user, days_ago=5)
     old_ended = _order(db, user, days_ago=200, ending_in=-190, product="Studio Key (1 week)")
     old_still_running = _order(db, user, days_ago=120, ending_in=30, product="Auto Top-Up (1 month)")
-    old_topups = _order(db, user, days_ago=95, product="100X Top-Ups")
+    old_topups = _order(db, user, days_ago=95, product="100 Top-Ups")
     _order(db, other, days_ago=300)
     headers = auth(token_for(db, user))
 

@@ -34,7 +34,7 @@ def test_a_paid_order_creates_the_order_and_mails_one_key_per_unit(client, db):
     mail = db.scalar(select(OutboxMessage).where(OutboxMessage.to == "buyer@example.com"))
     assert mail is not None and order.order_number in mail.subject
     assert "30 seconds to 5 minutes, rarely up to 30 minutes" in mail.body
-    assert mail.body.count("- 100X Top-Ups: ") == 2
+    assert mail.body.count("- 100 Top-Ups: ") == 2
     # Only hashes are stored: no code appears in the keys table.
     codes = [line.split(": ")[1] for line in mail.body.splitlines() if line.startswith("- ")]
     stored = {k.code_hash for k in db.scalars(select(Key))}

@@ -140,7 +140,7 @@ def test_fire_pin_holds_the_username_for_15_minutes(client, db):
     r = client.post(f"/v1/user/usernames/{name.id}/fire-pin", headers=headers)
     # Not one of the spec's {success, message} calls: the refusal is an error status.
     assert r.status_code == 400
-    assert (r.json()["message"], r.json()["code"]) == ("Not enough Fire Pin", "not_enough_fire_pins")
+    assert (r.json()["message"], r.json()["code"]) == ("Not enough Fire Pins", "not_enough_fire_pins")
     db.refresh(user)
     assert user.fire_pins_count == 0
 

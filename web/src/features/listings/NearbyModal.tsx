@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Dialog } from '@/components/Dialog';
 import { useTranslation } from '@/i18n/useTranslation';
 import { anotherModalOpen } from '@/lib/modals';
+import { claimPrompt } from '@/lib/promptBudget';
 import {
   dismissNearby,
   isNearbyDismissed,
@@ -10,6 +11,9 @@ import {
   nearbyFlag,
   shouldShowNearby,
 } from './nearby';
+
+/** Whether a real nearby count exists (it does not yet): the spec's random 45-100 is never shown. */
+const NEARBY_COUNT_KNOWN = false;
 
 /** "N users online near you", raised by page 2 of a listing (rules in nearby.ts). */
 export function NearbyModal({ page }: { page: string | null }) {
@@ -24,14 +28,17 @@ export function NearbyModal({ page }: { page: string | null }) {
     }
     // Let any other modal of the page open first: it wins.
     const timer = window.setTimeout(() => {
+      // No real count of members checked in near the visitor is known yet, and a made-up one
+      // would be a false claim (docs/decisions.md, 2026-12-02): the modal is not shown.
       if (
+        NEARBY_COUNT_KNOWN &&
         shouldShowNearby({
           flag,
           dismissed: isNearbyDismissed(),
           otherModalOpen: anotherModalOpen(),
         })
       ) {
-        setCount(nearbyCount());
+        if (claimPrompt('nearby')) setCount(nearbyCount());
       }
     }, 600);
     return () => window.clearTimeout(timer);

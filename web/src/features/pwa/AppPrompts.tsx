@@ -4,6 +4,7 @@ import { useConfig } from '@/config/config';
 import { lazyWithReload } from '@/errors/chunkReload';
 import { useTranslation } from '@/i18n/useTranslation';
 import { anotherModalOpen } from '@/lib/modals';
+import { claimPrompt } from '@/lib/promptBudget';
 import { countPageView, dismissBanner } from './pwa';
 import './pwa.css';
 
@@ -60,7 +61,9 @@ export function AppPrompts() {
     if (last.current === pathname) return;
     last.current = pathname;
     const next = countPageView(pathname);
-    setBanner(next.banner);
+    // One prompt per visit, none in the first (lib/promptBudget.ts): the banner or the announcement.
+    // The announcement (once a week at most) goes before the banner when both are due.
+    setBanner(next.banner && !next.announcement && claimPrompt('banner'));
     if (next.announcement) setAnnouncementDue(true);
   }, [pathname]);
 
@@ -70,7 +73,7 @@ export function AppPrompts() {
       if (anotherModalOpen()) return;
       window.clearInterval(id);
       setAnnouncementDue(false);
-      setAnnouncement(true);
+      if (claimPrompt('announcement')) setAnnouncement(true);
     }, 700);
     return () => window.clearInterval(id);
   }, [announcementDue]);

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { useTranslation } from '@/i18n/useTranslation';
 import { getCookie, setCookie } from '@/lib/cookies';
 import { formatDate } from '@/lib/format';
+import { claimPrompt } from '@/lib/promptBudget';
 import { type User, useUser } from '@/session/session';
 import {
   COOKIES,
@@ -38,6 +39,13 @@ export function countConnection() {
   setCookie(COOKIES.third, String(next), { maxAge: THIRD_COOKIE_SECONDS });
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export function olderThanADay(user: Pick<User, 'created_at'>, now: number = Date.now()): boolean {
+  const created = Date.parse(user.created_at);
+  return Number.isFinite(created) && now - created > DAY_MS;
+}
+
 function pick(user: User): Reminder | null {
   // One reminder per page session at most, whatever the cookies say after it was closed.
   if (session()?.getItem(SHOWN_FLAG)) return null;
@@ -59,7 +67,10 @@ export function ReminderModal() {
     if (!user) return;
     countConnection();
     const next = pick(user);
-    if (!next) return;
+    // The third-connection offer only for an account older than a day: three page sessions in a
+    // member's first minutes are not three visits.
+    if (!next || (next === 'thirdConnection' && !olderThanADay(user))) return;
+    if (!claimPrompt('reminder')) return;
     const cookie = shownCookie(next);
     if (cookie) setCookie(cookie.name, '1', { maxAge: cookie.maxAge });
     session()?.setItem(SHOWN_FLAG, next);
