@@ -155,3 +155,9 @@ def build_data_exports(session: Session) -> dict[str, int]:
 def expire_data_exports(session: Session) -> dict[str, int]:
     """Exports 72 hours old: their files deleted."""
     return {"expired": privacy.expire(session)}
+
+
+@register("sellers-back-to-review", every=timedelta(minutes=15), logged=True)
+def sellers_back_to_review(session: Session) -> dict[str, int]:
+    """Paid-content usernames whose owner's VIP or Studio key ended go back to pending review."""
+    return {"usernames": listings.sellers_back_to_review(session)}
