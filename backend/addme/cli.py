@@ -17,6 +17,13 @@ app = typer.Typer(no_args_is_help=True, add_completion=False, help="AddMe server
 BACKEND_DIR = Path(__file__).resolve().parents[1]
 
 
+@app.callback()
+def _every_command() -> None:
+    """Every table's model is known before any command opens a session: the accounts' User names
+    its wallet by string (`relationship("Wallet")`), found only once the wallet's model is loaded."""
+    from addme import models  # noqa: F401
+
+
 @app.command()
 def serve(
     host: Annotated[str | None, typer.Option(help="Bind address (default HOST or 127.0.0.1)")] = None,
@@ -40,6 +47,9 @@ def serve(
         # was closing at that moment was reset (a 502 behind nginx for a POST; ECONNRESET in the
         # browser tests' API client).
         timeout_keep_alive=75,
+        # No `Server: uvicorn`: the server's name and make tell a visitor nothing they need
+        # (behind nginx, `server_tokens off` leaves `Server: nginx`, without its version).
+        server_header=False,
     )
 
 
@@ -160,6 +170,31 @@ def pdq_backfill() -> None:
         typer.echo(f"hashed {hashed}, files missing {missing}, left {left}")
         if left == 0 or counts.get("hashed", 0) + counts.get("missing", 0) == 0:
             return
+
+
+@app.command("mail-status")
+def mail_status() -> None:
+    """The outbox: pending, retrying, the oldest pending message's age, given up."""
+    from addme.core.db import session_scope
+    from addme.mail import service as mail
+
+    with session_scope() as session:
+        f = mail.outbox_figures(session)
+    typer.echo(
+        f"pending {f.pending}, retrying {f.retrying}, oldest pending {f.oldest_pending_seconds} s, "
+        f"given up {f.given_up}"
+    )
+
+
+@app.command("mail-retry")
+def mail_retry() -> None:
+    """Try the given-up messages again (after a long mail outage), for another 3 days."""
+    from addme.core.db import session_scope
+    from addme.mail import service as mail
+
+    with session_scope() as session:
+        count = mail.retry_given_up(session)
+    typer.echo(f"{count} given-up message(s) queued again; the deliver-mail job sends them.")
 
 
 @app.command("create-user")

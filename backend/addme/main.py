@@ -97,7 +97,7 @@ def create_app() -> FastAPI:
     for router in API_ROUTERS:
         app.include_router(router, prefix="/v1")
     pages.install()
-    error_codes.install(app)
+    error_codes.install(app, API_ROUTERS)
 
     # Innermost: a body past its route's allowance is refused while it is read (413, before parsing).
     app.add_middleware(BodyLimitMiddleware, api_prefix="/v1")

@@ -71,6 +71,10 @@ class User(TimestampMixin, Base):
     age_verified: Mapped[bool] = mapped_column(default=False)
     high_risk: Mapped[bool] = mapped_column(default=False)
     hopping_restricted_until: Mapped[datetime | None]
+    # A moderator cleared a false flag (trust.flags, issue 31): until then the risk check does not
+    # set high_risk again; account-hopping links made before the clearance no longer count.
+    high_risk_cleared_until: Mapped[datetime | None]
+    hopping_cleared_at: Mapped[datetime | None]
 
     last_group_top_up: Mapped[datetime | None]
     latest_username: Mapped[datetime | None]

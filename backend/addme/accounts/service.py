@@ -251,6 +251,23 @@ def confirm_email(
     return EMAIL_CONFIRMED, session_token
 
 
+def login_lock_seconds(*, email: str) -> int:
+    """Seconds left on this e-mail's failed-login lock (0 when it may try now): what every 429 a
+    login gets says, whichever limit answered it (a per-IP budget's minute is not the lock's ten)."""
+    key = normalize_email(email)
+    return max(
+        ratelimit.retry_after(FAILED_LOGIN_LOCK, "login-fail", key),
+        ratelimit.retry_after(FAILED_LOGIN_HOURLY, "login-fail-h", key),
+    )
+
+
+def refuse_if_locked(*, email: str) -> None:
+    """429 with the lock's real remaining time when this e-mail's login is locked."""
+    key = normalize_email(email)
+    ratelimit.check(FAILED_LOGIN_LOCK, "login-fail", key)
+    ratelimit.check(FAILED_LOGIN_HOURLY, "login-fail-h", key)
+
+
 def login(
     session: Session,
     *,
@@ -266,8 +283,7 @@ def login(
     caught by a ban can lift it; everyone else gets the ban's refusal whether or not the password
     was right, so a banned network learns nothing about members' passwords."""
     key = normalize_email(email)
-    ratelimit.check(FAILED_LOGIN_LOCK, "login-fail", key)
-    ratelimit.check(FAILED_LOGIN_HOURLY, "login-fail-h", key)
+    refuse_if_locked(email=email)
     user = get_by_email(session, email=email)
     ok = security.verify_password(password, user.password_hash if user else None)
     if ip_banned and not (ok and user is not None and user.admin_level):
@@ -296,7 +312,9 @@ def login(
         user.ip_address = ip
     # The risk check: signing in from a blacklisted range, Tor, a hosting network, a VPN or a proxy
     # makes the account high-risk, and signing in again from elsewhere clears it (spec section 4).
-    user.high_risk = risk.assess(session, ip=ip).high_risk
+    # A moderator's clearance of a false flag holds until its date (trust.flags, issue 31).
+    cleared = user.high_risk_cleared_until is not None and user.high_risk_cleared_until > now
+    user.high_risk = risk.assess(session, ip=ip).high_risk and not cleared
     token = open_session(session, user=user, ip=ip, user_agent=user_agent)
     session.commit()
     return token, restored

@@ -27,7 +27,7 @@ from addme.content.codes import ContentCode
 from addme.content.models import Ad
 from addme.content.schemas import AdExplainRead, AdRead
 from addme.core import clock
-from addme.core.errors import FieldError, NotFound
+from addme.core.errors import CoreCode, FieldError, Forbidden, NotFound
 from addme.core.options import OrientationName
 from addme.core.permissions import AdminLevel, Permission, permissions_of
 from addme.core.schemas import StrictInput, UtcDatetime
@@ -190,20 +190,34 @@ def _apply(ad: Ad, body: AdIn) -> None:
     ad.ends_at = _naive(body.ends_at)
 
 
-def _ad(session: Session, ad_id: int) -> Ad:
+NOT_YOUR_AD = "You can change only the ads you created."
+
+
+def _sees_every_ad(admin: User) -> bool:
+    return admin.admin_level == AdminLevel.FULL
+
+
+def _ad(session: Session, ad_id: int, *, admin: User) -> Ad:
+    """The ad this admin may change: a Full admin any, an AdPartner only its own."""
     found = session.get(Ad, ad_id)
     if found is None:
         raise NotFound(AD_NOT_FOUND, code=ContentCode.AD_NOT_FOUND)
+    if not _sees_every_ad(admin) and found.created_by_id != admin.id:
+        raise Forbidden(NOT_YOUR_AD, code=CoreCode.FORBIDDEN)
     return found
 
 
-def ads(session: Session) -> list[AdAdminRead]:
-    """Every ad, switched off and out-of-date ones too, newest first."""
-    return [_read(a) for a in session.scalars(select(Ad).order_by(Ad.id.desc())).all()]
+def ads(session: Session, *, admin: User) -> list[AdAdminRead]:
+    """The ads this admin may change (a Full admin every one, an AdPartner its own), switched off
+    and out-of-date ones too, newest first."""
+    query = select(Ad).order_by(Ad.id.desc())
+    if not _sees_every_ad(admin):
+        query = query.where(Ad.created_by_id == admin.id)
+    return [_read(a) for a in session.scalars(query).all()]
 
 
 def create(session: Session, *, admin: User, body: AdIn) -> AdAdminRead:
-    new = Ad()
+    new = Ad(created_by_id=admin.id)
     _apply(new, body)
     session.add(new)
     session.flush()
@@ -220,7 +234,7 @@ def create(session: Session, *, admin: User, body: AdIn) -> AdAdminRead:
 
 
 def update(session: Session, *, admin: User, ad_id: int, body: AdIn) -> AdAdminRead:
-    found = _ad(session, ad_id)
+    found = _ad(session, ad_id, admin=admin)
     before = _fields(found)
     _apply(found, body)
     audit.record(
@@ -237,7 +251,7 @@ def update(session: Session, *, admin: User, ad_id: int, body: AdIn) -> AdAdminR
 
 
 def remove(session: Session, *, admin: User, ad_id: int, reason: str) -> None:
-    found = _ad(session, ad_id)
+    found = _ad(session, ad_id, admin=admin)
     audit.record(
         session,
         admin=admin,

@@ -80,8 +80,8 @@ def ad_frame(ad_id: IdPath, db: DbSession, viewer: OptionalUser) -> HTMLResponse
 
 
 @admin_router.get("", response_model=list[AdAdminRead])
-def ads_list(_admin: AdsAdmin, db: DbSession) -> list[AdAdminRead]:
-    return ads_admin.ads(db)
+def ads_list(admin: AdsAdmin, db: DbSession) -> list[AdAdminRead]:
+    return ads_admin.ads(db, admin=admin)
 
 
 @admin_router.post("", response_model=AdAdminRead, status_code=201)

@@ -67,6 +67,9 @@ class Ad(TimestampMixin, Base):
     # Shown from / until these moments (naive UTC); None is "no limit".
     starts_at: Mapped[datetime | None]
     ends_at: Mapped[datetime | None]
+    # Who made it: an AdPartner changes only its own ads; a Full admin any (None: made before owners
+    # were kept, Full admins only).
+    created_by_id: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"), index=True)
 
 
 class ContactRequest(Base):

@@ -44,6 +44,8 @@ STATIC: dict[str, tuple[str, str]] = {
                          "yours and we decide within 48 hours."),
     "/report-content": ("Report content", "Ask us to remove an image, a profile or a group from AddMe, "
                         "no account needed: intimate images and minors are decided within 48 hours."),
+    "/transparency": ("Transparency report", "What was reported to AddMe and what we decided, month by "
+                      "month: notices, reports, decisions, time to decision and appeals."),
     "/terms": ("Terms of use", "The rules of AddMe, an adults-only directory of messaging-app usernames."),
     "/policy/acceptable-use": ("Acceptable use policy", "What may and may not be listed on AddMe."),
     "/policy/dmca": ("DMCA policy", "How to report content that infringes your copyright."),
@@ -55,8 +57,26 @@ STATIC: dict[str, tuple[str, str]] = {
     "/maintenance": ("Maintenance", "AddMe is down for maintenance."),
 }  # fmt: skip
 
-# Pages for signed-in members, sign-in forms and the admin area: a plain head, kept out of search.
-PRIVATE = re.compile(r"/(?:auth|user|admin)(?:/[^?#]*)?")
+# Pages for signed-in members, sign-in forms (and /login, the spec's sign-in callback), the way back
+# from age verification and the admin area: a plain head, kept out of search.
+# Each page the web app routes there (web/src/router.tsx); anything else under them is a 404, and
+# tests/core/test_route_walk.py walks the router's every route against these.
+_AUTH = (
+    r"login|register|forgot-password(?:/[^/]{1,200})?|email-confirmation(?:/[^/]{1,200})?|Oauth|Verification"
+)
+_USER = (
+    r"account|submit|orders|ordersold|missing-key|switch|local-swipes(?:/favorites)?|group(?:/create)?"
+    r"|group/\d{1,12}/edit|(?:edit|media|unban)/\d{1,12}"
+)
+_ADMIN = (
+    r"review|report|unban-requests|removal-requests|notices|contact|macros|audit|jobs|blog|edit/blog|ad"
+    r"|alerts|tags|groups|promotions|automations|switch-rules|order|keygen|pins|stats(?:/[a-z-]{1,40})?"
+    r"|users(?:/\d{1,12})?|ban|blacklist|trackers|image-bans|gallery|ondato(?:/stats|/test)?"
+)
+PRIVATE = re.compile(
+    rf"/auth/(?:{_AUTH})/?|/user(?:/(?:{_USER}))?/?|/admin(?:/(?:{_ADMIN}))?/?"
+    r"|/age-verification/(?:return|simulator)/?|/login/?"
+)
 
 
 def _static(_s: Session, m: re.Match[str]) -> PageMeta | None:

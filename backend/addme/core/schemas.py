@@ -5,19 +5,29 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Annotated, Any, Generic, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, PlainSerializer
+from pydantic import BaseModel, ConfigDict, Field, PlainSerializer, Strict, WithJsonSchema
 
 from addme.core.options import AppName, GenderName, OrientationName
 
-# Stored naive-UTC; sent with an explicit Z so browsers never read them as local time.
+
+def _utc_json(d: datetime) -> str:
+    aware = d.astimezone(UTC) if d.tzinfo else d.replace(tzinfo=UTC)
+    return aware.isoformat().replace("+00:00", "Z")
+
+
+# Stored naive-UTC; sent with an explicit Z so browsers never read them as local time, and said so
+# in the OpenAPI document (`format: date-time`, RFC 3339, which requires the offset).
 UtcDatetime = Annotated[
     datetime,
-    PlainSerializer(
-        lambda d: d.replace(tzinfo=UTC).isoformat().replace("+00:00", "Z"), return_type=str, when_used="json"
-    ),
+    PlainSerializer(_utc_json, return_type=str, when_used="json"),
+    WithJsonSchema({"type": "string", "format": "date-time"}, mode="serialization"),
 ]
 
 T = TypeVar("T")
+
+# An id sent in a list: a whole number, never a boolean, a float or a numeric string (pydantic's lax
+# mode took `[false]` for `[0]`).
+StrictId = Annotated[int, Strict(), Field(ge=1)]
 
 
 class Schema(BaseModel):

@@ -159,7 +159,12 @@ def relist_username(username_id: IdPath, user: CurrentUser, db: DbSession) -> My
     return MyUsernameResult(success=True, message=message, data=mine.to_read(username, user=user))
 
 
-@router.get("/user/switch", response_model=switching.SwitchList, tags=["user usernames"])
+@router.get(
+    "/user/switch",
+    response_model=switching.SwitchList,
+    tags=["user usernames"],
+    responses={403: {"model": ErrorBody, "description": "Studio only"}},
+)
 def switch_accounts(user: CurrentUser, db: DbSession) -> switching.SwitchList:
     """Studio only: the usernames this account may switch to, under the admin's switch rules."""
     return switching.switch_list(db, user=user)

@@ -8,15 +8,19 @@ from typing import Any
 from sqlalchemy import String, cast, or_, select
 from sqlalchemy.orm import Session
 
+from addme.decisions.models import StatementOfReasons
 from addme.groups.models import Group
 from addme.listings.models import Username
 from addme.media.models import Media
-from addme.moderation.models import StatementOfReasons
 
 _FIELDS = (
     "id",
     "decision",
+    "about",
     "decision_visibility",
+    "decision_account",
+    "ground_reference",
+    "territorial_scope",
     "ground",
     "category",
     "source_type",

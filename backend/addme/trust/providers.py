@@ -22,6 +22,7 @@ import httpx
 from sqlalchemy.orm import Session
 
 from addme.core.config import Settings, get_settings
+from addme.core.returns import safe_return
 from addme.trust.models import SimulatedVerification
 
 log = logging.getLogger("addme.age_verification")
@@ -73,9 +74,10 @@ class LocalSimulator:
     def start(self, session: Session, *, return_url: str) -> StartedFlow:
         ref = "sim_" + secrets.token_urlsafe(18)
         session.add(SimulatedVerification(ref=ref))
-        return StartedFlow(
-            ref=ref, url=f"/age-verification/simulator?session={ref}&return={quote(return_url)}"
-        )
+        # The simulator page follows `return` in the browser: a path of ours only (the page checks
+        # it again, with the web's twin of safe_return).
+        back = safe_return(return_url, site_url=get_settings().site_url) or "/age-verification/return"
+        return StartedFlow(ref=ref, url=f"/age-verification/simulator?session={ref}&return={quote(back)}")
 
     def result(self, session: Session, *, ref: str) -> ProviderResult:
         row = session.get(SimulatedVerification, ref)

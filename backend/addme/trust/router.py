@@ -69,7 +69,11 @@ def ondato_failure(body: FlowFailure, request: Request, db: DbSession, user: Opt
     return service.report_failure(db, ref=body.id, reason=body.reason, user=user, request=request)
 
 
-@router.post("/ondato/webhook", status_code=204)
+@router.post(
+    "/ondato/webhook",
+    status_code=204,
+    responses={401: {"model": ErrorBody, "description": "Not signed by Ondato"}},
+)
 def ondato_webhook(
     db: DbSession,
     body: Annotated[dict[str, Any], Body()],

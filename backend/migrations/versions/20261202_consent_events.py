@@ -1,7 +1,7 @@
 """consent_events: each change of a member's consents with its time (issue 31: orientation ads)
 
 Revision ID: 5c0a1e7d3b21
-Revises: 7c6268fbb220
+Revises: 5b7e0c1ea531
 Create Date: 2026-12-02 02:20:00
 """
 
@@ -11,7 +11,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = "5c0a1e7d3b21"
-down_revision: str | None = "7c6268fbb220"
+down_revision: str | None = "5b7e0c1ea531"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

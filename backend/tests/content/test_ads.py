@@ -10,6 +10,7 @@ from sqlalchemy import select
 
 from addme.audit.models import AdminAudit
 from addme.content.ads_rules import AdFacts, Refusal, ViewerFacts, refusals
+from addme.content.models import Ad
 from addme.core import clock
 from addme.core.config import get_settings
 from tests.factories.community import make_ad, vip
@@ -147,6 +148,39 @@ def test_ad_partners_manage_ads_moderators_and_members_do_not(client, db):
             client.post("/v1/admin/ads", json={**LINK, "reason": "x" * 5}, headers=headers).status_code == 403
         )
     assert client.get("/v1/admin/ads").status_code == 401
+
+
+def test_an_ad_partner_changes_only_its_own_ads(client, db):
+    _, boss = admin(db)
+    _, partner = admin(db, "AdPartner")
+    _, rival = admin(db, "AdPartner")
+    full_ad = client.post("/v1/admin/ads", json={**LINK, "reason": "house ad"}, headers=boss).json()
+    own = client.post("/v1/admin/ads", json={**LINK, "reason": "partner ad"}, headers=partner).json()
+    rivals = client.post("/v1/admin/ads", json={**LINK, "reason": "rival ad"}, headers=rival).json()
+    # Each partner lists its own; the Full admin every ad.
+    assert [a["id"] for a in client.get("/v1/admin/ads", headers=partner).json()] == [own["id"]]
+    assert {a["id"] for a in client.get("/v1/admin/ads", headers=boss).json()} == {
+        full_ad["id"],
+        own["id"],
+        rivals["id"],
+    }
+    for other in (full_ad, rivals):
+        r = client.put(
+            f"/v1/admin/ads/{other['id']}",
+            json={**LINK, "name": "Mine now", "reason": "taking it"},
+            headers=partner,
+        )
+        assert r.status_code == 403, r.text
+        assert r.json()["message"] == "You can change only the ads you created."
+        r = client.request("DELETE", f"/v1/admin/ads/{other['id']}", json={"reason": "gone"}, headers=partner)
+        assert r.status_code == 403
+    db.expire_all()
+    assert db.get(Ad, full_ad["id"]).name == full_ad["name"] and db.get(Ad, rivals["id"]) is not None
+    # Its own: yes; and the Full admin may change the partner's.
+    ok = client.put(f"/v1/admin/ads/{own['id']}", json={**LINK, "reason": "new dates"}, headers=partner)
+    assert ok.status_code == 200
+    ok = client.put(f"/v1/admin/ads/{own['id']}", json={**LINK, "reason": "fixed"}, headers=boss)
+    assert ok.status_code == 200
 
 
 @pytest.mark.parametrize(

@@ -114,6 +114,40 @@ def test_serve_keeps_idle_connections_longer_than_nginx_reuses_them(monkeypatch)
     assert result.exit_code == 0, result.output
     assert seen["port"] == 8699
     assert int(seen["timeout_keep_alive"]) > 60  # type: ignore[call-overload]
+    assert seen["server_header"] is False  # no `Server: uvicorn`
+
+
+def test_a_served_answer_names_no_server(tmp_path):
+    """A real `addme serve`: its answers carry no Server header at all."""
+    import os
+    import socket
+    import subprocess
+    import sys
+    import time
+    from pathlib import Path
+
+    import httpx
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    env = {**os.environ, "RUN_JOBS_IN_WEB": "false", "WEB_DIST": str(tmp_path)}
+    addme = Path(sys.executable).with_name("addme")
+    proc = subprocess.Popen([str(addme), "serve", "--port", str(port)], env=env)  # noqa: S603
+    try:
+        for _ in range(100):
+            try:
+                r = httpx.get(f"http://127.0.0.1:{port}/v1/health", timeout=1)
+                break
+            except httpx.TransportError:
+                time.sleep(0.2)
+        else:
+            raise AssertionError("addme serve did not answer")
+        assert r.status_code == 200
+        assert "server" not in r.headers, r.headers.get("server")
+    finally:
+        proc.terminate()
+        proc.wait(timeout=20)
 
 
 def test_unset_env_keeps_the_dev_outbox_closed(client, db, monkeypatch):

@@ -11,10 +11,10 @@ from datetime import timedelta
 from sqlalchemy import select
 
 from addme.core import clock
+from addme.decisions.models import StatementOfReasons
 from addme.jobs.registry import build_data_exports, expire_data_exports
 from addme.mail.models import OutboxMessage
 from addme.media.storage import get_storage
-from addme.moderation.models import StatementOfReasons
 from tests.factories.listings import make_username
 from tests.factories.media import make_media
 from tests.factories.wallet import member, paid_order, webhook

@@ -44,7 +44,10 @@ function ReviewCard({
       },
     );
   return (
-    <li className="addme-card p-3" data-testid="review-item">
+    <li
+      className={`addme-card p-3${item.possible_minor ? ' border border-2 border-danger' : ''}`}
+      data-testid="review-item"
+    >
       <div className="d-flex gap-3">
         <Form.Check
           id={`pick-${u.id}`}
@@ -56,6 +59,15 @@ function ReviewCard({
         <div className="flex-grow-1 min-w-0">
           <UsernameSummary username={u} />
           <div className="small mt-2 d-flex flex-wrap gap-2 align-items-center">
+            {item.possible_minor && (
+              <span
+                className="badge text-bg-danger"
+                title={t('mod.review.possibleMinorHint')}
+                data-testid="possible-minor"
+              >
+                {t('mod.review.possibleMinor')}
+              </span>
+            )}
             <span className={`badge ${HELD_CLASS[item.held_by]}`}>
               {t(`mod.review.held.${item.held_by}`)}
             </span>
@@ -93,7 +105,7 @@ function ReviewCard({
   );
 }
 
-/** /admin/review: pending usernames, oldest first, with the rule that held each one. */
+/** /admin/review: pending usernames, possible minors first, then oldest first, with the rule that held each. */
 export function ReviewQueue() {
   const { t } = useTranslation();
   const { page, get, set } = useQueueParams();

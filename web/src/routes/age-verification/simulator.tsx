@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import { api } from '@/api/client';
 import { useTitle } from '@/hooks/useTitle';
 import { useTranslation } from '@/i18n/useTranslation';
+import { safeReturn } from '@/lib/redirect';
 import { ageMessages, verificationBrowser } from '@/session/ageVerification';
 
 /**
@@ -11,12 +12,15 @@ import { ageMessages, verificationBrowser } from '@/session/ageVerification';
  * three endings as the hosted flow (an adult passes, the check fails, the visitor closes it). It
  * plays the provider's side only: the app then asks the server, which reads this session's result.
  */
+const RETURN_PATH = '/age-verification/return';
+
 export function Component() {
   const { t } = useTranslation();
   useTitle(t('ageVerification.simulatorTitle'));
   const [params] = useSearchParams();
   const ref = params.get('session') ?? '';
-  const back = params.get('return') ?? '/age-verification/return';
+  // Only ever back to this site: the return address came in the query string.
+  const back = safeReturn(params.get('return')) ?? RETURN_PATH;
   const [loadError, setLoadError] = useState<string | null>(null);
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
@@ -49,10 +53,7 @@ export function Component() {
     }
     const url = new URL(back, window.location.origin);
     url.searchParams.set('session', ref);
-    // Only ever back to this site: the return address came in the query string.
-    verificationBrowser.go(
-      url.origin === window.location.origin ? `${url.pathname}${url.search}` : '/',
-    );
+    verificationBrowser.go(safeReturn(`${url.pathname}${url.search}`) ?? RETURN_PATH);
   };
 
   return (

@@ -77,6 +77,7 @@ export function ActionDialog({
   reasonRequired = true,
   memberFacing = false,
   withReason = true,
+  reasonMinLength,
   pending,
   onClose,
   onConfirm,
@@ -90,6 +91,8 @@ export function ActionDialog({
   reasonRequired?: boolean;
   memberFacing?: boolean;
   withReason?: boolean;
+  /** The fewest characters the server takes for this action's reason (the browser says so first). */
+  reasonMinLength?: number;
   pending: boolean;
   onClose: () => void;
   onConfirm: (reason: string) => void;
@@ -125,6 +128,7 @@ export function ActionDialog({
                 rows={2}
                 maxLength={300}
                 required={reasonRequired}
+                minLength={reasonMinLength}
                 value={reason}
                 onChange={(e) => setReason(e.target.value)}
               />

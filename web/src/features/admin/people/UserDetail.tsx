@@ -9,6 +9,7 @@ import { ActionDialog, DurationField } from './ActionDialog';
 import { formatWhen } from './format';
 import { type AdminUserDetail, type UserAction, userQuery, useUserAction } from './queries';
 import { TrustedFlagger } from './TrustedFlagger';
+import { TrustFlags } from './TrustFlags';
 import { StatusBadges } from './UsersAdmin';
 
 type DialogKind = Exclude<UserAction['kind'], never>;
@@ -387,6 +388,9 @@ export function UserDetail({ id }: { id: number }) {
           empty={empty}
           rows={reportRows(d.reports_against)}
         />
+      </Section>
+      <Section id="flags" title={t('people.user.sections.flags')}>
+        <TrustFlags userId={d.user.id} />
       </Section>
       <Section id="flagger" title={t('people.user.sections.flagger')}>
         <TrustedFlagger detail={d} />
