@@ -81,3 +81,34 @@ test('a member switches orientation ads on, and asks for a copy of their data', 
   expect(((await state.json()) as { status: string }).status).toBe('pending');
   if (SCREENSHOTS) await shot(page, testInfo.project.name, 'staff', 'account');
 });
+
+test('an IP ban over the admin’s own address warns and asks for the range again', async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  // The admin's address as the server sees it (the test server trusts 127.0.0.1 as its proxy): a
+  // documentation address, so the ban never touches the other tests' writes.
+  const own = testInfo.project.name === 'mobile' ? '203.0.113.41' : '203.0.113.42';
+  await page.setExtraHTTPHeaders({ 'X-Forwarded-For': own });
+  await preAgree(page, baseURL as string);
+  const login = await page.request.post('/v1/auth/login', {
+    data: { email: 'admin@addme.local', password: 'local-admin-passphrase-2026' },
+  });
+  expect(login.ok(), await login.text()).toBeTruthy();
+  await page.goto('/admin/ban');
+  const form = page.getByRole('form', { name: 'Ban an IP or a range' });
+  await form.getByLabel('IP address or CIDR range').fill(own);
+  await form.getByLabel('Reason').fill('Testing the staff guard');
+  await form.getByRole('button', { name: 'Ban' }).click();
+  const warning = page.getByTestId('covers-staff');
+  await expect(warning).toContainText('This ban would catch staff.');
+  await expect(warning).toContainText(`your own address (${own})`);
+  if (SCREENSHOTS) await shot(page, testInfo.project.name, 'staff', 'ip-ban-warning');
+  await warning.getByLabel(/type the range again/).fill(`${own}/32`);
+  await form.getByRole('button', { name: 'Ban anyway' }).click();
+  await expect(page.getByText('Ban recorded.')).toBeVisible();
+  const row = page.getByTestId('ban-row').filter({ hasText: own });
+  await row.getByRole('button', { name: 'Unban' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Unban' }).click();
+  await expect(page.getByText('Ban lifted.')).toBeVisible();
+});
