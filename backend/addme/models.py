@@ -19,6 +19,7 @@ from addme.moderation.models import (
     TrustedFlagger,
 )
 from addme.moderation.requests import RemovalRequest, UnbanRequest
+from addme.privacy.models import DataExport
 from addme.screening.models import BlacklistTerm, RemovedHandle
 from addme.shop.models import Key, Order, OrderItem, WebhookEvent
 from addme.stats.models import DailyFigure, PageView
@@ -41,6 +42,7 @@ __all__ = [
     "ConsentEvent",
     "ContactRequest",
     "DailyFigure",
+    "DataExport",
     "EmailToken",
     "EndReminder",
     "FreeClaimLink",

@@ -24,6 +24,7 @@ from addme.groups.codes import GroupCode
 from addme.listings.codes import ListingCode
 from addme.media.codes import MediaCode
 from addme.moderation.codes import ModerationCode
+from addme.privacy.codes import PrivacyCode
 from addme.shop.codes import ShopCode
 from addme.stats.codes import StatsCode
 from addme.swipes.codes import SwipeCode
@@ -40,6 +41,7 @@ ERROR_CODES: tuple[type[StrEnum], ...] = (
     ListingCode,
     MediaCode,
     ModerationCode,
+    PrivacyCode,
     ShopCode,
     StatsCode,
     SwipeCode,

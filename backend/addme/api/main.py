@@ -27,6 +27,7 @@ from addme.moderation.bans_router import router as moderation_bans_router
 from addme.moderation.notices_router import router as moderation_notices_router
 from addme.moderation.requests_router import router as moderation_requests_router
 from addme.moderation.router import router as moderation_router
+from addme.privacy.router import router as privacy_router
 from addme.shop.router import router as shop_router
 from addme.stats.router import router as stats_router
 from addme.swipes.router import router as swipes_router
@@ -59,6 +60,7 @@ API_ROUTERS: tuple[APIRouter, ...] = (
     swipes_router,
     content_router,
     ads_router,
+    privacy_router,
     trust_router,
     admin_router,
     stats_router,

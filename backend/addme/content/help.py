@@ -21,7 +21,8 @@ SECTIONS: list[dict[str, Any]] = [
             {
                 "q": "How many usernames can I list?",
                 "a": "Up to 5 usernames per account (25 with a Studio account). You can add one new username "
-                "every 24 hours, and after deleting a username you cannot add a new one for 24 hours.",
+                "every 24 hours, and after deleting a username you cannot add a new one for 24 hours. Studio "
+                "accounts have no 24-hour wait.",
             },
             {
                 "q": "How often can I edit a username?",

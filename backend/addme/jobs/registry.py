@@ -17,6 +17,7 @@ from addme.mail import service as mail
 from addme.media import service as media
 from addme.moderation import alerts as moderation_alerts
 from addme.moderation import reputation
+from addme.privacy import service as privacy
 from addme.stats import rollup as stats_rollup
 from addme.trust import trackers
 from addme.wallet import ledger, reminders
@@ -139,3 +140,24 @@ def sync_stopncii(session: Session) -> dict[str, int]:
 def purge_trackers(session: Session) -> dict[str, int]:
     """The visit log keeps 90 days."""
     return {"visits": trackers.purge(session)}
+
+
+# -- the member's own data (issue 31): exports built off the request path, deleted after 72 hours --
+
+
+@register("build-data-exports", every=timedelta(seconds=30), logged=False)
+def build_data_exports(session: Session) -> dict[str, int]:
+    """The exports members asked for, a few per run, each mailed when ready."""
+    return {"built": privacy.build_pending(session)}
+
+
+@register("expire-data-exports", every=timedelta(hours=1), logged=True)
+def expire_data_exports(session: Session) -> dict[str, int]:
+    """Exports 72 hours old: their files deleted."""
+    return {"expired": privacy.expire(session)}
+
+
+@register("sellers-back-to-review", every=timedelta(minutes=15), logged=True)
+def sellers_back_to_review(session: Session) -> dict[str, int]:
+    """Paid-content usernames whose owner's VIP or Studio key ended go back to pending review."""
+    return {"usernames": listings.sellers_back_to_review(session)}

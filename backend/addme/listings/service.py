@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from sqlalchemy import delete, func, insert, or_, select, update
+from sqlalchemy import delete, func, insert, or_, select, true, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -64,6 +64,7 @@ from addme.listings.owners import owners_listed_as as owners_listed_as
 from addme.listings.owners import refresh_listed as refresh_listed
 from addme.listings.owners import resync_owner_flags as resync_owner_flags
 from addme.listings.schemas import UsernameCreate, UsernameUpdate
+from addme.listings.sellers import sellers_back_to_review as sellers_back_to_review
 from addme.screening import service as screening
 
 
@@ -101,6 +102,10 @@ def add_blocked_reason(session: Session, *, user: User, count: int | None = None
     count = count_active(session, user_id=user.id) if count is None else count
     if count >= effective_max(user):
         return c.AT_MAX
+    if user.is_studio:
+        # Studio is sold with "no 24-hour wait" (spec section 6: bypass restrictions): neither the
+        # one-a-day rule nor the wait after a deletion holds for it.
+        return None
     deleted = user.last_username_deleted_at
     if deleted is not None and now - deleted < c.DELETE_COOLDOWN:
         return c.AFTER_DELETE.format(
@@ -233,12 +238,10 @@ def submit(session: Session, *, user: User, data: UsernameCreate) -> tuple[Usern
         raise FieldError("username", c.REMOVED_HANDLE)
     now = clock.now()
     # One conditional update claims the day's new-username right: two submits at once, one wins.
+    day_free = or_(User.latest_username.is_(None), User.latest_username <= now - c.NEW_USERNAME_COOLDOWN)
     claimed = session.execute(
         update(User)
-        .where(
-            User.id == user.id,
-            or_(User.latest_username.is_(None), User.latest_username <= now - c.NEW_USERNAME_COOLDOWN),
-        )
+        .where(User.id == user.id, true() if user.is_studio else day_free)
         .values(latest_username=now)
     )
     if claimed.rowcount != 1:  # type: ignore[attr-defined]

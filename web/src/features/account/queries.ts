@@ -10,3 +10,8 @@ export const sessionsQuery = queryOptions({
   queryKey: ['user', 'sessions'],
   queryFn: () => unwrap(api.GET('/v1/user/sessions')),
 });
+
+export const exportQuery = queryOptions({
+  queryKey: ['user', 'export'],
+  queryFn: () => unwrap(api.GET('/v1/user/export')),
+});

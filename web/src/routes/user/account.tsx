@@ -1,6 +1,7 @@
 import { AccountInfoForm } from '@/features/account/AccountInfoForm';
 import { ConsentsForm } from '@/features/account/ConsentsForm';
 import { DeleteAccountForm } from '@/features/account/DeleteAccountForm';
+import { ExportData } from '@/features/account/ExportData';
 import { PasswordChangeForm } from '@/features/account/PasswordChangeForm';
 import { SessionsList } from '@/features/account/SessionsList';
 import { useTitle } from '@/hooks/useTitle';
@@ -37,6 +38,9 @@ export function Component() {
       </Section>
       <Section title={t('account.privacy')}>
         <ConsentsForm />
+      </Section>
+      <Section title={t('account.exportTitle')}>
+        <ExportData />
       </Section>
       <Section title={t('account.sessions')}>
         <SessionsList />
