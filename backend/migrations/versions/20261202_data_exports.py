@@ -1,7 +1,7 @@
 """data_exports: a member's export of their own data, built by a job, kept 72 hours (issue 31)
 
 Revision ID: 6e2b9f4a8c13
-Revises: 3b9d2f61c0a7
+Revises: 5e2f7a9b1c32
 Create Date: 2026-12-02 02:40:00
 """
 
@@ -11,7 +11,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = "6e2b9f4a8c13"
-down_revision: str | None = "3b9d2f61c0a7"
+down_revision: str | None = "5e2f7a9b1c32"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
