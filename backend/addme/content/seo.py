@@ -65,12 +65,12 @@ _AUTH = (
     r"login|register|forgot-password(?:/[^/]{1,200})?|email-confirmation(?:/[^/]{1,200})?|Oauth|Verification"
 )
 _USER = (
-    r"account|submit|orders|ordersold|missing-key|switch|local-swipes(?:/favorites)?|group(?:/create)?"
+    r"account|decisions|submit|orders|ordersold|missing-key|switch|local-swipes(?:/favorites)?|group(?:/create)?"
     r"|group/\d{1,12}/edit|(?:edit|media|unban)/\d{1,12}"
 )
 _ADMIN = (
     r"review|report|unban-requests|removal-requests|notices|contact(?:-queue)?|macros|audit|transparency|jobs"
-    r"|blog|edit/blog|ad|flags(?:/\d{1,12})?"
+    r"|appeals|blog|edit/blog|ad|flags(?:/\d{1,12})?"
     r"|alerts|tags|groups|promotions|automations|switch-rules|order|keygen|pins|stats(?:/[a-z-]{1,40})?"
     r"|users(?:/\d{1,12})?|ban|blacklist|trackers|image-bans|gallery|ondato(?:/stats|/test)?"
 )
