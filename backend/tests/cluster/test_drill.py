@@ -356,7 +356,11 @@ def test_the_cluster_drill(cluster: Cluster) -> None:
             assert _listed(a, others[1].id)
         t0 = time.monotonic()
         c.replica.start()
-        _wait(lambda: _metric(a, "addme_read_replica_in_use") == 1, 30, "back on the replica")
+        _wait(
+            lambda: all(_metric(n, "addme_read_replica_in_use") == 1 for n in (a, b)),
+            40,
+            "back on the replica",
+        )
         figures["replica back -> used again (s)"] = round(time.monotonic() - t0, 2)
         key = r'addme_public_reads_total\{target="replica",why="replica"\}'
         replica_reads = _metric(b, key) or 0
