@@ -69,6 +69,13 @@ nginx:
 		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq nginx >/dev/null; \
 	fi
+	@# The build's .br files are sent as they are only with Debian's brotli module (deploy/profile.py).
+	@if [ ! -e /usr/lib/nginx/modules/ngx_http_brotli_static_module.so ]; then \
+		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+		DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq libnginx-mod-http-brotli-static >/dev/null 2>&1 || \
+		{ $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq libnginx-mod-http-brotli-static >/dev/null; } || \
+		echo "WARNING: libnginx-mod-http-brotli-static not installed: nginx sends the .gz files"; \
+	fi
 
 ## --- running ----------------------------------------------------------------------------------
 web-build: web-deps

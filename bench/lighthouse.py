@@ -198,7 +198,16 @@ def lighthouse(url: str, lock: bool, keep: Path | None, slowdown: float | None =
             cmd.append(f"--throttling.cpuSlowdownMultiplier={slowdown:.2f}")
         with bench_lock(lock):
             before = load()
-            subprocess.run(cmd, env=env, check=True, stdout=subprocess.DEVNULL)
+            # Headless Chromium now and then reports NO_FCP on a busy host (its page is taken for a
+            # background tab); such a run measured nothing, so it is tried again, at most twice.
+            for attempt in range(3):
+                done = subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+                if done.returncode == 0 or attempt == 2:
+                    break
+                print(f"lighthouse failed on {url} ({done.stderr.strip().splitlines()[-1:]}), again", file=sys.stderr)
+            if done.returncode != 0:
+                sys.stderr.write(done.stderr)
+                raise subprocess.CalledProcessError(done.returncode, cmd)
             after = load()
         if keep is not None:
             keep.parent.mkdir(parents=True, exist_ok=True)

@@ -28,6 +28,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 TEMPLATE = ROOT / "deploy" / "nginx" / "addme.conf.template"
+# Debian's libnginx-mod-http-brotli-static (make nginx installs it): with it, nginx sends the
+# build's .br files, about a fifth smaller than the .gz it falls back to without it.
+BROTLI_MODULE = Path("/usr/lib/nginx/modules/ngx_http_brotli_static_module.so")
 
 
 def render(
@@ -49,6 +52,8 @@ def render(
         "LISTEN": listen,
         "WEB_DIST": str(web_dist),
         "MEDIA_DIR": str(media_dir),
+        "LOAD_MODULES": f"load_module {BROTLI_MODULE};" if BROTLI_MODULE.exists() else "",
+        "BROTLI_STATIC": "brotli_static on;" if BROTLI_MODULE.exists() else "",
     }
     text = TEMPLATE.read_text()
     # Only ${UPPER_CASE} names are ours; nginx's own variables ($host, $request_id) stay as they are.

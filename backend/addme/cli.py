@@ -172,6 +172,31 @@ def pdq_backfill() -> None:
             return
 
 
+@app.command("mail-status")
+def mail_status() -> None:
+    """The outbox: pending, retrying, the oldest pending message's age, given up."""
+    from addme.core.db import session_scope
+    from addme.mail import service as mail
+
+    with session_scope() as session:
+        f = mail.outbox_figures(session)
+    typer.echo(
+        f"pending {f.pending}, retrying {f.retrying}, oldest pending {f.oldest_pending_seconds} s, "
+        f"given up {f.given_up}"
+    )
+
+
+@app.command("mail-retry")
+def mail_retry() -> None:
+    """Try the given-up messages again (after a long mail outage), for another 3 days."""
+    from addme.core.db import session_scope
+    from addme.mail import service as mail
+
+    with session_scope() as session:
+        count = mail.retry_given_up(session)
+    typer.echo(f"{count} given-up message(s) queued again; the deliver-mail job sends them.")
+
+
 @app.command("create-user")
 def create_user(
     email: Annotated[str, typer.Option()],

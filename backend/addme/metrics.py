@@ -29,6 +29,7 @@ from addme.core import clock, net, reads, replica
 from addme.core.config import get_settings
 from addme.core.db import get_engine, new_session
 from addme.jobs.models import JobLease
+from addme.mail import service as mail
 from addme.moderation import notice_decisions
 from addme.trust import trackers
 from addme.wallet import ledger
@@ -115,6 +116,7 @@ class StateCollector(Collector):
         with new_session() as session:
             leases = session.execute(select(JobLease.name, JobLease.last_run_at, JobLease.last_error)).all()
             notices_open, notices_overdue = notice_decisions.open_summary(session)
+            outbox = mail.outbox_figures(session)
             if self._ledger is None or self._ledger[0] < time.monotonic():
                 mismatches = len({m.user_id for m in ledger.balance_mismatches(session)})
                 self._ledger = (time.monotonic() + LEDGER_EVERY, mismatches)
@@ -135,6 +137,21 @@ class StateCollector(Collector):
         notices.add_metric(["open"], float(notices_open))
         notices.add_metric(["overdue"], float(notices_overdue))
         yield notices
+        mails = GaugeMetricFamily(
+            "addme_mail_outbox",
+            "Outbox messages: pending (to send), retrying (pending that failed at least once), given up",
+            labels=["state"],
+        )
+        mails.add_metric(["pending"], float(outbox.pending))
+        mails.add_metric(["retrying"], float(outbox.retrying))
+        mails.add_metric(["given_up"], float(outbox.given_up))
+        yield mails
+        oldest = GaugeMetricFamily(
+            "addme_mail_outbox_oldest_pending_age_seconds",
+            "Seconds since the oldest pending message was queued",
+        )
+        oldest.add_metric([], float(outbox.oldest_pending_seconds))
+        yield oldest
         invariant = GaugeMetricFamily(
             "addme_ledger_mismatched_accounts", "Accounts whose balances differ from their ledger (want 0)"
         )

@@ -1,9 +1,10 @@
 """Imports every domain's models so metadata (Alembic, create_all) sees all tables."""
 
-from addme.accounts.models import AuthToken, EmailToken, User
+from addme.accounts.models import AuthToken, ConsentEvent, EmailToken, User
 from addme.audit.models import AdminAudit
 from addme.content.models import Ad, Alert, BlogPost, ContactRequest
 from addme.core.sitemode import SiteSetting
+from addme.decisions.models import Appeal, StatementOfReasons
 from addme.groups.models import Group, GroupMember
 from addme.jobs.models import JobLease, JobRun
 from addme.listings import search  # noqa: F401 - its after_create hook builds the search objects
@@ -15,7 +16,6 @@ from addme.moderation.models import (
     Macro,
     Notice,
     Report,
-    StatementOfReasons,
     TrustedFlagger,
 )
 from addme.moderation.requests import RemovalRequest, UnbanRequest
@@ -33,10 +33,12 @@ __all__ = [
     "AgeVerificationAttempt",
     "Alert",
     "AlertSubscriber",
+    "Appeal",
     "AuthToken",
     "AutoTopUpPause",
     "BlacklistTerm",
     "BlogPost",
+    "ConsentEvent",
     "ContactRequest",
     "DailyFigure",
     "EmailToken",

@@ -3,14 +3,16 @@
    pages are network-first with the offline page as the fallback (the app cannot do anything useful
    without the API); the API is never cached, so nobody ever sees someone else's or a stale private
    answer. */
-const CACHE = 'addme-shell-v2';
+const CACHE = 'addme-shell-v3';
 const OFFLINE = '/offline.html';
 
 self.addEventListener('install', (event) => {
   event.waitUntil(
     caches
       .open(CACHE)
-      .then((cache) => cache.addAll([OFFLINE, '/manifest.webmanifest', '/icons/icon-192.png']))
+      .then((cache) =>
+        cache.addAll([OFFLINE, '/offline.js', '/manifest.webmanifest', '/icons/icon-192.png']),
+      )
       .then(() => self.skipWaiting()),
   );
 });
@@ -47,9 +49,28 @@ self.addEventListener('fetch', (event) => {
     return;
   }
 
+  if (url.pathname === '/offline.js') {
+    event.respondWith(fetch(request).catch(() => caches.match(request)));
+    return;
+  }
+
   if (request.mode === 'navigate') {
+    // The offline page's body under the page's own address (a response of its own, without the
+    // cached one's URL), so its "Try again" reloads the page the visitor asked for.
     event.respondWith(
-      fetch(request).catch(() => caches.match(OFFLINE).then((hit) => hit || Response.error())),
+      fetch(request).catch(() =>
+        caches.match(OFFLINE).then((hit) =>
+          hit
+            ? hit.text().then(
+                (body) =>
+                  new Response(body, {
+                    status: 503,
+                    headers: { 'Content-Type': 'text/html; charset=utf-8' },
+                  }),
+              )
+            : Response.error(),
+        ),
+      ),
     );
   }
 });

@@ -9,6 +9,7 @@ import { seedFromBoot } from '@/boot';
 import { listenForInstallPrompt } from '@/features/pwa/pwa';
 import { languageReady } from '@/i18n';
 import { LanguageProvider } from '@/i18n/useTranslation';
+import { keyThisEntry } from '@/lib/historyKey';
 import { nextTask } from '@/lib/later';
 import { trapTabInModals } from '@/lib/modals';
 import { applyTheme, readPreference, resolveTheme, systemPrefersDark } from '@/theme/darkMode';
@@ -25,6 +26,8 @@ const queryClient = new QueryClient({
     mutations: { retry: false },
   },
 });
+// A page opened by URL starts at the top; back and forward restore their entry's position.
+keyThisEntry();
 // Keyboard users stay inside whichever modal is open (age gate, reminders, report, Top-Ups...).
 trapTabInModals();
 

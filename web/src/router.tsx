@@ -34,9 +34,12 @@ const ADMIN_SCREENS: RouteObject[] = [
   { path: 'unban-requests', ...page(() => import('@/routes/admin/unban-requests')) },
   { path: 'removal-requests', ...page(() => import('@/routes/admin/removal-requests')) },
   { path: 'notices', ...page(() => import('@/routes/admin/notices')) },
+  { path: 'appeals', ...page(() => import('@/routes/admin/appeals')) },
   { path: 'contact', ...page(() => import('@/routes/admin/contact')) },
+  { path: 'contact-queue', ...page(() => import('@/routes/admin/contact-queue')) },
   { path: 'macros', ...page(() => import('@/routes/admin/macros')) },
   { path: 'audit', ...page(() => import('@/routes/admin/audit')) },
+  { path: 'transparency', ...page(() => import('@/routes/admin/transparency')) },
   { path: 'jobs', ...page(() => import('@/routes/admin/jobs')) },
   { path: 'blog', ...page(() => import('@/routes/admin/blog')) },
   { path: 'edit/blog', ...page(() => import('@/routes/admin/edit-blog')) },
@@ -55,6 +58,8 @@ const ADMIN_SCREENS: RouteObject[] = [
   // People and bans: each screen's loader asks the server (403 error page when refused).
   { path: 'users', ...page(() => import('@/routes/admin/users')) },
   { path: 'users/:id', ...page(() => import('@/routes/admin/user')) },
+  { path: 'flags', ...page(() => import('@/routes/admin/flags')) },
+  { path: 'flags/:id', ...page(() => import('@/routes/admin/flags')) },
   { path: 'ban', ...page(() => import('@/routes/admin/ban')) },
   { path: 'blacklist', ...page(() => import('@/routes/admin/blacklist')) },
   { path: 'trackers', ...page(() => import('@/routes/admin/trackers')) },
@@ -84,6 +89,7 @@ const USER_PAGES: RouteObject[] = [
   { path: 'group/:id/edit', ...page(() => import('@/routes/user/group-create')) },
   { path: 'media/:id', ...page(() => import('@/routes/user/media')) },
   { path: 'unban/:id', ...page(() => import('@/routes/user/unban')) },
+  { path: 'decisions', ...page(() => import('@/routes/user/decisions')) },
   { path: 'local-swipes', ...page(() => import('@/routes/user/local-swipes')) },
   { path: 'local-swipes/favorites', ...page(() => import('@/routes/user/favorites')) },
 ];
@@ -180,6 +186,8 @@ export function routes(queryClient: QueryClient): RouteObject[] {
               ...page(() => import('@/routes/auth/verification')),
             },
             { path: 'auth/Oauth', loader: go.signInCallback(queryClient), Component: Nothing },
+            // The spec's sign-in callback (section 2: "callback /login"): the same as /auth/Oauth.
+            { path: 'login', loader: go.signInCallback(queryClient), Component: Nothing },
             { path: 'auth/Verification', ...page(() => import('@/routes/auth/verification')) },
             // External age verification: back from the provider, and the offline simulator.
             {
@@ -244,6 +252,7 @@ export function routes(queryClient: QueryClient): RouteObject[] {
               { path: 'blog', ...page(() => import('@/routes/content/blog')) },
               { path: 'blog/:slug', ...page(() => import('@/routes/content/blog-post')) },
               { path: 'help', ...page(() => import('@/routes/content/help')) },
+              { path: 'help/ranking', ...page(() => import('@/routes/content/ranking')) },
               { path: 'contact-us', ...page(() => import('@/routes/content/contact')) },
               {
                 path: 'remove-username',
@@ -253,6 +262,7 @@ export function routes(queryClient: QueryClient): RouteObject[] {
                 path: 'report-content',
                 ...page(() => import('@/routes/content/report-content')),
               },
+              { path: 'transparency', ...page(() => import('@/routes/content/transparency')) },
               {
                 path: 'profile/:id',
                 loader: prefetch.profile(queryClient),

@@ -12,4 +12,6 @@ class AccountCode(StrEnum):
     CONFIRMATION_INVALID = "confirmation_invalid"
     EMAIL_TAKEN = "email_taken"
     EMAIL_UNCONFIRMED = "email_unconfirmed"
+    # Signing in from a banned network: refused to members; staff pass (to lift the ban).
+    IP_BANNED = "ip_banned"
     RESET_INVALID = "reset_invalid"

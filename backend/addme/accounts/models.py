@@ -71,6 +71,10 @@ class User(TimestampMixin, Base):
     age_verified: Mapped[bool] = mapped_column(default=False)
     high_risk: Mapped[bool] = mapped_column(default=False)
     hopping_restricted_until: Mapped[datetime | None]
+    # A moderator cleared a false flag (trust.flags, issue 31): until then the risk check does not
+    # set high_risk again; account-hopping links made before the clearance no longer count.
+    high_risk_cleared_until: Mapped[datetime | None]
+    hopping_cleared_at: Mapped[datetime | None]
 
     last_group_top_up: Mapped[datetime | None]
     latest_username: Mapped[datetime | None]
@@ -199,3 +203,23 @@ class EmailToken(Base):
     created_at: Mapped[datetime] = mapped_column(default=clock.now)
     expires_at: Mapped[datetime]
     used_at: Mapped[datetime | None]
+
+
+class ConsentKind(StrEnum):
+    # Ads chosen by the member's orientation (GDPR Art. 9: special-category data, explicit opt-in).
+    ORIENTATION_ADS = "orientation_ads"
+
+
+class ConsentEvent(Base):
+    """Each change of a member's consent, with its time: the latest row per kind is the state, and
+    no row means no (every consent starts off)."""
+
+    __tablename__ = "consent_events"
+    __table_args__ = (Index("ix_consent_events_user_kind", "user_id", "kind", "id"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    kind: Mapped[str] = mapped_column(String(32))
+    granted: Mapped[bool]
+    created_at: Mapped[datetime] = mapped_column(default=clock.now)
+    ip_address: Mapped[str | None] = mapped_column(String(45))

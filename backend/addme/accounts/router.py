@@ -101,7 +101,11 @@ def login(body: LoginIn, request: Request, response: Response, db: DbSession) ->
         password=body.password,
         ip=client_ip(request),
         user_agent=request.headers.get("user-agent"),
+        # Set by the IP-ban guard, which lets sign-ins through to tell staff from members.
+        ip_banned=bool(getattr(request.state, "ip_banned", False)),
     )
+    if getattr(request.state, "ip_banned", False):
+        request.state.signed_in_through_ip_ban = body.email  # the guard audits it
     set_session_cookies(response, token)
     return TokenOut(token=token, restored=restored)
 

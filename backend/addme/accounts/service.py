@@ -14,6 +14,7 @@ from datetime import timedelta
 from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
+from addme.accounts import consents as consents
 from addme.accounts.cleanup import CLEANUP_BATCH as CLEANUP_BATCH
 from addme.accounts.cleanup import DELETION_GRACE
 from addme.accounts.cleanup import delete_inactive_users as delete_inactive_users
@@ -51,6 +52,7 @@ from addme.screening import risk
 
 UNCONFIRMED = "You must confirm your email before you can login. Check your junk and spam folder."
 BAD_CREDENTIALS = "These credentials do not match our records."
+IP_BANNED = "Your network has been banned from this site: you can browse, but not sign in, register or post."
 RESET_SENT = (
     "If a matching account was found an email was sent to {email} to allow you to reset your password."
 )
@@ -267,13 +269,28 @@ def refuse_if_locked(*, email: str) -> None:
 
 
 def login(
-    session: Session, *, email: str, password: str, ip: str | None, user_agent: str | None
+    session: Session,
+    *,
+    email: str,
+    password: str,
+    ip: str | None,
+    user_agent: str | None,
+    ip_banned: bool = False,
 ) -> tuple[str, bool]:
-    """Check credentials and open a session; returns (token, restored-from-deletion)."""
+    """Check credentials and open a session; returns (token, restored-from-deletion).
+
+    From a banned network (`ip_banned`, the IP-ban guard's verdict) only staff sign in, so an admin
+    caught by a ban can lift it; everyone else gets the ban's refusal whether or not the password
+    was right, so a banned network learns nothing about members' passwords."""
     key = normalize_email(email)
     refuse_if_locked(email=email)
     user = get_by_email(session, email=email)
     ok = security.verify_password(password, user.password_hash if user else None)
+    if ip_banned and not (ok and user is not None and user.admin_level):
+        if not ok:
+            ratelimit.hit(FAILED_LOGIN_LOCK, "login-fail", key)
+            ratelimit.hit(FAILED_LOGIN_HOURLY, "login-fail-h", key)
+        raise Forbidden(IP_BANNED, code=AccountCode.IP_BANNED)
     if not ok or user is None:
         ratelimit.hit(FAILED_LOGIN_LOCK, "login-fail", key)
         ratelimit.hit(FAILED_LOGIN_HOURLY, "login-fail-h", key)
@@ -295,7 +312,9 @@ def login(
         user.ip_address = ip
     # The risk check: signing in from a blacklisted range, Tor, a hosting network, a VPN or a proxy
     # makes the account high-risk, and signing in again from elsewhere clears it (spec section 4).
-    user.high_risk = risk.assess(session, ip=ip).high_risk
+    # A moderator's clearance of a false flag holds until its date (trust.flags, issue 31).
+    cleared = user.high_risk_cleared_until is not None and user.high_risk_cleared_until > now
+    user.high_risk = risk.assess(session, ip=ip).high_risk and not cleared
     token = open_session(session, user=user, ip=ip, user_agent=user_agent)
     session.commit()
     return token, restored

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from addme.core.schemas import PageMeta, Schema, UtcDatetime
 from addme.jobs import service as jobs
-from addme.mail.models import OutboxMessage
+from addme.mail import service as mail
 from addme.wallet import ledger
 
 
@@ -15,6 +14,17 @@ class JobHealth(Schema):
     name: str
     last_run_at: UtcDatetime | None
     last_error: str | None
+
+
+class OutboxHealth(Schema):
+    # Not sent yet and still tried: waiting for a first try or a retry.
+    pending: int
+    # Of the pending, those that failed at least once (the mail server refused or was down).
+    retrying: int
+    # Seconds since the oldest pending message was queued; 0 when nothing waits.
+    oldest_pending_seconds: int
+    # Failed for 3 days and no longer tried (`addme mail-retry` tries them again).
+    given_up: int
 
 
 class HealthFigures(Schema):
@@ -25,20 +35,25 @@ class HealthFigures(Schema):
     ledger_checked_at: UtcDatetime | None = None
     # Mail waiting for delivery (SMTP) or kept in the outbox (no SMTP configured).
     outbox_unsent: int
+    outbox: OutboxHealth
     jobs: list[JobHealth]
 
 
 def figures(session: Session) -> HealthFigures:
     """The numbers the admin home shows."""
     check = ledger.last_check(session)
-    unsent = session.scalar(
-        select(func.count()).select_from(OutboxMessage).where(OutboxMessage.sent_at.is_(None))
-    )
+    outbox = mail.outbox_figures(session)
     return HealthFigures(
         ledger_mismatches=check.mismatches if check else 0,
         mismatched_user_ids=list(check.user_ids) if check else [],
         ledger_checked_at=check.checked_at if check else None,
-        outbox_unsent=int(unsent or 0),
+        outbox_unsent=outbox.pending + outbox.given_up,
+        outbox=OutboxHealth(
+            pending=outbox.pending,
+            retrying=outbox.retrying,
+            oldest_pending_seconds=outbox.oldest_pending_seconds,
+            given_up=outbox.given_up,
+        ),
         jobs=[JobHealth.model_validate(j) for j in jobs.lease_rows(session)],
     )
 

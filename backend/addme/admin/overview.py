@@ -46,6 +46,8 @@ def overview(session: Session, *, admin: User) -> Overview:
         out.unban_requests = QueueFigure(pending=decisions.pending_unbans(session), oldest_hours=None)
     if Permission.CONTACT in allowed:
         out.contact_new = inbox.new_count(session)
+    if Permission.CONTACT_MODERATION in allowed:
+        out.contact_queue_new = inbox.new_count(session, reasons=inbox.MODERATOR_REASONS)
     # The ledger and the jobs are the economy's and the site's health: Full admins act on them.
     if Permission.STATS in allowed:
         out.health = health.figures(session)

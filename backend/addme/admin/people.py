@@ -26,8 +26,9 @@ from addme.admin.people_schemas import (
 from addme.audit import service as audit
 from addme.core import clock
 from addme.core.errors import AppError, Forbidden, NotFound
-from addme.core.permissions import AdminLevel
+from addme.core.permissions import AdminLevel, refuse_self_grant
 from addme.core.schemas import ActionResult, Page
+from addme.decisions import service as decisions
 from addme.listings import service as listings
 from addme.moderation import flaggers, history
 from addme.shop import service as shop
@@ -125,15 +126,30 @@ def detail(session: Session, *, user_id: int) -> AdminUserDetail:
     )
 
 
-def ban(session: Session, *, admin: User, user_id: int, hours: int | None, reason: str) -> ActionResult:
-    """Ban an account for `hours` or for good: its tokens stop working and its usernames leave the lists."""
+def ban(
+    session: Session, *, admin: User, user_id: int, hours: int | None, reason: str, macro: str | None = None
+) -> ActionResult:
+    """Ban an account for `hours` or for good: its tokens stop working and its usernames leave the lists.
+    The reason (or a macro) is required; the member is sent the statement and may appeal."""
     user = _target(session, user_id)
     _not_self(admin, user)
     if user.admin_level and admin.admin_level != AdminLevel.FULL:
         raise Forbidden(ADMINS_BY_FULL, code=AdminCode.ADMINS_BY_FULL)
+    reason = decisions.reason_text(reason, macro)
     before = _ban_state(user)
     until = None if hours is None else clock.now() + timedelta(hours=hours)
     accounts.ban(session, user=user, until=until, reason=reason)
+    decisions.record(
+        session,
+        decision="ban_account",
+        account="account_suspended" if until is not None else "account_terminated",
+        facts=reason,
+        subject_type="account",
+        subject_id=user.id,
+        about=user.email,
+        member=user,
+        decided_by=admin.id,
+    )
     audit.record(
         session,
         admin=admin,
@@ -231,6 +247,7 @@ def grant(
 ) -> ActionResult:
     """Grant or remove Top-Ups and Fire Pins: one ledger row each, never below zero."""
     user = _target(session, user_id)
+    refuse_self_grant(admin_id=admin.id, user_id=user.id, what="Top-Ups or Fire Pins")
     before = {"top_ups": user.top_ups_count, "fire_pins": user.fire_pins_count}
     for kind, delta, have in (
         (Kind.TOP_UP, top_ups, user.top_ups_count),

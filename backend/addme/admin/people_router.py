@@ -85,7 +85,9 @@ def delete_user(
 
 @router.post("/{user_id}/ban", response_model=ActionResult)
 def ban_user(user_id: IdPath, body: UserBanIn, admin: BansAdmin, db: DbSession) -> ActionResult:
-    return people.ban(db, admin=admin, user_id=user_id, hours=body.hours, reason=body.reason)
+    return people.ban(
+        db, admin=admin, user_id=user_id, hours=body.hours, reason=body.reason, macro=body.macro
+    )
 
 
 @router.post("/{user_id}/unban", response_model=ActionResult)

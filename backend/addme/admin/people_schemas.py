@@ -104,8 +104,9 @@ class AdminUserDetail(Schema):
 
 class UserBanIn(StrictInput):
     hours: int | None = Field(default=None, ge=1, le=MAX_BAN_HOURS, description="null: for good")
-    # The member reads this when they try to log in.
-    reason: str = Field(min_length=1, max_length=300)
+    # The member reads this when they try to log in; at least 10 characters, or a macro.
+    reason: str = Field(default="", max_length=300)
+    macro: str | None = Field(default=None, max_length=40)
 
 
 class ActionReasonIn(StrictInput):

@@ -57,6 +57,8 @@ class Overview(BaseModel):
     today: list[TodayFigure] | None = None
     # Open notices from anyone, and how many are past their legal deadline.
     notices: NoticesFigure | None = None
+    # New messages in the Moderators' queue (bans, age verification, account hopping, VPN).
+    contact_queue_new: int | None = None
 
 
 class AuditRead(BaseModel):

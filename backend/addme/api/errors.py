@@ -19,6 +19,7 @@ from addme.admin.codes import AdminCode
 from addme.api.deps import optional_caller, require_caller
 from addme.content.codes import ContentCode
 from addme.core.errors import CoreCode
+from addme.decisions.codes import DecisionCode
 from addme.groups.codes import GroupCode
 from addme.listings.codes import ListingCode
 from addme.media.codes import MediaCode
@@ -34,6 +35,7 @@ ERROR_CODES: tuple[type[StrEnum], ...] = (
     AccountCode,
     AdminCode,
     ContentCode,
+    DecisionCode,
     GroupCode,
     ListingCode,
     MediaCode,

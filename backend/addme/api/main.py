@@ -15,6 +15,7 @@ from addme.content.alerts_router import router as alerts_admin_router
 from addme.content.blog_router import router as blog_admin_router
 from addme.content.router import router as content_router
 from addme.core.health import router as health_router
+from addme.decisions.router import router as decisions_router
 from addme.groups.admin_router import router as groups_admin_router
 from addme.groups.router import router as groups_router
 from addme.listings import service as listings
@@ -29,6 +30,7 @@ from addme.moderation.router import router as moderation_router
 from addme.shop.router import router as shop_router
 from addme.stats.router import router as stats_router
 from addme.swipes.router import router as swipes_router
+from addme.trust.admin_router import flags_router as trust_flags_router
 from addme.trust.admin_router import risk_router as trust_risk_router
 from addme.trust.admin_router import router as trust_admin_router
 from addme.trust.admin_router import trackers_router as trust_trackers_router
@@ -47,6 +49,7 @@ API_ROUTERS: tuple[APIRouter, ...] = (
     accounts_router,
     mail_router,
     moderation_router,
+    decisions_router,
     wallet_router,
     shop_router,
     media_router,
@@ -70,6 +73,7 @@ API_ROUTERS: tuple[APIRouter, ...] = (
     moderation_bans_router,
     trust_admin_router,
     trust_risk_router,
+    trust_flags_router,
     trust_trackers_router,
 )
 

@@ -18,6 +18,7 @@ from addme.core.health import client_config
 from addme.core.web import install_boot, install_heads
 from addme.listings import firstpage as listing_answers
 from addme.listings import seo as listing_pages
+from addme.shop import seo as shop_pages
 from addme.shop import service as shop
 
 
@@ -42,6 +43,9 @@ async def _shop(_m: re.Match[str], _query: str) -> Sequence[Answer]:
 
 def install() -> None:
     # The listings' patterns first: the public lists and profiles are most of the crawled pages.
-    install_heads([*listing_pages.HEADS, *content_pages.HEADS], fallbacks=listing_pages.FALLBACK_HEADS)
+    install_heads(
+        [*listing_pages.HEADS, *content_pages.HEADS, *shop_pages.HEADS],
+        fallbacks=listing_pages.FALLBACK_HEADS,
+    )
     install_boot(boot)
     install_answers([*listing_answers.ANSWERS, (r"/shop/?", _shop)])

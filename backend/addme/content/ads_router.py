@@ -10,11 +10,13 @@ from fastapi import APIRouter, Depends, Request, Response
 from fastapi.responses import HTMLResponse
 
 from addme.accounts.models import User
-from addme.api.deps import DbSession, OptionalUser, require
-from addme.content import ads_admin
+from addme.api.deps import CurrentUser, DbSession, OptionalUser, require
+from addme.content import ads_admin, consents
 from addme.content.ads_admin import AdAdminRead, AdIn, AdRemoveIn, ImageRead
+from addme.content.consents import ConsentsRead, ConsentsUpdate
 from addme.content.schemas import AdExplainRead, AdRead
 from addme.core.bodylimit import allow_body
+from addme.core.net import client_ip
 from addme.core.options import OrientationName
 from addme.core.params import IdPath
 from addme.core.permissions import Permission
@@ -43,6 +45,18 @@ def ads(
     """The ads this viewer may get (their country, VIP, Full admin and the schedule decided here)."""
     country = visitor_place(request).country
     return ads_admin.active_ads(db, spot=spot, country=country, orientation=orientation, viewer=viewer)
+
+
+@router.get("/user/consents", response_model=ConsentsRead, tags=["user"])
+def my_consents(user: CurrentUser, db: DbSession) -> ConsentsRead:
+    """The member's consents (all off until given), with every change and its time."""
+    return consents.read(db, user=user)
+
+
+@router.put("/user/consents", response_model=ConsentsRead, tags=["user"])
+def set_my_consents(body: ConsentsUpdate, request: Request, user: CurrentUser, db: DbSession) -> ConsentsRead:
+    """Give or withdraw a consent (orientation-targeted ads)."""
+    return consents.update(db, user=user, body=body, ip=client_ip(request))
 
 
 @router.get("/ads/explain", response_model=AdExplainRead)

@@ -34,6 +34,13 @@ SECTIONS: list[dict[str, Any]] = [
         "title": "Top-Ups and Fire Pins",
         "items": [
             {
+                "q": "How are the lists ordered, and what does Promoted mean?",
+                "a": "Fire-Pinned usernames first, then the most recent Top-Up first; Hottest counts the "
+                "views and Message clicks of the last 7 days. A card placed or shown higher for a payment "
+                "(a Top-Up in the last 24 hours, a Fire Pin, VIP or Studio) says Promoted. The whole "
+                "explanation: /help/ranking",
+            },
+            {
                 "q": "What is a Top-Up?",
                 "a": "A Top-Up moves your username back to the top of its lists. Each Top-Up costs 1 Top-Up "
                 "from your balance. Creating a group also costs 1 Top-Up.",

@@ -1,8 +1,13 @@
-"""The contact inbox: the contact form's messages by reason, answered by mail, with a status."""
+"""The contact inbox: the contact form's messages by reason, answered by mail, with a status.
+
+Two views of one table: the Full admin's whole inbox, and the Moderators' queue, which holds only the
+reasons moderators decide (bans, age verification, account hopping, VPN access). A message outside
+a caller's view is not found for that caller, so a moderator can neither read nor answer an order's
+message by guessing its id."""
 
 from __future__ import annotations
 
-from sqlalchemy import func, select
+from sqlalchemy import ColumnElement, func, select
 from sqlalchemy.orm import Session
 
 from addme.accounts.models import User
@@ -18,13 +23,25 @@ from addme.mail import service as mail
 
 NOT_FOUND = "Message not found."
 NEW, ANSWERED, CLOSED = "new", "answered", "closed"
+# The Moderators' queue (issue 31): the contact form's reasons about bans, age verification,
+# account hopping and VPN access, in the order the queue's reason filter offers them.
+MODERATOR_REASONS: tuple[str, ...] = ("disputeban", "ageverification", "accounthopping", "vpnaccess")
 
 
 def inbox(
-    session: Session, *, status: str | None, reason: str | None, page: int, per_page: int
+    session: Session,
+    *,
+    status: str | None,
+    reason: str | None,
+    page: int,
+    per_page: int,
+    reasons: tuple[str, ...] | None = None,
 ) -> Page[ContactMessageRead]:
-    """Messages, oldest new ones first (the longest waiting), filtered by status and reason."""
-    where = []
+    """Messages, oldest new ones first (the longest waiting), filtered by status and reason; only
+    `reasons` when given (the Moderators' queue)."""
+    where: list[ColumnElement[bool]] = []
+    if reasons is not None:
+        where.append(ContactRequest.reason.in_(reasons))
     if status:
         where.append(ContactRequest.status == status)
     if reason:
@@ -39,22 +56,32 @@ def inbox(
     return Page[ContactMessageRead](data=[ContactMessageRead.model_validate(r) for r in rows], meta=meta)
 
 
-def new_count(session: Session) -> int:
-    """Messages nobody has answered or closed yet."""
+def new_count(session: Session, *, reasons: tuple[str, ...] | None = None) -> int:
+    """Messages nobody has answered or closed yet (of `reasons` only, when given)."""
     stmt = select(func.count()).select_from(ContactRequest).where(ContactRequest.status == NEW)
+    if reasons is not None:
+        stmt = stmt.where(ContactRequest.reason.in_(reasons))
     return int(session.scalar(stmt) or 0)
 
 
-def _get(session: Session, message_id: int) -> ContactRequest:
+def _get(session: Session, message_id: int, reasons: tuple[str, ...] | None) -> ContactRequest:
     row = session.get(ContactRequest, message_id)
-    if row is None:
+    if row is None or (reasons is not None and row.reason not in reasons):
         raise NotFound(NOT_FOUND, code=ContentCode.CONTACT_NOT_FOUND)
     return row
 
 
-def reply(session: Session, *, admin: User, message_id: int, body: str, close: bool) -> ContactMessageRead:
+def reply(
+    session: Session,
+    *,
+    admin: User,
+    message_id: int,
+    body: str,
+    close: bool,
+    reasons: tuple[str, ...] | None = None,
+) -> ContactMessageRead:
     """Mail an answer to the sender's reply address; the message becomes answered (or closed)."""
-    row = _get(session, message_id)
+    row = _get(session, message_id, reasons)
     before = {"status": row.status}
     mail.queue(session, to=row.reply_email, subject=f"Re: your message to AddMe (#{row.id})", body=body)
     row.status = CLOSED if close else ANSWERED
@@ -73,10 +100,16 @@ def reply(session: Session, *, admin: User, message_id: int, body: str, close: b
 
 
 def set_status(
-    session: Session, *, admin: User, message_id: int, status: str, reason: str
+    session: Session,
+    *,
+    admin: User,
+    message_id: int,
+    status: str,
+    reason: str,
+    reasons: tuple[str, ...] | None = None,
 ) -> ContactMessageRead:
     """Close, reopen or mark answered without a mail (answered elsewhere)."""
-    row = _get(session, message_id)
+    row = _get(session, message_id, reasons)
     before = {"status": row.status}
     row.status = status
     audit.record(

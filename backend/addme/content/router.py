@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Literal
 
 from fastapi import APIRouter, Depends, Query, Request
 from fastapi.responses import HTMLResponse
@@ -117,3 +117,51 @@ def contact_status(
     message_id: IdPath, body: ContactStatusIn, admin: InboxAdmin, db: DbSession
 ) -> ContactMessageRead:
     return inbox.set_status(db, admin=admin, message_id=message_id, status=body.status, reason=body.reason)
+
+
+# -- the Moderators' queue: the inbox's ban, age-verification, hopping and VPN messages ------------
+
+QueueModerator = Annotated[User, Depends(require(Permission.CONTACT_MODERATION))]
+ModeratorReason = Literal["disputeban", "ageverification", "accounthopping", "vpnaccess"]
+
+
+@router.get("/admin/contact-queue", response_model=Page[ContactMessageRead], tags=["admin"])
+def moderator_queue(
+    _admin: QueueModerator,
+    db: DbSession,
+    status: ContactStatus | None = None,
+    reason: ModeratorReason | None = None,
+    page: PageQuery = 1,
+    per_page: Annotated[int, Query(ge=1, le=100)] = 25,
+) -> Page[ContactMessageRead]:
+    return inbox.inbox(
+        db, status=status, reason=reason, page=page, per_page=per_page, reasons=inbox.MODERATOR_REASONS
+    )
+
+
+@router.post("/admin/contact-queue/{message_id}/reply", response_model=ContactMessageRead, tags=["admin"])
+def moderator_reply(
+    message_id: IdPath, body: ContactReplyIn, admin: QueueModerator, db: DbSession
+) -> ContactMessageRead:
+    return inbox.reply(
+        db,
+        admin=admin,
+        message_id=message_id,
+        body=body.body,
+        close=body.close,
+        reasons=inbox.MODERATOR_REASONS,
+    )
+
+
+@router.post("/admin/contact-queue/{message_id}/status", response_model=ContactMessageRead, tags=["admin"])
+def moderator_status(
+    message_id: IdPath, body: ContactStatusIn, admin: QueueModerator, db: DbSession
+) -> ContactMessageRead:
+    return inbox.set_status(
+        db,
+        admin=admin,
+        message_id=message_id,
+        status=body.status,
+        reason=body.reason,
+        reasons=inbox.MODERATOR_REASONS,
+    )

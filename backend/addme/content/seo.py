@@ -36,12 +36,16 @@ STATIC: dict[str, tuple[str, str]] = {
     "/local-swipes": ("Local Swipes", "Like or pass on adults near you, one card at a time. For VIP and "
                       "Studio members."),
     "/help": ("Help", "Answers about usernames, review times, Top-Ups, keys, VIP, bans and your account."),
+    "/help/ranking": ("How lists are ordered", "How AddMe orders its lists, which places are paid for (marked "
+                      "Promoted), and what Top-Ups, Fire Pins, VIP and Studio change."),
     "/contact-us": ("Contact us", "Ask support about an order, a missing key, a ban or anything else. "
                     "We answer within 24 hours."),
     "/remove-username": ("Remove a username", "Your username is listed without your consent? Prove it is "
                          "yours and we decide within 48 hours."),
     "/report-content": ("Report content", "Ask us to remove an image, a profile or a group from AddMe, "
                         "no account needed: intimate images and minors are decided within 48 hours."),
+    "/transparency": ("Transparency report", "What was reported to AddMe and what we decided, month by "
+                      "month: notices, reports, decisions, time to decision and appeals."),
     "/terms": ("Terms of use", "The rules of AddMe, an adults-only directory of messaging-app usernames."),
     "/policy/acceptable-use": ("Acceptable use policy", "What may and may not be listed on AddMe."),
     "/policy/dmca": ("DMCA policy", "How to report content that infringes your copyright."),
@@ -53,8 +57,26 @@ STATIC: dict[str, tuple[str, str]] = {
     "/maintenance": ("Maintenance", "AddMe is down for maintenance."),
 }  # fmt: skip
 
-# Pages for signed-in members, sign-in forms and the admin area: a plain head, kept out of search.
-PRIVATE = re.compile(r"/(?:auth|user|admin)(?:/[^?#]*)?")
+# Pages for signed-in members, sign-in forms (and /login, the spec's sign-in callback), the way back
+# from age verification and the admin area: a plain head, kept out of search.
+# Each page the web app routes there (web/src/router.tsx); anything else under them is a 404, and
+# tests/core/test_route_walk.py walks the router's every route against these.
+_AUTH = (
+    r"login|register|forgot-password(?:/[^/]{1,200})?|email-confirmation(?:/[^/]{1,200})?|Oauth|Verification"
+)
+_USER = (
+    r"account|submit|orders|ordersold|missing-key|switch|local-swipes(?:/favorites)?|group(?:/create)?"
+    r"|group/\d{1,12}/edit|(?:edit|media|unban)/\d{1,12}"
+)
+_ADMIN = (
+    r"review|report|unban-requests|removal-requests|notices|contact|macros|audit|jobs|blog|edit/blog|ad"
+    r"|alerts|tags|groups|promotions|automations|switch-rules|order|keygen|pins|stats(?:/[a-z-]{1,40})?"
+    r"|users(?:/\d{1,12})?|ban|blacklist|trackers|image-bans|gallery|ondato(?:/stats|/test)?"
+)
+PRIVATE = re.compile(
+    rf"/auth/(?:{_AUTH})/?|/user(?:/(?:{_USER}))?/?|/admin(?:/(?:{_ADMIN}))?/?"
+    r"|/age-verification/(?:return|simulator)/?|/login/?"
+)
 
 
 def _static(_s: Session, m: re.Match[str]) -> PageMeta | None:

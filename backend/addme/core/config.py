@@ -85,6 +85,10 @@ class Settings(BaseSettings):
     # Mail leaves in a background thread right after the commit that queued it (the deliver-mail
     # job retries what could not be sent); false leaves it all to the job.
     mail_after_commit: bool = True
+    # A message the SMTP server keeps refusing is retried with growing waits (30 s, doubling, at
+    # most 15 minutes apart) for this long after it was queued, then given up (shown in
+    # /admin/health and /metrics; `addme mail-retry` tries the given-up ones again).
+    mail_give_up_after_hours: float = 72.0
 
     shop_webhook_secret: str = "dev-shop-webhook-secret"  # noqa: S105
     # Card payments: "local" is the app's own test-mode checkout (no money moves; it sends the shop

@@ -43,6 +43,8 @@ class CoreCode(StrEnum):
     SERVER_DOWN = "server_down"
     # The site is in maintenance (an admin's switch): every caller but an admin is answered so.
     MAINTENANCE = "maintenance"
+    # An admin tried to grant something (VIP, Top-Ups, Fire Pins, a level, a key) to their own account.
+    SELF_GRANT = "self_grant"
 
 
 class AppError(Exception):

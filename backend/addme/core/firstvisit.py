@@ -44,6 +44,7 @@ ROUTES: list[tuple[re.Pattern[str], str]] = [
         (r"/blog", "src/routes/content/blog.tsx"),
         (r"/blog/[^/]+", "src/routes/content/blog-post.tsx"),
         (r"/help", "src/routes/content/help.tsx"),
+        (r"/help/ranking", "src/routes/content/ranking.tsx"),
         (r"/contact-us", "src/routes/content/contact.tsx"),
         (r"/report-content", "src/routes/content/report-content.tsx"),
         (r"/terms", "src/routes/legal/terms.tsx"),

@@ -57,3 +57,5 @@ OrientationName = Literal["Gay", "Lesbian", "Bisexual", "Straight", "Other"]
 TypeName = Literal["Clean", "Dirty"]
 OrderName = Literal["latest", "popular"]
 ReportTypeName = Literal["underage", "fake", "removal", "sell", "other"]
+# Why a card stands where it does for a payment (issue 31, the Omnibus directive): shown as "Promoted".
+PromotedReason = Literal["fire_pin", "top_up", "vip", "promotion"]

@@ -19,6 +19,7 @@ from addme.core.errors import FieldError, NotFound
 from addme.core.options import AppName
 from addme.core.paging import bounded_meta
 from addme.core.schemas import Page, StrictInput, UtcDatetime
+from addme.decisions import service as decisions
 from addme.groups.codes import GroupCode
 from addme.groups.models import Group, GroupMember
 from addme.groups.schemas import _BAD_CHARS, MAX_MEMBERS, MIN_MEMBERS
@@ -57,7 +58,9 @@ class AdminGroupUpdate(StrictInput):
 
 
 class AdminGroupRemove(StrictInput):
-    reason: str = Field(min_length=3, max_length=300)
+    # At least 10 characters, or a macro: the owner is sent it as the statement of reasons.
+    reason: str = Field(default="", max_length=300)
+    macro: str | None = Field(default=None, max_length=40)
 
 
 def _read(group: Group, email: str | None) -> AdminGroupRead:
@@ -149,9 +152,21 @@ def update(session: Session, *, admin: User, group_id: int, body: AdminGroupUpda
     return one(session, group_id=group.id)
 
 
-def remove(session: Session, *, admin: User, group_id: int, reason: str) -> None:
-    """Erase a group and its memberships, audited."""
+def remove(session: Session, *, admin: User, group_id: int, reason: str, macro: str | None = None) -> None:
+    """Erase a group and its memberships, audited, its owner sent the statement of reasons."""
     group = _found(session, group_id)
+    reason = decisions.reason_text(reason, macro)
+    decisions.record(
+        session,
+        decision="remove_group",
+        visibility="content_removed",
+        facts=reason,
+        subject_type="group",
+        subject_id=group.id,
+        about=f"{group.name} ({group.app})",
+        member=session.get(User, group.user_id),
+        decided_by=admin.id,
+    )
     audit.record(
         session,
         admin=admin,

@@ -51,5 +51,5 @@ def admin_update_group(
 
 @router.delete("/{group_id}", status_code=204, response_class=Response)
 def admin_remove_group(group_id: IdPath, body: AdminGroupRemove, who: GroupsAdmin, db: DbSession) -> Response:
-    admin.remove(db, admin=who, group_id=group_id, reason=body.reason)
+    admin.remove(db, admin=who, group_id=group_id, reason=body.reason, macro=body.macro)
     return Response(status_code=204)

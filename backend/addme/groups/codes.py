@@ -10,6 +10,7 @@ class GroupCode(StrEnum):
 
     ALREADY_MEMBER = "already_member"
     GROUP_FULL = "group_full"
+    MINOR_SIGNAL = "minor_signal"
     GROUP_NOT_FOUND = "group_not_found"
     NOT_ENOUGH_TOPUPS = "not_enough_topups"
     NOT_MEMBER = "not_member"

@@ -20,6 +20,7 @@ from addme.groups.codes import GroupCode
 from addme.groups.models import Group, GroupMember
 from addme.groups.schemas import GroupCreate, GroupDetail, GroupPage, GroupRead, GroupUpdate, MyGroups
 from addme.listings import service as listings
+from addme.screening import service as screening
 from addme.wallet import ledger
 from addme.wallet.models import Kind, Reason
 
@@ -170,10 +171,18 @@ def list_mine(session: Session, *, user: User) -> MyGroups:
     )
 
 
+def _refuse_minor(*, name: str, username: str, description: str | None) -> None:
+    """A group whose name or text reads as a minor's is refused (groups have no review queue)."""
+    screening.refuse_clear_minor(
+        fields={"name": name, "username": username, "description": description}, code=GroupCode.MINOR_SIGNAL
+    )
+
+
 def create(session: Session, *, user: User, data: GroupCreate) -> GroupDetail:
     """Create a group; its Top-Up is spent in the same transaction as the insert, or nothing is."""
     if user.top_ups_count <= 0:
         raise AppError(NOT_ENOUGH_TOPUP, code=GroupCode.NOT_ENOUGH_TOPUPS)
+    _refuse_minor(name=data.name, username=data.username, description=data.description)
     now = clock.now()
     group = Group(
         user_id=user.id,
@@ -204,6 +213,10 @@ def update_group(session: Session, *, user: User, group_id: int, data: GroupUpda
     """Apply the fields sent to the caller's own group."""
     group = _own(session, user=user, group_id=group_id)
     sent = data.model_fields_set
+    _refuse_minor(
+        **{f: (getattr(data, f) if f in sent and getattr(data, f) is not None else getattr(group, f))
+           for f in ("name", "username", "description")}
+    )  # fmt: skip
     for field in ("app", "name", "username", "description"):
         value = getattr(data, field)
         if field in sent and value is not None:

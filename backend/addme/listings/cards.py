@@ -35,11 +35,33 @@ _DESCRIPTION, _LINK, _LINK_TYPE, _PAID, _REPUTATION, _OWNER, _LISTED, _STATUS = 
 SIMILAR_REPUTATION = 16
 
 
+# How long a Top-Up counts as a paid placement: the spec's day (VIP's 5 daily Top-Ups reset at 24 h,
+# Auto Top-Up runs daily). Past it the card stands where any username of that age would (decisions.md).
+TOP_UP_WINDOW = timedelta(hours=24)
+
+
+def promoted_reason(
+    *, now: datetime, pin: datetime | None, vip: datetime | None, last_top_up: datetime | None
+) -> str | None:
+    """Why a card is placed or shown higher for a payment, the strongest first: a Fire Pin (first in
+    its lists), a Top-Up within its window (the order of "latest"), the owner's VIP or Studio (the
+    VIP lists, bold card); None for a card that stands where it does for free."""
+    if pin is not None and pin > now:
+        return "fire_pin"
+    if last_top_up is not None and now - last_top_up < TOP_UP_WINDOW:
+        return "top_up"
+    if vip is not None and vip > now:
+        return "vip"
+    return None
+
+
 def card(row: Sequence[Any], now: datetime, *, all_tags: bool = False) -> dict[str, Any]:
     """A card dict straight from a row (the UsernameCard shape); rows are plain tuples."""
     (id_, username, app, age, gender, orientation, type_, country_code, tags_text, short_description,
      profile_picture, last_top_up, sort_at, vip, pin, created_at) = row[:16]  # fmt: skip
     tags = tags_text.split() if tags_text else []
+    pinned = pin is not None and pin > now
+    promoted = vip is not None and vip > now
     return {
         "id": id_,
         "username": username,
@@ -55,8 +77,16 @@ def card(row: Sequence[Any], now: datetime, *, all_tags: bool = False) -> dict[s
         "profile_picture": profile_picture,
         "last_top_up": last_top_up,
         "time_ago": _time_ago((now - (sort_at or created_at)) // _MINUTE),
-        "is_promoted": vip is not None and vip > now,
-        "is_fire_pinned": pin is not None and pin > now,
+        "is_promoted": promoted,
+        "is_fire_pinned": pinned,
+        # promoted_reason() inline: the list route builds up to 60 of these per body.
+        "promoted_reason": "fire_pin"
+        if pinned
+        else "top_up"
+        if last_top_up is not None and now - last_top_up < TOP_UP_WINDOW
+        else "vip"
+        if promoted
+        else None,
         "created_at": created_at,
     }
 

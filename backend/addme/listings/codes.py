@@ -15,6 +15,7 @@ class ListingCode(StrEnum):
     DUPLICATE = "duplicate"
     EDITS_USED = "edits_used"
     LOGIN_REQUIRED = "login_required"
+    MINOR_SIGNAL = "minor_signal"
     NOT_BANNED = "not_banned"
     NOT_PENDING = "not_pending"
     NOT_STUDIO = "not_studio"

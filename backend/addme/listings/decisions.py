@@ -155,3 +155,27 @@ def unban(session: Session, *, username: Username) -> None:
     username.sort_at = username.sort_at or username.approved_at
     refresh_listed(username, _owner(session, username))
     touch(session)
+
+
+def restore(session: Session, *, username: Username) -> None:
+    """An appeal reversed a rejection, a removal or a ban: the username is approved and listed again
+    (unless its handle was taken meanwhile, or its owner may not be listed)."""
+    if is_taken(session, app=username.app, normalized=username.username_normalized, exclude_id=username.id):
+        raise AppError(
+            c.DUPLICATE.format(app=options.APP_LABELS[options.App(username.app)]), code=ListingCode.DUPLICATE
+        )
+    now = clock.now()
+    username.status = c.Status.APPROVED
+    username.rejection_reason = None
+    username.banned_until = None
+    username.is_hidden = False
+    username.approved_at = username.approved_at or now
+    username.sort_at = username.sort_at or username.last_top_up or username.approved_at
+    refresh_listed(username, _owner(session, username))
+    touch(session)
+
+
+def unmark_paid(session: Session, *, username: Username) -> None:
+    """An appeal reversed a report's "paid content" label."""
+    username.paid_content = False
+    touch(session)

@@ -9,7 +9,7 @@ from urllib.parse import parse_qsl
 from fastapi.exceptions import RequestValidationError
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from addme.core.options import AppName, GenderName, OrderName, OrientationName, TypeName
+from addme.core.options import AppName, GenderName, OrderName, OrientationName, PromotedReason, TypeName
 from addme.core.schemas import CardBase, PageMeta, StrictInput, UtcDatetime
 from addme.listings import constants as c
 
@@ -91,6 +91,12 @@ class UsernameCard(CardBase):
     time_ago: str
     is_promoted: bool = Field(description="owner is VIP or Studio: bold, border, crown")
     is_fire_pinned: bool
+    promoted_reason: PromotedReason | None = Field(
+        description=(
+            "why the card stands higher for a payment (shown as Promoted): fire_pin, top_up (within "
+            "24 h of a Top-Up), vip (owner VIP or Studio), promotion; null when it does not"
+        )
+    )
     created_at: UtcDatetime
 
 

@@ -224,6 +224,7 @@ def listing_paths() -> list[str]:
         *(f"/{a.value}-groups" for a in options.App),
         "/blog",
         "/help",
+        "/transparency",
         "/shop",
         "/local-swipes",
     ]

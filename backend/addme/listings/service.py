@@ -20,8 +20,10 @@ from sqlalchemy.orm import Session
 from addme.accounts.models import User
 from addme.core import clock, options
 from addme.core.errors import AppError, FieldError, NotFound
+from addme.decisions import service as decisions
 from addme.listings import constants as c
 from addme.listings import validation
+from addme.listings.cards import promoted_reason as promoted_reason
 from addme.listings.changes import invalidate_listings as invalidate_listings
 from addme.listings.changes import mark_changed as mark_changed
 from addme.listings.changes import touch
@@ -46,9 +48,11 @@ from addme.listings.decisions import mark_paid as mark_paid
 from addme.listings.decisions import of_user as of_user
 from addme.listings.decisions import reject as reject
 from addme.listings.decisions import remove as remove
+from addme.listings.decisions import restore as restore
 from addme.listings.decisions import unban as unban
 from addme.listings.decisions import unhide as unhide
 from addme.listings.decisions import unlock_rejected as unlock_rejected
+from addme.listings.decisions import unmark_paid as unmark_paid
 from addme.listings.handles import handles_by_id as handles_by_id
 from addme.listings.handles import is_taken
 from addme.listings.handles import owner_ids_with_handle as owner_ids_with_handle
@@ -72,6 +76,17 @@ def count_active(session: Session, *, user_id: int) -> int:
             .where(Username.user_id == user_id, Username.status != c.Status.DELETED)
         )
         or 0
+    )
+
+
+def member_orientation(session: Session, *, user_id: int) -> str | None:
+    """The orientation on the member's newest username that is not deleted, None without one (only
+    read for ads once the member opted in: content's consents)."""
+    return session.scalar(
+        select(Username.orientation)
+        .where(Username.user_id == user_id, Username.status != c.Status.DELETED)
+        .order_by(Username.created_at.desc(), Username.id.desc())
+        .limit(1)
     )
 
 
@@ -139,10 +154,25 @@ def set_tags(session: Session, *, username: Username, tags: list[str]) -> None:
     username.tags_text = " ".join(tags)
 
 
+def _refuse_minor(*, username: str, description: str | None, tags: str | None) -> None:
+    """Refuse (422 `minor_signal`) a text with a clear minor signal; nothing is written."""
+    screening.refuse_clear_minor(
+        fields={"username": username, "description": description, "tags": tags}, code=ListingCode.MINOR_SIGNAL
+    )
+
+
 def _review(username: Username, *, session: Session, now: datetime) -> None:
-    """Approve at once when the text passes the blacklist and macros, else hold for an admin."""
-    reason = screening.review_text(
-        session, texts=[username.username, username.description, username.tags_text]
+    """Approve at once when the text passes the blacklist and macros, else hold for an admin.
+
+    A possible minor (a school word with no age) is held whatever the blacklist says, and its
+    reason puts it at the top of the moderators' queue.
+    """
+    texts = [username.username, username.description, username.tags_text]
+    minor = screening.minor_signal(texts=texts)
+    reason = (
+        screening.possible_minor_reason(minor[1])
+        if minor is not None
+        else screening.review_text(session, texts=texts)
     )
     # The description's own suspect words raise the owner's warning; fixing the text does not lower
     # it, the next Top-Up does (it checks the text again: mark_topped_up).
@@ -156,8 +186,26 @@ def _review(username: Username, *, session: Session, now: datetime) -> None:
             username.approved_at = now
         username.sort_at = username.last_top_up or username.approved_at
     else:
+        held_before = username.status == c.Status.PENDING and username.review_reason is not None
         username.status = c.Status.PENDING
         username.review_reason = reason[:200]
+        if not held_before:
+            # An automated hold keeps the listing off the lists until a moderator looks: a decision
+            # record the member is sent (the rule's kind, not its words: a term list stays private).
+            decisions.record(
+                session,
+                decision="hold_username",
+                visibility="content_disabled",
+                facts="An automated check of the username, description or tags held it for a moderator "
+                f"to review ({reason.split(':', 1)[0]}). It stays off the lists until then.",
+                subject_type="username",
+                subject_id=username.id,
+                about=f"{username.username} ({username.app})",
+                member=session.get(User, username.user_id),
+                decided_by=None,
+                automated_detection=True,
+                automated_decision="fully",
+            )
 
 
 def _commit_or_duplicate(session: Session, *, app: str) -> None:
@@ -174,6 +222,7 @@ def submit(session: Session, *, user: User, data: UsernameCreate) -> tuple[Usern
     tags = _check_fields(
         user, app=data.app, handle=data.username, tags=data.tags, link=data.link, link_type=data.link_type
     )
+    _refuse_minor(username=data.username, description=data.description, tags=" ".join(tags or []))
     blocked = add_blocked_reason(session, user=user)
     if blocked:
         raise AppError(blocked, code=ListingCode.CANNOT_ADD)
@@ -272,6 +321,12 @@ def update_username(
     for required in ("app", "username", "age", "gender", "orientation", "type"):
         if required in sent and getattr(data, required) is None:
             raise FieldError(required, "This field cannot be empty.")
+    # The same refusal as on submit, whatever the username's state (an approved one stays as it was).
+    _refuse_minor(
+        username=handle,
+        description=(data.description or "") if "description" in sent else username.description,
+        tags=" ".join(tags) if tags is not None else username.tags_text,
+    )
     now = clock.now()
     left = edits_left(username, user=user, now=now)
     if left == 0:
@@ -347,11 +402,15 @@ def relist(session: Session, *, user: User, username_id: int) -> tuple[Username,
         raise AppError(
             c.DUPLICATE.format(app=options.APP_LABELS[options.App(username.app)]), code=ListingCode.DUPLICATE
         )
-    username.status = c.Status.APPROVED
+    minor = screening.minor_signal(texts=[username.username, username.description, username.tags_text])
+    if minor is not None:  # edited while delisted: a moderator looks first (held, with its record)
+        _review(username, session=session, now=clock.now())
+    else:
+        username.status = c.Status.APPROVED
     refresh_listed(username, user)
     touch(session)
     _commit_or_duplicate(session, app=username.app)
-    return username, c.RELISTED
+    return username, c.RELISTED if username.status == c.Status.APPROVED else c.PENDING_NOTICE
 
 
 def get_listed(session: Session, *, username_id: int, viewer: User | None) -> Username:

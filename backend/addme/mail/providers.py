@@ -15,6 +15,9 @@ class MailProvider(Protocol):
     def deliver(self, *, to: str, subject: str, body: str) -> bool:
         """Hand one message on; True when it left the app, False when it stays in the outbox."""
 
+    def ping(self) -> bool:
+        """Whether the mail server answers now (no message sent)."""
+
 
 class OutboxProvider:
     """Keeps messages in the outbox table, readable by admins (and by tests in development)."""
@@ -22,6 +25,9 @@ class OutboxProvider:
     name = "outbox"
 
     def deliver(self, *, to: str, subject: str, body: str) -> bool:
+        return False
+
+    def ping(self) -> bool:
         return False
 
 
@@ -48,6 +54,16 @@ class SmtpProvider:
                 smtp.login(s.smtp_username, s.smtp_password)
             smtp.send_message(msg)
         return True
+
+    def ping(self) -> bool:
+        """Connect, EHLO, NOOP: the server is back when it answers 250 (5 s at most)."""
+        s = self.settings
+        assert s.smtp_host
+        try:
+            with smtplib.SMTP(s.smtp_host, s.smtp_port, timeout=5) as smtp:
+                return smtp.noop()[0] == 250
+        except (OSError, smtplib.SMTPException):
+            return False
 
 
 def provider_for(settings: Settings) -> MailProvider:

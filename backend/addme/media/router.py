@@ -23,6 +23,7 @@ from addme.media.schemas import (
     HashImportIn,
     HashImportResult,
     ImageBanIn,
+    MediaRemoveIn,
     MyMedia,
     NudesPage,
     NudesParams,
@@ -107,13 +108,16 @@ def admin_gallery(
 
 
 @router.delete("/admin/gallery/{media_id}", response_model=ActionResult, tags=["admin"])
-def admin_remove_media(media_id: IdPath, admin: GalleryAdmin, db: DbSession) -> ActionResult:
-    return service.admin_remove(db, admin=admin, media_id=media_id)
+def admin_remove_media(
+    media_id: IdPath, admin: GalleryAdmin, db: DbSession, body: MediaRemoveIn | None = None
+) -> ActionResult:
+    sent = body or MediaRemoveIn()
+    return service.admin_remove(db, admin=admin, media_id=media_id, reason=sent.reason, macro=sent.macro)
 
 
 @router.post("/admin/image-bans", response_model=BlockedHashRead, status_code=201, tags=["admin"])
 def admin_ban_image(body: ImageBanIn, admin: BansAdmin, db: DbSession) -> BlockedHashRead:
-    return service.ban_image(db, admin=admin, media_id=body.media_id, reason=body.reason)
+    return service.ban_image(db, admin=admin, media_id=body.media_id, reason=body.reason, macro=body.macro)
 
 
 @router.get("/admin/image-bans", response_model=BlockedHashPage, tags=["admin"])

@@ -113,6 +113,14 @@ class AdminMediaPage(BaseModel):
 class ImageBanIn(StrictInput):
     media_id: int
     reason: str = Field(default="", max_length=200)
+    macro: str | None = Field(default=None, max_length=40)
+
+
+class MediaRemoveIn(StrictInput):
+    """Why a moderator removes a picture: at least 10 characters, or a macro; its owner reads it."""
+
+    reason: str = Field(default="", max_length=2000)
+    macro: str | None = Field(default=None, max_length=40)
 
 
 BlockSourceName = Literal["notice", "admin_ban", "import", "stopncii"]

@@ -15,6 +15,7 @@ from addme.audit import service as audit
 from addme.core.errors import AppError, FieldError, NotFound
 from addme.core.paging import bounded_meta
 from addme.core.schemas import ActionResult
+from addme.decisions import service as decisions
 from addme.listings import constants as lc
 from addme.listings import service as listings
 from addme.listings.models import Username
@@ -116,9 +117,17 @@ def _blocked(session: Session, image: pipeline.Processed) -> bool:
     return True
 
 
-def process_files(session: Session, files: Sequence[Incoming], *, field: str) -> list[pipeline.Processed]:
+def process_files(
+    session: Session,
+    files: Sequence[Incoming],
+    *,
+    field: str,
+    user: User | None = None,
+    username_id: int | None = None,
+) -> list[pipeline.Processed]:
     """Re-encode every file under the limit; one bad or blocked file refuses the whole request
-    (nothing stored). Decoding runs outside any transaction; the block list is read after it."""
+    (nothing stored). Decoding runs outside any transaction; the block list is read after it. A
+    refusal by the block list is an automated decision: `user` is sent its statement."""
     done: list[pipeline.Processed] = []
     problems: list[str] = []
     readable: list[Incoming] = []
@@ -153,6 +162,23 @@ def process_files(session: Session, files: Sequence[Incoming], *, field: str) ->
         for f, image in zip(readable, done, strict=True)
         if _blocked(session, image)
     ]
+    if blocked and user is not None:
+        decisions.record(
+            session,
+            decision="block_upload",
+            visibility="content_disabled",
+            facts="The picture matches an image on AddMe's block list (a perceptual-hash match), "
+            "so it was not stored.",
+            ground_reference="AddMe Terms of Use: pictures removed for breaking the terms may not return",
+            subject_type="username",
+            subject_id=username_id,
+            about=f"a picture you uploaded ({', '.join(b.split(':', 1)[0] for b in blocked)})",
+            member=user,
+            decided_by=None,
+            automated_detection=True,
+            automated_decision="fully",
+            content=[],
+        )
     # Committed: a match's feedback is kept; the read leaves no transaction open either way.
     session.commit()
     if blocked:
@@ -249,7 +275,7 @@ def upload_gallery(
     skipped = sum(1 for f in files if f.too_large)
     skipped_message = c.too_large_message(skipped) if skipped else None
     session.commit()  # no transaction stays open while images are decoded
-    images = process_files(session, files, field="files")
+    images = process_files(session, files, field="files", user=user, username_id=username_id)
     if not images:
         raise _not_stored(c.NOT_UPLOADED, code=MediaCode.NOT_UPLOADED, skipped_message=skipped_message)
     owned_username(session, user=user, username_id=username_id, lock=True)
@@ -287,7 +313,7 @@ def set_profile_picture(session: Session, *, user: User, username_id: int, file:
             c.PICTURE_NOT_UPDATED, code=MediaCode.PICTURE_NOT_UPDATED, skipped_message=c.too_large_message(1)
         )
     session.commit()  # no transaction stays open while images are decoded
-    images = process_files(session, [file], field="file")
+    images = process_files(session, [file], field="file", user=user, username_id=username_id)
     failed = _not_stored(c.PICTURE_NOT_UPDATED, code=MediaCode.PICTURE_NOT_UPDATED, down=True)
     # Locked, so two uploads at once cannot both keep the picture the other one deletes.
     username = owned_username(session, user=user, username_id=username_id, lock=True)
@@ -367,15 +393,34 @@ def recent_uploads(session: Session, *, page: int, per_page: int) -> AdminMediaP
     return AdminMediaPage(data=data, meta=meta)
 
 
-def admin_remove(session: Session, *, admin: User, media_id: int) -> ActionResult:
-    """Remove any member's image (the admin gallery)."""
+def _record_removal(session: Session, *, admin: User, media: Media, reason: str) -> None:
+    decisions.record(
+        session,
+        decision="remove_media",
+        visibility="content_removed",
+        facts=reason,
+        subject_type="media",
+        subject_id=media.id,
+        about=f"a {'profile picture' if media.kind == c.Kind.PROFILE else 'gallery picture'} (#{media.id})",
+        member=session.get(User, media.user_id),
+        decided_by=admin.id,
+    )
+
+
+def admin_remove(
+    session: Session, *, admin: User, media_id: int, reason: str = "", macro: str | None = None
+) -> ActionResult:
+    """Remove any member's image (the admin gallery), with a reason its owner is sent."""
     media = session.get(Media, media_id)
     if media is None:
         raise NotFound(c.NOT_REMOVED, code=MediaCode.MEDIA_NOT_REMOVED)
+    reason = decisions.reason_text(reason, macro)
+    _record_removal(session, admin=admin, media=media, reason=reason)
     audit.record(
         session,
         admin=admin,
         action="media.remove",
+        reason=reason,
         target=f"media:{media_id}",
         details={
             "username_id": media.username_id,
@@ -391,15 +436,19 @@ def admin_remove(session: Session, *, admin: User, media_id: int) -> ActionResul
     return ActionResult(success=True, message=c.REMOVED)
 
 
-def ban_image(session: Session, *, admin: User, media_id: int, reason: str) -> BlockedHashRead:
+def ban_image(
+    session: Session, *, admin: User, media_id: int, reason: str, macro: str | None = None
+) -> BlockedHashRead:
     """Ban an image: it is removed and its PDQ hash blocked (near-duplicates are refused from now on)."""
     media = session.get(Media, media_id)
     if media is None:
         raise NotFound(c.MEDIA_NOT_FOUND)
+    reason = decisions.reason_text(reason, macro)
     row = hashes.ensure_hash(session, media)
     if row is None:
         # No file left to hash: the image cannot be blocked, only removed.
         raise AppError(c.NOT_REMOVED, code=MediaCode.MEDIA_NOT_REMOVED, status_code=409)
+    _record_removal(session, admin=admin, media=media, reason=reason)
     ref = ImageRef(
         media_id=media.id,
         kind=media.kind,

@@ -13,7 +13,8 @@ from addme.core.options import ReportType
 from addme.core.params import IdPath, PageQuery
 from addme.core.permissions import Permission
 from addme.core.schemas import ErrorBody, Page
-from addme.moderation import decisions, macros, reports, review
+from addme.moderation import appeals, decisions, macros, reports, review
+from addme.moderation.appeals import AppealAdmin, AppealDecideIn, AppealDecision
 from addme.moderation.schemas import (
     AdminUsername,
     BulkIn,
@@ -43,6 +44,7 @@ Reviewer = Annotated[User, Depends(require(Permission.REVIEW))]
 Moderator = Annotated[User, Depends(require(Permission.REPORTS))]
 BanAdmin = Annotated[User, Depends(require(Permission.BANS))]
 MacroAdmin = Annotated[User, Depends(require(Permission.MACROS))]
+AppealsAdmin = Annotated[User, Depends(require(Permission.APPEALS))]
 PerPage = Annotated[int, Query(ge=1, le=100)]
 RequestState = Literal["pending", "decided"]
 
@@ -61,7 +63,7 @@ def review_queue(
 @router.post("/usernames/bulk", response_model=BulkOut)
 def review_bulk(body: BulkIn, admin: Reviewer, db: DbSession) -> BulkOut:
     return review.decide_many(
-        db, admin=admin, ids=body.ids, approve=body.action == "approve", reason=body.reason
+        db, admin=admin, ids=body.ids, approve=body.action == "approve", reason=body.reason, macro=body.macro
     )
 
 
@@ -72,7 +74,9 @@ def approve_username(username_id: IdPath, body: DecisionIn, admin: Reviewer, db:
 
 @router.post("/usernames/{username_id}/reject", response_model=AdminUsername)
 def reject_username(username_id: IdPath, body: DecisionIn, admin: Reviewer, db: DbSession) -> AdminUsername:
-    return review.decide(db, admin=admin, username_id=username_id, approve=False, reason=body.reason)
+    return review.decide(
+        db, admin=admin, username_id=username_id, approve=False, reason=body.reason, macro=body.macro
+    )
 
 
 @router.get("/reports", response_model=Page[ReportGroup])
@@ -90,7 +94,13 @@ def report_queue(
 @router.post("/reports/{report_id}/decide", response_model=ReportDecision)
 def decide_report(report_id: IdPath, body: ReportDecideIn, admin: Moderator, db: DbSession) -> ReportDecision:
     return reports.decide(
-        db, admin=admin, report_id=report_id, action=body.action, reason=body.reason, hours=body.hours
+        db,
+        admin=admin,
+        report_id=report_id,
+        action=body.action,
+        reason=body.reason,
+        macro=body.macro,
+        hours=body.hours,
     )
 
 
@@ -110,7 +120,12 @@ def decide_unban(
     request_id: IdPath, body: RequestDecideIn, admin: BanAdmin, db: DbSession
 ) -> UnbanRequestAdmin:
     return decisions.decide_unban(
-        db, admin=admin, request_id=request_id, accept=body.action == "accept", reason=body.reason
+        db,
+        admin=admin,
+        request_id=request_id,
+        accept=body.action == "accept",
+        reason=body.reason,
+        macro=body.macro,
     )
 
 
@@ -167,3 +182,23 @@ def update_macro(macro_id: IdPath, body: MacroUpdate, admin: MacroAdmin, db: DbS
 @router.delete("/macros/{macro_id}", status_code=204)
 def delete_macro(macro_id: IdPath, admin: MacroAdmin, db: DbSession) -> None:
     macros.delete(db, admin=admin, macro_id=macro_id)
+
+
+@router.get("/appeals", response_model=Page[AppealAdmin])
+def appeal_queue(
+    _admin: AppealsAdmin,
+    db: DbSession,
+    status: Literal["open", "decided"] = "open",
+    page: PageQuery = 1,
+    per_page: PerPage = 25,
+) -> Page[AppealAdmin]:
+    return appeals.queue(db, status=status, page=page, per_page=per_page)
+
+
+@router.post("/appeals/{appeal_id}/decide", response_model=AppealDecision)
+def decide_appeal(
+    appeal_id: IdPath, body: AppealDecideIn, admin: AppealsAdmin, db: DbSession
+) -> AppealDecision:
+    return appeals.decide(
+        db, admin=admin, appeal_id=appeal_id, action=body.action, reason=body.reason, macro=body.macro
+    )

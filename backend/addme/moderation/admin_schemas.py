@@ -17,6 +17,11 @@ class IpBanIn(StrictInput):
     cidr: str = Field(min_length=2, max_length=50, description="An IPv4/IPv6 address or CIDR range")
     hours: int | None = Field(default=None, ge=1, le=MAX_BAN_HOURS, description="null: for good")
     reason: str = Field(min_length=1, max_length=300)
+    confirm: str | None = Field(
+        default=None,
+        max_length=50,
+        description="The range again, typed to confirm a ban that covers staff (answered 409 without it)",
+    )
 
 
 class IpBanRead(Schema):

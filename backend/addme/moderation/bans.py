@@ -12,6 +12,7 @@ from addme.audit import service as audit
 from addme.core import clock
 from addme.core.errors import NotFound
 from addme.core.schemas import ActionResult, StrictInput
+from addme.decisions import service as decisions
 from addme.listings import constants as lc
 from addme.listings import service as listings
 from addme.listings.models import Username
@@ -25,6 +26,7 @@ class BanIn(StrictInput):
     # strict: JSON false would otherwise read as 0 hours (a warning instead of a ban).
     hours: int | None = Field(default=72, ge=0, le=24 * 365, strict=True)
     reason: str = Field(default="", max_length=300)
+    macro: str | None = Field(default=None, max_length=40)
 
 
 class BanOut(ActionResult):
@@ -32,19 +34,38 @@ class BanOut(ActionResult):
 
 
 def ban_username(
-    session: Session, *, admin: User, username_id: int, hours: int | None, reason: str
+    session: Session,
+    *,
+    admin: User,
+    username_id: int,
+    hours: int | None,
+    reason: str,
+    macro: str | None = None,
 ) -> BanOut:
-    """Ban one username (not deleted ones) and write it to the audit log."""
+    """Ban one username (not deleted ones) with a reason, recorded and told to its owner."""
     username = session.get(Username, username_id)
     if username is None or username.status == lc.Status.DELETED:
         raise NotFound(lc.NOT_FOUND)
+    reason = decisions.reason_text(reason, macro)
     until = None if hours is None else clock.now() + timedelta(hours=hours)
     listings.ban(session, username=username, until=until)
+    decisions.record(
+        session,
+        decision="ban_username",
+        visibility="content_disabled",
+        facts=reason,
+        subject_type="username",
+        subject_id=username.id,
+        about=f"{username.username} ({username.app})",
+        member=session.get(User, username.user_id),
+        decided_by=admin.id,
+    )
     audit.record(
         session,
         admin=admin,
         action="username.ban",
         target=f"username:{username.id}",
+        reason=reason,
         details={"hours": hours, "reason": reason},
     )
     session.commit()

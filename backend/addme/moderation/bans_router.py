@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Query
+from fastapi import APIRouter, Depends, Query, Request
 
 from addme.accounts.models import User
 from addme.api.deps import DbSession, require
+from addme.core.net import client_ip
 from addme.core.params import IdPath, PageQuery
 from addme.core.permissions import Permission
 from addme.core.schemas import ActionResult, ErrorBody, Page, PageMeta
@@ -43,8 +44,16 @@ def list_ip_bans(_admin: BansAdmin, db: DbSession) -> list[IpBanRead]:
 
 
 @router.post("/ip-bans", response_model=IpBanRead, status_code=201)
-def ban_ip(body: IpBanIn, admin: BansAdmin, db: DbSession) -> IpBanRead:
-    row = ipbans.ban_ip(db, admin=admin, cidr=body.cidr, hours=body.hours, reason=body.reason)
+def ban_ip(body: IpBanIn, request: Request, admin: BansAdmin, db: DbSession) -> IpBanRead:
+    row = ipbans.ban_ip(
+        db,
+        admin=admin,
+        cidr=body.cidr,
+        hours=body.hours,
+        reason=body.reason,
+        caller_ip=client_ip(request),
+        confirm=body.confirm,
+    )
     return IpBanRead.model_validate(row)
 
 

@@ -10,6 +10,8 @@ class ModerationCode(StrEnum):
 
     ALREADY_DECIDED = "already_decided"
     ALREADY_REPORTED = "already_reported"
+    # An IP ban that covers the caller's own address or an admin's last sign-in address, unconfirmed.
+    COVERS_STAFF = "covers_staff"
     DUPLICATE = "duplicate"
     EMAIL_UNCONFIRMED = "email_unconfirmed"
     IP_BANNED = "ip_banned"

@@ -16,6 +16,8 @@ from addme.core import clock
 from addme.core.config import get_settings
 from addme.core.errors import Conflict, NotFound
 from addme.core.schemas import Page, PageMeta
+from addme.decisions import appeals as appeal_records
+from addme.decisions import service as records
 from addme.listings import constants as lc
 from addme.listings import service as listings
 from addme.listings.models import Username
@@ -88,9 +90,12 @@ def pending_unbans(session: Session) -> int:
 
 
 def decide_unban(
-    session: Session, *, admin: User, request_id: int, accept: bool, reason: str
+    session: Session, *, admin: User, request_id: int, accept: bool, reason: str, macro: str | None = None
 ) -> UnbanRequestAdmin:
-    """Accept (the username is listed again) or refuse (it stays banned) an unban request."""
+    """Accept (the username is listed again) or refuse (it stays banned) an unban request; a refusal
+    needs a reason and is a decision record. The request's appeal in /admin/appeals closes with it."""
+    if not accept:
+        reason = records.reason_text(reason, macro)
     req = session.get(UnbanRequest, request_id)
     if req is None:
         raise NotFound(UNBAN_NOT_FOUND, code=ModerationCode.UNBAN_REQUEST_NOT_FOUND)
@@ -104,6 +109,37 @@ def decide_unban(
     req.decision_reason = reason or None
     req.decided_at = clock.now()
     owner = session.get(User, req.user_id)
+    appeal = appeal_records.of_unban(session, unban_request_id=req.id)
+    if appeal is not None and appeal.status == "open":
+        appeal_records.close(session, appeal=appeal, reversed_=accept, decided_by=admin.id, reason=reason)
+    if accept and appeal is not None:
+        records.record(
+            session,
+            decision="appeal_reversed",
+            facts=reason or "Your unban request was accepted: the username is listed again.",
+            source_type="appeal",
+            subject_type="username",
+            subject_id=username.id,
+            about=f"{username.username} ({username.app})",
+            member=owner,
+            decided_by=admin.id,
+            appeal_of_id=appeal.statement_id,
+            notify=False,  # the spec's acceptance mail below tells the member
+        )
+    if not accept:
+        records.record(
+            session,
+            decision="refuse_unban",
+            visibility="content_disabled",
+            facts=reason,
+            source_type="appeal",
+            subject_type="username",
+            subject_id=username.id,
+            about=f"{username.username} ({username.app})",
+            member=owner,
+            decided_by=admin.id,
+            appeal_of_id=appeal.statement_id if appeal is not None else None,
+        )
     if owner is not None:
         verdict = "accepted: your username is listed again" if accept else "refused: it stays banned"
         mail.queue(
@@ -209,6 +245,18 @@ def decide_removal(
         ):
             listings.remove(session, username=username)
             removed.append(username.id)
+            records.record(
+                session,
+                decision="remove_username",
+                visibility="content_removed",
+                facts=f"A removal request asked for this username to be taken down. {reason}".strip(),
+                source_type="notice",
+                subject_type="username",
+                subject_id=username.id,
+                about=f"{username.username} ({username.app})",
+                member=session.get(User, username.user_id),
+                decided_by=admin.id,
+            )
         screening.forbid_handle(session, app=req.app, normalized=normalized, removal_request_id=req.id)
     req.status = RequestStatus.APPROVED if remove else RequestStatus.REFUSED
     req.decision_reason = reason or None

@@ -8,6 +8,7 @@ from sqlalchemy.orm import Session
 from addme.accounts.models import User
 from addme.audit import service as audit
 from addme.core.errors import NotFound
+from addme.core.permissions import refuse_self_grant
 from addme.moderation.codes import ModerationCode
 from addme.moderation.models import TrustedFlagger
 from addme.moderation.schemas import TrustedFlaggerRead
@@ -35,6 +36,7 @@ def set_flag(
     user = session.get(User, user_id)
     if user is None or user.deleted_at is not None:
         raise NotFound(USER_NOT_FOUND, code=ModerationCode.USER_NOT_FOUND)
+    refuse_self_grant(admin_id=admin.id, user_id=user.id, what="trusted-flagger standing")
     row = session.get(TrustedFlagger, user_id)
     before = {"trusted": row is not None}
     if trusted and row is None:

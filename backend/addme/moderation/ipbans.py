@@ -12,13 +12,14 @@ import time
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from sqlalchemy import or_, select
+from sqlalchemy import func, or_, select
 from sqlalchemy.orm import Session
 
 from addme.accounts.models import User
 from addme.audit import service as audit
 from addme.core import clock
-from addme.core.errors import FieldError, NotFound
+from addme.core.errors import Conflict, FieldError, NotFound
+from addme.moderation.codes import ModerationCode
 from addme.moderation.models import IpBan
 
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
@@ -108,9 +109,87 @@ def is_banned(session: Session, *, ip: str) -> bool:
     return _contains(load_ranges(session), ip)
 
 
-def ban_ip(session: Session, *, admin: User, cidr: str, hours: int | None, reason: str) -> IpBan:
-    """Ban an address or range, for `hours` or for good, with the audit row."""
+COVERS_STAFF = (
+    "This ban covers {who}. Staff can still sign in through it, but check the range first. To ban it "
+    "anyway, confirm by typing the range again: {cidr}."
+)
+
+
+def _address_in(net: Network, ip: str | None) -> bool:
+    try:
+        addr = ipaddress.ip_address(ip or "")
+    except ValueError:
+        return False
+    return addr.version == net.version and addr in net
+
+
+def staff_covered(
+    session: Session, *, net: Network, caller: User, caller_ip: str | None
+) -> list[dict[str, object]]:
+    """Who among the staff the range would cover: the caller's own address (this request's), and
+    every admin's last sign-in address."""
+    covered: list[dict[str, object]] = []
+    if _address_in(net, caller_ip):
+        covered.append({"kind": "self", "user_id": caller.id, "email": caller.email, "address": caller_ip})
+    admins = session.execute(
+        select(User.id, User.email, User.ip_address).where(
+            func.coalesce(User.admin_level, "") != "",
+            User.ip_address.is_not(None),
+            User.deleted_at.is_(None),
+        )
+    ).all()
+    for uid, email, ip in admins:
+        if _address_in(net, ip) and not (uid == caller.id and ip == caller_ip):
+            covered.append(
+                {
+                    "kind": "self" if uid == caller.id else "admin",
+                    "user_id": uid,
+                    "email": email,
+                    "address": ip,
+                }
+            )
+    return covered
+
+
+def _describe(covered: list[dict[str, object]]) -> str:
+    parts = []
+    for c in covered:
+        if c["kind"] == "self":
+            parts.append(f"your own address ({c['address']})")
+        else:
+            parts.append(f"the last sign-in address of admin #{c['user_id']} {c['email']} ({c['address']})")
+    return ", ".join(parts)
+
+
+def _confirmed(net: Network, confirm: str | None) -> bool:
+    if not confirm or not confirm.strip():
+        return False
+    try:
+        return ipaddress.ip_network(confirm.strip(), strict=False) == net
+    except ValueError:
+        return False
+
+
+def ban_ip(
+    session: Session,
+    *,
+    admin: User,
+    cidr: str,
+    hours: int | None,
+    reason: str,
+    caller_ip: str | None = None,
+    confirm: str | None = None,
+) -> IpBan:
+    """Ban an address or range, for `hours` or for good, with the audit row. A range that covers the
+    caller's address or an admin's last sign-in address is 409 unless `confirm` names the range."""
     net = parse_network(cidr)
+    covered = staff_covered(session, net=net, caller=admin, caller_ip=caller_ip)
+    if covered and not _confirmed(net, confirm):
+        raise Conflict(
+            COVERS_STAFF.format(who=_describe(covered), cidr=str(net)),
+            code=ModerationCode.COVERS_STAFF,
+            extra={"covered": covered, "confirm": str(net)},
+        )
     until = None if hours is None else clock.now() + timedelta(hours=hours)
     row = IpBan(cidr=str(net), reason=reason, banned_until=until, admin_id=admin.id)
     session.add(row)
@@ -122,6 +201,7 @@ def ban_ip(session: Session, *, admin: User, cidr: str, hours: int | None, reaso
         target=f"ip_ban:{row.id}",
         reason=reason,
         after={"cidr": row.cidr, "banned_until": until.isoformat() + "Z" if until else None},
+        details={"covers_staff": covered} if covered else None,
     )
     session.commit()
     invalidate()

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from datetime import datetime
 from enum import StrEnum
-from typing import Any
 
 from sqlalchemy import JSON, ForeignKey, Index, String, Text, text
 from sqlalchemy.orm import Mapped, mapped_column
@@ -147,34 +146,6 @@ class Notice(Base):
     warn_at: Mapped[datetime]
     warned_at: Mapped[datetime | None]
     decided_at: Mapped[datetime | None]
-
-
-class StatementOfReasons(Base):
-    """One moderation decision, in the fields of the DSA transparency database's statement of reasons
-    (decision, ground, category, automated or not, facts, who, when), so every kind of restriction
-    can later write the same row (issue 31); today a notice's decision writes one."""
-
-    __tablename__ = "statements_of_reasons"
-
-    id: Mapped[int] = mapped_column(primary_key=True)
-    notice_id: Mapped[int | None] = mapped_column(ForeignKey("notices.id", ondelete="CASCADE"), unique=True)
-    # remove | reject; the DSA's decision_visibility: content_removed, or none for a rejected notice.
-    decision: Mapped[str] = mapped_column(String(20))
-    decision_visibility: Mapped[str | None] = mapped_column(String(40))
-    # law (DSA: illegal content) | terms (incompatible with the terms of use).
-    ground: Mapped[str] = mapped_column(String(10))
-    category: Mapped[str] = mapped_column(String(60))
-    # notice (DSA source_type: Art. 16 notice) | trusted_flagger | voluntary (own initiative).
-    source_type: Mapped[str] = mapped_column(String(20))
-    automated_detection: Mapped[bool] = mapped_column(default=False)
-    # not_automated | partially | fully.
-    automated_decision: Mapped[str] = mapped_column(String(20), default="not_automated")
-    # The facts and circumstances: the decider's reason, as the requester and the audit log read it.
-    facts: Mapped[str] = mapped_column(Text)
-    # What was restricted: "media:12", "username:4", "group:3", "ad:<url>" (copies included).
-    content: Mapped[list[Any]] = mapped_column(JSON, default=list)
-    decided_by: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"))
-    decided_at: Mapped[datetime] = mapped_column(default=clock.now)
 
 
 class TrustedFlagger(Base):

@@ -19,13 +19,15 @@ from addme.core import clock
 from addme.core.config import get_settings
 from addme.core.errors import Conflict, FieldError, NotFound
 from addme.core.schemas import Page, PageMeta
+from addme.decisions import service as decisions
+from addme.decisions.models import StatementOfReasons
 from addme.groups import service as groups
 from addme.listings import service as listings
 from addme.mail import service as mail
 from addme.media import service as media
 from addme.moderation import notice_targets as found_by
 from addme.moderation.codes import ModerationCode
-from addme.moderation.models import Notice, NoticeStatus, StatementOfReasons
+from addme.moderation.models import Notice, NoticeStatus
 from addme.moderation.notice_schemas import (
     MIN_REASON,
     NoticeAdmin,
@@ -109,12 +111,7 @@ def queue(session: Session, *, status: str, page: int, per_page: int) -> Page[No
             select(Notice).where(where).order_by(*order).offset((page - 1) * per_page).limit(per_page)
         )
     )
-    statements = {
-        s.notice_id: s
-        for s in session.scalars(
-            select(StatementOfReasons).where(StatementOfReasons.notice_id.in_([n.id for n in rows]))
-        )
-    }
+    statements = decisions.of_notice(session, notice_ids=[n.id for n in rows])
     meta = PageMeta(page=page, per_page=per_page, total=total, has_next=page * per_page < total)
     return Page[NoticeAdmin](data=[_read(n, statements.get(n.id)) for n in rows], meta=meta)
 
@@ -137,7 +134,7 @@ def _get(session: Session, notice_id: int) -> Notice:
 
 
 def _statement_of(session: Session, notice: Notice) -> StatementOfReasons | None:
-    return session.scalar(select(StatementOfReasons).where(StatementOfReasons.notice_id == notice.id))
+    return decisions.of_notice(session, notice_ids=[notice.id]).get(notice.id)
 
 
 def detail(session: Session, *, notice_id: int) -> NoticeDetail:
@@ -208,21 +205,24 @@ def decide(session: Session, *, admin: User, notice_id: int, body: NoticeDecideI
     if remove:
         removed, copies = _take_down(session, admin=admin, notice=notice, skip=set(body.skip), reason=reason)
     content = [t.key for t in removed + copies]
-    statement = StatementOfReasons(
+    statement = decisions.record(
+        session,
         notice_id=notice.id,
         decision=body.action,
-        decision_visibility="content_removed" if remove and content else None,
+        visibility="content_removed" if remove and content else None,
         ground=body.ground,
         category=body.category,
         source_type="notice",
-        automated_detection=False,
-        automated_decision="not_automated",
         facts=reason,
         content=content,
+        subject_type="notice",
+        subject_id=notice.id,
+        about=f"notice {notice.reference}",
+        # The requester is mailed below in the notice's own words; the owners' statements are #31's
+        # follow-up (docs/decisions.md).
+        member=None,
         decided_by=admin.id,
-        decided_at=now,
     )
-    session.add(statement)
     if notice.contact_email:
         subject, text = _outcome_mail(notice, removed=len(content), copies=len(copies), reason=reason)
         mail.queue(session, to=notice.contact_email, subject=subject, body=text)

@@ -20,6 +20,7 @@ from addme.core.errors import FieldError, NotFound
 from addme.core.options import ReportType
 from addme.core.paging import bounded_meta
 from addme.core.schemas import Page, PageMeta
+from addme.decisions import service as decisions
 from addme.listings import constants as lc
 from addme.listings import service as listings
 from addme.listings.models import Username
@@ -201,10 +202,78 @@ def _has_open_underage(session: Session, *, username_id: int) -> bool:
     return found is not None
 
 
+# What each upholding action is, as a decision record: (decision, visibility, account).
+UPHELD_AS: dict[str, tuple[str, str | None, str | None]] = {
+    "delete_username": ("remove_username", "content_removed", None),
+    "ban_username": ("ban_username", "content_disabled", None),
+    "ban_user": ("ban_account", None, "account_suspended"),
+    "change_to_paid": ("label_paid", "content_labelled", None),
+}
+
+
+def _record(
+    session: Session,
+    *,
+    admin: User,
+    report: Report,
+    username: Username,
+    owner: User,
+    action: str,
+    reason: str,
+    until: object,
+) -> None:
+    trusted = report.reporter_id is not None and flaggers_trusted(session, report.reporter_id)
+    if action == "dismiss":
+        # About the reporters' claim, not a restriction: no member is told (their listing stays).
+        decisions.record(
+            session,
+            decision="dismiss_report",
+            facts=reason,
+            source_type="trusted_flagger" if trusted else "report",
+            subject_type="username",
+            subject_id=username.id,
+            about=f"{username.username} ({username.app})",
+            member=None,
+            decided_by=admin.id,
+        )
+        return
+    decision, visibility, account = UPHELD_AS[action]
+    if action == "ban_user" and until is None:
+        account = "account_terminated"
+    decisions.record(
+        session,
+        decision=decision,
+        visibility=visibility,
+        account=account,
+        facts=reason,
+        source_type="trusted_flagger" if trusted else "report",
+        category="STATEMENT_CATEGORY_PROTECTION_OF_MINORS"
+        if report.type == ReportType.UNDERAGE
+        else "STATEMENT_CATEGORY_SCOPE_OF_PLATFORM_SERVICE",
+        subject_type="account" if action == "ban_user" else "username",
+        subject_id=owner.id if action == "ban_user" else username.id,
+        about=owner.email if action == "ban_user" else f"{username.username} ({username.app})",
+        member=owner,
+        decided_by=admin.id,
+    )
+
+
+def flaggers_trusted(session: Session, user_id: int) -> bool:
+    return session.get(TrustedFlagger, user_id) is not None
+
+
 def decide(
-    session: Session, *, admin: User, report_id: int, action: ReportAction, reason: str, hours: int | None
+    session: Session,
+    *,
+    admin: User,
+    report_id: int,
+    action: ReportAction,
+    reason: str,
+    hours: int | None,
+    macro: str | None = None,
 ) -> ReportDecision:
-    """Apply a moderator's decision on a report's username, through the owning domains' services."""
+    """Apply a moderator's decision on a report's username, through the owning domains' services;
+    every decision but get_mail needs a reason (or a macro) and leaves a decision record."""
     report = session.get(Report, report_id)
     if report is None:
         raise NotFound(REPORT_NOT_FOUND, code=ModerationCode.REPORT_NOT_FOUND)
@@ -220,6 +289,7 @@ def decide(
     else:
         if report.status != ReportStatus.OPEN:
             raise NotFound(REPORT_NOT_FOUND, code=ModerationCode.REPORT_NOT_FOUND)
+        reason = decisions.reason_text(reason, macro)
         until = None if hours is None else clock.now() + timedelta(hours=hours)
         if action == "dismiss" and any_underage and len(reason.strip()) < MIN_UNDERAGE_REASON:
             raise FieldError("reason", UNDERAGE_REASON)
@@ -235,6 +305,16 @@ def decide(
         elif action == "change_to_paid":
             listings.mark_paid(session, username=username)
         decided = _close_all(session, username=username, admin=admin, action=action, reason=reason)
+        _record(
+            session,
+            admin=admin,
+            report=report,
+            username=username,
+            owner=owner,
+            action=action,
+            reason=reason,
+            until=until,
+        )
     audit.record(
         session,
         admin=admin,

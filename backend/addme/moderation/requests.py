@@ -21,6 +21,8 @@ from addme.core.db import Base
 from addme.core.errors import AppError, Conflict, FieldError, NotFound
 from addme.core.options import AppName
 from addme.core.schemas import StrictInput, UtcDatetime
+from addme.decisions import appeals as appeal_records
+from addme.decisions import service as decisions
 from addme.listings import service as listings
 from addme.listings.models import Username
 from addme.mail import service as mail
@@ -255,6 +257,20 @@ def request_unban(session: Session, *, user: User, username_id: int, message: st
         req.status, req.automatic, req.decided_at = RequestStatus.APPROVED, True, now
         listings.approve_after_unban(session, username=username, owner=user, at=now)
     session.add(req)
+    if not automatic:
+        # A request a moderator decides is an appeal against the ban, in /admin/appeals (issue 31).
+        session.flush()
+        ban = decisions.latest_about(
+            session, subject_type="username", subject_id=username.id, decisions=("ban_username",)
+        )
+        appeal_records.open_unban(
+            session,
+            user_id=user.id,
+            unban_request_id=req.id,
+            statement_id=ban.id if ban is not None else None,
+            message=message,
+            at=now,
+        )
     session.commit()
     read = _read(req)
     assert read is not None

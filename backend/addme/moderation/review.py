@@ -6,7 +6,7 @@ write one audit row each, in the same transaction.
 
 from __future__ import annotations
 
-from sqlalchemy import func, or_, select
+from sqlalchemy import case, func, or_, select
 from sqlalchemy.orm import Session
 
 from addme.accounts.models import User
@@ -15,10 +15,12 @@ from addme.core import clock
 from addme.core.errors import AppError
 from addme.core.paging import bounded_meta
 from addme.core.schemas import Page
+from addme.decisions import service as decisions
 from addme.listings import constants as lc
 from addme.listings import service as listings
 from addme.listings.models import Username
 from addme.moderation.schemas import AdminUsername, BulkOut, HeldBy, ReviewItem
+from addme.screening import service as screening
 
 APPROVED = "Username approved."
 REJECTED = "Username rejected."
@@ -30,7 +32,7 @@ def held_by(review_reason: str | None) -> tuple[HeldBy, str]:
         return "unknown", ""
     if review_reason == lc.UNLOCKED_BY_KEY:
         return "key", review_reason
-    if review_reason.startswith("underage: age"):
+    if review_reason.startswith("underage: age") or screening.is_possible_minor(review_reason):
         # The written-age check is a rule of its own, not a blacklist term.
         return "macro", review_reason
     return "blacklist", review_reason
@@ -55,18 +57,20 @@ def _item(username: Username) -> ReviewItem:
         held_by=kind,
         rule=rule,
         waiting_hours=max(0, int(waited.total_seconds() // 3600)),
+        possible_minor=screening.is_possible_minor(username.review_reason),
     )
 
 
 def queue(session: Session, *, page: int, per_page: int, q: str | None) -> Page[ReviewItem]:
-    """Pending usernames, the longest waiting first."""
+    """Pending usernames: possible minors first, then the longest waiting first."""
     where = [Username.status == lc.Status.PENDING]
     if q:
         like = f"%{q.strip().casefold()}%"
         where.append(or_(Username.username_normalized.like(like), Username.review_reason.like(like)))
     matches = select(Username).where(*where)
     meta = bounded_meta(session, matches, page=page, per_page=per_page)
-    order = (Username.created_at, Username.id)
+    minors_first = case((Username.review_reason.like(f"{screening.POSSIBLE_MINOR}:%"), 0), else_=1)
+    order = (minors_first, Username.created_at, Username.id)
     # Ids first, from the queue's index alone (it carries the handle and the rule a search reads),
     # then the page's rows: a search no longer visits every pending row's heap page.
     ids = (
@@ -85,12 +89,30 @@ def pending_summary(session: Session) -> tuple[int, int | None]:
     return int(count or 0), hours
 
 
+def about(username: Username) -> str:
+    """A username as a decision's member reads it."""
+    return f"{username.username} ({username.app})"
+
+
 def _decide(session: Session, *, admin: User, username: Username, approve: bool, reason: str) -> None:
     before = snapshot(username)
     if approve:
         listings.approve(session, username=username)
     else:
         listings.reject(session, username=username, reason=reason)
+        decisions.record(
+            session,
+            decision="reject_username",
+            visibility="content_disabled",
+            facts=reason,
+            subject_type="username",
+            subject_id=username.id,
+            about=about(username),
+            member=session.get(User, username.user_id),
+            decided_by=admin.id,
+            # Held by an automated rule, then rejected by a person.
+            automated_detection=bool(username.review_reason),
+        )
     audit.record(
         session,
         admin=admin,
@@ -103,16 +125,24 @@ def _decide(session: Session, *, admin: User, username: Username, approve: bool,
     )
 
 
-def decide(session: Session, *, admin: User, username_id: int, approve: bool, reason: str) -> AdminUsername:
-    """Approve or reject one pending username."""
+def decide(
+    session: Session, *, admin: User, username_id: int, approve: bool, reason: str, macro: str | None = None
+) -> AdminUsername:
+    """Approve or reject one pending username; a rejection needs a reason (or a macro)."""
+    if not approve:
+        reason = decisions.reason_text(reason, macro)
     username = listings.get_any(session, username_id=username_id)
     _decide(session, admin=admin, username=username, approve=approve, reason=reason)
     session.commit()
     return AdminUsername.model_validate(username)
 
 
-def decide_many(session: Session, *, admin: User, ids: list[int], approve: bool, reason: str) -> BulkOut:
+def decide_many(
+    session: Session, *, admin: User, ids: list[int], approve: bool, reason: str, macro: str | None = None
+) -> BulkOut:
     """Approve or reject several at once; one that cannot be decided is skipped, the rest go through."""
+    if not approve:
+        reason = decisions.reason_text(reason, macro)
     done: list[int] = []
     skipped: dict[int, str] = {}
     for username_id in dict.fromkeys(ids):

@@ -39,4 +39,6 @@ def ban_username(
     admin: Annotated[User, Depends(require(Permission.BANS))],
     db: DbSession,
 ) -> bans.BanOut:
-    return bans.ban_username(db, admin=admin, username_id=username_id, hours=body.hours, reason=body.reason)
+    return bans.ban_username(
+        db, admin=admin, username_id=username_id, hours=body.hours, reason=body.reason, macro=body.macro
+    )

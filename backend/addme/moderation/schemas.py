@@ -20,8 +20,14 @@ class ReportIn(StrictInput):
 Reason = Field(default="", max_length=2000, description="Why: lands in the audit log")
 
 
+Macro = Field(
+    default=None, max_length=40, description="A canned reason's key (GET /v1/admin/decision-macros)"
+)
+
+
 class DecisionIn(StrictInput):
     reason: str = Reason
+    macro: str | None = Macro
 
 
 class AdminUsername(Schema):
@@ -58,12 +64,15 @@ class ReviewItem(BaseModel):
     held_by: HeldBy
     rule: str
     waiting_hours: int
+    # Held because its text may be a minor's (a school word with no age): shown first, with a badge.
+    possible_minor: bool = False
 
 
 class BulkIn(StrictInput):
     ids: list[StrictId] = Field(min_length=1, max_length=100)
     action: Literal["approve", "reject"]
     reason: str = Reason
+    macro: str | None = Macro
 
 
 class BulkOut(BaseModel):
@@ -110,6 +119,7 @@ class ReportGroup(BaseModel):
 class ReportDecideIn(StrictInput):
     action: ReportAction
     reason: str = Reason
+    macro: str | None = Macro
     # For ban_username and ban_user: null bans for good.
     hours: int | None = Field(default=72, ge=0, le=24 * 365)
 
@@ -129,6 +139,7 @@ class ReportDecision(BaseModel):
 class RequestDecideIn(StrictInput):
     action: Literal["accept", "refuse"]
     reason: str = Reason
+    macro: str | None = Macro
 
 
 class UnbanRequestAdmin(BaseModel):

@@ -5,12 +5,15 @@ from __future__ import annotations
 import ipaddress
 import threading
 import time
+from collections.abc import Sequence
+from enum import StrEnum
 
 from sqlalchemy import event, func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from addme.screening import rules
+from addme.core.errors import AppError
+from addme.screening import minors, rules
 from addme.screening.defaults import DEFAULT_TERMS
 from addme.screening.models import BlacklistTerm, RemovedHandle, TermKind
 
@@ -64,6 +67,44 @@ def active_terms(session: Session) -> rules.CompiledTerms:
 def review_text(session: Session, *, texts: list[str]) -> str | None:
     """The reason a username's text needs a human, or None to approve it at once."""
     return rules.review_reason("\n".join(t for t in texts if t), active_terms(session))
+
+
+# The review reason of a username held as a possible minor: the queue puts these first.
+POSSIBLE_MINOR = "possible minor"
+MINOR_REFUSED = (
+    "AddMe is for adults only: your {field} reads as if you were under 18 (“{words}”). "
+    "Remove those words to list this username."
+)
+
+
+def minor_signal(*, texts: Sequence[str | None]) -> tuple[int, minors.MinorSignal] | None:
+    """The strongest minor signal in a username's texts and which text holds it, or None.
+
+    A `clear` one is refused by the caller; a `possible` one is held for review with a reason
+    starting with POSSIBLE_MINOR (`possible_minor_reason`).
+    """
+    return minors.first_signal(texts)
+
+
+def refuse_clear_minor(*, fields: dict[str, str | None], code: StrEnum) -> None:
+    """Refuse (422 with `code`, on the field that holds it) a text with a clear minor signal."""
+    names = list(fields)
+    found = minors.first_signal(list(fields.values()))
+    if found is None or found[1].strength != "clear":
+        return
+    field = names[found[0]]
+    words = found[1].words[:60]
+    message = MINOR_REFUSED.format(field=field.replace("_", " "), words=words)
+    # `words` lets a client word the refusal itself and still name what to remove.
+    raise AppError(message, code=code, status_code=422, errors={field: [message]}, extra={"words": words})
+
+
+def possible_minor_reason(signal: minors.MinorSignal) -> str:
+    return f"{POSSIBLE_MINOR}: “{signal.words[:60]}”"
+
+
+def is_possible_minor(review_reason: str | None) -> bool:
+    return bool(review_reason and review_reason.startswith(POSSIBLE_MINOR))
 
 
 def suspect_words(session: Session, *, text: str) -> str | None:

@@ -14,6 +14,7 @@ from addme.accounts.models import User
 from addme.audit import service as audit
 from addme.core import clock
 from addme.core.errors import Conflict, FieldError, NotFound
+from addme.core.permissions import refuse_self_grant
 from addme.listings.constants import Status
 from addme.listings.models import Username
 from addme.mail import service as mail
@@ -92,6 +93,9 @@ def _move(session: Session, order: Order, *, from_: Sequence[OrderStatus], **val
 def confirm_order(session: Session, *, admin: User, order_id: int, transaction_id: str) -> AdminOrderRead:
     """Mark a direct crypto order paid (waiting or frozen), issue its keys and mail them."""
     order = _crypto_order(session, order_id)
+    # Confirming one's own order would issue oneself keys for a payment no one else has checked.
+    own = order.user_id == admin.id or order.email_normalized == admin.email_normalized
+    refuse_self_grant(admin_id=admin.id, user_id=admin.id if own else None, what="the keys of an order")
     if orders.state_of(order) == OrderState.UNSETTLED:
         raise Conflict(UNSETTLED_REFUSED, code=ShopCode.UNSETTLED)
     before = {"status": order.status, "transaction_id": order.transaction_id}

@@ -14,6 +14,7 @@ from addme.accounts.models import User
 from addme.core import clock, ratelimit
 from addme.core.config import get_settings
 from addme.core.errors import Conflict, NotFound
+from addme.core.permissions import refuse_self_grant
 from addme.listings import service as listings
 from addme.listings.constants import SLOT_CAP, UNLOCKED_BY_KEY
 from addme.mail import service as mail
@@ -113,6 +114,8 @@ def apply(session: Session, *, user: User, code: str) -> KeyApplied:
     if key is None or key.sku not in PRODUCTS:
         ratelimit.hit(KEY_FAILURES, "key-fail", bucket)
         raise NotFound(KEY_UNKNOWN, code=ShopCode.KEY_UNKNOWN)
+    # A key an admin made (keygen, or an order they confirmed) is never theirs to apply.
+    refuse_self_grant(admin_id=user.id, user_id=key.created_by, what="a key you generated")
     now = clock.now()
     claimed = session.execute(
         update(Key)

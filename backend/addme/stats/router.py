@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from datetime import date
-from typing import Annotated
+from typing import Annotated, Literal
 
 from fastapi import APIRouter, BackgroundTasks, Depends, Query, Request, Response, status
 
@@ -13,8 +13,15 @@ from addme.core import net, ratelimit
 from addme.core.config import get_settings
 from addme.core.permissions import Permission
 from addme.core.schemas import ErrorBody
-from addme.stats import hosted, pageviews, service
-from addme.stats.schemas import PageViewsIn, RefreshIn, RefreshOut, StatsPage, StatsPageName
+from addme.stats import hosted, pageviews, service, transparency
+from addme.stats.schemas import (
+    PageViewsIn,
+    RefreshIn,
+    RefreshOut,
+    StatsPage,
+    StatsPageName,
+    TransparencyReport,
+)
 
 router = APIRouter(tags=["stats"], responses={code: {"model": ErrorBody} for code in (401, 403, 422)})
 
@@ -59,3 +66,48 @@ def post_pageviews(body: PageViewsIn, request: Request, db: DbSession, tasks: Ba
     if get_settings().analytics_provider != "none":
         tasks.add_task(_forward, body, request.headers.get("user-agent", ""), ip)
     return Response(status_code=status.HTTP_204_NO_CONTENT)
+
+
+# -- the transparency report (issue 31) -----------------------------------------------------------
+
+Transparency = Annotated[User, Depends(require(Permission.TRANSPARENCY))]
+Months = Annotated[
+    int, Query(ge=1, le=transparency.MONTHS_MAX, description="calendar months, this one first")
+]
+CSV_HEADERS = {
+    "Content-Disposition": 'attachment; filename="addme-transparency.csv"',
+    "Cache-Control": "no-store",
+}
+
+
+def _csv(data: TransparencyReport) -> Response:
+    return Response(transparency.to_csv(data), media_type="text/csv; charset=utf-8", headers=CSV_HEADERS)
+
+
+@router.get("/admin/transparency", response_model=TransparencyReport)
+def admin_transparency(
+    _admin: Transparency,
+    db: DbSession,
+    months: Months = transparency.MONTHS_DEFAULT,
+    format: Annotated[Literal["json", "csv"], Query()] = "json",
+) -> TransparencyReport | Response:
+    """Every month's figures, as JSON or (format=csv) the CSV of the payment provider's report."""
+    data = transparency.report(db, months=months)
+    return _csv(data) if format == "csv" else data
+
+
+@router.get(
+    "/admin/transparency.csv", response_class=Response, responses={200: {"content": {"text/csv": {}}}}
+)
+def admin_transparency_csv(
+    _admin: Transparency, db: DbSession, months: Months = transparency.MONTHS_DEFAULT
+) -> Response:
+    """The same figures as one CSV line per month, oldest first."""
+    return _csv(transparency.report(db, months=months))
+
+
+@router.get("/transparency", response_model=TransparencyReport)
+def public_transparency(db: DbSession, response: Response) -> TransparencyReport:
+    """The public transparency report: the last 12 months, no account needed."""
+    response.headers["Cache-Control"] = f"public, max-age={int(transparency.PUBLIC_TTL)}"
+    return transparency.public_report(db)

@@ -7,6 +7,8 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
+from addme.core.schemas import UtcDatetime
+
 StatsPageName = Literal["countries", "pins", "sales", "swipes", "topups", "usernames", "users", "pages"]
 
 
@@ -59,3 +61,41 @@ class RefreshIn(BaseModel):
 
 class RefreshOut(BaseModel):
     rows: int
+
+
+class TransparencyMonth(BaseModel):
+    """One calendar month (UTC) of the transparency report; see stats/transparency.py for each count."""
+
+    month: str = Field(description='"YYYY-MM"')
+    # False for the month still running.
+    complete: bool
+    # Received that month.
+    notices: dict[str, int] = Field(description="notices from anyone, by kind (ncii, minor, ...)")
+    notices_total: int
+    reports: dict[str, int] = Field(description="members' reports on usernames, by type")
+    reports_total: int
+    unban_requests: int
+    removal_requests: int
+    # Decided that month: the statements of reasons.
+    decisions_total: int
+    decisions_by_ground: dict[str, int] = Field(description="law or terms")
+    decisions_by_category: dict[str, int] = Field(description="the DSA statement categories")
+    automated_decisions: int
+    automated_share: float | None = Field(description="0 to 1; None without decisions")
+    # Everything decided that month (notices, reports, requests, appeals), arrival to decision.
+    decided_items: int
+    median_hours_to_decision: float | None
+    p95_hours_to_decision: float | None
+    # ncii notices received that month whose 48 hours have run or that were decided sooner.
+    ncii_counted: int
+    ncii_within_48h: int
+    ncii_within_48h_share: float | None = Field(description="0 to 1; None when none counted")
+    appeals: int
+    appeals_decided: int
+    appeals_reversed: int
+
+
+class TransparencyReport(BaseModel):
+    generated_at: UtcDatetime
+    # The current month first.
+    months: list[TransparencyMonth]

@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from addme.core.options import TypeName
+from addme.core.options import PromotedReason, TypeName
 from addme.core.params import IdField
 from addme.core.schemas import ActionResult, CardBase, StrictInput, UtcDatetime
 
@@ -32,6 +32,9 @@ class SwipeCard(CardBase):
     tags: list[str]
     profile_picture: str | None
     is_vip: bool
+    promoted_reason: PromotedReason | None = Field(
+        description="why the card is shown as Promoted (fire_pin, top_up, vip), else null"
+    )
     # A bucket such as "within 10 km"; never a finer distance, never coordinates.
     distance: str | None
 

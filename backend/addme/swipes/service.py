@@ -139,6 +139,9 @@ def _card(u: Username, *, now: datetime, origin: tuple[float, float] | None) -> 
         tags=u.tags_text.split() if u.tags_text else [],
         profile_picture=u.profile_picture,
         is_vip=u.owner_vip_until is not None and u.owner_vip_until > now,
+        promoted_reason=listings.promoted_reason(
+            now=now, pin=u.fire_pinned_until, vip=u.owner_vip_until, last_top_up=u.last_top_up
+        ),
         distance=bucket(km) if km is not None else None,
     )
 

@@ -14,7 +14,7 @@ from addme.core.params import IdPath, PageQuery
 from addme.core.permissions import Permission
 from addme.core.schemas import ErrorBody, Page
 from addme.trust import admin as trust_admin
-from addme.trust import trackers
+from addme.trust import flags, trackers
 from addme.trust.schemas import (
     AgeStats,
     JurisdictionRead,
@@ -24,6 +24,8 @@ from addme.trust.schemas import (
     TorExitsRead,
     TorExitsWrite,
     TrackerRow,
+    TrustFlagClearIn,
+    TrustFlagsRead,
 )
 
 router = APIRouter(
@@ -108,3 +110,25 @@ def list_trackers(
     per_page: Annotated[int, Query(ge=1, le=100)] = 25,
 ) -> Page[TrackerRow]:
     return trackers.search(db, ip=ip, username=username, user=user, day=day, page=page, per_page=per_page)
+
+
+# A moderator clears a false high-risk or account-hopping flag (issue 31): every moderator level,
+# and only the flags, never the rest of the account (the user page is Full only).
+flags_router = APIRouter(
+    prefix="/admin/users/{user_id}/flags",
+    tags=["admin"],
+    responses={code: {"model": ErrorBody} for code in (401, 403, 404, 409, 422)},
+)
+FlagsModerator = Annotated[User, Depends(require(Permission.TRUST_FLAGS))]
+
+
+@flags_router.get("", response_model=TrustFlagsRead)
+def account_flags(user_id: IdPath, _admin: FlagsModerator, db: DbSession) -> TrustFlagsRead:
+    return flags.flags_of(db, user_id=user_id)
+
+
+@flags_router.post("/clear", response_model=TrustFlagsRead)
+def clear_flag(
+    user_id: IdPath, body: TrustFlagClearIn, admin: FlagsModerator, db: DbSession
+) -> TrustFlagsRead:
+    return flags.clear(db, admin=admin, user_id=user_id, flag=body.flag, reason=body.reason)

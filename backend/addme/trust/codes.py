@@ -14,3 +14,6 @@ class TrustCode(StrEnum):
     AGE_VERIFICATION_NOT_FOUND = "age_verification_not_found"
     AGE_VERIFICATION_PENDING = "age_verification_pending"
     AGE_VERIFICATION_UNAVAILABLE = "age_verification_unavailable"
+    # A moderator's clearance of a false flag (issue 31).
+    FLAG_ACCOUNT_NOT_FOUND = "trust_flag_account_not_found"
+    FLAG_NOT_SET = "trust_flag_not_set"

@@ -61,11 +61,17 @@ def _linked_accounts(session: Session, *, user: User, device_hash: str, ip_hash:
     bought = wallet.last_purchase_at(session, user_id=user.id)
     if bought is not None and bought > since:
         since = bought
+    # A moderator cleared a false hopping flag: the links made before it were looked at and found
+    # innocent (a shared household or campus address), this account's and the other's alike.
+    if user.hopping_cleared_at is not None and user.hopping_cleared_at > since:
+        since = user.hopping_cleared_at
     rows = session.scalars(
         select(FreeClaimLink.user_id)
+        .join(User, User.id == FreeClaimLink.user_id)
         .where(
             FreeClaimLink.user_id != user.id,
             FreeClaimLink.created_at >= since,
+            or_(User.hopping_cleared_at.is_(None), FreeClaimLink.created_at > User.hopping_cleared_at),
             or_(FreeClaimLink.device_hash == device_hash, FreeClaimLink.ip_hash == ip_hash)
             if ip_hash
             else FreeClaimLink.device_hash == device_hash,
@@ -84,7 +90,8 @@ def claim_free_topup(
     # A local or private address is shared by everyone behind it (a proxy's hop, an office): it
     # links nobody. Public addresses link accounts, IPv6 by its /64.
     ip_hash = security.sign("ip:" + ip_bucket(ip)) if _public(ip) else ""
-    if risk.assess(session, ip=ip).high_risk and not user.high_risk:
+    cleared = user.high_risk_cleared_until is not None and user.high_risk_cleared_until > clock.now()
+    if risk.assess(session, ip=ip).high_risk and not user.high_risk and not cleared:
         user.high_risk = True
         session.commit()
     linked = _linked_accounts(session, user=user, device_hash=device_hash, ip_hash=ip_hash)

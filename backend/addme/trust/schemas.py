@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from datetime import date
-from typing import Any
+from typing import Any, Literal
 
-from pydantic import BaseModel, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from addme.core.schemas import UtcDatetime
 
@@ -162,3 +162,26 @@ class TrackerRow(BaseModel):
             user_email=email,
             created_at=row.created_at,
         )
+
+
+TrustFlag = Literal["high_risk", "hopping"]
+
+
+class TrustFlagsRead(BaseModel):
+    """An account's risk and account-hopping flags, and the clearances a moderator gave."""
+
+    user_id: int
+    high_risk: bool
+    # Free Top-Up claims refused until then (account hopping); None: not restricted.
+    hopping_restricted_until: UtcDatetime | None
+    # The risk check leaves high_risk off until then (a moderator found the flag false).
+    high_risk_cleared_until: UtcDatetime | None
+    # Account-hopping links made before then no longer count.
+    hopping_cleared_at: UtcDatetime | None
+
+
+class TrustFlagClearIn(BaseModel):
+    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
+
+    flag: TrustFlag
+    reason: str = Field(default="", max_length=500, description="at least 10 characters, audited")

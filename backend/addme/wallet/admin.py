@@ -19,6 +19,7 @@ from addme.audit import service as audit
 from addme.core import clock
 from addme.core.errors import AppError, NotFound
 from addme.core.paging import bounded_meta
+from addme.core.permissions import refuse_self_grant
 from addme.core.schemas import Page, StrictInput, UtcDatetime
 from addme.listings import service as listings
 from addme.wallet import ledger
@@ -130,6 +131,7 @@ def grant_promotion(session: Session, *, admin: User, who: str, days: int, reaso
     user = _account(session, who)
     if user is None:
         raise NotFound(ACCOUNT_NOT_FOUND.format(who=who.strip()), code=WalletCode.ACCOUNT_NOT_FOUND)
+    refuse_self_grant(admin_id=admin.id, user_id=user.id, what="VIP")
     _grant(session, admin=admin, user=user, days=days, reason=reason, campaign=None)
     session.commit()
     return _read(user)
@@ -172,6 +174,8 @@ def run_campaign(session: Session, *, admin: User, body: CampaignIn) -> Campaign
         if user is None:
             missing.append(who.strip())
         elif user.id not in seen:
+            # Nothing is granted when the list names the caller: the whole campaign is refused.
+            refuse_self_grant(admin_id=admin.id, user_id=user.id, what="VIP")
             seen.add(user.id)
             granted.append(user)
     row = audit.record(
@@ -320,6 +324,7 @@ def pause_automation(session: Session, *, admin: User, user_id: int, reason: str
 def resume_automation(session: Session, *, admin: User, user_id: int, reason: str) -> AutomationRead:
     """Start a paused account's scheduled Top-Ups again."""
     user = _automated(session, user_id)
+    refuse_self_grant(admin_id=admin.id, user_id=user.id, what="scheduled Top-Ups")
     gone = session.execute(
         delete(AutoTopUpPause).where(AutoTopUpPause.user_id == user.id),
         execution_options={"synchronize_session": False},

@@ -78,7 +78,9 @@ def test_the_audit_log_filters_by_actor_action_and_target(client, db):
         f"/v1/admin/usernames/{a.id}/approve", json={"reason": "ok"}, headers=auth(token_for(db, mod))
     )
     client.post(
-        f"/v1/admin/usernames/{b.id}/reject", json={"reason": "spam"}, headers=auth(token_for(db, full))
+        f"/v1/admin/usernames/{b.id}/reject",
+        json={"reason": "spam in the description"},
+        headers=auth(token_for(db, full)),
     )
     h = auth(token_for(db, full))
     everything = client.get("/v1/admin/audit", headers=h).json()
@@ -89,7 +91,7 @@ def test_the_audit_log_filters_by_actor_action_and_target(client, db):
         ("username.approve", mod.email, "Moderator")
     ]
     by_target = client.get("/v1/admin/audit", params={"target": f"username:{b.id}"}, headers=h).json()["data"]
-    assert [r["reason"] for r in by_target] == ["spam"]
+    assert [r["reason"] for r in by_target] == ["spam in the description"]
     by_domain = client.get("/v1/admin/audit", params={"action": "username."}, headers=h).json()
     assert by_domain["meta"]["total"] == 2
     assert client.get("/v1/admin/audit", params={"action": "report."}, headers=h).json()["meta"]["total"] == 0

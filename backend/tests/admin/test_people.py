@@ -93,10 +93,20 @@ def test_a_ban_stops_the_token_at_once_delists_and_login_says_until_when(client,
 def test_a_timed_ban_ends_by_itself_and_a_lifetime_ban_never_does(client, db):
     _, headers = admin(db)
     timed, forever = make_user(db), make_user(db)
-    client.post(f"/v1/admin/users/{timed.id}/ban", json={"hours": 1, "reason": "cool down"}, headers=headers)
-    client.post(f"/v1/admin/users/{forever.id}/ban", json={"hours": None, "reason": "fraud"}, headers=headers)
+    client.post(
+        f"/v1/admin/users/{timed.id}/ban",
+        json={"hours": 1, "reason": "cool down for a while"},
+        headers=headers,
+    )
+    client.post(
+        f"/v1/admin/users/{forever.id}/ban",
+        json={"hours": None, "reason": "fraud with stolen cards"},
+        headers=headers,
+    )
     refused = client.post("/v1/auth/login", json={"email": forever.email, "password": PASSWORD})
-    assert refused.json()["message"] == "This account has been banned for good. Reason: fraud"
+    assert (
+        refused.json()["message"] == "This account has been banned for good. Reason: fraud with stolen cards"
+    )
     clock.travel(3601)
     assert client.post("/v1/auth/login", json={"email": timed.email, "password": PASSWORD}).status_code == 200
     assert (

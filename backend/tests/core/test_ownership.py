@@ -34,6 +34,9 @@ COLUMN_OWNERS: dict[str, str | tuple[str, ...]] = {
     # trust checks; the hopping restriction is set by trust and lifted by a purchase (wallet).
     "high_risk": ("accounts", "trust"),
     "hopping_restricted_until": ("wallet", "trust"),
+    # A moderator's clearance of a false flag (issue 31): trust writes them, sign-in reads one.
+    "high_risk_cleared_until": "trust",
+    "hopping_cleared_at": "trust",
 }
 # What a variable holds, by the names this code base gives them.
 VARIABLES = {"username": "Username", "user": "User", "owner": "User", "member": "User"}

@@ -267,3 +267,19 @@ def test_group_lists_take_the_username_lists_sub_paths(client, db) -> None:
     db.commit()
     assert names(client.get("/v1/groups", params={"order": "popular"}))[0] == crowded.name
     assert client.get("/v1/groups", params={"gender": "Robot"}).status_code == 422
+
+
+def test_a_group_whose_text_reads_as_a_minors_is_refused_and_costs_nothing(client, db) -> None:
+    user, h = member(db)
+    give(db, user, top_ups=1)
+    r = client.post("/v1/user/groups", json=body(description="Lycéennes 16 ans only"), headers=h)
+    assert r.status_code == 422 and r.json()["code"] == "minor_signal"
+    assert list(r.json()["errors"]) == ["description"]
+    assert db.scalar(select(func.count()).select_from(Group)) == 0
+    db.refresh(user)
+    assert user.top_ups_count == 1
+    group = make_group(db, owner=user)
+    r = client.patch(f"/v1/user/groups/{group.id}", json={"name": "Jailbait club"}, headers=h)
+    assert r.status_code == 422 and list(r.json()["errors"]) == ["name"]
+    db.refresh(group)
+    assert group.name != "Jailbait club"

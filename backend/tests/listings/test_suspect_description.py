@@ -56,8 +56,12 @@ def test_a_top_up_with_the_words_still_there_keeps_the_warning(client, db):
     assert _mine(client, headers, username.id)["suspect_description"] == "cashapp"
 
 
-def test_a_written_minor_age_is_named_too(client, db):
+def test_a_written_minor_age_is_refused_on_edit_and_the_listing_stays_as_it_was(client, db):
     user, headers = vip(db)
-    username = make_username(db, user=user)
-    _edit(client, headers, username.id, "im 16 and bored")
-    assert _mine(client, headers, username.id)["suspect_description"] == "16"
+    username = make_username(db, user=user, description="Fun and friendly")
+    r = client.patch(
+        f"/v1/user/usernames/{username.id}", headers=headers, json={"description": "im 16 and bored"}
+    )
+    assert r.status_code == 422 and r.json()["code"] == "minor_signal"
+    row = _mine(client, headers, username.id)
+    assert row["description"] == "Fun and friendly" and row["status"] == "approved"

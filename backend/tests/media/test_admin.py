@@ -30,10 +30,14 @@ def test_admins_see_recent_uploads_and_remove_one(client, db, owner):
     page = client.get("/v1/admin/gallery", headers=headers).json()
     assert [m["id"] for m in page["data"]] == [newer.id, older.id]
     assert page["data"][0]["username"] == username.username and page["meta"]["total"] == 2
-    res = client.delete(f"/v1/admin/gallery/{older.id}", headers=headers)
+    res = client.request(
+        "DELETE", f"/v1/admin/gallery/{older.id}", json={"macro": "media_explicit"}, headers=headers
+    )
     assert res.json() == {"success": True, "message": "Media removed."}
     assert client.get(page["data"][1]["url"]).status_code == 404
-    missing = client.delete(f"/v1/admin/gallery/{older.id}", headers=headers)
+    missing = client.request(
+        "DELETE", f"/v1/admin/gallery/{older.id}", json={"macro": "media_explicit"}, headers=headers
+    )
     assert missing.status_code == 404 and missing.json()["message"] == "Error, Media Not Removed"
     assert db.scalar(select(func.count()).select_from(AdminAudit).where(AdminAudit.action == "media.remove"))
 
@@ -44,12 +48,12 @@ def test_a_banned_image_and_its_near_duplicates_cannot_come_back(client, db, own
     _, admin_headers = admin(db)
     res = client.post(
         "/v1/admin/image-bans",
-        json={"media_id": item["id"], "reason": "non-consensual"},
+        json={"media_id": item["id"], "reason": "non-consensual image"},
         headers=admin_headers,
     )
     assert res.status_code == 201
     ban = res.json()
-    assert ban["reason"] == "non-consensual" and len(ban["pdq"]) == 64 and ban["source"] == "admin_ban"
+    assert ban["reason"] == "non-consensual image" and len(ban["pdq"]) == 64 and ban["source"] == "admin_ban"
     assert db.scalar(select(func.count()).select_from(Media)) == 0
     assert client.get(item["url"]).status_code == 404
     # The same picture, resized and saved as a JPEG, is still refused; a different one is not.
@@ -72,5 +76,10 @@ def test_removing_a_profile_picture_clears_it_from_the_username(client, db, owne
     url = f"/v1/user/usernames/{username.id}/profile-picture"
     body = client.post(url, files=[("file", ("me.png", picture(3), "image/png"))], headers=headers).json()
     _, admin_headers = admin(db)
-    client.delete(f"/v1/admin/gallery/{body['data']['id']}", headers=admin_headers)
+    client.request(
+        "DELETE",
+        f"/v1/admin/gallery/{body['data']['id']}",
+        json={"reason": "Not the owner's face"},
+        headers=admin_headers,
+    )
     assert client.get(f"/v1/usernames/{username.id}").json()["profile_picture"] is None

@@ -24,13 +24,15 @@ def test_a_ban_takes_the_username_off_the_lists_and_the_owner_can_ask_to_be_unba
     target = make_username(db, user=owner)
     moderator = token_for(db, make_user(db, admin_level="Moderator"))
     r = client.post(
-        f"/v1/admin/usernames/{target.id}/ban", json={"hours": 24, "reason": "spam"}, headers=auth(moderator)
+        f"/v1/admin/usernames/{target.id}/ban",
+        json={"hours": 24, "reason": "Sent spam to members"},
+        headers=auth(moderator),
     )
     assert r.status_code == 200 and r.json()["message"] == "Username banned."
     assert client.get(f"/v1/usernames/{target.id}").status_code == 404
     assert target.id not in [c["id"] for c in client.get("/v1/usernames").json()["data"]]
     audit = db.scalars(select(AdminAudit)).one()
-    assert audit.action == "username.ban" and audit.details == {"hours": 24, "reason": "spam"}
+    assert audit.action == "username.ban" and audit.details == {"hours": 24, "reason": "Sent spam to members"}
 
     mine = auth(token_for(db, owner))
     status = client.get(f"/v1/user/usernames/{target.id}/unban", headers=mine).json()
@@ -51,8 +53,12 @@ def test_a_warning_ban_can_be_appealed_at_once_and_a_ban_for_good_waits_for_a_mo
     owner = make_user(db)
     warned, for_good = make_username(db, user=owner), make_username(db, user=owner)
     moderator = auth(token_for(db, make_user(db, admin_level="Full")))
-    client.post(f"/v1/admin/usernames/{warned.id}/ban", json={"hours": 0}, headers=moderator)
-    client.post(f"/v1/admin/usernames/{for_good.id}/ban", json={"hours": None}, headers=moderator)
+    client.post(
+        f"/v1/admin/usernames/{warned.id}/ban", json={"hours": 0, "macro": "ban_spam"}, headers=moderator
+    )
+    client.post(
+        f"/v1/admin/usernames/{for_good.id}/ban", json={"hours": None, "macro": "ban_scam"}, headers=moderator
+    )
     mine = auth(token_for(db, owner))
     assert client.get(f"/v1/user/usernames/{warned.id}/unban", headers=mine).json()["ready"] is True
     r = client.post(

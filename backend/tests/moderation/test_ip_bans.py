@@ -118,13 +118,21 @@ def test_the_list_of_bans_holds_every_kind_and_a_username_unban_lists_it_again(c
     _, headers = admin(db)
     owner = make_user(db, email="owner@example.com")
     name = make_username(db)
-    client.post(f"/v1/admin/users/{owner.id}/ban", json={"hours": 24, "reason": "fraud"}, headers=headers)
-    client.post(f"/v1/admin/usernames/{name.id}/ban", json={"hours": None, "reason": "fake"}, headers=headers)
+    client.post(
+        f"/v1/admin/users/{owner.id}/ban",
+        json={"hours": 24, "reason": "Card fraud on the shop"},
+        headers=headers,
+    )
+    client.post(
+        f"/v1/admin/usernames/{name.id}/ban",
+        json={"hours": None, "reason": "A fake profile picture"},
+        headers=headers,
+    )
     client.post("/v1/admin/ip-bans", json={"cidr": "192.0.2.0/28", "reason": "bots"}, headers=headers)
     rows = client.get("/v1/admin/bans", headers=headers).json()
     assert [(r["kind"], r["reason"]) for r in rows] == [
-        ("user", "fraud"),
-        ("username", "fake"),
+        ("user", "Card fraud on the shop"),
+        ("username", "A fake profile picture"),
         ("ip", "bots"),
     ]
     assert rows[0]["banned_until"] is not None and rows[1]["banned_until"] is None

@@ -10,12 +10,13 @@ from PIL import Image
 from sqlalchemy import func, select
 
 from addme.audit.models import AdminAudit
+from addme.decisions.models import StatementOfReasons
 from addme.groups.models import Group
 from addme.listings.models import Username
 from addme.mail.models import OutboxMessage
 from addme.media.models import Media
 from addme.media.storage import get_storage
-from addme.moderation.models import Notice, StatementOfReasons
+from addme.moderation.models import Notice
 from tests.factories.accounts import auth, make_user, token_for
 from tests.factories.community import make_group
 from tests.factories.listings import make_username

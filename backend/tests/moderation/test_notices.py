@@ -10,9 +10,10 @@ from sqlalchemy import func, select
 
 from addme.audit.models import AdminAudit
 from addme.core import clock
+from addme.decisions.models import StatementOfReasons
 from addme.jobs import registry
 from addme.mail.models import OutboxMessage
-from addme.moderation.models import Notice, StatementOfReasons
+from addme.moderation.models import Notice
 from tests.factories.accounts import auth, make_user, token_for
 from tests.factories.listings import make_username
 

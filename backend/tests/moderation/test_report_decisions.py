@@ -84,7 +84,7 @@ def test_a_decision_closes_every_open_report_on_the_username(client, db):
     u = make_username(db)
     first = _report(client, db, u.id, "fake")
     _report(client, db, u.id, "sell")
-    r = _decide(client, _admin(db), first, "delete_username", reason="Spam")
+    r = _decide(client, _admin(db), first, "delete_username", reason="Spam in the listing")
     assert r.json()["decided"] == 2
     assert {x.status for x in db.scalars(select(Report))} == {"upheld"}
     db.refresh(u)
@@ -98,12 +98,24 @@ def test_a_decision_closes_every_open_report_on_the_username(client, db):
 def test_ban_username_with_hours_and_for_good(client, db):
     u = make_username(db)
     r = _decide(
-        client, _admin(db), _report(client, db, u.id, "fake"), "ban_username", hours=24, reason="Fake"
+        client,
+        _admin(db),
+        _report(client, db, u.id, "fake"),
+        "ban_username",
+        hours=24,
+        reason="A fake profile",
     )
     assert r.status_code == 200 and r.json()["username"]["status"] == "banned"
     assert r.json()["username"]["banned_until"] is not None
     v = make_username(db)
-    r = _decide(client, _admin(db), _report(client, db, v.id, "fake"), "ban_username", hours=None)
+    r = _decide(
+        client,
+        _admin(db),
+        _report(client, db, v.id, "fake"),
+        "ban_username",
+        hours=None,
+        reason="A fake profile again",
+    )
     assert r.json()["username"]["banned_until"] is None and r.json()["username"]["status"] == "banned"
 
 
@@ -111,7 +123,9 @@ def test_ban_user_ends_the_owners_sessions_and_lists(client, db):
     owner = make_user(db)
     token = token_for(db, owner)
     u = make_username(db, user=owner)
-    r = _decide(client, _admin(db), _report(client, db, u.id, "underage"), "ban_user", reason="Minor")
+    r = _decide(
+        client, _admin(db), _report(client, db, u.id, "underage"), "ban_user", reason="Minor, shown by ID"
+    )
     assert r.status_code == 200, r.text
     assert client.get("/v1/auth/user", headers=auth(token)).status_code == 401
     assert client.get(f"/v1/usernames/{u.id}").status_code == 404

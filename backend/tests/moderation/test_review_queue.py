@@ -18,11 +18,13 @@ def _admin(db, level: str = "Moderator") -> dict[str, str]:
     return auth(token_for(db, make_user(db, admin_level=level)))
 
 
-def test_pending_usernames_come_oldest_first_with_the_rule_that_held_them(client, db):
+def test_pending_usernames_come_possible_minors_first_then_oldest_first_with_the_rule_that_held_them(
+    client, db
+):
     screening.invalidate_terms()
     member = make_user(db)
     h = auth(token_for(db, member))
-    r = client.post("/v1/user/usernames", json=submit_body(description="Im 16 and bored"), headers=h)
+    r = client.post("/v1/user/usernames", json=submit_body(description="still in highschool lol"), headers=h)
     assert r.json()["data"]["status"] == "pending"
     older = make_username(
         db, status="pending", review_reason="selling: “menu”", approved_at=clock.now() - timedelta(days=2)
@@ -30,12 +32,14 @@ def test_pending_usernames_come_oldest_first_with_the_rule_that_held_them(client
     keyed = make_username(db, status="pending", review_reason="key: unlocked by a purchase key")
     body = client.get("/v1/admin/review", headers=_admin(db)).json()
     assert body["meta"]["total"] == 3
-    first = body["data"][0]
-    assert first["username"]["id"] == older.id and first["held_by"] == "blacklist"
-    assert first["waiting_hours"] >= 47
+    # The possible minor is first whatever its age in the queue, with its flag.
+    first, second = body["data"][0], body["data"][1]
+    assert first["username"]["id"] == r.json()["data"]["id"] and first["possible_minor"] is True
+    assert first["held_by"] == "macro" and "highschool" in first["rule"]
+    assert second["username"]["id"] == older.id and second["held_by"] == "blacklist"
+    assert second["waiting_hours"] >= 47 and second["possible_minor"] is False
     held = {item["username"]["id"]: item["held_by"] for item in body["data"]}
     assert held[keyed.id] == "key"
-    assert "macro" in held.values()  # the written-age rule
     screening.invalidate_terms()
 
 
@@ -80,7 +84,7 @@ def test_bulk_decides_the_pending_ones_and_skips_the_others(client, db):
     done = make_username(db)  # already approved
     r = client.post(
         "/v1/admin/usernames/bulk",
-        json={"ids": [a.id, b.id, done.id, 999999], "action": "reject", "reason": "Spam"},
+        json={"ids": [a.id, b.id, done.id, 999999], "action": "reject", "reason": "Spam in the description"},
         headers=_admin(db),
     )
     body = r.json()

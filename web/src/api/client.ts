@@ -17,6 +17,8 @@ const EXPECTED_401 = ['/v1/auth/user', '/v1/auth/login'];
  */
 const SHOWN_IN_FORM: Record<string, number[]> = {
   '/v1/auth/login': [403],
+  // A ban over staff addresses: the form shows the warning and asks for the range again.
+  '/v1/admin/ip-bans': [409],
   // The age-verification flow words its own refusals (spec section 8's messages).
   '/v1/age-verification/start': [503],
   '/v1/ondato/success': [400, 404, 409, 503],

@@ -93,6 +93,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/appeals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Appeal Queue */
+        get: operations["appeal_queue_v1_admin_appeals_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/appeals/{appeal_id}/decide": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Decide Appeal */
+        post: operations["decide_appeal_v1_admin_appeals__appeal_id__decide_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/admin/audit": {
         parameters: {
             query?: never;
@@ -319,6 +353,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/contact-queue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Moderator Queue */
+        get: operations["moderator_queue_v1_admin_contact_queue_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/contact-queue/{message_id}/reply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Moderator Reply */
+        post: operations["moderator_reply_v1_admin_contact_queue__message_id__reply_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/contact-queue/{message_id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Moderator Status */
+        post: operations["moderator_status_v1_admin_contact_queue__message_id__status_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/admin/contact/{message_id}/reply": {
         parameters: {
             query?: never;
@@ -347,6 +432,23 @@ export interface paths {
         put?: never;
         /** Contact Status */
         post: operations["contact_status_v1_admin_contact__message_id__status_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/decision-macros": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Decision Macros */
+        get: operations["decision_macros_v1_admin_decision_macros_get"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1203,6 +1305,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/transparency": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Admin Transparency
+         * @description Every month's figures, as JSON or (format=csv) the CSV of the payment provider's report.
+         */
+        get: operations["admin_transparency_v1_admin_transparency_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/transparency.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Admin Transparency Csv
+         * @description The same figures as one CSV line per month, oldest first.
+         */
+        get: operations["admin_transparency_csv_v1_admin_transparency_csv_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/admin/unban-requests": {
         parameters: {
             query?: never;
@@ -1386,6 +1528,40 @@ export interface paths {
         put?: never;
         /** End Sessions */
         post: operations["end_sessions_v1_admin_users__user_id__end_sessions_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/users/{user_id}/flags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Account Flags */
+        get: operations["account_flags_v1_admin_users__user_id__flags_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/users/{user_id}/flags/clear": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Clear Flag */
+        post: operations["clear_flag_v1_admin_users__user_id__flags_clear_post"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2298,6 +2474,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/transparency": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Public Transparency
+         * @description The public transparency report: the last 12 months, no account needed.
+         */
+        get: operations["public_transparency_v1_transparency_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/user/account": {
         parameters: {
             query?: never;
@@ -2328,6 +2524,64 @@ export interface paths {
         put?: never;
         /** Add Slot */
         post: operations["add_slot_v1_user_add_slot_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/user/consents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My Consents
+         * @description The member's consents (all off until given), with every change and its time.
+         */
+        get: operations["my_consents_v1_user_consents_get"];
+        /**
+         * Set My Consents
+         * @description Give or withdraw a consent (orientation-targeted ads).
+         */
+        put: operations["set_my_consents_v1_user_consents_put"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/user/decisions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My Decisions */
+        get: operations["my_decisions_v1_user_decisions_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/user/decisions/{statement_id}/appeal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Appeal Decision */
+        post: operations["appeal_decision_v1_user_decisions__statement_id__appeal_post"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2964,7 +3218,7 @@ export interface components {
          * @description The stable error codes of registration, sign-in, e-mail tokens and the account page.
          * @enum {string}
          */
-        AccountCode: "banned" | "confirmation_invalid" | "email_taken" | "email_unconfirmed" | "reset_invalid";
+        AccountCode: "banned" | "confirmation_invalid" | "email_taken" | "email_unconfirmed" | "ip_banned" | "reset_invalid";
         /** AccountRead */
         AccountRead: {
             /** Country Code */
@@ -3158,7 +3412,12 @@ export interface components {
         };
         /** AdminGroupRemove */
         AdminGroupRemove: {
-            /** Reason */
+            /** Macro */
+            macro?: string | null;
+            /**
+             * Reason
+             * @default
+             */
             reason: string;
         };
         /**
@@ -3604,6 +3863,119 @@ export interface components {
             /** Enabled */
             enabled: boolean;
         };
+        /** AppealAdmin */
+        AppealAdmin: {
+            /** About */
+            about: string;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Decided At */
+            decided_at: string | null;
+            /** Decided By */
+            decided_by: number | null;
+            /**
+             * Due At
+             * Format: date-time
+             */
+            due_at: string;
+            /** First Decider Id */
+            first_decider_id: number | null;
+            /** Id */
+            id: number;
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "appeal" | "unban";
+            /** Member Email */
+            member_email: string | null;
+            /** Message */
+            message: string;
+            /** Reason */
+            reason: string | null;
+            /** Restorable */
+            restorable: boolean;
+            statement: components["schemas"]["addme__decisions__schemas__StatementRead"] | null;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "open" | "upheld" | "reversed";
+            /** Unban Request Id */
+            unban_request_id: number | null;
+            /**
+             * Urgency
+             * @enum {string}
+             */
+            urgency: "ok" | "soon" | "overdue";
+            /** User Id */
+            user_id: number | null;
+        };
+        /** AppealBrief */
+        AppealBrief: {
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Decided At */
+            decided_at: string | null;
+            /**
+             * Due At
+             * Format: date-time
+             */
+            due_at: string;
+            /** Id */
+            id: number;
+            /** Message */
+            message: string;
+            /** Reason */
+            reason: string | null;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "open" | "upheld" | "reversed";
+        };
+        /** AppealDecideIn */
+        AppealDecideIn: {
+            /**
+             * Action
+             * @enum {string}
+             */
+            action: "uphold" | "reverse";
+            /** Macro */
+            macro?: string | null;
+            /**
+             * Reason
+             * @default
+             */
+            reason: string;
+        };
+        /** AppealDecision */
+        AppealDecision: {
+            appeal: components["schemas"]["AppealAdmin"];
+            /** Message */
+            message: string;
+            /** Success */
+            success: boolean;
+        };
+        /** AppealIn */
+        AppealIn: {
+            /** Message */
+            message: string;
+        };
+        /** AppealResult */
+        AppealResult: {
+            appeal: components["schemas"]["AppealBrief"];
+            /** Message */
+            message: string;
+            /** Success */
+            success: boolean;
+        };
         /** AuditRead */
         AuditRead: {
             /** Action */
@@ -3696,6 +4068,8 @@ export interface components {
              * @default 72
              */
             hours: number | null;
+            /** Macro */
+            macro?: string | null;
             /**
              * Reason
              * @default
@@ -3924,6 +4298,11 @@ export interface components {
             /** Ids */
             ids: number[];
             /**
+             * Macro
+             * @description A canned reason's key (GET /v1/admin/decision-macros)
+             */
+            macro?: string | null;
+            /**
              * Reason
              * @description Why: lands in the audit log
              * @default
@@ -4058,6 +4437,41 @@ export interface components {
             /** Transaction Id */
             transaction_id: string;
         };
+        /** ConsentChange */
+        ConsentChange: {
+            /**
+             * At
+             * Format: date-time
+             */
+            at: string;
+            /** Granted */
+            granted: boolean;
+            /** Kind */
+            kind: string;
+        };
+        /** ConsentsRead */
+        ConsentsRead: {
+            /**
+             * Ad Orientation
+             * @description the orientation ads use for this member: theirs when they opted in, else null (Straight)
+             */
+            ad_orientation: ("Gay" | "Lesbian" | "Bisexual" | "Straight" | "Other") | null;
+            /**
+             * Changes
+             * @description every change, newest first, with its time
+             */
+            changes: components["schemas"]["ConsentChange"][];
+            /**
+             * Orientation Ads
+             * @description ads may be chosen by the member's orientation (off by default)
+             */
+            orientation_ads: boolean;
+        };
+        /** ConsentsUpdate */
+        ConsentsUpdate: {
+            /** Orientation Ads */
+            orientation_ads: boolean;
+        };
         /**
          * ContactIn
          * @description The contact form. Which of the optional fields a reason requires is in content.contact.
@@ -4155,7 +4569,7 @@ export interface components {
          * @description The codes every route may answer; each domain adds its own enum (its `codes.py`).
          * @enum {string}
          */
-        CoreCode: "bad_request" | "unauthorized" | "forbidden" | "csrf" | "not_found" | "conflict" | "too_large" | "validation_error" | "rate_limited" | "internal_error" | "server_down" | "maintenance";
+        CoreCode: "bad_request" | "unauthorized" | "forbidden" | "csrf" | "not_found" | "conflict" | "too_large" | "validation_error" | "rate_limited" | "internal_error" | "server_down" | "maintenance" | "self_grant";
         /** CountryCount */
         CountryCount: {
             /** Code */
@@ -4179,14 +4593,41 @@ export interface components {
             /** Percent */
             percent: number;
         };
+        /**
+         * DecisionCode
+         * @description The stable error codes of decision records and appeals.
+         * @enum {string}
+         */
+        DecisionCode: "decision_not_found" | "appeal_not_found" | "appeal_open" | "appeal_too_late" | "not_appealable" | "appeal_decided" | "same_decider";
         /** DecisionIn */
         DecisionIn: {
+            /**
+             * Macro
+             * @description A canned reason's key (GET /v1/admin/decision-macros)
+             */
+            macro?: string | null;
             /**
              * Reason
              * @description Why: lands in the audit log
              * @default
              */
             reason: string;
+        };
+        /** DecisionMacro */
+        DecisionMacro: {
+            /** Decision */
+            decision: string;
+            /** Key */
+            key: string;
+            /** Label */
+            label: string;
+            /** Text */
+            text: string;
+        };
+        /** DecisionMacros */
+        DecisionMacros: {
+            /** Data */
+            data: components["schemas"]["DecisionMacro"][];
         };
         /** Deck */
         Deck: {
@@ -4267,7 +4708,7 @@ export interface components {
              * Code
              * @description Stable: clients key their own texts on it; `message` is the server's words.
              */
-            code?: components["schemas"]["CoreCode"] | components["schemas"]["AccountCode"] | components["schemas"]["AdminCode"] | components["schemas"]["ContentCode"] | components["schemas"]["GroupCode"] | components["schemas"]["ListingCode"] | components["schemas"]["MediaCode"] | components["schemas"]["ModerationCode"] | components["schemas"]["ShopCode"] | components["schemas"]["StatsCode"] | components["schemas"]["SwipeCode"] | components["schemas"]["TrustCode"] | components["schemas"]["WalletCode"] | null;
+            code?: components["schemas"]["CoreCode"] | components["schemas"]["AccountCode"] | components["schemas"]["AdminCode"] | components["schemas"]["ContentCode"] | components["schemas"]["DecisionCode"] | components["schemas"]["GroupCode"] | components["schemas"]["ListingCode"] | components["schemas"]["MediaCode"] | components["schemas"]["ModerationCode"] | components["schemas"]["ShopCode"] | components["schemas"]["StatsCode"] | components["schemas"]["SwipeCode"] | components["schemas"]["TrustCode"] | components["schemas"]["WalletCode"] | null;
             /**
              * Errors
              * @default {}
@@ -4314,6 +4755,11 @@ export interface components {
             orientation: "Gay" | "Lesbian" | "Bisexual" | "Straight" | "Other";
             /** Profile Picture */
             profile_picture: string | null;
+            /**
+             * Promoted Reason
+             * @description why the card is shown as Promoted (fire_pin, top_up, vip), else null
+             */
+            promoted_reason: ("fire_pin" | "top_up" | "vip" | "promotion") | null;
             /** Short Description */
             short_description: string;
             /** Tags */
@@ -4524,7 +4970,7 @@ export interface components {
          * @description The stable error codes of groups.
          * @enum {string}
          */
-        GroupCode: "already_member" | "group_full" | "group_not_found" | "not_enough_topups" | "not_member" | "owner_cannot_leave";
+        GroupCode: "already_member" | "group_full" | "minor_signal" | "group_not_found" | "not_enough_topups" | "not_member" | "owner_cannot_leave";
         /** GroupCreate */
         GroupCreate: {
             /**
@@ -4686,6 +5132,7 @@ export interface components {
             ledger_mismatches: number;
             /** Mismatched User Ids */
             mismatched_user_ids: number[];
+            outbox: components["schemas"]["OutboxHealth"];
             /** Outbox Unsent */
             outbox_unsent: number;
         };
@@ -4712,6 +5159,8 @@ export interface components {
         };
         /** ImageBanIn */
         ImageBanIn: {
+            /** Macro */
+            macro?: string | null;
             /** Media Id */
             media_id: number;
             /**
@@ -4732,6 +5181,11 @@ export interface components {
              * @description An IPv4/IPv6 address or CIDR range
              */
             cidr: string;
+            /**
+             * Confirm
+             * @description The range again, typed to confirm a ban that covers staff (answered 409 without it)
+             */
+            confirm?: string | null;
             /**
              * Hours
              * @description null: for good
@@ -4937,7 +5391,7 @@ export interface components {
          * @description The stable error codes of usernames.
          * @enum {string}
          */
-        ListingCode: "cannot_add" | "cannot_delist" | "cannot_edit" | "cannot_relist" | "duplicate" | "edits_used" | "login_required" | "not_banned" | "not_pending" | "not_studio" | "tag_exists" | "tag_not_found";
+        ListingCode: "cannot_add" | "cannot_delist" | "cannot_edit" | "cannot_relist" | "duplicate" | "edits_used" | "login_required" | "minor_signal" | "not_banned" | "not_pending" | "not_studio" | "tag_exists" | "tag_not_found";
         /** LocalCheckoutIn */
         LocalCheckoutIn: {
             /** Card Number */
@@ -5070,6 +5524,19 @@ export interface components {
             /** Width */
             width: number;
         };
+        /**
+         * MediaRemoveIn
+         * @description Why a moderator removes a picture: at least 10 characters, or a macro; its owner reads it.
+         */
+        MediaRemoveIn: {
+            /** Macro */
+            macro?: string | null;
+            /**
+             * Reason
+             * @default
+             */
+            reason: string;
+        };
         /** Message */
         Message: {
             /** Message */
@@ -5090,7 +5557,27 @@ export interface components {
          * @description The stable error codes of reports, reviews, bans and requests.
          * @enum {string}
          */
-        ModerationCode: "already_decided" | "already_reported" | "duplicate" | "email_unconfirmed" | "ip_banned" | "login_required" | "macro_not_found" | "notice_not_found" | "notice_picture_not_found" | "not_banned" | "proof_not_found" | "removal_request_not_found" | "report_not_found" | "unban_pending" | "unban_request_not_found" | "unban_wait" | "user_not_found" | "username_not_found";
+        ModerationCode: "already_decided" | "already_reported" | "covers_staff" | "duplicate" | "email_unconfirmed" | "ip_banned" | "login_required" | "macro_not_found" | "notice_not_found" | "notice_picture_not_found" | "not_banned" | "proof_not_found" | "removal_request_not_found" | "report_not_found" | "unban_pending" | "unban_request_not_found" | "unban_wait" | "user_not_found" | "username_not_found";
+        /**
+         * MyDecision
+         * @description One decision about the member, with whether (and until when) they may appeal it.
+         */
+        MyDecision: {
+            /** About */
+            about: string;
+            /** Appeal Until */
+            appeal_until: string | null;
+            /** Appealable */
+            appealable: boolean;
+            /** Appeals */
+            appeals: components["schemas"]["AppealBrief"][];
+            statement: components["schemas"]["addme__decisions__schemas__StatementRead"];
+        };
+        /** MyDecisions */
+        MyDecisions: {
+            /** Data */
+            data: components["schemas"]["MyDecision"][];
+        };
         /** MyGroups */
         MyGroups: {
             /** Created */
@@ -5258,7 +5745,7 @@ export interface components {
             created_at: string;
             /** Decided At */
             decided_at: string | null;
-            decision?: components["schemas"]["StatementRead"] | null;
+            decision?: components["schemas"]["addme__moderation__notice_schemas__StatementRead"] | null;
             /** Description */
             description: string;
             /**
@@ -5346,7 +5833,7 @@ export interface components {
             created_at: string;
             /** Decided At */
             decided_at: string | null;
-            decision?: components["schemas"]["StatementRead"] | null;
+            decision?: components["schemas"]["addme__moderation__notice_schemas__StatementRead"] | null;
             /** Description */
             description: string;
             /**
@@ -5534,6 +6021,17 @@ export interface components {
          * @enum {string}
          */
         Orientation: "Gay" | "Lesbian" | "Bisexual" | "Straight" | "Other";
+        /** OutboxHealth */
+        OutboxHealth: {
+            /** Given Up */
+            given_up: number;
+            /** Oldest Pending Seconds */
+            oldest_pending_seconds: number;
+            /** Pending */
+            pending: number;
+            /** Retrying */
+            retrying: number;
+        };
         /** OutboxRead */
         OutboxRead: {
             /** Body */
@@ -5555,6 +6053,8 @@ export interface components {
         Overview: {
             /** Contact New */
             contact_new: number | null;
+            /** Contact Queue New */
+            contact_queue_new?: number | null;
             health: components["schemas"]["HealthFigures"] | null;
             notices?: components["schemas"]["NoticesFigure"] | null;
             removal_requests: components["schemas"]["RemovalFigure"] | null;
@@ -5602,6 +6102,12 @@ export interface components {
         Page_AdminUserRow_: {
             /** Data */
             data: components["schemas"]["AdminUserRow"][];
+            meta: components["schemas"]["PageMeta"];
+        };
+        /** Page[AppealAdmin] */
+        Page_AppealAdmin_: {
+            /** Data */
+            data: components["schemas"]["AppealAdmin"][];
             meta: components["schemas"]["PageMeta"];
         };
         /** Page[AuditRead] */
@@ -6003,6 +6509,11 @@ export interface components {
              */
             hours: number | null;
             /**
+             * Macro
+             * @description A canned reason's key (GET /v1/admin/decision-macros)
+             */
+            macro?: string | null;
+            /**
              * Reason
              * @description Why: lands in the audit log
              * @default
@@ -6121,6 +6632,11 @@ export interface components {
              */
             action: "accept" | "refuse";
             /**
+             * Macro
+             * @description A canned reason's key (GET /v1/admin/decision-macros)
+             */
+            macro?: string | null;
+            /**
              * Reason
              * @description Why: lands in the audit log
              * @default
@@ -6151,6 +6667,11 @@ export interface components {
              * @enum {string}
              */
             held_by: "blacklist" | "macro" | "key" | "unknown";
+            /**
+             * Possible Minor
+             * @default false
+             */
+            possible_minor: boolean;
             /** Rule */
             rule: string;
             username: components["schemas"]["AdminUsername"];
@@ -6279,34 +6800,6 @@ export interface components {
             /** Reason */
             reason: string | null;
         };
-        /** StatementRead */
-        StatementRead: {
-            /** Automated Decision */
-            automated_decision: string;
-            /** Automated Detection */
-            automated_detection: boolean;
-            /** Category */
-            category: string;
-            /** Content */
-            content: string[];
-            /**
-             * Decided At
-             * Format: date-time
-             */
-            decided_at: string;
-            /** Decided By */
-            decided_by: number | null;
-            /** Decision */
-            decision: string;
-            /** Decision Visibility */
-            decision_visibility: string | null;
-            /** Facts */
-            facts: string;
-            /** Ground */
-            ground: string;
-            /** Source Type */
-            source_type: string;
-        };
         /**
          * StatsCode
          * @description The stable error codes of the admin's figures and the page-view beacon.
@@ -6400,6 +6893,11 @@ export interface components {
             /** Profile Picture */
             profile_picture: string | null;
             /**
+             * Promoted Reason
+             * @description why the card stands higher for a payment (shown as Promoted): fire_pin, top_up (within 24 h of a Top-Up), vip (owner VIP or Studio), promotion; null when it does not
+             */
+            promoted_reason: ("fire_pin" | "top_up" | "vip" | "promotion") | null;
+            /**
              * Reputation
              * @description 0 to 100 for a VIP or Studio viewer, else null
              */
@@ -6450,6 +6948,11 @@ export interface components {
             orientation: "Gay" | "Lesbian" | "Bisexual" | "Straight" | "Other";
             /** Profile Picture */
             profile_picture: string | null;
+            /**
+             * Promoted Reason
+             * @description why the card is shown as Promoted (fire_pin, top_up, vip), else null
+             */
+            promoted_reason: ("fire_pin" | "top_up" | "vip" | "promotion") | null;
             /** Short Description */
             short_description: string;
             /** Tags */
@@ -6703,11 +7206,130 @@ export interface components {
             transaction_id: string;
         };
         /**
+         * TransparencyMonth
+         * @description One calendar month (UTC) of the transparency report; see stats/transparency.py for each count.
+         */
+        TransparencyMonth: {
+            /** Appeals */
+            appeals: number;
+            /** Appeals Decided */
+            appeals_decided: number;
+            /** Appeals Reversed */
+            appeals_reversed: number;
+            /** Automated Decisions */
+            automated_decisions: number;
+            /**
+             * Automated Share
+             * @description 0 to 1; None without decisions
+             */
+            automated_share: number | null;
+            /** Complete */
+            complete: boolean;
+            /** Decided Items */
+            decided_items: number;
+            /**
+             * Decisions By Category
+             * @description the DSA statement categories
+             */
+            decisions_by_category: {
+                [key: string]: number;
+            };
+            /**
+             * Decisions By Ground
+             * @description law or terms
+             */
+            decisions_by_ground: {
+                [key: string]: number;
+            };
+            /** Decisions Total */
+            decisions_total: number;
+            /** Median Hours To Decision */
+            median_hours_to_decision: number | null;
+            /**
+             * Month
+             * @description "YYYY-MM"
+             */
+            month: string;
+            /** Ncii Counted */
+            ncii_counted: number;
+            /** Ncii Within 48H */
+            ncii_within_48h: number;
+            /**
+             * Ncii Within 48H Share
+             * @description 0 to 1; None when none counted
+             */
+            ncii_within_48h_share: number | null;
+            /**
+             * Notices
+             * @description notices from anyone, by kind (ncii, minor, ...)
+             */
+            notices: {
+                [key: string]: number;
+            };
+            /** Notices Total */
+            notices_total: number;
+            /** P95 Hours To Decision */
+            p95_hours_to_decision: number | null;
+            /** Removal Requests */
+            removal_requests: number;
+            /**
+             * Reports
+             * @description members' reports on usernames, by type
+             */
+            reports: {
+                [key: string]: number;
+            };
+            /** Reports Total */
+            reports_total: number;
+            /** Unban Requests */
+            unban_requests: number;
+        };
+        /** TransparencyReport */
+        TransparencyReport: {
+            /**
+             * Generated At
+             * Format: date-time
+             */
+            generated_at: string;
+            /** Months */
+            months: components["schemas"]["TransparencyMonth"][];
+        };
+        /**
          * TrustCode
          * @description The stable error codes of age verification and the risk check.
          * @enum {string}
          */
-        TrustCode: "age_verification_abandoned" | "age_verification_ended" | "age_verification_failed" | "age_verification_not_found" | "age_verification_pending" | "age_verification_unavailable";
+        TrustCode: "age_verification_abandoned" | "age_verification_ended" | "age_verification_failed" | "age_verification_not_found" | "age_verification_pending" | "age_verification_unavailable" | "trust_flag_account_not_found" | "trust_flag_not_set";
+        /** TrustFlagClearIn */
+        TrustFlagClearIn: {
+            /**
+             * Flag
+             * @enum {string}
+             */
+            flag: "high_risk" | "hopping";
+            /**
+             * Reason
+             * @description at least 10 characters, audited
+             * @default
+             */
+            reason: string;
+        };
+        /**
+         * TrustFlagsRead
+         * @description An account's risk and account-hopping flags, and the clearances a moderator gave.
+         */
+        TrustFlagsRead: {
+            /** High Risk */
+            high_risk: boolean;
+            /** High Risk Cleared Until */
+            high_risk_cleared_until: string | null;
+            /** Hopping Cleared At */
+            hopping_cleared_at: string | null;
+            /** Hopping Restricted Until */
+            hopping_restricted_until: string | null;
+            /** User Id */
+            user_id: number;
+        };
         /** TrustedFlaggerIn */
         TrustedFlaggerIn: {
             /** Reason */
@@ -6825,7 +7447,12 @@ export interface components {
              * @description null: for good
              */
             hours?: number | null;
-            /** Reason */
+            /** Macro */
+            macro?: string | null;
+            /**
+             * Reason
+             * @default
+             */
             reason: string;
         };
         /**
@@ -6968,6 +7595,11 @@ export interface components {
             orientation: "Gay" | "Lesbian" | "Bisexual" | "Straight" | "Other";
             /** Profile Picture */
             profile_picture: string | null;
+            /**
+             * Promoted Reason
+             * @description why the card stands higher for a payment (shown as Promoted): fire_pin, top_up (within 24 h of a Top-Up), vip (owner VIP or Studio), promotion; null when it does not
+             */
+            promoted_reason: ("fire_pin" | "top_up" | "vip" | "promotion") | null;
             /** Short Description */
             short_description: string;
             /**
@@ -7089,6 +7721,11 @@ export interface components {
             /** Profile Picture */
             profile_picture: string | null;
             /**
+             * Promoted Reason
+             * @description why the card stands higher for a payment (shown as Promoted): fire_pin, top_up (within 24 h of a Top-Up), vip (owner VIP or Studio), promotion; null when it does not
+             */
+            promoted_reason: ("fire_pin" | "top_up" | "vip" | "promotion") | null;
+            /**
              * Reputation
              * @description 0 to 100; shown to a VIP or Studio viewer and to the owner, else null
              */
@@ -7196,6 +7833,78 @@ export interface components {
             /** Usernames Count */
             usernames_count: number;
             vip_daily: components["schemas"]["VipDailyStatus"];
+        };
+        /** StatementRead */
+        addme__decisions__schemas__StatementRead: {
+            /** Appeal Of Id */
+            appeal_of_id: number | null;
+            /** Automated Decision */
+            automated_decision: string;
+            /** Automated Detection */
+            automated_detection: boolean;
+            /** Category */
+            category: string;
+            /** Content */
+            content: string[];
+            /**
+             * Decided At
+             * Format: date-time
+             */
+            decided_at: string;
+            /** Decided By */
+            decided_by: number | null;
+            /** Decision */
+            decision: string;
+            /** Decision Account */
+            decision_account: string | null;
+            /** Decision Visibility */
+            decision_visibility: string | null;
+            /** Facts */
+            facts: string;
+            /** Ground */
+            ground: string;
+            /** Ground Reference */
+            ground_reference: string;
+            /** Id */
+            id: number;
+            /** Source Type */
+            source_type: string;
+            /** Subject Id */
+            subject_id: number | null;
+            /** Subject Type */
+            subject_type: string | null;
+            /** Territorial Scope */
+            territorial_scope: string[];
+            /** User Id */
+            user_id: number | null;
+        };
+        /** StatementRead */
+        addme__moderation__notice_schemas__StatementRead: {
+            /** Automated Decision */
+            automated_decision: string;
+            /** Automated Detection */
+            automated_detection: boolean;
+            /** Category */
+            category: string;
+            /** Content */
+            content: string[];
+            /**
+             * Decided At
+             * Format: date-time
+             */
+            decided_at: string;
+            /** Decided By */
+            decided_by: number | null;
+            /** Decision */
+            decision: string;
+            /** Decision Visibility */
+            decision_visibility: string | null;
+            /** Facts */
+            facts: string;
+            /** Ground */
+            ground: string;
+            /** Source Type */
+            source_type: string;
         };
         /** LedgerRead */
         addme__shop__schemas__LedgerRead: {
@@ -7977,6 +8686,182 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait the seconds in Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    appeal_queue_v1_admin_appeals_get: {
+        parameters: {
+            query?: {
+                status?: "open" | "decided";
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_AppealAdmin_"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    decide_appeal_v1_admin_appeals__appeal_id__decide_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                appeal_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AppealDecideIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppealDecision"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9529,6 +10414,281 @@ export interface operations {
             };
         };
     };
+    moderator_queue_v1_admin_contact_queue_get: {
+        parameters: {
+            query?: {
+                status?: ("new" | "answered" | "closed") | null;
+                reason?: ("disputeban" | "ageverification" | "accounthopping" | "vpnaccess") | null;
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_ContactMessageRead_"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed: the account's level, or a cookie session's missing CSRF token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    moderator_reply_v1_admin_contact_queue__message_id__reply_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                message_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContactReplyIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactMessageRead"];
+                };
+            };
+            /** @description The body could not be read (not the JSON it says it is). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed: the account's level, or a cookie session's missing CSRF token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    moderator_status_v1_admin_contact_queue__message_id__status_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                message_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContactStatusIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactMessageRead"];
+                };
+            };
+            /** @description The body could not be read (not the JSON it says it is). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed: the account's level, or a cookie session's missing CSRF token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     contact_reply_v1_admin_contact__message_id__reply_post: {
         parameters: {
             query?: never;
@@ -9725,6 +10885,80 @@ export interface operations {
             };
         };
     };
+    decision_macros_v1_admin_decision_macros_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DecisionMacros"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     admin_gallery_v1_admin_gallery_get: {
         parameters: {
             query?: {
@@ -9820,7 +11054,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["MediaRemoveIn"] | null;
+            };
+        };
         responses: {
             /** @description Successful Response */
             200: {
@@ -14961,6 +16199,107 @@ export interface operations {
             };
         };
     };
+    admin_transparency_v1_admin_transparency_get: {
+        parameters: {
+            query?: {
+                /** @description calendar months, this one first */
+                months?: number;
+                format?: "json" | "csv";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransparencyReport"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_transparency_csv_v1_admin_transparency_csv_get: {
+        parameters: {
+            query?: {
+                /** @description calendar months, this one first */
+                months?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": unknown;
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     unban_queue_v1_admin_unban_requests_get: {
         parameters: {
             query?: {
@@ -16095,6 +17434,171 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait the seconds in Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    account_flags_v1_admin_users__user_id__flags_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                user_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrustFlagsRead"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    clear_flag_v1_admin_users__user_id__flags_clear_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                user_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TrustFlagClearIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrustFlagsRead"];
+                };
+            };
+            /** @description The body could not be read (not the JSON it says it is). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -20587,6 +22091,53 @@ export interface operations {
             };
         };
     };
+    public_transparency_v1_transparency_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransparencyReport"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     get_account_v1_user_account_get: {
         parameters: {
             query?: never;
@@ -20975,6 +22526,285 @@ export interface operations {
             };
             /** @description Service Unavailable */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    my_consents_v1_user_consents_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsentsRead"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    set_my_consents_v1_user_consents_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConsentsUpdate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsentsRead"];
+                };
+            };
+            /** @description The body could not be read (not the JSON it says it is). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed: the account's level, or a cookie session's missing CSRF token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests: wait the seconds in Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    my_decisions_v1_user_decisions_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyDecisions"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    appeal_decision_v1_user_decisions__statement_id__appeal_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                statement_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AppealIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppealResult"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait the seconds in Retry-After. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -21,6 +21,7 @@ const base: Card = {
   time_ago: '5 min ago',
   is_promoted: false,
   is_fire_pinned: false,
+  promoted_reason: null,
   created_at: '2026-01-01T00:00:00Z',
 };
 
@@ -33,6 +34,17 @@ function renderCard(card: Card) {
 }
 
 describe('UsernameCard', () => {
+  it('says Promoted on a paid placement, its reason in the accessible name', () => {
+    renderCard({ ...base, promoted_reason: 'fire_pin', is_fire_pinned: true });
+    const label = screen.getByRole('note', { name: 'Promoted: Fire Pin' });
+    expect(label).toHaveTextContent('Promoted');
+  });
+
+  it('says nothing of promotion on a card placed for free', () => {
+    renderCard(base);
+    expect(screen.queryByText('Promoted')).toBeNull();
+  });
+
   it('shows the essentials and links to the profile', () => {
     renderCard(base);
     const link = screen.getByRole('link', { name: 'night.owl' });

@@ -7,6 +7,7 @@ import { AppBadge, Crown } from './AppBadge';
 import { Avatar } from './Avatar';
 import { Flag } from './Flag';
 import { Icon } from './Icon';
+import { PromotedLabel } from './PromotedLabel';
 import { ReputationBadge } from './Reputation';
 import './cards.css';
 
@@ -31,8 +32,9 @@ export function UsernameCard({
     <article className={classes.join(' ')} data-testid="username-card" data-id={card.id}>
       <div className="position-relative">
         <Avatar username={card.username} picture={card.profile_picture} />
-        {(card.is_promoted || card.is_fire_pinned) && (
+        {(card.is_promoted || card.is_fire_pinned || card.promoted_reason) && (
           <div className="ucard-flags">
+            <PromotedLabel reason={card.promoted_reason} />
             {card.is_fire_pinned && (
               <span className="ucard-flag ucard-flag-fire" data-testid="fire-pinned">
                 <Icon name="flame" size={13} />

@@ -29,6 +29,7 @@ export const SERVER_WORDED = [
   'cannot_add',
   'check_in_required',
   'conflict',
+  'covers_staff',
   'daily_limit',
   'duplicate',
   'edits_used',

@@ -28,4 +28,5 @@ export const FOOTER_LINKS = [
   { key: '2257', to: '/2257' },
   { key: 'help', to: '/help' },
   { key: 'reportContent', to: '/report-content' },
+  { key: 'transparency', to: '/transparency' },
 ] as const;

@@ -6,6 +6,7 @@ import { AgeGate, useAgeGateShown } from '@/features/age-gate/AgeGate';
 import { AppPrompts } from '@/features/pwa/AppPrompts';
 import { useAfterFirstPaint } from '@/hooks/useAfterFirstPaint';
 import { usePageViews } from '@/hooks/usePageViews';
+import { useScrollRestoreOnGrow } from '@/hooks/useScrollRestoreOnGrow';
 import { OfflineBanner } from '@/layouts/OfflineBanner';
 import { ProgressBar } from '@/layouts/ProgressBar';
 import { isAgeConfirmed } from '@/session/ageGate';
@@ -14,6 +15,7 @@ import { ToastStack } from '@/toasts/ToastStack';
 /** Everything every page shares: brand colours, progress bar, app prompts, toasts, age gate. */
 export function RootShell() {
   usePageViews();
+  useScrollRestoreOnGrow();
   // A first-time visitor's first frame is the age gate, which covers the page: the page behind it
   // is drawn in the next task. On a phone that frame comes a whole page's render sooner (the gate's
   // text is the largest thing on the first screen), and the first view is two renders, not one.

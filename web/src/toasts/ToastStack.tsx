@@ -12,6 +12,46 @@ const TYPE_CLASS: Record<Toast['type'], string> = {
   success: 'text-bg-success',
 };
 
+/** Below this width the header's menu collapses: a phone, where toasts sit at the bottom. */
+const PHONE_MAX = 991.98;
+
+/** Where a toast goes on this screen: on a phone, a top toast goes to the bottom, clear of the
+ * header's menu button, search and account menu. */
+const placed = (toast: Toast, phone: boolean): Toast =>
+  phone && toast.vertical === 'top' ? { ...toast, vertical: 'bottom' } : toast;
+
+/** How far down the header's controls reach (the sticky header, and anything above it in view). */
+function headerBottom(): number {
+  const header = document.querySelector('.addme-navbar');
+  return header ? Math.max(0, header.getBoundingClientRect().bottom) : 0;
+}
+
+/** The header's bottom edge and whether this is a phone, kept while toasts are shown. */
+function useScreen(active: boolean) {
+  const [screen, setScreen] = useState({ header: 0, phone: false });
+  useLayoutEffect(() => {
+    if (!active) return;
+    let frame = 0;
+    const measure = () => {
+      frame = 0;
+      const next = { header: headerBottom(), phone: window.innerWidth <= PHONE_MAX };
+      setScreen((prev) => (prev.header === next.header && prev.phone === next.phone ? prev : next));
+    };
+    const later = () => {
+      if (!frame) frame = requestAnimationFrame(measure);
+    };
+    measure();
+    window.addEventListener('scroll', later, { passive: true });
+    window.addEventListener('resize', later);
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener('scroll', later);
+      window.removeEventListener('resize', later);
+    };
+  }, [active]);
+  return screen;
+}
+
 function ToastItem({
   toast,
   offset,
@@ -103,8 +143,10 @@ export function ToastStack() {
     setHeights((prev) => (prev[id] === height ? prev : { ...prev, [id]: height }));
   };
 
+  const screen = useScreen(toasts.length > 0);
   const groups = new Map<string, Toast[]>();
-  for (const toast of toasts) {
+  for (const shown of toasts) {
+    const toast = placed(shown, screen.phone);
     const key = positionKey(toast);
     groups.set(key, [...(groups.get(key) ?? []), toast]);
   }
@@ -113,8 +155,15 @@ export function ToastStack() {
     <div className="addme-toasts">
       {[...groups.values()].flatMap((group) => {
         const offsets = stackOffsets(group.map((t) => heights[t.id] ?? 0));
+        // Top toasts start below the header, never over its search and Account menu.
+        const below = (toast: Toast) => (toast.vertical === 'top' ? screen.header : 0);
         return group.map((toast, i) => (
-          <ToastItem key={toast.id} toast={toast} offset={offsets[i]} onHeight={onHeight} />
+          <ToastItem
+            key={toast.id}
+            toast={toast}
+            offset={(offsets[i] ?? 0) + below(toast)}
+            onHeight={onHeight}
+          />
         ));
       })}
     </div>

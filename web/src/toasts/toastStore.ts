@@ -34,8 +34,33 @@ export function dismissToast(id: number) {
   if (toasts.length !== before) emit();
 }
 
+/** A toast saying the same as one on screen: the same words, the same kind, no question asked. */
+function sameAs(toast: Toast) {
+  return toasts.find(
+    (t) =>
+      !t.confirm &&
+      !toast.confirm &&
+      t.type === toast.type &&
+      t.message === toast.message &&
+      t.title === toast.title,
+  );
+}
+
 export function showToast(options: ToastOptions): number {
   const toast = normalizeToastOptions(options, nextId++);
+  // One error shows once: the same message again (a key applied twice, a retried request) keeps
+  // the toast already shown, for its full time again, instead of stacking a copy under it.
+  const shown = sameAs(toast);
+  if (shown) {
+    const timer = timers.get(shown.id);
+    if (timer) clearTimeout(timer);
+    if (shown.timeout > 0)
+      timers.set(
+        shown.id,
+        setTimeout(() => dismissToast(shown.id), shown.timeout),
+      );
+    return shown.id;
+  }
   toasts = [...toasts, toast];
   if (toast.timeout > 0) {
     timers.set(

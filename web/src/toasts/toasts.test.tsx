@@ -36,6 +36,54 @@ describe('toasts on screen', () => {
     vi.useRealTimers();
   });
 
+  it('shows one error once: the same message again keeps the toast on screen, not a copy', () => {
+    render(<ToastStack />);
+    act(() => {
+      toast.danger('This key has already been used.');
+      toast.danger('This key has already been used.');
+    });
+    expect(screen.getAllByText('This key has already been used.')).toHaveLength(1);
+    act(() => {
+      vi.advanceTimersByTime(3000);
+      toast.danger('This key has already been used.');
+      vi.advanceTimersByTime(3000);
+    });
+    // Its time starts again with the repeat: still there 6 s after the first.
+    expect(screen.getAllByText('This key has already been used.')).toHaveLength(1);
+    act(() => {
+      toast.danger('Another problem.');
+    });
+    expect(screen.getAllByTestId('toast')).toHaveLength(2);
+  });
+
+  it('starts below the header, and at the bottom of a phone screen', () => {
+    const header = document.createElement('nav');
+    header.className = 'addme-navbar';
+    header.getBoundingClientRect = () => ({ bottom: 72 }) as DOMRect;
+    document.body.append(header);
+    const width = window.innerWidth;
+    try {
+      Object.defineProperty(window, 'innerWidth', { value: 1366, configurable: true });
+      const { unmount } = render(<ToastStack />);
+      act(() => {
+        toast.info('Saved.');
+      });
+      expect(screen.getByTestId('toast').style.top).toBe('92px');
+      unmount();
+      act(() => clearToasts());
+      Object.defineProperty(window, 'innerWidth', { value: 390, configurable: true });
+      render(<ToastStack />);
+      act(() => {
+        toast.info('Saved.');
+      });
+      expect(screen.getByTestId('toast').style.bottom).toBe('20px');
+      expect(screen.getByTestId('toast').style.top).toBe('');
+    } finally {
+      Object.defineProperty(window, 'innerWidth', { value: width, configurable: true });
+      header.remove();
+    }
+  });
+
   it('closes after the default 5000 ms', () => {
     render(<ToastStack />);
     act(() => {

@@ -1,4 +1,6 @@
+import { useQuery } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
+import { consentsQuery } from '@/api/consents';
 import { AdUnit } from '@/components/AdView';
 import { useTranslation } from '@/i18n/useTranslation';
 import { useUser } from '@/session/session';
@@ -35,10 +37,15 @@ function useAdContext(layoutAllowsAds: boolean) {
   const { user } = useUser();
   const ageConfirmed = useAgeConfirmed();
   const page: AdPage = { pathname, search, layoutAllowsAds };
+  const vip = !!user && (user.is_promoted || user.is_studio);
+  // The member's orientation, only when they opted in (the server sends null otherwise); never
+  // asked for visitors, nor for members who get no ads.
+  const consents = useQuery({ ...consentsQuery, enabled: !!user && !vip, meta: { silent: true } });
   const viewer: AdViewer = {
     ageConfirmed,
-    vip: !!user && (user.is_promoted || user.is_studio),
+    vip,
     fullAdmin: user?.admin_level === 'Full',
+    orientation: consents.data?.ad_orientation ?? null,
   };
   return { page, viewer, debug: debugAdsOn(search) };
 }

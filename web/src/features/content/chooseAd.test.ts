@@ -125,6 +125,24 @@ describe('chooseAd', () => {
     });
   });
 
+  it("uses the member's orientation only when they opted in, else Straight", () => {
+    const gay = ad(1, { orientation: 'Gay' });
+    const straight = ad(2, { orientation: 'Straight' });
+    // Opt-in off: the server sends no orientation, and the ad ignores the member's.
+    expect(
+      chooseAd('layout-top', [gay, straight], page(), viewer({ orientation: null })).ad?.id,
+    ).toBe(2);
+    // Opt-in on: the server sends the member's orientation, and the ad uses it.
+    expect(
+      chooseAd('layout-top', [gay, straight], page(), viewer({ orientation: 'Gay' })).ad?.id,
+    ).toBe(1);
+    // A page that lists an orientation still chooses by the page.
+    const straightPage = page({ pathname: '/snapchat-usernames/orientation/straight' });
+    expect(
+      chooseAd('layout-top', [gay, straight], straightPage, viewer({ orientation: 'Gay' })).ad?.id,
+    ).toBe(2);
+  });
+
   it('prefers the most targeted ad, then the newest', () => {
     const any = ad(5);
     const newer = ad(6);

@@ -46,6 +46,11 @@ export interface AdViewer {
   fullAdmin: boolean;
   /** The country the server saw (debug view only), for "no ad for country FR". */
   country?: string | null;
+  /**
+   * The member's own orientation, sent by the server only when they opted in (account page,
+   * GET /v1/user/consents); without it the choice falls back to Straight (GDPR Art. 9).
+   */
+  orientation?: string | null;
 }
 
 /** An i18n key under `ads.why` and its values. */
@@ -82,14 +87,27 @@ function under(path: string, root: string): boolean {
   return path === root || path.startsWith(`${root}/`);
 }
 
-/** The orientation a page lists (/{app}-usernames/orientation/gay, ?orientation=Gay), else Straight. */
-export function pageOrientation(pathname: string, search: string): string {
-  const byName = (value: string | null | undefined) =>
-    ORIENTATIONS.find((o) => o.toLowerCase() === (value ?? '').toLowerCase());
+const byName = (value: string | null | undefined) =>
+  ORIENTATIONS.find((o) => o.toLowerCase() === (value ?? '').toLowerCase());
+
+/**
+ * The orientation an ad is chosen for: the one a page lists (/{app}-usernames/orientation/gay,
+ * ?orientation=Gay), else the member's own when they opted in (`consented`), else Straight.
+ */
+export function pageOrientation(
+  pathname: string,
+  search: string,
+  consented?: string | null,
+): string {
   const parts = clean(pathname).split('/');
   const at = parts.indexOf('orientation');
   const fromPath = at > 0 ? byName(parts[at + 1]) : undefined;
-  return fromPath ?? byName(new URLSearchParams(search).get('orientation')) ?? FALLBACK_ORIENTATION;
+  return (
+    fromPath ??
+    byName(new URLSearchParams(search).get('orientation')) ??
+    byName(consented) ??
+    FALLBACK_ORIENTATION
+  );
 }
 
 // When every ad for a spot is refused by the server, the most telling reason is shown.
@@ -132,7 +150,7 @@ export function chooseAd<A extends AdCandidate>(
     const [, key] = SERVER_REASONS.find(([code]) => reasons.has(code)) ?? ['', 'noAdForSpot'];
     return key === 'country' ? none(key, { country: viewer.country || '?' }) : none(key);
   }
-  const orientation = pageOrientation(page.pathname, page.search);
+  const orientation = pageOrientation(page.pathname, page.search, viewer.orientation);
   const fits = sent.filter((ad) => !ad.orientation || ad.orientation === orientation);
   if (!fits.length) return none('orientation', { orientation });
   // The most targeted ad first: its own orientation, then its own countries, then the newest.

@@ -98,6 +98,19 @@ export function HelpPortal() {
         ))
       )}
       <div className="row g-3 mt-2">
+        <div className="col-12">
+          <div className="addme-card p-3 h-100">
+            <h2 className="h6">{t('community.help.rankingTitle')}</h2>
+            <p className="small text-body-secondary">{t('community.help.rankingText')}</p>
+            <Link
+              to="/help/ranking"
+              className="btn btn-outline-secondary btn-touch"
+              data-testid="help-ranking-link"
+            >
+              {t('community.help.rankingTitle')}
+            </Link>
+          </div>
+        </div>
         <div className="col-md-6">
           <div className="addme-card p-3 h-100">
             <h2 className="h6">{t('community.help.contactTitle')}</h2>

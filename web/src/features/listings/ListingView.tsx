@@ -128,11 +128,16 @@ export function ListingView() {
             </p>
           )}
         </div>
-        {meta && !dirtyLogin && (
-          <p className="text-body-secondary small mb-0" aria-live="polite">
-            {t('listings.total', { count: meta.total })}
-          </p>
-        )}
+        <div className="listing-head-side">
+          {meta && !dirtyLogin && (
+            <p className="text-body-secondary small mb-0" aria-live="polite">
+              {t('listings.total', { count: meta.total })}
+            </p>
+          )}
+          <Link to="/help/ranking" className="small" data-testid="ranking-link">
+            {t('listings.rankingLink')}
+          </Link>
+        </div>
       </div>
       <div className="mb-3">
         <Tabs scope={scope} />

@@ -21,6 +21,7 @@ const card: UsernameCard = {
   time_ago: '1 min ago',
   is_promoted: false,
   is_fire_pinned: false,
+  promoted_reason: null,
   created_at: '2026-01-01T00:00:00Z',
 };
 let profile: UsernameProfile;

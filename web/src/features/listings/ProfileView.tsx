@@ -6,6 +6,7 @@ import { Avatar } from '@/components/Avatar';
 import { CardGrid } from '@/components/CardGrid';
 import { Flag } from '@/components/Flag';
 import { Icon } from '@/components/Icon';
+import { PromotedLabel } from '@/components/PromotedLabel';
 import { ReputationMeter } from '@/components/Reputation';
 import { lazyWithReload } from '@/errors/chunkReload';
 import { useTitle } from '@/hooks/useTitle';
@@ -102,11 +103,14 @@ export function ProfileView({ id }: { id: number }) {
       <div className="profile-grid">
         <div className="profile-avatar position-relative">
           <Avatar username={p.username} picture={p.profile_picture} eager />
-          {p.is_fire_pinned && (
+          {(p.is_fire_pinned || p.promoted_reason) && (
             <div className="ucard-flags">
-              <span className="ucard-flag ucard-flag-fire">
-                <Icon name="flame" size={13} /> {t('listings.card.pinned')}
-              </span>
+              <PromotedLabel reason={p.promoted_reason} />
+              {p.is_fire_pinned && (
+                <span className="ucard-flag ucard-flag-fire">
+                  <Icon name="flame" size={13} /> {t('listings.card.pinned')}
+                </span>
+              )}
             </div>
           )}
         </div>

@@ -1,19 +1,33 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Form } from 'react-bootstrap';
+import { Link } from 'react-router';
 import { CONTACT_REASONS } from '@/config/options';
 import { useTranslation } from '@/i18n/useTranslation';
 import { toast } from '@/toasts/toastStore';
 import { EmptyQueue, QueueLoading, QueuePager, ReasonField, useAgo, useQueueParams } from './parts';
-import { type ContactMessage, contactQuery, useContactReply, useContactStatus } from './queries';
+import {
+  type ContactMessage,
+  type ContactView,
+  contactQuery,
+  useContactReply,
+  useContactStatus,
+} from './queries';
 
 const STATUSES = ['new', 'answered', 'closed'] as const;
+/** The Moderators' queue's reasons (content/inbox.py MODERATOR_REASONS). */
+export const QUEUE_REASONS = [
+  'disputeban',
+  'ageverification',
+  'accounthopping',
+  'vpnaccess',
+] as const;
 
-function MessageCard({ msg }: { msg: ContactMessage }) {
+function MessageCard({ msg, view }: { msg: ContactMessage; view: ContactView }) {
   const { t } = useTranslation();
   const ago = useAgo();
-  const reply = useContactReply();
-  const setStatus = useContactStatus();
+  const reply = useContactReply(view);
+  const setStatus = useContactStatus(view);
   const [body, setBody] = useState('');
   const fields = Object.entries(msg.fields ?? {});
   return (
@@ -32,6 +46,12 @@ function MessageCard({ msg }: { msg: ContactMessage }) {
       <div className="small text-break mt-1">
         {msg.reply_email}
         {msg.user_id ? ` · ${t('mod.contact.account', { id: msg.user_id })}` : ''}
+        {msg.user_id && view === 'queue' && (
+          <>
+            {' · '}
+            <Link to={`/admin/flags/${msg.user_id}`}>{t('mod.contact.flags')}</Link>
+          </>
+        )}
       </div>
       {fields.length > 0 && (
         <dl className="small row mb-0 mt-2">
@@ -100,17 +120,20 @@ function MessageCard({ msg }: { msg: ContactMessage }) {
   );
 }
 
-/** /admin/contact: the contact form's messages by reason, answered by mail. */
-export function ContactInbox() {
+/** /admin/contact: the contact form's messages by reason, answered by mail; with view "queue",
+ * /admin/contact-queue: the Moderators' share of them (bans, age verification, hopping, VPN). */
+export function ContactInbox({ view = 'inbox' }: { view?: ContactView }) {
   const { t } = useTranslation();
   const { page, get, set } = useQueueParams({ status: 'new' });
   const status = get('status');
   const reason = get('reason');
-  const query = useQuery(contactQuery(status === 'all' ? '' : status, reason, page));
+  const query = useQuery(contactQuery(status === 'all' ? '' : status, reason, page, view));
   const items = query.data?.data ?? [];
+  const reasons = view === 'queue' ? QUEUE_REASONS : CONTACT_REASONS;
   return (
     <div>
-      <h1 className="h3">{t('mod.nav.contact')}</h1>
+      <h1 className="h3">{t(view === 'queue' ? 'mod.nav.contactQueue' : 'mod.nav.contact')}</h1>
+      {view === 'queue' && <p className="text-body-secondary">{t('mod.contact.queueIntro')}</p>}
       <div className="d-flex flex-wrap gap-2 mb-3">
         <Form.Select
           aria-label={t('mod.contact.statusLabel')}
@@ -132,7 +155,7 @@ export function ContactInbox() {
           onChange={(e) => set('reason', e.target.value)}
         >
           <option value="">{t('mod.contact.allReasons')}</option>
-          {CONTACT_REASONS.map((r) => (
+          {reasons.map((r) => (
             <option key={r} value={r}>
               {t(`community.contact.reasons.${r}`)}
             </option>
@@ -146,7 +169,7 @@ export function ContactInbox() {
       ) : (
         <ul className="list-unstyled d-flex flex-column gap-3">
           {items.map((m) => (
-            <MessageCard key={m.id} msg={m} />
+            <MessageCard key={m.id} msg={m} view={view} />
           ))}
         </ul>
       )}

@@ -144,6 +144,14 @@ export function Overview({ health }: { health?: ReactNode }) {
               }
             />
           )}
+          {o.contact_queue_new != null && (
+            <Tile
+              to="/admin/contact-queue"
+              testId="tile-contact-queue"
+              label={t('mod.home.contactQueue')}
+              value={o.contact_queue_new}
+            />
+          )}
           {o.contact_new != null && (
             <Tile
               to="/admin/contact"

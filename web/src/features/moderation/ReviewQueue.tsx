@@ -44,7 +44,10 @@ function ReviewCard({
       },
     );
   return (
-    <li className="addme-card p-3" data-testid="review-item">
+    <li
+      className={`addme-card p-3${item.possible_minor ? ' border border-2 border-danger' : ''}`}
+      data-testid="review-item"
+    >
       <div className="d-flex gap-3">
         <Form.Check
           id={`pick-${u.id}`}
@@ -56,6 +59,15 @@ function ReviewCard({
         <div className="flex-grow-1 min-w-0">
           <UsernameSummary username={u} />
           <div className="small mt-2 d-flex flex-wrap gap-2 align-items-center">
+            {item.possible_minor && (
+              <span
+                className="badge text-bg-danger"
+                title={t('mod.review.possibleMinorHint')}
+                data-testid="possible-minor"
+              >
+                {t('mod.review.possibleMinor')}
+              </span>
+            )}
             <span className={`badge ${HELD_CLASS[item.held_by]}`}>
               {t(`mod.review.held.${item.held_by}`)}
             </span>
@@ -68,7 +80,13 @@ function ReviewCard({
       </div>
       <div className="mt-3 d-flex flex-column flex-md-row gap-2 align-items-md-end">
         <div className="flex-grow-1">
-          <ReasonField id={`reason-${u.id}`} type="review" value={reason} onChange={setReason} />
+          <ReasonField
+            id={`reason-${u.id}`}
+            type="review"
+            decision="reject_username"
+            value={reason}
+            onChange={setReason}
+          />
         </div>
         <div className="d-flex gap-2">
           <button
@@ -93,7 +111,7 @@ function ReviewCard({
   );
 }
 
-/** /admin/review: pending usernames, oldest first, with the rule that held each one. */
+/** /admin/review: pending usernames, possible minors first, then oldest first, with the rule that held each. */
 export function ReviewQueue() {
   const { t } = useTranslation();
   const { page, get, set } = useQueueParams();
@@ -165,6 +183,7 @@ export function ReviewQueue() {
                   <ReasonField
                     id="bulk-reason"
                     type="review"
+                    decision="reject_username"
                     value={bulkReason}
                     onChange={setBulkReason}
                   />

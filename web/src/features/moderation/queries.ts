@@ -75,22 +75,29 @@ export function removalQuery(status: 'pending' | 'decided', page: number) {
   });
 }
 
-export function contactQuery(status: string, reason: string, page: number) {
+/** The whole inbox (Full) or the Moderators' queue (bans, age verification, hopping, VPN). */
+export type ContactView = 'inbox' | 'queue';
+
+export function contactQuery(
+  status: string,
+  reason: string,
+  page: number,
+  view: ContactView = 'inbox',
+) {
   return queryOptions({
-    queryKey: [...modKeys.all, 'contact', status, reason, page] as const,
-    queryFn: ({ signal }) =>
-      unwrap(
-        api.GET('/v1/admin/contact', {
-          params: {
-            query: {
-              page,
-              status: (status || undefined) as never,
-              reason: (reason || undefined) as never,
-            },
-          },
-          signal,
-        }),
-      ),
+    queryKey: [...modKeys.all, 'contact', view, status, reason, page] as const,
+    queryFn: ({ signal }) => {
+      const query = {
+        page,
+        status: (status || undefined) as never,
+        reason: (reason || undefined) as never,
+      };
+      return unwrap(
+        view === 'queue'
+          ? api.GET('/v1/admin/contact-queue', { params: { query }, signal })
+          : api.GET('/v1/admin/contact', { params: { query }, signal }),
+      );
+    },
     placeholderData: keepPreviousData,
   });
 }
@@ -194,26 +201,26 @@ export function useRemovalDecision() {
   );
 }
 
-export function useContactReply() {
-  return useDecision(({ id, ...body }: S['ContactReplyIn'] & { id: number }) =>
-    unwrap(
-      api.POST('/v1/admin/contact/{message_id}/reply', {
-        params: { path: { message_id: id } },
-        body,
-      }),
-    ),
-  );
+export function useContactReply(view: ContactView = 'inbox') {
+  return useDecision(({ id, ...body }: S['ContactReplyIn'] & { id: number }) => {
+    const params = { path: { message_id: id } };
+    return unwrap(
+      view === 'queue'
+        ? api.POST('/v1/admin/contact-queue/{message_id}/reply', { params, body })
+        : api.POST('/v1/admin/contact/{message_id}/reply', { params, body }),
+    );
+  });
 }
 
-export function useContactStatus() {
-  return useDecision(({ id, ...body }: S['ContactStatusIn'] & { id: number }) =>
-    unwrap(
-      api.POST('/v1/admin/contact/{message_id}/status', {
-        params: { path: { message_id: id } },
-        body,
-      }),
-    ),
-  );
+export function useContactStatus(view: ContactView = 'inbox') {
+  return useDecision(({ id, ...body }: S['ContactStatusIn'] & { id: number }) => {
+    const params = { path: { message_id: id } };
+    return unwrap(
+      view === 'queue'
+        ? api.POST('/v1/admin/contact-queue/{message_id}/status', { params, body })
+        : api.POST('/v1/admin/contact/{message_id}/status', { params, body }),
+    );
+  });
 }
 
 export function useSaveMacro() {

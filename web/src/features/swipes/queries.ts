@@ -124,6 +124,7 @@ export function asListingCard(card: SwipeCard) {
     profile_picture: card.profile_picture,
     is_promoted: card.is_vip,
     is_fire_pinned: false,
+    promoted_reason: card.promoted_reason,
     last_top_up: null,
     // The card's time slot shows the distance bucket instead ("within 10 km").
     time_ago: card.distance ?? '',

@@ -5,6 +5,7 @@ import { Form } from 'react-bootstrap';
 import { Controller, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { api, unwrap } from '@/api/client';
+import { ApiError } from '@/api/errors';
 import { FormField, SubmitButton, useErrorText } from '@/components/FormField';
 import { APPS, type AppName, GENDERS, ORIENTATIONS, TYPES } from '@/config/options';
 import { applyServerErrors } from '@/hooks/useServerErrors';
@@ -116,7 +117,22 @@ export function UsernameForm({
       await navigate('/user');
       toast.success(data.message);
     },
-    onError: (error) => applyServerErrors(error, setError, FORM_FIELDS),
+    onError: (error) => {
+      if (error instanceof ApiError && error.code === 'minor_signal') {
+        // Refused as a minor's text: the reader's own words, under the field that holds the signal.
+        const words = typeof error.details.words === 'string' ? error.details.words : '';
+        const message = [
+          t('apiErrors.minor_signal'),
+          words && t('listings.form.minorWords', { words }),
+        ]
+          .filter(Boolean)
+          .join(' ');
+        const field = FORM_FIELDS.find((f) => f in error.fieldErrors) ?? 'description';
+        setError(field, { type: 'server', message }, { shouldFocus: true });
+        return;
+      }
+      applyServerErrors(error, setError, FORM_FIELDS);
+    },
   });
 
   return (

@@ -1,4 +1,5 @@
 import { AccountInfoForm } from '@/features/account/AccountInfoForm';
+import { ConsentsForm } from '@/features/account/ConsentsForm';
 import { DeleteAccountForm } from '@/features/account/DeleteAccountForm';
 import { PasswordChangeForm } from '@/features/account/PasswordChangeForm';
 import { SessionsList } from '@/features/account/SessionsList';
@@ -33,6 +34,9 @@ export function Component() {
       </Section>
       <Section title={t('account.newPassword')}>
         <PasswordChangeForm />
+      </Section>
+      <Section title={t('account.privacy')}>
+        <ConsentsForm />
       </Section>
       <Section title={t('account.sessions')}>
         <SessionsList />

@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { Form, Placeholder } from 'react-bootstrap';
+import { Alert, Form, Placeholder } from 'react-bootstrap';
 import { Link } from 'react-router';
+import { ApiError } from '@/api/errors';
+import { DecisionMacroPicker, MIN_REASON } from '@/components/DecisionMacroPicker';
 import { SubmitButton } from '@/components/FormField';
 import { LoadError } from '@/components/LoadError';
 import { useTranslation } from '@/i18n/useTranslation';
@@ -20,6 +22,9 @@ function BanForm({ kind }: { kind: Kind }) {
   const [target, setTarget] = useState('');
   const [hours, setHours] = useState<number | null>(72);
   const [reason, setReason] = useState('');
+  // A range over staff addresses (409 covers_staff): the server's warning, and the range to type again.
+  const [covers, setCovers] = useState<{ message: string; confirm: string } | null>(null);
+  const [confirm, setConfirm] = useState('');
   const title = { user: 'byUser', username: 'byUsername', ip: 'byIp' }[kind];
   return (
     <Form
@@ -29,15 +34,34 @@ function BanForm({ kind }: { kind: Kind }) {
         e.preventDefault();
         const value = target.trim();
         if (!value || !reason.trim()) return;
+        if (covers && confirm.trim() !== covers.confirm) return;
         const action: BanAction =
           kind === 'ip'
-            ? { kind, cidr: value, hours, reason: reason.trim() }
+            ? {
+                kind,
+                cidr: value,
+                hours,
+                reason: reason.trim(),
+                ...(covers ? { confirm: confirm.trim() } : {}),
+              }
             : { kind, id: Number(value), hours, reason: reason.trim() };
         ban.mutate(action, {
           onSuccess: () => {
             toast.success(t('people.bans.banned'));
             setTarget('');
             setReason('');
+            setCovers(null);
+            setConfirm('');
+          },
+          onError: (error) => {
+            if (error instanceof ApiError && error.code === 'covers_staff') {
+              setCovers({
+                message: error.message,
+                confirm: String(error.details.confirm ?? value),
+              });
+            } else if (error instanceof ApiError && error.status === 409) {
+              toast.danger(error.message);
+            }
           },
         });
       }}
@@ -62,7 +86,11 @@ function BanForm({ kind }: { kind: Kind }) {
           pattern={kind === 'ip' ? undefined : '[0-9]+'}
           maxLength={50}
           className={kind === 'ip' ? 'font-monospace' : undefined}
-          onChange={(e) => setTarget(e.target.value)}
+          onChange={(e) => {
+            setTarget(e.target.value);
+            setCovers(null);
+            setConfirm('');
+          }}
         />
         {kind === 'ip' && <Form.Text>{t('people.bans.cidrHint')}</Form.Text>}
       </Form.Group>
@@ -71,17 +99,45 @@ function BanForm({ kind }: { kind: Kind }) {
         <Form.Label className="fw-medium">
           {kind === 'user' ? t('people.common.memberReason') : t('people.common.reason')}
         </Form.Label>
+        {kind !== 'ip' && (
+          <div className="mb-2">
+            <DecisionMacroPicker
+              decision={kind === 'user' ? 'ban_account' : 'ban_username'}
+              onPick={setReason}
+            />
+          </div>
+        )}
         <Form.Control
           as="textarea"
           rows={2}
           required
+          minLength={kind === 'ip' ? undefined : MIN_REASON}
           maxLength={300}
           value={reason}
           onChange={(e) => setReason(e.target.value)}
         />
       </Form.Group>
+      {covers && (
+        <Alert variant="warning" data-testid="covers-staff">
+          <p className="fw-semibold mb-1">{t('people.bans.coversStaff')}</p>
+          <p className="mb-2 text-break">{covers.message}</p>
+          <Form.Group controlId={`${id}-confirm`}>
+            <Form.Label className="fw-medium">
+              {t('people.bans.confirmLabel', { cidr: covers.confirm })}
+            </Form.Label>
+            <Form.Control
+              required
+              value={confirm}
+              maxLength={50}
+              autoComplete="off"
+              className="font-monospace"
+              onChange={(e) => setConfirm(e.target.value)}
+            />
+          </Form.Group>
+        </Alert>
+      )}
       <SubmitButton pending={ban.isPending} variant="danger">
-        {t('people.bans.submit')}
+        {covers ? t('people.bans.banAnyway') : t('people.bans.submit')}
       </SubmitButton>
     </Form>
   );

@@ -9,6 +9,7 @@ import { ActionDialog, DurationField } from './ActionDialog';
 import { formatWhen } from './format';
 import { type AdminUserDetail, type UserAction, userQuery, useUserAction } from './queries';
 import { TrustedFlagger } from './TrustedFlagger';
+import { TrustFlags } from './TrustFlags';
 import { StatusBadges } from './UsersAdmin';
 
 type DialogKind = Exclude<UserAction['kind'], never>;
@@ -171,6 +172,7 @@ function Actions({ detail }: { detail: AdminUserDetail }) {
           show
           danger
           memberFacing
+          decision="ban_account"
           onConfirm={(reason) => run({ kind: 'ban', hours, reason })}
         >
           <DurationField value={hours} onChange={setHours} />
@@ -387,6 +389,9 @@ export function UserDetail({ id }: { id: number }) {
           empty={empty}
           rows={reportRows(d.reports_against)}
         />
+      </Section>
+      <Section id="flags" title={t('people.user.sections.flags')}>
+        <TrustFlags userId={d.user.id} />
       </Section>
       <Section id="flagger" title={t('people.user.sections.flagger')}>
         <TrustedFlagger detail={d} />

@@ -149,7 +149,7 @@ export function useUserAction(id: number) {
 export type BanAction =
   | { kind: 'user'; id: number; hours: number | null; reason: string }
   | { kind: 'username'; id: number; hours: number | null; reason: string }
-  | { kind: 'ip'; cidr: string; hours: number | null; reason: string };
+  | { kind: 'ip'; cidr: string; hours: number | null; reason: string; confirm?: string };
 
 export function useBan() {
   const queryClient = useQueryClient();
@@ -171,7 +171,12 @@ export function useBan() {
         );
       return unwrap(
         api.POST('/v1/admin/ip-bans', {
-          body: { cidr: action.cidr, hours: action.hours, reason: action.reason },
+          body: {
+            cidr: action.cidr,
+            hours: action.hours,
+            reason: action.reason,
+            confirm: action.confirm ?? null,
+          },
         }),
       );
     },
@@ -246,7 +251,12 @@ export function useMediaAction() {
       reason?: string;
     }): Promise<unknown> =>
       kind === 'remove'
-        ? unwrap(api.DELETE('/v1/admin/gallery/{media_id}', { params: { path: { media_id: id } } }))
+        ? unwrap(
+            api.DELETE('/v1/admin/gallery/{media_id}', {
+              params: { path: { media_id: id } },
+              body: { reason },
+            }),
+          )
         : unwrap(
             api.POST('/v1/admin/image-bans', {
               body: { media_id: id, reason: reason.slice(0, 200) },

@@ -1,0 +1,138 @@
+"""The words of a statement of reasons as the member reads them, in English or French."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from addme.decisions.models import StatementOfReasons
+
+# The site keeps no language per account: a member in a French-speaking country reads French
+# (docs/decisions.md, "Decision records and appeals").
+FRENCH_COUNTRIES = frozenset({"FR", "BE", "LU", "MC", "CH"})
+
+DEFAULT_REFERENCE = {
+    "terms": "AddMe Terms of Use, section 5 (what may be listed)",
+    "law": "Regulation (EU) 2022/2065 (Digital Services Act), Art. 16 and the national law the notice names",
+}
+
+DECISIONS: dict[str, dict[str, str]] = {
+    "en": {
+        "reject_username": "Username rejected",
+        "hold_username": "Username held for review",
+        "ban_username": "Username banned",
+        "ban_account": "Account banned",
+        "remove_media": "Picture removed",
+        "block_upload": "Upload refused",
+        "remove_group": "Group removed",
+        "refuse_unban": "Unban request refused",
+        "dismiss_report": "Report dismissed",
+        "uphold_report": "Report upheld",
+        "remove_username": "Username removed",
+        "label_paid": "Username marked as paid content",
+        "remove": "Content removed after a notice",
+        "reject": "Notice rejected",
+        "appeal_upheld": "Appeal: the decision stands",
+        "appeal_reversed": "Appeal: the decision is reversed",
+    },
+    "fr": {
+        "reject_username": "Nom d'utilisateur refusé",
+        "hold_username": "Nom d'utilisateur mis en attente de vérification",
+        "ban_username": "Nom d'utilisateur banni",
+        "ban_account": "Compte banni",
+        "remove_media": "Photo retirée",
+        "block_upload": "Envoi refusé",
+        "remove_group": "Groupe supprimé",
+        "refuse_unban": "Demande de débannissement refusée",
+        "dismiss_report": "Signalement rejeté",
+        "uphold_report": "Signalement retenu",
+        "remove_username": "Nom d'utilisateur supprimé",
+        "label_paid": "Nom d'utilisateur marqué comme contenu payant",
+        "remove": "Contenu retiré après une notification",
+        "reject": "Notification rejetée",
+        "appeal_upheld": "Recours : la décision est maintenue",
+        "appeal_reversed": "Recours : la décision est annulée",
+    },
+}
+
+WORDS = {
+    "en": {
+        "subject": "AddMe: {decision}",
+        "intro": "We made a decision about {about}.",
+        "decision": "Decision",
+        "facts": "Facts and reasons",
+        "ground": "Ground",
+        "ground_law": "illegal content under {ref}",
+        "ground_terms": "incompatible with {ref}",
+        "automated": "Automated",
+        "detected_yes": "found by an automated check",
+        "detected_no": "found by a person",
+        "decided_yes": "decided automatically",
+        "decided_no": "decided by a moderator",
+        "appeal": (
+            "You can appeal within 6 months: open {url}, choose the decision and press Appeal. "
+            "A different moderator answers within 7 days."
+        ),
+        "after_appeal": (
+            "This answers your appeal. If you still disagree you may turn to a certified "
+            "out-of-court dispute settlement body (DSA Art. 21) or to the courts."
+        ),
+    },
+    "fr": {
+        "subject": "AddMe : {decision}",
+        "intro": "Nous avons pris une décision concernant {about}.",
+        "decision": "Décision",
+        "facts": "Faits et motifs",
+        "ground": "Fondement",
+        "ground_law": "contenu illicite au regard de {ref}",
+        "ground_terms": "contraire à {ref}",
+        "automated": "Automatisation",
+        "detected_yes": "détecté par un contrôle automatique",
+        "detected_no": "détecté par une personne",
+        "decided_yes": "décidé automatiquement",
+        "decided_no": "décidé par un modérateur",
+        "appeal": (
+            "Vous pouvez faire appel pendant 6 mois : ouvrez {url}, choisissez la décision et "
+            "appuyez sur Faire appel. Un autre modérateur répond sous 7 jours."
+        ),
+        "after_appeal": (
+            "Ceci répond à votre recours. Si vous n'êtes toujours pas d'accord, vous pouvez saisir "
+            "un organisme certifié de règlement extrajudiciaire des litiges (DSA art. 21) ou la justice."
+        ),
+    },
+}
+
+
+def language_of(country_code: str | None) -> str:
+    return "fr" if (country_code or "").upper() in FRENCH_COUNTRIES else "en"
+
+
+def default_reference(ground: str) -> str:
+    return DEFAULT_REFERENCE.get(ground, DEFAULT_REFERENCE["terms"])
+
+
+def decision_label(decision: str, lang: str = "en") -> str:
+    return DECISIONS.get(lang, DECISIONS["en"]).get(decision, decision)
+
+
+def statement_mail(row: StatementOfReasons, *, about: str, lang: str, appeal_url: str) -> tuple[str, str]:
+    """The subject and body of the mail that tells a member a decision about them."""
+    w = WORDS[lang]
+    label = decision_label(row.decision, lang)
+    ground = w["ground_law" if row.ground == "law" else "ground_terms"].format(ref=row.ground_reference)
+    automated = ", ".join(
+        [
+            w["detected_yes" if row.automated_detection else "detected_no"],
+            w["decided_no" if row.automated_decision == "not_automated" else "decided_yes"],
+        ]
+    )
+    closing = w["after_appeal"] if row.decision.startswith("appeal_") else w["appeal"].format(url=appeal_url)
+    body = (
+        f"{w['intro'].format(about=about)}\n\n"
+        f"{w['decision']}: {label}\n"
+        f"{w['facts']}: {row.facts}\n"
+        f"{w['ground']}: {ground}\n"
+        f"{w['automated']}: {automated}\n\n"
+        f"{closing}\n"
+    )
+    return w["subject"].format(decision=label), body

@@ -1,0 +1,87 @@
+"""A moderator clears a false high-risk or account-hopping flag, with a reason, audited (issue 31).
+
+A flag comes back by itself when its cause does: the risk check runs at every sign-in and free
+Top-Up claim, and a claim from a device or address another account claimed from links the two.
+So a clearance is more than a reset: high-risk stays off for CLEARANCE_HOLDS (the risk check may
+flag it again after that), and account-hopping links made before the clearance no longer count,
+for this account and against the others that shared them.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from sqlalchemy.orm import Session
+
+from addme.accounts.models import User
+from addme.audit import service as audit
+from addme.core import clock
+from addme.core.errors import Conflict, FieldError, NotFound
+from addme.trust.codes import TrustCode
+from addme.trust.schemas import TrustFlag, TrustFlagsRead
+
+MIN_REASON = 10
+CLEARANCE_HOLDS = timedelta(days=90)
+NOT_FOUND = "Account not found."
+REASON_TOO_SHORT = f"Give a reason of at least {MIN_REASON} characters."
+NOT_SET = {
+    "high_risk": "This account is not flagged high-risk.",
+    "hopping": "This account is not restricted for account hopping.",
+}
+
+
+def _user(session: Session, user_id: int) -> User:
+    user = session.get(User, user_id)
+    if user is None:
+        raise NotFound(NOT_FOUND, code=TrustCode.FLAG_ACCOUNT_NOT_FOUND)
+    return user
+
+
+def _read(user: User) -> TrustFlagsRead:
+    now = clock.now()
+    until = user.hopping_restricted_until
+    cleared_until = user.high_risk_cleared_until
+    return TrustFlagsRead(
+        user_id=user.id,
+        high_risk=user.high_risk,
+        hopping_restricted_until=until if until is not None and until > now else None,
+        high_risk_cleared_until=cleared_until if cleared_until is not None and cleared_until > now else None,
+        hopping_cleared_at=user.hopping_cleared_at,
+    )
+
+
+def flags_of(session: Session, *, user_id: int) -> TrustFlagsRead:
+    """The account's flags as a moderator reads them (nothing else of the account)."""
+    return _read(_user(session, user_id))
+
+
+def clear(session: Session, *, admin: User, user_id: int, flag: TrustFlag, reason: str) -> TrustFlagsRead:
+    """Clear one flag that is set; refused without a reason of 10 characters or more."""
+    reason = reason.strip()
+    if len(reason) < MIN_REASON:
+        raise FieldError("reason", REASON_TOO_SHORT)
+    user = _user(session, user_id)
+    now = clock.now()
+    before = _read(user)
+    if flag == "high_risk":
+        if not user.high_risk:
+            raise Conflict(NOT_SET[flag], code=TrustCode.FLAG_NOT_SET)
+        user.high_risk = False
+        user.high_risk_cleared_until = now + CLEARANCE_HOLDS
+    else:
+        if before.hopping_restricted_until is None:
+            raise Conflict(NOT_SET[flag], code=TrustCode.FLAG_NOT_SET)
+        user.hopping_restricted_until = None
+        user.hopping_cleared_at = now
+    after = _read(user)
+    audit.record(
+        session,
+        admin=admin,
+        action=f"trust.clear_{flag}",
+        target=f"user:{user.id}",
+        reason=reason,
+        before=before.model_dump(mode="json", exclude={"user_id"}),
+        after=after.model_dump(mode="json", exclude={"user_id"}),
+    )
+    session.commit()
+    return after

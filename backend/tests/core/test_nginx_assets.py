@@ -1,0 +1,87 @@
+"""The production profile's nginx sends the build's precompressed assets: brotli to a browser that
+takes it (what the page-weight budget counts), gzip to one that does not, and the file as it is
+to neither."""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import shutil
+import socket
+import subprocess
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[3]
+NGINX = shutil.which("nginx") or ("/usr/sbin/nginx" if Path("/usr/sbin/nginx").exists() else None)
+
+pytestmark = pytest.mark.skipif(
+    NGINX is None and os.environ.get("CI") != "true", reason="nginx is not installed (make nginx)"
+)
+
+
+def _profile():
+    spec = importlib.util.spec_from_file_location("addme_profile", ROOT / "deploy" / "profile.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _get(url: str, encoding: str | None) -> tuple[str | None, bytes]:
+    headers = {"Accept-Encoding": encoding} if encoding else {}
+    with urllib.request.urlopen(urllib.request.Request(url, headers=headers), timeout=5) as r:  # noqa: S310
+        return r.headers.get("Content-Encoding"), r.read()
+
+
+def test_assets_go_out_as_brotli_or_gzip_as_the_browser_takes_them():
+    profile = _profile()
+    # nginx's workers drop root for an unprivileged user: the files sit where any user may read them
+    # (pytest's own folder is private to root).
+    tmp_path = Path(tempfile.mkdtemp(prefix="addme-nginx-assets-"))
+    tmp_path.chmod(0o755)
+    dist = tmp_path / "dist" / "assets"
+    dist.mkdir(parents=True)
+    (dist / "app-1a2b.js").write_bytes(b"console.log('plain')")
+    (dist / "app-1a2b.js.br").write_bytes(b"brotli bytes")
+    (dist / "app-1a2b.js.gz").write_bytes(b"gzip bytes")
+    port = _free_port()
+    conf = profile.render(
+        tmp_path / "nginx",
+        listen=f"127.0.0.1:{port}",
+        app_addr=f"127.0.0.1:{_free_port()}",
+        web_dist=tmp_path / "dist",
+        media_dir=tmp_path / "media",
+    )
+    proc = subprocess.Popen([*profile.nginx_args(conf), "-g", "daemon off;"])  # noqa: S603
+    try:
+        url = f"http://127.0.0.1:{port}/assets/app-1a2b.js"
+        deadline = time.monotonic() + 10
+        while True:
+            try:
+                _get(url, None)
+                break
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.1)
+        if profile.BROTLI_MODULE.exists():
+            assert _get(url, "gzip, deflate, br") == ("br", b"brotli bytes")
+        elif os.environ.get("CI") == "true":
+            pytest.fail("Debian's libnginx-mod-http-brotli-static is missing (make nginx installs it)")
+        assert _get(url, "gzip") == ("gzip", b"gzip bytes")
+        assert _get(url, None) == (None, b"console.log('plain')")
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+        shutil.rmtree(tmp_path, ignore_errors=True)
