@@ -332,7 +332,7 @@ def test_the_cluster_drill(cluster: Cluster) -> None:
     with Crowd(front, paths) as crowd:
         # 1. A ban on node A: gone from node B and through nginx within the bound (B's cache warm).
         assert _listed(b, banned.id) and _listed(front, banned.id)
-        r = httpx.post(f"{a}/v1/admin/usernames/{banned.id}/ban", json={"hours": 24, "reason": "drill"},
+        r = httpx.post(f"{a}/v1/admin/usernames/{banned.id}/ban", json={"hours": 24, "reason": "The drill: a ban node B must see"},
                        headers=boss_h, timeout=10)  # fmt: skip
         assert r.status_code == 200, r.text
         t_b = _wait(lambda: not _listed(b, banned.id), BAN_BOUND, "the ban on node B")
