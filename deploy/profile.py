@@ -33,7 +33,9 @@ TEMPLATE = ROOT / "deploy" / "nginx" / "addme.conf.template"
 BROTLI_MODULE = Path("/usr/lib/nginx/modules/ngx_http_brotli_static_module.so")
 
 
-def render(out: Path, *, listen: str, app_addr: str, web_dist: Path, media_dir: Path) -> Path:
+def render(
+    out: Path, *, listen: str, app_addr: str | list[str], web_dist: Path, media_dir: Path
+) -> Path:
     """Write out/nginx.conf and the folders it names; returns the configuration's path."""
     run, logs, cache = out / "run", out / "log", out / "cache"
     for folder in (run, logs, cache):
@@ -43,7 +45,10 @@ def render(out: Path, *, listen: str, app_addr: str, web_dist: Path, media_dir: 
         "LOG_DIR": str(logs),
         "CACHE_DIR": str(cache),
         "MIME_TYPES": "/etc/nginx/mime.types",
-        "APP_ADDR": app_addr,
+        "APP_SERVERS": "\n".join(
+            f"        server {addr} max_fails=1 fail_timeout=5s;"
+            for addr in ([app_addr] if isinstance(app_addr, str) else app_addr)
+        ),
         "LISTEN": listen,
         "WEB_DIST": str(web_dist),
         "MEDIA_DIR": str(media_dir),

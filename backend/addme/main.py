@@ -27,6 +27,7 @@ from addme.core.errors import CatchAllMiddleware, envelope, install_error_handle
 from addme.core.headers import SecurityHeadersMiddleware, security_headers
 from addme.core.logging import configure_logging
 from addme.core.observe import ObserveMiddleware
+from addme.core.replica import ReadYourWritesMiddleware
 from addme.core.responses import JsonResponse
 from addme.core.routes import install_fast_paths, raw_get
 from addme.jobs import registry  # noqa: F401 - registers the jobs
@@ -105,6 +106,9 @@ def create_app() -> FastAPI:
     app.add_middleware(IpBanMiddleware)
     # Every write under /v1 counts against its IP's and its account's budget (429 + Retry-After).
     app.add_middleware(WriteBudgetMiddleware)
+    # With a read replica: the caller's last write time, from its signed cookie (read-your-writes).
+    if settings.database_read_url:
+        app.add_middleware(ReadYourWritesMiddleware)
     # Maintenance: every API call but an admin's answers 503 (addme/admin/maintenance.py).
     app.add_middleware(MaintenanceMiddleware)
     # An unhandled exception becomes the envelope's 500, inside the headers so it still gets them.

@@ -20,12 +20,12 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import PlainTextResponse, Response
 from prometheus_client import CONTENT_TYPE_LATEST, REGISTRY, CollectorRegistry, generate_latest
-from prometheus_client.core import GaugeMetricFamily
+from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily
 from prometheus_client.registry import Collector
 from sqlalchemy import select
 from starlette.concurrency import run_in_threadpool
 
-from addme.core import clock, net, reads
+from addme.core import clock, net, reads, replica
 from addme.core.config import get_settings
 from addme.core.db import get_engine, new_session
 from addme.jobs.models import JobLease
@@ -53,13 +53,37 @@ def is_private_caller(request: Request) -> bool:
     return any(addr in network for network in _networks())
 
 
+def _replica_figures(reader: reads.RoutedReader) -> Iterator[GaugeMetricFamily | CounterMetricFamily]:
+    """The read replica (DATABASE_READ_URL): up, its lag, whether public reads use it now, and
+    where each public read went and why (core/replica.py)."""
+    state = reader.state
+    max_lag = get_settings().read_replica_max_lag_s
+    up = GaugeMetricFamily("addme_read_replica_up", "1 when the replica answered its last check")
+    up.add_metric([], 1.0 if state.up else 0.0)
+    yield up
+    lag = GaugeMetricFamily("addme_read_replica_lag_seconds", "The replica's replay lag (-1: unknown)")
+    lag.add_metric([], state.lag if state.lag is not None else -1.0)
+    yield lag
+    use = GaugeMetricFamily(
+        "addme_read_replica_in_use", "1 when public reads go to the replica, 0 when to the primary"
+    )
+    use.add_metric([], 1.0 if state.up and state.lag is not None and state.lag <= max_lag else 0.0)
+    yield use
+    by = CounterMetricFamily(
+        "addme_public_reads", "Public reads by target and reason", labels=["target", "why"]
+    )
+    for target, why, n in replica.reads_by_target(state):
+        by.add_metric([target, why], float(n))
+    yield by
+
+
 class StateCollector(Collector):
     """Figures read at scrape time: pools, jobs, the ledger invariant."""
 
     def __init__(self) -> None:
         self._ledger: tuple[float, int] | None = None
 
-    def collect(self) -> Iterator[GaugeMetricFamily]:
+    def collect(self) -> Iterator[GaugeMetricFamily | CounterMetricFamily]:
         pool: Any = get_engine().pool
         g = GaugeMetricFamily("addme_db_pool_connections", "The ORM engine's pool", labels=["state"])
         for state, fn in (("size", "size"), ("checked_out", "checkedout"), ("overflow", "overflow")):
@@ -67,7 +91,9 @@ class StateCollector(Collector):
                 g.add_metric([state], float(getattr(pool, fn)()))
         yield g
         reader = reads.current()
-        if isinstance(reader, reads.PgReader):
+        if isinstance(reader, reads.RoutedReader):
+            yield from _replica_figures(reader)
+        if isinstance(reader, (reads.PgReader, reads.RoutedReader)):
             stats = reader.pool_stats()
             r = GaugeMetricFamily("addme_db_read_pool", "The async read pool (psycopg)", labels=["stat"])
             for key in ("pool_size", "pool_available", "requests_waiting"):

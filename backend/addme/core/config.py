@@ -42,6 +42,11 @@ class Settings(BaseSettings):
     # per database core, divided by the web processes sharing it (docs/operations.md).
     db_read_pool_size: int = Field(default=6, ge=1, le=100)
     db_timeout_seconds: float = 5.0
+    # A streaming replica for the public reads (lists, search, profiles, sitemaps): core/replica.py.
+    # Unset: every read on DATABASE_URL. Past READ_REPLICA_MAX_LAG_S behind, or down, reads go to
+    # the primary (and /metrics says so).
+    database_read_url: str | None = None
+    read_replica_max_lag_s: float = Field(default=5.0, gt=0, le=300)
     # How long a thread may hold the GIL while another waits for it (Python's default: 5 ms). A
     # web process runs its event loop (the public reads) beside the threads of its sync routes
     # (login, Top-Up, every write): at the default, each of a login's database round trips waited

@@ -31,7 +31,8 @@ from psycopg import pq
 from sqlalchemy import Select, make_url
 from sqlalchemy.dialects.postgresql.psycopg import PGDialect_psycopg
 
-from addme.core import db, deadlines, readpool
+from addme.core import db, deadlines, readpool, respcache
+from addme.core import replica as replica_mod
 from addme.core.config import Settings, get_settings
 
 log = logging.getLogger("addme.reads")
@@ -259,6 +260,44 @@ def pg_conninfo(settings: Settings) -> str | None:
     return url.set(drivername="postgresql").render_as_string(hide_password=False)
 
 
+class RoutedReader:
+    """The primary's reader and the replica's, one read at a time to one of them (core/replica.py).
+    A replica read that fails on the connection is read again on the primary, and the replica is
+    taken as down until the next check says otherwise."""
+
+    def __init__(self, primary: PgReader, replica: PgReader, replica_conninfo: str) -> None:
+        self.primary = primary
+        self.replica = replica
+        self.state = replica_mod.ReplicaState()
+        self.health = replica_mod.HealthCheck(replica_conninfo, self.state)
+
+    async def open(self) -> None:
+        await self.primary.open()
+        await self.replica.open()
+        await self.health.check_once()
+        self.health.start()
+
+    async def close(self) -> None:
+        await self.health.stop()
+        await self.replica.close()
+        await self.primary.close()
+
+    def pool_stats(self) -> dict[str, int]:
+        return self.primary.pool_stats()
+
+    async def fetch(self, *queries: Query, prepare: bool = True) -> list[Sequence[Row]]:
+        target, _ = replica_mod.route(self.state, changed=respcache.generation_changed_within)
+        if target == replica_mod.PRIMARY:
+            return await self.primary.fetch(*queries, prepare=prepare)
+        try:
+            return await self.replica.fetch(*queries, prepare=prepare)
+        except (psycopg.OperationalError, OSError, TimeoutError) as exc:
+            log.warning("replica read failed, read again on the primary: %s", exc.__class__.__name__)
+            self.state.up = False
+            self.state.reads[(replica_mod.PRIMARY, "replica_failed")] += 1
+            return await self.primary.fetch(*queries, prepare=prepare)
+
+
 _default = ThreadReader()
 _current: Reader = _default
 
@@ -268,7 +307,17 @@ def create_reader(settings: Settings | None = None) -> Reader:
     conninfo = pg_conninfo(settings)
     if conninfo is None:
         return ThreadReader()
-    return PgReader(conninfo, max_size=settings.db_read_pool_size, timeout=settings.db_timeout_seconds)
+    primary = PgReader(conninfo, max_size=settings.db_read_pool_size, timeout=settings.db_timeout_seconds)
+    if not settings.database_read_url:
+        return primary
+    replica_info = _libpq(settings.database_read_url)
+    replica = PgReader(replica_info, max_size=settings.db_read_pool_size, timeout=settings.db_timeout_seconds)
+    return RoutedReader(primary, replica, replica_info)
+
+
+def _libpq(url: str) -> str:
+    parsed = make_url(url.replace("postgresql+psycopg://", "postgresql://", 1))
+    return parsed.set(drivername="postgresql").render_as_string(hide_password=False)
 
 
 def install(reader: Reader | None) -> None:

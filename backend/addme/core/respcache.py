@@ -213,6 +213,25 @@ class RedisStore:
         self.bump()
 
 
+# The listings' generation this process last saw, and when it saw it change (time.monotonic()): for a
+# few seconds after a change, answers are built from the primary (core/replica.py), so no node caches
+# a replica's pre-change rows under the new generation.
+_seen: list[Any] = [None, float("-inf")]  # [generation, monotonic time it changed]
+
+
+def saw_generation(gen: str) -> None:
+    if gen == "static" or gen == _seen[0]:
+        return
+    if _seen[0] is not None:
+        _seen[1] = time.monotonic()
+    _seen[0] = gen
+
+
+def generation_changed_within(seconds: float) -> bool:
+    changed_at: float = _seen[1]
+    return time.monotonic() - changed_at < seconds
+
+
 @lru_cache
 def store() -> Store:
     url = get_settings().redis_url
@@ -279,11 +298,13 @@ async def cached_if_on(
         if read is None:  # Redis unreachable
             return None
         full, order, entry = read
+        saw_generation(full.split(":", 1)[0])
     else:
         where = versioned(key, follow_listings=follow_listings)
         if where is None:  # caching off
             return None
         full, order = where
+        saw_generation(full.split(":", 1)[0])
         entry = cache.get(full)
     if entry is None:
         return await asyncio.shield(_flight(cache, full, build, ttl, order))
