@@ -60,7 +60,7 @@ async function banAsModerator(request: APIRequestContext, usernameId: number, ho
   const { token } = (await login.json()) as { token: string };
   const res = await request.post(`/v1/admin/usernames/${usernameId}/ban`, {
     headers: { Authorization: `Bearer ${token}` },
-    data: { hours, reason: 'e2e' },
+    data: { hours, reason: 'Broke the rules (a browser test).' },
   });
   expect(res.ok(), await res.text()).toBeTruthy();
 }

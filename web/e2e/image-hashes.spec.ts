@@ -70,7 +70,11 @@ test('an imported hash list blocks the upload of a matching picture', async ({
   };
   const hash = gallery.data.find((m) => m.id === mediaId)?.pdq as string;
   expect(hash).toMatch(/^[0-9a-f]{64}$/);
-  await request.delete(`/v1/admin/gallery/${mediaId}`, { headers });
+  const removed = await request.delete(`/v1/admin/gallery/${mediaId}`, {
+    headers,
+    data: { reason: 'Removed for the hash-list test.' },
+  });
+  expect(removed.ok(), await removed.text()).toBeTruthy();
 
   await adminLogIn(page, baseURL as string);
   await page.goto('/admin/image-bans');

@@ -80,8 +80,7 @@ test.describe('the route walk', () => {
           wrong.push(`${pattern} ${path}: HTTP ${response?.status()}, expected ${sample.status}`);
         // A 404 document, a sample token refused, a signed-out visitor refused: the pages show those.
         const seen = problems.filter(
-          (p) =>
-            !/Failed to load resource: the server responded with a status of 4\d\d/.test(p),
+          (p) => !/Failed to load resource: the server responded with a status of 4\d\d/.test(p),
         );
         for (const p of seen) wrong.push(`${pattern} ${path}: ${p}`);
       }

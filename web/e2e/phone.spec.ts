@@ -173,7 +173,7 @@ test.describe('the home-screen app on a phone', () => {
     const sw = await (await request.get('/sw.js')).text();
     expect(sw).toContain('/offline.html');
     await page.goto('/offline.html');
-    await expect(page.getByRole('heading', { name: 'You are offline' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'AddMe could not be reached' })).toBeVisible();
     await expectAxeClean(page, '/offline.html');
   });
 });

@@ -10,7 +10,9 @@ self.addEventListener('install', (event) => {
   event.waitUntil(
     caches
       .open(CACHE)
-      .then((cache) => cache.addAll([OFFLINE, '/offline.js', '/manifest.webmanifest', '/icons/icon-192.png']))
+      .then((cache) =>
+        cache.addAll([OFFLINE, '/offline.js', '/manifest.webmanifest', '/icons/icon-192.png']),
+      )
       .then(() => self.skipWaiting()),
   );
 });

@@ -23,6 +23,7 @@ export const AREAS: Record<string, string> = {
   ads: 'ads.json',
   catalog: 'catalog.json',
   community: 'community.json',
+  decisions: 'decisions.json',
   guard: 'guard.json',
   legal: 'legal.json',
   listings: 'listings.json',

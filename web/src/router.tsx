@@ -34,6 +34,7 @@ const ADMIN_SCREENS: RouteObject[] = [
   { path: 'unban-requests', ...page(() => import('@/routes/admin/unban-requests')) },
   { path: 'removal-requests', ...page(() => import('@/routes/admin/removal-requests')) },
   { path: 'notices', ...page(() => import('@/routes/admin/notices')) },
+  { path: 'appeals', ...page(() => import('@/routes/admin/appeals')) },
   { path: 'contact', ...page(() => import('@/routes/admin/contact')) },
   { path: 'contact-queue', ...page(() => import('@/routes/admin/contact-queue')) },
   { path: 'macros', ...page(() => import('@/routes/admin/macros')) },
@@ -88,6 +89,7 @@ const USER_PAGES: RouteObject[] = [
   { path: 'group/:id/edit', ...page(() => import('@/routes/user/group-create')) },
   { path: 'media/:id', ...page(() => import('@/routes/user/media')) },
   { path: 'unban/:id', ...page(() => import('@/routes/user/unban')) },
+  { path: 'decisions', ...page(() => import('@/routes/user/decisions')) },
   { path: 'local-swipes', ...page(() => import('@/routes/user/local-swipes')) },
   { path: 'local-swipes/favorites', ...page(() => import('@/routes/user/favorites')) },
 ];

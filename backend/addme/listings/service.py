@@ -407,9 +407,8 @@ def relist(session: Session, *, user: User, username_id: int) -> tuple[Username,
             c.DUPLICATE.format(app=options.APP_LABELS[options.App(username.app)]), code=ListingCode.DUPLICATE
         )
     minor = screening.minor_signal(texts=[username.username, username.description, username.tags_text])
-    if minor is not None:  # edited while delisted: a moderator looks first
-        username.status = c.Status.PENDING
-        username.review_reason = screening.possible_minor_reason(minor[1])[:200]
+    if minor is not None:  # edited while delisted: a moderator looks first (held, with its record)
+        _review(username, session=session, now=clock.now())
     else:
         username.status = c.Status.APPROVED
     refresh_listed(username, user)

@@ -11,10 +11,12 @@ What it counts, per calendar month (UTC):
 - non-consensual images: of the `ncii` notices that arrived that month and whose 48 hours have run
   (or that were decided sooner), the share decided within 48 hours; one still open past 48 hours
   counts as late, one still inside its 48 hours is not counted yet;
-- appeals: those lodged that month, and the reversals decided that month.
+- appeals (the appeals table: complaints against a decision, and unban requests, which are appeals
+  too): those lodged that month, those decided that month and how many of those reversed it.
 
 Counts are aggregate SQL grouped by month (the same query on SQLite and PostgreSQL); percentiles
-are taken in Python over the durations of the months asked for. The public page's answer is kept
+are taken in Python over each month's durations, which the database hands back grouped to the
+tenth of an hour (the precision shown). The public page's answer is kept
 for PUBLIC_TTL seconds per process.
 """
 
@@ -25,17 +27,17 @@ import io
 import math
 import threading
 import time
-from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime, timedelta
 from typing import Any, get_args
 
-from sqlalchemy import ColumnElement, Select, case, func, select
+from sqlalchemy import ColumnElement, Numeric, Select, case, cast, func, select
 from sqlalchemy.orm import Session
 
 from addme.core import clock
 from addme.core.options import ReportType
-from addme.decisions.models import StatementOfReasons
+from addme.decisions.models import Appeal, AppealStatus, StatementOfReasons
 from addme.moderation.models import Notice, Report
 from addme.moderation.notice_schemas import Category, NoticeKind
 from addme.moderation.requests import RemovalRequest, UnbanRequest
@@ -72,7 +74,9 @@ def _month_of(session: Session, column: Any) -> ColumnElement[str]:
     """The column's month as "YYYY-MM", in this database's dialect."""
     if session.get_bind().dialect.name == "postgresql":
         return func.to_char(column, "YYYY-MM")
-    return func.strftime("%Y-%m", column)
+    # SQLite keeps a datetime as ISO text ("2026-11-02 10:00:00.000000"): its first 7 characters
+    # are the month, read without parsing the date (strftime took twice as long at 200,000 rows).
+    return func.substr(column, 1, 7)
 
 
 def _counts(session: Session, stmt: Select[Any]) -> dict[tuple[str, ...], int]:
@@ -86,38 +90,73 @@ def _grouped(session: Session, when: Any, since: datetime, *keys: Any) -> dict[t
     return _counts(session, stmt)
 
 
-def percentile(values: Sequence[float], share: float) -> float | None:
-    """The nearest-rank percentile: the smallest value at or above `share` of the sorted values."""
-    if not values:
+Histogram = Mapping[float, int]
+
+
+def _ranked(values: Sequence[float] | Histogram) -> list[tuple[float, int]]:
+    counts = values if isinstance(values, Mapping) else Counter(values)
+    return sorted((v, n) for v, n in counts.items() if n > 0)
+
+
+def _at_rank(ranked: list[tuple[float, int]], rank: int) -> float:
+    seen = 0
+    for value, count in ranked:
+        seen += count
+        if seen >= rank:
+            return value
+    return ranked[-1][0]
+
+
+def percentile(values: Sequence[float] | Histogram, share: float) -> float | None:
+    """The nearest-rank percentile: the smallest value at or above `share` of the sorted values
+    (a list of values, or a histogram value -> count)."""
+    ranked = _ranked(values)
+    total = sum(n for _, n in ranked)
+    if not total:
         return None
-    ordered = sorted(values)
-    rank = max(1, math.ceil(share * len(ordered)))
-    return ordered[rank - 1]
+    return _at_rank(ranked, max(1, math.ceil(share * total)))
 
 
-def median(values: Sequence[float]) -> float | None:
+def median(values: Sequence[float] | Histogram) -> float | None:
     """The middle value (the mean of the two middle ones for an even count)."""
-    if not values:
+    ranked = _ranked(values)
+    total = sum(n for _, n in ranked)
+    if not total:
         return None
-    ordered = sorted(values)
-    mid = len(ordered) // 2
-    return ordered[mid] if len(ordered) % 2 else (ordered[mid - 1] + ordered[mid]) / 2
+    if total % 2:
+        return _at_rank(ranked, total // 2 + 1)
+    return (_at_rank(ranked, total // 2) + _at_rank(ranked, total // 2 + 1)) / 2
 
 
-def _durations(session: Session, since: datetime) -> dict[str, list[float]]:
-    """Hours from arrival to decision of everything decided since `since`, by decision month."""
-    out: dict[str, list[float]] = defaultdict(list)
-    sources: list[tuple[Any, Any]] = [
+def _hours_between(session: Session, start: Any, end: Any) -> ColumnElement[Any]:
+    """end - start in hours, computed by the database (no datetimes parsed in Python)."""
+    if session.get_bind().dialect.name == "postgresql":
+        return func.extract("epoch", end - start) / 3600
+    return (func.julianday(end) - func.julianday(start)) * 24
+
+
+def _durations(session: Session, since: datetime) -> dict[str, Counter[float]]:
+    """Hours from arrival to decision of everything decided since `since`, by decision month, as a
+    histogram to the tenth of an hour (the report's precision): the database groups the rows, so
+    a year of 200,000 decisions comes back as a few thousand (value, count) pairs."""
+    out: dict[str, Counter[float]] = defaultdict(Counter)
+    sources: list[tuple[Any, ...]] = [
         (Notice.created_at, Notice.decided_at),
         (Report.created_at, Report.resolved_at),
         (UnbanRequest.created_at, UnbanRequest.decided_at),
         (RemovalRequest.created_at, RemovalRequest.decided_at),
         *_appeal_durations(),
     ]
-    for received, decided in sources:
-        rows = session.execute(select(received, decided).where(decided.is_not(None), decided >= since))
-        for start, end in rows:
-            out[_label(end)].append(max(0.0, (end - start).total_seconds() / 3600))
+    for received, decided, *only in sources:
+        month = _month_of(session, decided)
+        hours = func.round(cast(_hours_between(session, received, decided), Numeric), 1)
+        rows = session.execute(
+            select(month, hours, func.count())
+            .where(decided.is_not(None), decided >= since, *only)
+            .group_by(month, hours)
+        )
+        for label, value, count in rows:
+            out[str(label)][max(0.0, float(value))] += int(count)
     return out
 
 
@@ -139,28 +178,29 @@ def _ncii(session: Session, since: datetime, now: datetime) -> dict[str, tuple[i
 # -- appeals ----------------------------------------------------------------------------------------
 
 
-def _appeal_durations() -> list[tuple[Any, Any]]:
-    return []
+def _appeal_durations() -> list[tuple[Any, ...]]:
+    # Appeals against a decision; an unban request's appeal row shares its request's clock, which
+    # the unban requests already count.
+    return [(Appeal.created_at, Appeal.decided_at, Appeal.kind == "appeal")]
 
 
 def _appeals(session: Session, since: datetime) -> tuple[dict[str, int], dict[str, int], dict[str, int]]:
-    """(lodged, decided, reversed) per month. Until appeals have their own table, an appeal's
-    outcome is a statement of reasons with source_type "appeal" (appeal_upheld, appeal_reversed):
-    lodged and decided both count those outcomes, by the month decided."""
-    sor = StatementOfReasons
-    month = _month_of(session, sor.decided_at)
+    """(lodged, decided, reversed) per month, from the appeals: complaints against a decision and
+    the spec's unban requests, which are appeals too (they also have their own column)."""
+    lodged = _grouped(session, Appeal.created_at, since)
+    decided_at = _month_of(session, Appeal.decided_at)
     decided: dict[str, int] = defaultdict(int)
     reversals: dict[str, int] = defaultdict(int)
     rows = session.execute(
-        select(month, sor.decision, func.count())
-        .where(sor.decided_at >= since, sor.source_type == "appeal")
-        .group_by(month, sor.decision)
+        select(decided_at, Appeal.status, func.count())
+        .where(Appeal.decided_at.is_not(None), Appeal.decided_at >= since)
+        .group_by(decided_at, Appeal.status)
     )
-    for label, decision, count in rows:
+    for label, status, count in rows:
         decided[str(label)] += int(count)
-        if decision == "appeal_reversed":
+        if status == AppealStatus.REVERSED:
             reversals[str(label)] += int(count)
-    return dict(decided), dict(decided), dict(reversals)
+    return {k[0]: v for k, v in lodged.items()}, dict(decided), dict(reversals)
 
 
 # -- the report -------------------------------------------------------------------------------------
@@ -213,7 +253,7 @@ def report(session: Session, *, months: int = MONTHS_DEFAULT) -> TransparencyRep
             by_category[category] = by_category.get(category, 0) + count
             total += count
             auto_total += auto
-        hours = durations.get(label, [])
+        hours = durations.get(label, Counter())
         counted, within = ncii.get(label, (0, 0))
         rows.append(
             TransparencyMonth(
@@ -230,7 +270,7 @@ def report(session: Session, *, months: int = MONTHS_DEFAULT) -> TransparencyRep
                 decisions_by_category=by_category,
                 automated_decisions=auto_total,
                 automated_share=_share(auto_total, total),
-                decided_items=len(hours),
+                decided_items=sum(hours.values()),
                 median_hours_to_decision=_hours(median(hours)),
                 p95_hours_to_decision=_hours(percentile(hours, 0.95)),
                 ncii_counted=counted,

@@ -175,7 +175,9 @@ def test_a_blocked_upload_and_an_automated_hold_are_automated_records(client, db
     h = auth(token_for(db, owner))
     from tests.factories.listings import submit_body
 
-    r = client.post("/v1/user/usernames", json=submit_body(description="Im 16 and bored"), headers=h)
+    r = client.post(
+        "/v1/user/usernames", json=submit_body(description="school girl outfits, snap me"), headers=h
+    )
     assert r.json()["data"]["status"] == "pending"
     row = _statements(db)[-1]
     assert row.decision == "hold_username" and row.automated_detection and row.automated_decision == "fully"

@@ -3,6 +3,9 @@ possible one is held for review at the top of the moderators' queue; neither is 
 
 from __future__ import annotations
 
+from sqlalchemy import select
+
+from addme.decisions.models import StatementOfReasons
 from tests.factories.accounts import auth, make_user, token_for
 from tests.factories.community import vip
 from tests.factories.listings import make_username, submit_body
@@ -98,3 +101,7 @@ def test_a_username_edited_while_delisted_is_held_when_relisted(client, db):
     assert r.status_code == 200, r.text
     assert r.json()["data"]["status"] == "pending"
     assert "quiet_one" not in _public_handles(client)
+    # The hold is a decision the member is told about, like any automated hold.
+    db.expire_all()
+    held = db.scalars(select(StatementOfReasons).where(StatementOfReasons.decision == "hold_username")).all()
+    assert [row.subject_id for row in held] == [listed.id]

@@ -10,7 +10,7 @@ from datetime import datetime, timedelta
 import pytest
 
 from addme.core import clock
-from addme.decisions.models import StatementOfReasons
+from addme.decisions.models import Appeal, StatementOfReasons
 from addme.moderation.models import Notice, Report
 from addme.moderation.requests import UnbanRequest
 from addme.stats import transparency
@@ -79,8 +79,22 @@ def last_month(db) -> datetime:
         automated_decision="fully",
         automated_detection=True,
     )
-    _statement(db, decided=base + 30 * H, source_type="appeal", decision="appeal_reversed")
-    _statement(db, decided=base + 31 * H, source_type="appeal", decision="appeal_upheld")
+    # Two appeals lodged at base + 1 h: one reversed after 29 hours, one upheld after 30; their
+    # outcomes are statements too, counted as appeals and not again as decisions.
+    for hours, status in ((29, "reversed"), (30, "upheld")):
+        db.add(
+            Appeal(
+                kind="appeal",
+                status=status,
+                message="This was a mistake.",
+                created_at=base + H,
+                due_at=base + H + timedelta(days=7),
+                decided_at=base + (1 + hours) * H,
+            )
+        )
+        _statement(db, decided=base + (1 + hours) * H, source_type="appeal", decision=f"appeal_{status}")
+    # One lodged late in the month, still open.
+    db.add(Appeal(kind="appeal", status="open", created_at=base + 100 * H, due_at=base + 268 * H))
     listing = make_username(db)
     for hours, kind in ((1, "fake"), (2, "fake"), (4, "underage")):
         db.add(
@@ -126,14 +140,15 @@ def test_last_months_row_holds_the_figures_a_reader_checks(client, db, last_mont
     assert row["decisions_by_category"]["non_consensual_behaviour"] == 2
     assert row["decisions_by_category"]["pornography_or_sexualized_content"] == 1
     assert row["automated_decisions"] == 1 and row["automated_share"] == pytest.approx(0.3333)
-    # Decided: reports in 1, 2 and 4 h, the unban request in 5 h, the notices in 10 and 60 h.
-    assert row["decided_items"] == 6
-    assert row["median_hours_to_decision"] == 4.5
+    # Decided: reports in 1, 2 and 4 h, the unban request in 5 h, the notices in 10 and 60 h, the
+    # appeals in 29 and 30 h: the median is between 5 and 10, 95% within 60.
+    assert row["decided_items"] == 8
+    assert row["median_hours_to_decision"] == 7.5
     assert row["p95_hours_to_decision"] == 60.0
     # One ncii notice in 10 hours, one in 60: half decided within 48 hours.
     assert (row["ncii_counted"], row["ncii_within_48h"]) == (2, 1)
     assert row["ncii_within_48h_share"] == 0.5
-    assert (row["appeals"], row["appeals_decided"], row["appeals_reversed"]) == (2, 2, 1)
+    assert (row["appeals"], row["appeals_decided"], row["appeals_reversed"]) == (3, 2, 1)
     # The month before: nothing at all, and no share made up from nothing.
     empty = _row(data, 2)
     assert empty["notices_total"] == 0 and empty["decisions_total"] == 0
@@ -180,7 +195,7 @@ def test_the_csv_has_one_line_per_month_oldest_first(client, db, last_month):
         assert (
             last["decisions_ground_law"] == "2" and last["decisions_category_non_consensual_behaviour"] == "2"
         )
-        assert last["median_hours_to_decision"] == "4.5" and last["p95_hours_to_decision"] == "60.0"
+        assert last["median_hours_to_decision"] == "7.5" and last["p95_hours_to_decision"] == "60.0"
         assert last["ncii_within_48h_share"] == "0.5" and last["appeals_reversed"] == "1"
         assert rows[0]["median_hours_to_decision"] == ""  # no decision: empty, not zero
 

@@ -4,6 +4,7 @@ import frApiErrors from './fr/apiErrors.json';
 import frCatalog from './fr/catalog.json';
 import frCommon from './fr/common.json';
 import frCommunity from './fr/community.json';
+import frDecisions from './fr/decisions.json';
 import frGuard from './fr/guard.json';
 import frLegal from './fr/legal.json';
 import frListings from './fr/listings.json';
@@ -21,6 +22,7 @@ export default {
   apiErrors: frApiErrors,
   catalog: frCatalog,
   community: frCommunity,
+  decisions: frDecisions,
   guard: frGuard,
   legal: frLegal,
   listings: frListings,

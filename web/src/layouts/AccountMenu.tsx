@@ -57,6 +57,7 @@ export function AccountMenu() {
         <MenuLink to="/user/group/create">{t('nav.createGroup')}</MenuLink>
         <MenuLink to="/user/group">{t('nav.myGroups')}</MenuLink>
         <MenuLink to="/user/orders">{t('nav.orders')}</MenuLink>
+        <MenuLink to="/user/decisions">{t('nav.decisions')}</MenuLink>
         <MenuLink to="/user/account">{t('nav.account')}</MenuLink>
         {user.is_studio && <MenuLink to="/user/switch">{t('nav.switchAccount')}</MenuLink>}
         <MenuDivider />

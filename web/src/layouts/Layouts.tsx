@@ -59,6 +59,7 @@ const USER_NAV = [
   { to: '/user/group', key: 'myGroups' },
   // The older orders page belongs to Orders.
   { to: '/user/orders', key: 'orders', also: ['/user/ordersold'] },
+  { to: '/user/decisions', key: 'decisions' },
   { to: '/user/account', key: 'account' },
 ] as const satisfies readonly {
   to: string;

@@ -22,8 +22,12 @@ export function HealthPanel() {
     );
   }
   if (!health.data) return null;
-  const { ledger_mismatches, mismatched_user_ids, ledger_checked_at, outbox_unsent, jobs } =
-    health.data;
+  const { ledger_mismatches, mismatched_user_ids, ledger_checked_at, outbox, jobs } = health.data;
+  const oldest = outbox.oldest_pending_seconds;
+  const age =
+    oldest < 3600
+      ? t('admin.health.minutes', { count: Math.max(1, Math.round(oldest / 60)) })
+      : t('admin.health.hours', { count: Math.round(oldest / 3600) });
   return (
     <section aria-labelledby="admin-health" className="mb-4">
       <h2 className="h6 text-uppercase text-body-secondary" id="admin-health">
@@ -58,9 +62,20 @@ export function HealthPanel() {
           </div>
         </div>
         <div className="col-12 col-md-6">
-          <div className="addme-card p-3 h-100">
+          <div className="addme-card p-3 h-100" data-testid="outbox-figure">
             <div className="text-body-secondary small">{t('admin.health.outbox')}</div>
-            <div className="fs-4 fw-semibold">{outbox_unsent}</div>
+            <div className="fs-4 fw-semibold">{outbox.pending}</div>
+            {outbox.pending > 0 && (
+              <div className="small mt-1">
+                {t('admin.health.outboxRetrying', { count: outbox.retrying })} ·{' '}
+                {t('admin.health.outboxOldest', { age })}
+              </div>
+            )}
+            {outbox.given_up > 0 && (
+              <div className="small mt-1 text-danger fw-medium">
+                {t('admin.health.outboxGivenUp', { count: outbox.given_up })}
+              </div>
+            )}
           </div>
         </div>
       </div>

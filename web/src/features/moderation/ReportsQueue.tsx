@@ -19,6 +19,7 @@ import { type ReportAction, type ReportGroup, reportsQuery, useReportDecision } 
 
 // Dismissing an underage report puts the listing back in front of everyone: never without a why.
 const MIN_UNDERAGE_REASON = 10;
+const REPORT_DECISIONS = ['dismiss_report', 'uphold_report'] as const;
 
 /** The one-hour clock of an underage report left listed: minutes left, in colour and in words. */
 function UnderageClock({ due }: { due: string }) {
@@ -143,6 +144,7 @@ function GroupCard({ group, open }: { group: ReportGroup; open: boolean }) {
           <ReasonField
             id={`report-reason-${first.id}`}
             type="report"
+            decision={REPORT_DECISIONS}
             value={reason}
             onChange={setReason}
           />

@@ -87,6 +87,7 @@ function UnbanCard({ item }: { item: UnbanItem }) {
             <ReasonField
               id={`unban-reason-${item.id}`}
               type="unban"
+              decision="refuse_unban"
               value={reason}
               onChange={setReason}
             />

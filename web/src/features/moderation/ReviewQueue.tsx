@@ -80,7 +80,13 @@ function ReviewCard({
       </div>
       <div className="mt-3 d-flex flex-column flex-md-row gap-2 align-items-md-end">
         <div className="flex-grow-1">
-          <ReasonField id={`reason-${u.id}`} type="review" value={reason} onChange={setReason} />
+          <ReasonField
+            id={`reason-${u.id}`}
+            type="review"
+            decision="reject_username"
+            value={reason}
+            onChange={setReason}
+          />
         </div>
         <div className="d-flex gap-2">
           <button
@@ -177,6 +183,7 @@ export function ReviewQueue() {
                   <ReasonField
                     id="bulk-reason"
                     type="review"
+                    decision="reject_username"
                     value={bulkReason}
                     onChange={setBulkReason}
                   />

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Form, Placeholder } from 'react-bootstrap';
 import { useLocation, useSearchParams } from 'react-router';
+import { DecisionMacroPicker, MIN_REASON } from '@/components/DecisionMacroPicker';
 import { Pager } from '@/components/Pager';
 import { useTranslation } from '@/i18n/useTranslation';
 import { formatTimeAgo } from '@/lib/format';
@@ -13,12 +14,15 @@ export function ReasonField({
   value,
   onChange,
   label,
+  decision,
 }: {
   id: string;
   type: MacroType;
   value: string;
   onChange: (value: string) => void;
   label?: string;
+  /** A restricting decision: its canned reasons too, and the 10-character hint. */
+  decision?: string | readonly string[];
 }) {
   const { t } = useTranslation();
   const macros = useQuery(macrosQuery(type));
@@ -45,14 +49,19 @@ export function ReasonField({
           ))}
         </Form.Select>
       )}
+      {decision && <DecisionMacroPicker decision={decision} onPick={onChange} />}
       <Form.Control
         id={id}
         as="textarea"
         rows={2}
         maxLength={2000}
         value={value}
+        aria-describedby={decision ? `${id}-hint` : undefined}
         onChange={(e) => onChange(e.target.value)}
       />
+      {decision && (
+        <Form.Text id={`${id}-hint`}>{t('decisions.reasonHint', { count: MIN_REASON })}</Form.Text>
+      )}
     </div>
   );
 }

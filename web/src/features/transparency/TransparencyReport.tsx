@@ -29,7 +29,11 @@ function useHours() {
   const { t, i18n } = useTranslation();
   const format = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 });
   return (hours: number | null | undefined) =>
-    hours == null ? '–' : t('legal.transparency.hours', { value: format.format(hours) });
+    hours == null
+      ? '–'
+      : hours < 0.1
+        ? t('legal.transparency.underTenth', { value: format.format(0.1) })
+        : t('legal.transparency.hours', { value: format.format(hours) });
 }
 
 function Figure({
@@ -83,6 +87,24 @@ function MonthCard({ month }: { month: Month }) {
     t(`legal.transparency.${group}.${key}`, { defaultValue: key.replaceAll('_', ' ') });
   const title = monthName(month.month, i18n.language);
   const id = `month-${month.month}`;
+  const quiet =
+    month.notices_total + month.reports_total + month.unban_requests + month.removal_requests ===
+      0 &&
+    month.decisions_total + month.decided_items + month.appeals + month.appeals_decided === 0;
+  if (quiet)
+    return (
+      <section className="addme-card p-3" aria-labelledby={id} data-testid="transparency-month">
+        <h2 className="h6 mb-1" id={id}>
+          {title}
+          {!month.complete && (
+            <span className="badge text-bg-secondary fw-normal ms-2">
+              {t('legal.transparency.soFar')}
+            </span>
+          )}
+        </h2>
+        <p className="small text-body-secondary mb-0">{t('legal.transparency.quiet')}</p>
+      </section>
+    );
   return (
     <section className="addme-card p-3" aria-labelledby={id} data-testid="transparency-month">
       <h2 className="h5 d-flex flex-wrap align-items-baseline gap-2" id={id}>

@@ -90,6 +90,7 @@ function RemoveDialog({ group, onClose }: { group: AdminGroup; onClose: () => vo
       title={t('catalog.groups.removeTitle', { name: group.name })}
       message={t('catalog.groups.removeMessage', { count: group.members_count })}
       confirmLabel={t('catalog.groups.remove')}
+      decision="remove_group"
       pending={remove.isPending}
       onClose={onClose}
       onConfirm={(reason) =>

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { Form, Modal } from 'react-bootstrap';
+import { DecisionMacroPicker, MIN_REASON } from '@/components/DecisionMacroPicker';
 import { SubmitButton } from '@/components/FormField';
 import { useTranslation } from '@/i18n/useTranslation';
 
@@ -77,6 +78,7 @@ export function ActionDialog({
   reasonRequired = true,
   memberFacing = false,
   withReason = true,
+  decision,
   reasonMinLength,
   pending,
   onClose,
@@ -91,6 +93,9 @@ export function ActionDialog({
   reasonRequired?: boolean;
   memberFacing?: boolean;
   withReason?: boolean;
+  /** A restricting decision (a statement of reasons): its canned reasons are offered, and the
+   * reason needs MIN_REASON characters, as the server asks. */
+  decision?: string | readonly string[];
   /** The fewest characters the server takes for this action's reason (the browser says so first). */
   reasonMinLength?: number;
   pending: boolean;
@@ -107,6 +112,7 @@ export function ActionDialog({
         onSubmit={(e) => {
           e.preventDefault();
           if (withReason && reasonRequired && !reason.trim()) return;
+          if (decision && reason.trim().length < MIN_REASON) return;
           onConfirm(reason.trim());
         }}
       >
@@ -123,17 +129,26 @@ export function ActionDialog({
               <Form.Label className="fw-medium">
                 {memberFacing ? t('people.common.memberReason') : t('people.common.reason')}
               </Form.Label>
+              {decision && (
+                <div className="mb-2">
+                  <DecisionMacroPicker decision={decision} onPick={setReason} />
+                </div>
+              )}
               <Form.Control
                 as="textarea"
                 rows={2}
                 maxLength={300}
-                required={reasonRequired}
-                minLength={reasonMinLength}
+                required={reasonRequired || Boolean(decision)}
+                minLength={decision ? MIN_REASON : reasonMinLength}
                 value={reason}
                 onChange={(e) => setReason(e.target.value)}
               />
               <Form.Text>
-                {memberFacing ? t('people.common.memberReasonHint') : t('people.common.reasonHint')}
+                {decision
+                  ? t('decisions.reasonHint', { count: MIN_REASON })
+                  : memberFacing
+                    ? t('people.common.memberReasonHint')
+                    : t('people.common.reasonHint')}
               </Form.Text>
             </Form.Group>
           )}

@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { Alert, Form, Placeholder } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { ApiError } from '@/api/errors';
+import { DecisionMacroPicker, MIN_REASON } from '@/components/DecisionMacroPicker';
 import { SubmitButton } from '@/components/FormField';
 import { LoadError } from '@/components/LoadError';
 import { useTranslation } from '@/i18n/useTranslation';
@@ -98,10 +99,19 @@ function BanForm({ kind }: { kind: Kind }) {
         <Form.Label className="fw-medium">
           {kind === 'user' ? t('people.common.memberReason') : t('people.common.reason')}
         </Form.Label>
+        {kind !== 'ip' && (
+          <div className="mb-2">
+            <DecisionMacroPicker
+              decision={kind === 'user' ? 'ban_account' : 'ban_username'}
+              onPick={setReason}
+            />
+          </div>
+        )}
         <Form.Control
           as="textarea"
           rows={2}
           required
+          minLength={kind === 'ip' ? undefined : MIN_REASON}
           maxLength={300}
           value={reason}
           onChange={(e) => setReason(e.target.value)}

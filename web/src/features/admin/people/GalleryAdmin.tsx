@@ -13,6 +13,7 @@ function MediaCard({ item }: { item: AdminMedia }) {
   const { t, i18n } = useTranslation();
   const act = useMediaAction();
   const [banning, setBanning] = useState(false);
+  const [removing, setRemoving] = useState(false);
   const username = item.username ?? `#${item.username_id}`;
   return (
     <li className="col-6 col-md-4 col-xl-3" data-testid="gallery-item">
@@ -43,20 +44,34 @@ function MediaCard({ item }: { item: AdminMedia }) {
             type="button"
             className="btn btn-sm btn-outline-secondary btn-touch"
             disabled={act.isPending}
-            onClick={() =>
-              toast.confirm(
-                t('people.gallery.removeConfirm', { username }),
-                () =>
-                  act.mutate(
-                    { kind: 'remove', id: item.id },
-                    { onSuccess: () => toast.success(t('people.gallery.removed')) },
-                  ),
-                t('people.gallery.remove'),
-              )
-            }
+            onClick={() => setRemoving(true)}
           >
             {t('people.gallery.remove')}
           </button>
+          {removing && (
+            <ActionDialog
+              show
+              danger
+              memberFacing
+              decision="remove_media"
+              title={t('people.gallery.remove')}
+              message={t('people.gallery.removeConfirm', { username })}
+              confirmLabel={t('people.gallery.remove')}
+              pending={act.isPending}
+              onClose={() => setRemoving(false)}
+              onConfirm={(reason) =>
+                act.mutate(
+                  { kind: 'remove', id: item.id, reason },
+                  {
+                    onSuccess: () => {
+                      toast.success(t('people.gallery.removed'));
+                      setRemoving(false);
+                    },
+                  },
+                )
+              }
+            />
+          )}
           <button
             type="button"
             className="btn btn-sm btn-outline-danger btn-touch"
@@ -69,6 +84,7 @@ function MediaCard({ item }: { item: AdminMedia }) {
             <ActionDialog
               show
               danger
+              decision="remove_media"
               title={t('people.gallery.ban')}
               message={t('people.gallery.banConfirm')}
               confirmLabel={t('people.gallery.ban')}

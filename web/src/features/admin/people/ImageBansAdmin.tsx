@@ -32,7 +32,7 @@ function ImportForm() {
     },
     onSuccess: (result) => {
       toast.success(
-        t('people.imageBans.imported', { added: result.added, already: result.already }),
+        t('people.imageBans.imported', { count: result.added, already: result.already }),
       );
       setProblems([]);
       setFile(null);

@@ -172,6 +172,7 @@ function Actions({ detail }: { detail: AdminUserDetail }) {
           show
           danger
           memberFacing
+          decision="ban_account"
           onConfirm={(reason) => run({ kind: 'ban', hours, reason })}
         >
           <DurationField value={hours} onChange={setHours} />

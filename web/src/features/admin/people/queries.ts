@@ -251,7 +251,12 @@ export function useMediaAction() {
       reason?: string;
     }): Promise<unknown> =>
       kind === 'remove'
-        ? unwrap(api.DELETE('/v1/admin/gallery/{media_id}', { params: { path: { media_id: id } } }))
+        ? unwrap(
+            api.DELETE('/v1/admin/gallery/{media_id}', {
+              params: { path: { media_id: id } },
+              body: { reason },
+            }),
+          )
         : unwrap(
             api.POST('/v1/admin/image-bans', {
               body: { media_id: id, reason: reason.slice(0, 200) },
