@@ -162,6 +162,15 @@ class Settings(BaseSettings):
     risk_provider: Literal["local", "proxycheck"] = "local"
     proxycheck_api_key: str = ""
 
+    # Owner verified (#34). Telegram: the Login Widget, with the bot's token (from @BotFather, the
+    # bot's domain set to the site's); unset, the widget is not offered. Snapchat and Kik: the
+    # app's public profile page is read for the owner's one-time code: "local" serves recorded page
+    # shapes (offline, development and tests), "http" fetches the real pages.
+    telegram_bot_token: str = ""
+    telegram_bot_username: str = ""
+    handle_pages_provider: Literal["local", "http"] = "local"
+    handle_pages_timeout_seconds: float = Field(default=5.0, gt=0, le=30)
+
     run_jobs_in_web: bool = True
     rate_limits_enabled: bool = True
     # The prefix of every rate-limit key in Redis (two sites, or a test, can share one server).

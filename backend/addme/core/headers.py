@@ -14,8 +14,8 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 CSP = "; ".join(
     [
         "default-src 'self'",
-        "script-src 'self' https://challenges.cloudflare.com https://js.hcaptcha.com https://*.hcaptcha.com",
-        "frame-src 'self' https://challenges.cloudflare.com https://*.hcaptcha.com",
+        "script-src 'self' https://challenges.cloudflare.com https://js.hcaptcha.com https://*.hcaptcha.com https://telegram.org",
+        "frame-src 'self' https://challenges.cloudflare.com https://*.hcaptcha.com https://oauth.telegram.org",
         "style-src 'self' 'unsafe-inline'",
         "img-src 'self' data: blob: https:",
         "connect-src 'self' https://*.hcaptcha.com",

@@ -31,6 +31,8 @@ class PublicConfig(BaseModel):
     maintenance: bool
     swipes_enabled: bool
     confirmation_resend_seconds: int
+    # The Telegram Login Widget's bot (owner verified, #34); empty when TELEGRAM_BOT_TOKEN is unset.
+    telegram_login_bot: str = ""
 
 
 @router.get("/health", responses={503: {"description": "database unreachable"}})
@@ -62,6 +64,7 @@ def client_config(*, maintenance: bool) -> PublicConfig:
         maintenance=maintenance,
         swipes_enabled=s.swipes_enabled,
         confirmation_resend_seconds=s.confirmation_resend_seconds,
+        telegram_login_bot=s.telegram_bot_username if s.telegram_bot_token else "",
     )
 
 

@@ -19,7 +19,7 @@ U = Username.__table__.c
 CARD_COLUMNS = (
     U.id, U.username, U.app, U.age, U.gender, U.orientation, U.type, U.country_code, U.tags_text,
     U.short_description, U.profile_picture, U.last_top_up, U.sort_at, U.owner_vip_until,
-    U.fire_pinned_until, U.created_at,
+    U.fire_pinned_until, U.created_at, U.owner_verified_at,
 )  # fmt: skip
 PROFILE_COLUMNS = (
     *CARD_COLUMNS, U.description, U.link, U.link_type, U.paid_content, U.reputation, U.user_id, U.listed,
@@ -30,9 +30,9 @@ LISTED = U.listed == True  # noqa: E712 - "listed = true" is what the partial in
 
 # Positions in a card row (CARD_COLUMNS first, in every statement that feeds card()).
 _ORIENTATION, _COUNTRY, _TAGS = 5, 7, 8
-_DESCRIPTION, _LINK, _LINK_TYPE, _PAID, _REPUTATION, _OWNER, _LISTED, _STATUS = range(16, 24)
+_DESCRIPTION, _LINK, _LINK_TYPE, _PAID, _REPUTATION, _OWNER, _LISTED, _STATUS = range(17, 25)
 # In a similar_query row, the reputation follows the card columns.
-SIMILAR_REPUTATION = 16
+SIMILAR_REPUTATION = 17
 
 
 # How long a Top-Up counts as a paid placement: the spec's day (VIP's 5 daily Top-Ups reset at 24 h,
@@ -58,7 +58,7 @@ def promoted_reason(
 def card(row: Sequence[Any], now: datetime, *, all_tags: bool = False) -> dict[str, Any]:
     """A card dict straight from a row (the UsernameCard shape); rows are plain tuples."""
     (id_, username, app, age, gender, orientation, type_, country_code, tags_text, short_description,
-     profile_picture, last_top_up, sort_at, vip, pin, created_at) = row[:16]  # fmt: skip
+     profile_picture, last_top_up, sort_at, vip, pin, created_at, verified_at) = row[:17]  # fmt: skip
     tags = tags_text.split() if tags_text else []
     pinned = pin is not None and pin > now
     promoted = vip is not None and vip > now
@@ -88,6 +88,7 @@ def card(row: Sequence[Any], now: datetime, *, all_tags: bool = False) -> dict[s
         if promoted
         else None,
         "created_at": created_at,
+        "owner_verified": verified_at is not None,
     }
 
 

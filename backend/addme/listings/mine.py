@@ -64,6 +64,7 @@ def to_read(username: Username, *, user: User, counters: tuple[int, int] = (0, 0
     now = clock.now()
     edits = service.edits_left(username, user=user, now=now)
     pinned = username.fire_pinned_until is not None and username.fire_pinned_until > now
+    code_valid = username.ownership_code_until is not None and username.ownership_code_until > now
     return MyUsername(
         id=username.id,
         username=username.username,
@@ -98,6 +99,10 @@ def to_read(username: Username, *, user: User, counters: tuple[int, int] = (0, 0
         views_7d=counters[0],
         clicks_7d=counters[1],
         reputation=username.reputation,
+        owner_verified=username.owner_verified_at is not None,
+        owner_verified_via=username.owner_verified_via,
+        ownership_code=username.ownership_code if code_valid else None,
+        ownership_code_until=username.ownership_code_until if code_valid else None,
         actions=allowed_actions(username, edits=edits, now=now),
         created_at=username.created_at,
         updated_at=username.updated_at,

@@ -173,6 +173,15 @@ class Username(TimestampMixin, Base):
     edits_window_start: Mapped[datetime | None]
     edits_in_window: Mapped[int] = mapped_column(default=0)
 
+    # Owner verified (#34): when the lister proved they own the handle, and how ("telegram": the
+    # Login Widget's signature; "code": a one-time code found on the app's public page). Cleared
+    # whenever the handle or its app changes (ownership.clear_on_change).
+    owner_verified_at: Mapped[datetime | None]
+    owner_verified_via: Mapped[str | None] = mapped_column(String(10))
+    # The one-time code the owner puts in the app's display name or bio, and its end (30 minutes).
+    ownership_code: Mapped[str | None] = mapped_column(String(8))
+    ownership_code_until: Mapped[datetime | None]
+
 
 class Tag(Base):
     __tablename__ = "tags"

@@ -112,6 +112,7 @@ def filter_terms(
     orientation: Any = None,
     country: Any = None,
     vip: bool = False,
+    verified: bool = False,
     tag: Any = None,
     rare_tag: bool = False,
 ) -> list[ColumnElement[bool]]:
@@ -132,6 +133,8 @@ def filter_terms(
         where.append(U.country_code == country)
     if vip:
         where += [U.owner_vip_until.is_not(None), U.owner_vip_until > now]
+    if verified:
+        where.append(U.owner_verified_at.is_not(None))
     if tag is not None:
         where.append(_among_tag_members(tag) if rare_tag else _tagged(tag))
     return where
@@ -152,6 +155,7 @@ def conditions(p: ListParams, *, now: datetime, rare_tag: bool = False) -> list[
         orientation=p.orientation or None,
         country=p.country or None,
         vip=p.vip,
+        verified=p.verified,
         tag=normalize_tag(p.tag) if p.tag else None,
         now=now,
     )
@@ -163,9 +167,9 @@ def conditions(p: ListParams, *, now: datetime, rare_tag: bool = False) -> list[
 # parameters; core/reads.py compiles each once and every request only executes it. Text search
 # builds its statements the same way (search_reads.py).
 
-# (app, gender, orientation, country, vip, tag, order): which filters are set; the tag as "" (none),
+# (app, gender, orientation, country, vip, verified, tag, order): which filters are set; the tag as "" (none),
 # "walk" or "rare" (read from the tag's own rows, _among_tag_members).
-Shape = tuple[bool, bool, bool, bool, bool, str, str]
+Shape = tuple[bool, bool, bool, bool, bool, bool, str, str]
 
 _NOW = bindparam("now", type_=DateTime())
 _OFFSET = bindparam("off", type_=Integer())
@@ -178,7 +182,16 @@ _ACTIVE_PINS = select(U.id).where(LISTED, U.fire_pinned_until.is_not(None), U.fi
 
 def shape_of(p: ListParams, *, rare_tag: bool = False) -> Shape:
     tag = ("rare" if rare_tag else "walk") if p.tag else ""
-    return (bool(p.app), bool(p.gender), bool(p.orientation), bool(p.country), p.vip, tag, p.order)
+    return (
+        bool(p.app),
+        bool(p.gender),
+        bool(p.orientation),
+        bool(p.country),
+        p.vip,
+        p.verified,
+        tag,
+        p.order,
+    )
 
 
 def bound_values(p: ListParams, now: datetime) -> dict[str, Any]:
@@ -199,7 +212,7 @@ def bound_values(p: ListParams, now: datetime) -> dict[str, Any]:
 @lru_cache(maxsize=256)
 def bound_conditions(shape: Shape) -> list[ColumnElement[bool]]:
     """The WHERE terms of one shape, leading with the columns the indexes lead with."""
-    app, gender, orientation, country, vip, tag, _order = shape
+    app, gender, orientation, country, vip, verified, tag, _order = shape
     return filter_terms(
         app=bindparam("app") if app else None,
         type=bindparam("type"),
@@ -207,6 +220,7 @@ def bound_conditions(shape: Shape) -> list[ColumnElement[bool]]:
         orientation=bindparam("orientation") if orientation else None,
         country=bindparam("country") if country else None,
         vip=vip,
+        verified=verified,
         tag=bindparam("tag") if tag else None,
         rare_tag=tag == "rare",
         now=_NOW,
@@ -309,7 +323,7 @@ def plan_list(p: ListParams, *, now: datetime, rare_tag: bool = False) -> ListPl
     shape = shape_of(p, rare_tag=rare_tag)
     page_stmt, count_stmt = _statements(shape, p.per_page)
     values = bound_values(p, now)
-    key = (shape, p.app, p.type, p.gender, p.orientation, p.country, p.tag)
+    key = (shape, p.app, p.type, p.gender, p.orientation, p.country, p.tag)  # shape holds vip, verified
     total = memoized_count(key)
     if total is not None:
         return ListPlan([(page_stmt, values)], None, total)

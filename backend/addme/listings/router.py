@@ -10,7 +10,7 @@ from addme.core.options import AppName
 from addme.core.params import IdPath
 from addme.core.routes import raw_get
 from addme.core.schemas import ActionResult, ErrorBody, query_parameters
-from addme.listings import mine, public, seo, service, stats, switching  # noqa: F401 - seo registers page heads
+from addme.listings import mine, ownership, public, seo, service, stats, switching  # noqa: F401 - seo registers page heads
 from addme.listings.schemas import (
     CountryCount,
     ListParams,
@@ -21,6 +21,7 @@ from addme.listings.schemas import (
     ShortLink,
     SuggestionCard,
     TagCount,
+    TelegramLogin,
     UsernameCreate,
     UsernamePage,
     UsernameProfile,
@@ -168,3 +169,37 @@ def relist_username(username_id: IdPath, user: CurrentUser, db: DbSession) -> My
 def switch_accounts(user: CurrentUser, db: DbSession) -> switching.SwitchList:
     """Studio only: the usernames this account may switch to, under the admin's switch rules."""
     return switching.switch_list(db, user=user)
+
+
+@router.post(
+    "/user/usernames/{username_id}/ownership/telegram",
+    response_model=MyUsernameResult,
+    tags=["user usernames"],
+)
+def verify_telegram_owner(
+    username_id: IdPath, body: TelegramLogin, user: CurrentUser, db: DbSession
+) -> MyUsernameResult:
+    """Owner verified for a Telegram listing: the Login Widget's fields, checked as Telegram documents
+    (signature with the bot token, at most a day old, its username the listed handle)."""
+    username = ownership.verify_telegram(db, user=user, username_id=username_id, fields=body.signed_fields())
+    return MyUsernameResult(success=True, message=ownership.VERIFIED, data=mine.to_read(username, user=user))
+
+
+@router.post(
+    "/user/usernames/{username_id}/ownership/code", response_model=MyUsernameResult, tags=["user usernames"]
+)
+def issue_ownership_code(username_id: IdPath, user: CurrentUser, db: DbSession) -> MyUsernameResult:
+    """A one-time code (8 characters, 30 minutes) to put in the Snapchat or Kik display name or bio."""
+    username = ownership.issue_code(db, user=user, username_id=username_id)
+    app = ownership.APP_NAMES[username.app]
+    message = ownership.CODE_ISSUED.format(code=username.ownership_code, app=app)
+    return MyUsernameResult(success=True, message=message, data=mine.to_read(username, user=user))
+
+
+@router.post(
+    "/user/usernames/{username_id}/ownership/check", response_model=MyUsernameResult, tags=["user usernames"]
+)
+def check_ownership_code(username_id: IdPath, user: CurrentUser, db: DbSession) -> MyUsernameResult:
+    """Read the app's public page for the code; found, the listing shows "Verified owner"."""
+    username = ownership.check_code(db, user=user, username_id=username_id)
+    return MyUsernameResult(success=True, message=ownership.VERIFIED, data=mine.to_read(username, user=user))

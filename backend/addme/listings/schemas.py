@@ -7,7 +7,7 @@ from typing import Literal
 from urllib.parse import parse_qsl
 
 from fastapi.exceptions import RequestValidationError
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from addme.core.options import AppName, GenderName, OrderName, OrientationName, PromotedReason, TypeName
 from addme.core.schemas import CardBase, PageMeta, StrictInput, UtcDatetime
@@ -29,6 +29,7 @@ class ListParams(BaseModel):
     tag: str | None = Field(default=None, max_length=40)
     type: TypeName = "Clean"
     vip: bool = False
+    verified: bool = Field(default=False, description="only listings whose owner proved the handle is theirs")
     order: OrderName = "latest"
     q: str | None = Field(default=None, max_length=100, description="text search")
     page: int = Field(default=1, ge=1, le=10_000)
@@ -98,6 +99,9 @@ class UsernameCard(CardBase):
         )
     )
     created_at: UtcDatetime
+    owner_verified: bool = Field(
+        description="the lister proved they own the handle (Telegram login, or a code on the app's page)"
+    )
 
 
 class UsernameProfile(UsernameCard):
@@ -248,6 +252,10 @@ class MyUsername(CardBase):
     views_7d: int
     clicks_7d: int
     reputation: int
+    owner_verified: bool
+    owner_verified_via: Literal["telegram", "code"] | None
+    ownership_code: str | None = Field(description="the one-time code to put in the app's bio, while valid")
+    ownership_code_until: UtcDatetime | None
     actions: list[Literal[
         "edit", "topup", "fire_pin", "delist", "relist", "delete", "unban", "check_in", "clear_location"
     ]]  # fmt: skip
@@ -278,3 +286,31 @@ class MyUsernameResult(BaseModel):
     success: bool
     message: str
     data: MyUsername
+
+
+class TelegramLogin(BaseModel):
+    """The Telegram Login Widget's fields, as it hands them to the page (all signed by Telegram)."""
+
+    # Telegram may add fields: every field received is in the signed data-check-string.
+    model_config = ConfigDict(extra="allow")
+
+    id: int
+    first_name: str = Field(default="", max_length=256)
+    last_name: str | None = Field(default=None, max_length=256)
+    username: str | None = Field(default=None, max_length=64)
+    photo_url: str | None = Field(default=None, max_length=1000)
+    auth_date: int
+    hash: str = Field(min_length=64, max_length=64, pattern="^[0-9a-fA-F]{64}$")
+
+    @model_validator(mode="after")
+    def _small_extras(self) -> TelegramLogin:
+        extra = self.model_extra or {}
+        if len(extra) > 10 or any(
+            not isinstance(v, str | int) or isinstance(v, bool) or len(str(v)) > 1000 for v in extra.values()
+        ):
+            raise ValueError("Unexpected fields in the Telegram login.")
+        return self
+
+    def signed_fields(self) -> dict[str, object]:
+        # Only what the widget sent: a default filled in here would change the data-check-string.
+        return {k: v for k, v in self.model_dump(exclude_unset=True).items() if v is not None}

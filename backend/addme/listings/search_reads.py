@@ -327,7 +327,18 @@ async def read_search(
     if values is None:
         return None
     rest_from = max(0, (p.page - 1) * p.per_page - EXACT_MAX)
-    count_key = ("q", search.handle_of(p.q), p.app, p.type, p.gender, p.orientation, p.country, p.vip, p.tag)
+    count_key = (
+        "q",
+        search.handle_of(p.q),
+        p.app,
+        p.type,
+        p.gender,
+        p.orientation,
+        p.country,
+        p.vip,
+        p.verified,
+        p.tag,
+    )
     if FIRST_READING and dialect == "postgresql" and "search_q" in values and known(p, dialect) is None:
         at_once = await _first_reading(p, values, rest_from, count_key, now=now, fetch=fetch)
         if at_once is not None:

@@ -342,6 +342,10 @@ def update_username(
     ):
         raise FieldError("username", c.DUPLICATE.format(app=options.APP_LABELS[options.App(app)]))
 
+    if (app, normalized) != (username.app, username.username_normalized):
+        # Owner verified proved the old handle only (#34): the badge and any pending code go.
+        username.owner_verified_at = username.owner_verified_via = None
+        username.ownership_code = username.ownership_code_until = None
     username.app, username.username, username.username_normalized = app, handle, normalized
     for field in ("age", "gender", "orientation", "type", "paid_content"):
         if field in sent and getattr(data, field) is not None:

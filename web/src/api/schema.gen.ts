@@ -3015,6 +3015,67 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/user/usernames/{username_id}/ownership/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check Ownership Code
+         * @description Read the app's public page for the code; found, the listing shows "Verified owner".
+         */
+        post: operations["check_ownership_code_v1_user_usernames__username_id__ownership_check_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/user/usernames/{username_id}/ownership/code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Issue Ownership Code
+         * @description A one-time code (8 characters, 30 minutes) to put in the Snapchat or Kik display name or bio.
+         */
+        post: operations["issue_ownership_code_v1_user_usernames__username_id__ownership_code_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/user/usernames/{username_id}/ownership/telegram": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Verify Telegram Owner
+         * @description Owner verified for a Telegram listing: the Login Widget's fields, checked as Telegram documents
+         *     (signature with the bot token, at most a day old, its username the listed handle).
+         */
+        post: operations["verify_telegram_owner_v1_user_usernames__username_id__ownership_telegram_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/user/usernames/{username_id}/profile-picture": {
         parameters: {
             query?: never;
@@ -5461,7 +5522,7 @@ export interface components {
          * @description The stable error codes of usernames.
          * @enum {string}
          */
-        ListingCode: "cannot_add" | "cannot_delist" | "cannot_edit" | "cannot_relist" | "duplicate" | "edits_used" | "login_required" | "minor_signal" | "not_banned" | "not_pending" | "not_studio" | "tag_exists" | "tag_not_found";
+        ListingCode: "cannot_add" | "cannot_delist" | "cannot_edit" | "cannot_relist" | "duplicate" | "edits_used" | "login_required" | "minor_signal" | "not_banned" | "not_pending" | "not_studio" | "ownership_bad_signature" | "ownership_code_expired" | "ownership_code_not_found" | "ownership_no_code" | "ownership_other_handle" | "ownership_page_not_found" | "ownership_page_unreadable" | "ownership_too_old" | "ownership_unavailable" | "ownership_wrong_app" | "tag_exists" | "tag_not_found";
         /** LocalCheckoutIn */
         LocalCheckoutIn: {
             /** Card Number */
@@ -5732,6 +5793,17 @@ export interface components {
              * @enum {string}
              */
             orientation: "Gay" | "Lesbian" | "Bisexual" | "Straight" | "Other";
+            /** Owner Verified */
+            owner_verified: boolean;
+            /** Owner Verified Via */
+            owner_verified_via: ("telegram" | "code") | null;
+            /**
+             * Ownership Code
+             * @description the one-time code to put in the app's bio, while valid
+             */
+            ownership_code: string | null;
+            /** Ownership Code Until */
+            ownership_code_until: string | null;
             /** Paid Content */
             paid_content: boolean;
             /** Profile Picture */
@@ -6426,6 +6498,11 @@ export interface components {
             site_name: string;
             /** Swipes Enabled */
             swipes_enabled: boolean;
+            /**
+             * Telegram Login Bot
+             * @default
+             */
+            telegram_login_bot: string;
         };
         /** QueueFigure */
         QueueFigure: {
@@ -6966,6 +7043,11 @@ export interface components {
              * @enum {string}
              */
             orientation: "Gay" | "Lesbian" | "Bisexual" | "Straight" | "Other";
+            /**
+             * Owner Verified
+             * @description the lister proved they own the handle (Telegram login, or a code on the app's page)
+             */
+            owner_verified: boolean;
             /** Profile Picture */
             profile_picture: string | null;
             /**
@@ -7179,6 +7261,31 @@ export interface components {
              * @default
              */
             reason: string;
+        };
+        /**
+         * TelegramLogin
+         * @description The Telegram Login Widget's fields, as it hands them to the page (all signed by Telegram).
+         */
+        TelegramLogin: {
+            /** Auth Date */
+            auth_date: number;
+            /**
+             * First Name
+             * @default
+             */
+            first_name: string;
+            /** Hash */
+            hash: string;
+            /** Id */
+            id: number;
+            /** Last Name */
+            last_name?: string | null;
+            /** Photo Url */
+            photo_url?: string | null;
+            /** Username */
+            username?: string | null;
+        } & {
+            [key: string]: unknown;
         };
         /**
          * TermKind
@@ -7669,6 +7776,11 @@ export interface components {
              * @enum {string}
              */
             orientation: "Gay" | "Lesbian" | "Bisexual" | "Straight" | "Other";
+            /**
+             * Owner Verified
+             * @description the lister proved they own the handle (Telegram login, or a code on the app's page)
+             */
+            owner_verified: boolean;
             /** Profile Picture */
             profile_picture: string | null;
             /**
@@ -7792,6 +7904,11 @@ export interface components {
              * @enum {string}
              */
             orientation: "Gay" | "Lesbian" | "Bisexual" | "Straight" | "Other";
+            /**
+             * Owner Verified
+             * @description the lister proved they own the handle (Telegram login, or a code on the app's page)
+             */
+            owner_verified: boolean;
             /** Paid Content */
             paid_content: boolean;
             /** Profile Picture */
@@ -25665,6 +25782,292 @@ export interface operations {
             };
         };
     };
+    check_ownership_code_v1_user_usernames__username_id__ownership_check_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                username_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyUsernameResult"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed: the account's level, or a cookie session's missing CSRF token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    issue_ownership_code_v1_user_usernames__username_id__ownership_code_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                username_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyUsernameResult"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed: the account's level, or a cookie session's missing CSRF token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    verify_telegram_owner_v1_user_usernames__username_id__ownership_telegram_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                username_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TelegramLogin"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyUsernameResult"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed: the account's level, or a cookie session's missing CSRF token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     upload_profile_picture_v1_user_usernames__username_id__profile_picture_post: {
         parameters: {
             query?: never;
@@ -26287,6 +26690,8 @@ export interface operations {
                 tag?: string | null;
                 type?: "Clean" | "Dirty";
                 vip?: boolean;
+                /** @description only listings whose owner proved the handle is theirs */
+                verified?: boolean;
                 order?: "latest" | "popular";
                 /** @description text search */
                 q?: string | null;

@@ -23,6 +23,7 @@ const base: Card = {
   is_fire_pinned: false,
   promoted_reason: null,
   created_at: '2026-01-01T00:00:00Z',
+  owner_verified: false,
 };
 
 function renderCard(card: Card) {

@@ -9,6 +9,7 @@ import { Flag } from './Flag';
 import { Icon } from './Icon';
 import { PromotedLabel } from './PromotedLabel';
 import { ReputationBadge } from './Reputation';
+import { VerifiedBadge } from './VerifiedBadge';
 import './cards.css';
 
 export const CARD_TAGS = 3;
@@ -54,6 +55,11 @@ export function UsernameCard({
           <Link to={profilePath(card)} className="stretched-link">
             {card.username}
           </Link>
+          {card.owner_verified && (
+            <span className="ms-1">
+              <VerifiedBadge />
+            </span>
+          )}
           {card.is_promoted && (
             <span className="ms-1 align-text-top">
               <Crown label={t('listings.card.vipLabel')} />

@@ -23,6 +23,7 @@ export const DEFAULT_CONFIG: PublicConfig = {
   maintenance: false,
   swipes_enabled: false,
   confirmation_resend_seconds: 60,
+  telegram_login_bot: '',
 };
 
 const isApp = (v: unknown): v is AppName => APPS.includes(v as AppName);

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { VerifiedIcon } from '@/components/VerifiedBadge';
 import { GENDERS, ORIENTATIONS } from '@/config/options';
 import { useRevealed } from '@/hooks/useAfterFirstPaint';
 import { useTranslation } from '@/i18n/useTranslation';
@@ -64,9 +65,9 @@ export function FilterBar({
         ];
   const countryOptions = [...listed, ...others.filter((c) => !listedCodes.has(c.code))];
   // An app's pages have a VIP tab: a "VIP only" filter beside it would say the same thing twice.
-  const shown: FilterKey[] = (['gender', 'orientation', 'country', 'tag', 'vip'] as const).filter(
-    (key) => !locked.has(key) && !(key === 'vip' && scope.app),
-  );
+  const shown: FilterKey[] = (
+    ['gender', 'orientation', 'country', 'tag', 'vip', 'verified'] as const
+  ).filter((key) => !locked.has(key) && !(key === 'vip' && scope.app));
   const activeCount = shown.filter((key) => filters[key] !== undefined).length;
   const panelId = `${id}-panel`;
   // Only a header search to undo: the link says what it does.
@@ -194,6 +195,19 @@ export function FilterBar({
               onClick={() => set('vip', filters.vip ? '' : true)}
             >
               {t('listings.filters.vipOnly')}
+            </button>
+          </div>
+        )}
+        {shown.includes('verified') && (
+          <div className="filter-bar-vip">
+            <button
+              type="button"
+              className={`btn btn-touch ${filters.verified ? 'btn-success fw-bold' : 'btn-outline-secondary'}`}
+              aria-pressed={!!filters.verified}
+              onClick={() => set('verified', filters.verified ? '' : true)}
+              data-testid="filter-verified"
+            >
+              <VerifiedIcon /> {t('listings.filters.verifiedOnly')}
             </button>
           </div>
         )}

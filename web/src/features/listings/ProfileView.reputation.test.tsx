@@ -23,6 +23,7 @@ const card: UsernameCard = {
   is_fire_pinned: false,
   promoted_reason: null,
   created_at: '2026-01-01T00:00:00Z',
+  owner_verified: false,
 };
 let profile: UsernameProfile;
 let similar: (UsernameCard & { reputation: number | null })[];

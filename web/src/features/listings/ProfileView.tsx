@@ -8,6 +8,7 @@ import { Flag } from '@/components/Flag';
 import { Icon } from '@/components/Icon';
 import { PromotedLabel } from '@/components/PromotedLabel';
 import { ReputationMeter } from '@/components/Reputation';
+import { VerifiedBadge } from '@/components/VerifiedBadge';
 import { lazyWithReload } from '@/errors/chunkReload';
 import { useTitle } from '@/hooks/useTitle';
 import { useTranslation } from '@/i18n/useTranslation';
@@ -133,6 +134,11 @@ export function ProfileView({ id }: { id: number }) {
                 </span>
               )}
             </h1>
+            {p.owner_verified && (
+              <div className="mt-1">
+                <VerifiedBadge withText />
+              </div>
+            )}
           </div>
           <dl className="profile-facts">
             {facts.map((f) => (

@@ -19,6 +19,8 @@ export type ListOrder = 'latest' | 'popular';
 export interface ListingScope {
   app?: AppName;
   vip?: boolean;
+  /** No path fixes it (yet): present so every filter key is a scope key. */
+  verified?: boolean;
   order?: ListOrder;
   type?: UsernameType;
   gender?: Gender;
@@ -34,12 +36,21 @@ export interface Filters {
   country?: string;
   tag?: string;
   vip?: boolean;
+  /** Verified owners only (#34). */
+  verified?: boolean;
   q?: string;
   page: number;
 }
 
 export type FilterKey = Exclude<keyof Filters, 'page' | 'q'>;
-export const FILTER_KEYS: FilterKey[] = ['gender', 'orientation', 'country', 'tag', 'vip'];
+export const FILTER_KEYS: FilterKey[] = [
+  'gender',
+  'orientation',
+  'country',
+  'tag',
+  'vip',
+  'verified',
+];
 
 const isGender = (v: string): v is Gender => (GENDERS as readonly string[]).includes(v);
 const isOrientation = (v: string): v is Orientation =>
@@ -116,6 +127,7 @@ export function filtersFromSearch(search: URLSearchParams): Filters {
   const tag = search.get('tag')?.trim();
   if (tag) filters.tag = tag;
   if (search.get('vip') === '1' || search.get('vip') === 'true') filters.vip = true;
+  if (search.get('verified') === '1' || search.get('verified') === 'true') filters.verified = true;
   const q = search.get('q')?.trim();
   if (q) filters.q = q;
   const page = Number.parseInt(search.get('page') ?? '', 10);
@@ -132,6 +144,7 @@ export function searchFromFilters(filters: Filters): URLSearchParams {
   if (filters.country) search.set('country', filters.country);
   if (filters.tag) search.set('tag', filters.tag);
   if (filters.vip) search.set('vip', '1');
+  if (filters.verified) search.set('verified', '1');
   if (filters.page > 1) search.set('page', String(filters.page));
   return search;
 }
@@ -176,6 +189,7 @@ export interface ListQuery {
   tag?: string;
   type?: UsernameType;
   vip?: boolean;
+  verified?: boolean;
   order?: ListOrder;
   q?: string;
   page?: number;
@@ -192,6 +206,7 @@ export function toApiQuery(scope: ListingScope, filters: Filters, perPage = PER_
     tag: scope.tag ?? filters.tag,
     type: scope.type,
     vip: scope.vip || filters.vip ? true : undefined,
+    verified: filters.verified ? true : undefined,
     order: scope.order,
     q: filters.q,
     page: filters.page,

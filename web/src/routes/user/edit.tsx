@@ -3,6 +3,7 @@ import { Placeholder } from 'react-bootstrap';
 import { useParams } from 'react-router';
 import { ApiError } from '@/api/errors';
 import { myUsernameQuery } from '@/api/myUsernames';
+import { OwnerVerification } from '@/features/usernames/OwnerVerification';
 import { UsernameForm } from '@/features/usernames/UsernameForm';
 import { useTitle } from '@/hooks/useTitle';
 import { useTranslation } from '@/i18n/useTranslation';
@@ -29,7 +30,10 @@ export function Component() {
           : t('listings.loading')}
       </p>
       {item.data ? (
-        <UsernameForm user={user} item={item.data} defaultApp={item.data.app} />
+        <>
+          <OwnerVerification item={item.data} />
+          <UsernameForm user={user} item={item.data} defaultApp={item.data.app} />
+        </>
       ) : (
         <Placeholder as="div" animation="glow" aria-busy="true">
           {[1, 2, 3, 4].map((n) => (
