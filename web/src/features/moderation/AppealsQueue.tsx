@@ -59,15 +59,15 @@ function AppealCard({ item }: { item: AppealItem }) {
       setError(t('decisions.reasonHint', { count: MIN_REASON }));
       return;
     }
-    decide.mutate(
-      { id: item.id, action, reason: reason.trim() },
-      {
-        onSuccess: (res) => toast.success(res.message),
-        onError: (e) => {
-          if (e instanceof ApiError) setError(e.fieldErrors.reason?.[0] ?? e.message);
-        },
-      },
-    );
+    // Through the promise, not mutate's own callbacks: the decided appeal leaves the open list as
+    // soon as it is refetched, and TanStack Query drops the callbacks of an unmounted caller, so the
+    // moderator would at times be told nothing.
+    decide
+      .mutateAsync({ id: item.id, action, reason: reason.trim() })
+      .then((res) => toast.success(res.message))
+      .catch((e: unknown) => {
+        if (e instanceof ApiError) setError(e.fieldErrors.reason?.[0] ?? e.message);
+      });
   };
   return (
     <li className="addme-card p-3" data-testid="appeal-item">
