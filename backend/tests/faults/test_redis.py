@@ -17,9 +17,7 @@ from addme.core import ratelimit
 from addme.core.config import get_settings
 from addme.listings import cache
 from tests.factories.listings import make_username
-from tests.faults.conftest import _free_port
-
-REDIS_PORTS = range(56379, 56380)
+from tests.faults.conftest import free_port
 
 
 @pytest.fixture
@@ -27,7 +25,7 @@ def private_redis(monkeypatch: pytest.MonkeyPatch) -> Iterator[subprocess.Popen[
     binary = shutil.which("redis-server")
     if binary is None:
         pytest.skip("redis-server is not installed")
-    port = _free_port(REDIS_PORTS)
+    port = free_port()
     proc = subprocess.Popen(  # noqa: S603
         [binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
         stdout=subprocess.DEVNULL,
