@@ -100,7 +100,7 @@ function CommentItem({
             onClick={() =>
               actions.hide.mutate(
                 { comment: c.id, hidden: !c.hidden },
-                { onError: (e) => toast.error(errorText(e)) },
+                { onError: (e) => toast.danger(errorText(e)) },
               )
             }
           >
@@ -116,7 +116,7 @@ function CommentItem({
                 { comment: c.id, message: '' },
                 {
                   onSuccess: () => toast.success(t('listings.comments.reported')),
-                  onError: (e) => toast.error(errorText(e)),
+                  onError: (e) => toast.danger(errorText(e)),
                 },
               )
             }
@@ -133,7 +133,7 @@ function CommentItem({
               { comment: c.id, text },
               {
                 onSuccess: () => setAnswering(false),
-                onError: (e) => toast.error(errorText(e)),
+                onError: (e) => toast.danger(errorText(e)),
               },
             )
           }
