@@ -2,6 +2,7 @@
 
 from addme.accounts.models import AuthToken, ConsentEvent, EmailToken, User
 from addme.audit.models import AdminAudit
+from addme.comments.models import Comment, CommentReport
 from addme.content.models import Ad, Alert, BlogPost, ContactRequest
 from addme.core.sitemode import SiteSetting
 from addme.decisions.models import Appeal, StatementOfReasons
@@ -41,6 +42,8 @@ __all__ = [
     "BlacklistTerm",
     "BlogPost",
     "CachedTranslation",
+    "Comment",
+    "CommentReport",
     "ConsentEvent",
     "ContactRequest",
     "DailyFigure",

@@ -9,6 +9,7 @@ from addme.accounts.router import router as accounts_router
 from addme.admin.catalog_router import router as admin_catalog_router
 from addme.admin.people_router import router as admin_people_router
 from addme.admin.router import router as admin_router
+from addme.comments.router import router as comments_router
 from addme.content.ads_router import admin_router as ads_admin_router
 from addme.content.ads_router import router as ads_router
 from addme.content.alerts_router import router as alerts_admin_router
@@ -51,6 +52,7 @@ API_ROUTERS: tuple[APIRouter, ...] = (
     accounts_router,
     mail_router,
     moderation_router,
+    comments_router,
     decisions_router,
     wallet_router,
     shop_router,

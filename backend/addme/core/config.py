@@ -64,6 +64,8 @@ class Settings(BaseSettings):
     accent_color: str = "#7c3aed"
     maintenance: bool = False
     swipes_enabled: bool = True
+    # Comments a free member may post a day (VIP and Studio: unlimited; docs/decisions.md).
+    free_comments_per_day: int = Field(default=3, ge=0, le=100)
 
     captcha_provider: Literal["none", "turnstile", "hcaptcha"] = "none"
     # Page views are first-party (stats domain); "plausible" also forwards each one to Plausible's

@@ -15,6 +15,7 @@ import { useTitle } from '@/hooks/useTitle';
 import { useTranslation } from '@/i18n/useTranslation';
 import { profilePath, reportContentPath } from '@/lib/paths';
 import { useUser } from '@/session/session';
+import { Comments } from './Comments';
 import { messageUrl } from './deepLinks';
 import { profileQuery, recordMessageClick, recordView, similarQuery } from './queries';
 import './listings.css';
@@ -228,6 +229,7 @@ export function ProfileView({ id }: { id: number }) {
           </div>
         </div>
       </div>
+      <Comments id={p.id} />
       <section className="mt-5" aria-labelledby="similar-title">
         <h2 id="similar-title" className="h4 mb-3">
           {t('listings.profile.similar')}
