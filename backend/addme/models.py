@@ -24,6 +24,7 @@ from addme.screening.models import BlacklistTerm, RemovedHandle
 from addme.shop.models import Key, Order, OrderItem, WebhookEvent
 from addme.stats.models import DailyFigure, PageView
 from addme.swipes.models import Swipe, SwipeDailyStat
+from addme.translation.models import CachedTranslation
 from addme.trust.models import AgeJurisdiction, AgeVerificationAttempt, FreeClaimLink, SimulatedVerification
 from addme.wallet.models import AutoTopUpPause, EndReminder, LedgerEntry, WalletState
 
@@ -39,6 +40,7 @@ __all__ = [
     "AutoTopUpPause",
     "BlacklistTerm",
     "BlogPost",
+    "CachedTranslation",
     "ConsentEvent",
     "ContactRequest",
     "DailyFigure",

@@ -31,6 +31,7 @@ from addme.privacy.router import router as privacy_router
 from addme.shop.router import router as shop_router
 from addme.stats.router import router as stats_router
 from addme.swipes.router import router as swipes_router
+from addme.translation.router import router as translation_router
 from addme.trust.admin_router import flags_router as trust_flags_router
 from addme.trust.admin_router import risk_router as trust_risk_router
 from addme.trust.admin_router import router as trust_admin_router
@@ -62,6 +63,7 @@ API_ROUTERS: tuple[APIRouter, ...] = (
     ads_router,
     privacy_router,
     trust_router,
+    translation_router,
     admin_router,
     stats_router,
     blog_admin_router,

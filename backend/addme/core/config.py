@@ -171,6 +171,13 @@ class Settings(BaseSettings):
     handle_pages_provider: Literal["local", "http"] = "local"
     handle_pages_timeout_seconds: float = Field(default=5.0, gt=0, le=30)
 
+    # Translation (#37): "local" says it is not configured; "libretranslate" posts the text only
+    # to LIBRETRANSLATE_URL (self-hosted or a hosted instance, LIBRETRANSLATE_API_KEY when it asks one).
+    translation_provider: Literal["local", "libretranslate"] = "local"
+    libretranslate_url: str = ""
+    libretranslate_api_key: str = ""
+    translation_timeout_seconds: float = Field(default=8.0, gt=0, le=30)
+
     run_jobs_in_web: bool = True
     rate_limits_enabled: bool = True
     # The prefix of every rate-limit key in Redis (two sites, or a test, can share one server).

@@ -8,6 +8,7 @@ import { Flag } from '@/components/Flag';
 import { Icon } from '@/components/Icon';
 import { PromotedLabel } from '@/components/PromotedLabel';
 import { ReputationMeter } from '@/components/Reputation';
+import { TranslateButton } from '@/components/TranslateButton';
 import { VerifiedBadge } from '@/components/VerifiedBadge';
 import { lazyWithReload } from '@/errors/chunkReload';
 import { useTitle } from '@/hooks/useTitle';
@@ -167,6 +168,7 @@ export function ProfileView({ id }: { id: number }) {
             <p className="profile-description mb-0" data-testid="description">
               {p.description || t('listings.profile.noDescription')}
             </p>
+            {p.description && <TranslateButton kind="description" id={p.id} />}
           </section>
           {p.link && p.link_type && (
             <p className="mb-0">
