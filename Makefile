@@ -105,8 +105,8 @@ seed: migrate
 
 # The dev outbox (/v1/dev/outbox) opens only when ENV=development is said explicitly.
 # PORT=8001 (and DATABASE_URL=...) to run a second copy beside the first.
-run: deps web-build seed
-	cd $(BACKEND) && ENV=$${ENV:-development} exec .venv/bin/addme serve
+run: deps web-build
+	cd $(BACKEND) && ENV=$${ENV:-development} exec .venv/bin/addme serve --prepare
 
 # The production profile on this machine: nginx (micro-cache) -> N web processes, the job runner,
 # the machine's PostgreSQL and Redis (deploy/profile.py, docs/operations.md). PORT=8080 by default.

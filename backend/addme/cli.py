@@ -29,11 +29,19 @@ def serve(
     host: Annotated[str | None, typer.Option(help="Bind address (default HOST or 127.0.0.1)")] = None,
     port: Annotated[int | None, typer.Option(help="Port (default PORT or 8000)")] = None,
     workers: Annotated[int | None, typer.Option(help="Worker processes")] = None,
+    prepare: Annotated[
+        bool, typer.Option(help="Migrate and seed demo data once before serving (make run)")
+    ] = False,
 ) -> None:
     """Serve the API and the built web app."""
     import uvicorn
 
     s = _settings_or_exit()
+    if prepare:
+        # In this process rather than as `addme migrate` and `addme seed` first: each command
+        # pays the import of every model again, and a warm `make run` was mostly those imports.
+        migrate()
+        seed()
     uvicorn.run(
         "addme.main:create_app",
         factory=True,

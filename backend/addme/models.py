@@ -2,6 +2,7 @@
 
 from addme.accounts.models import AuthToken, ConsentEvent, EmailToken, User
 from addme.audit.models import AdminAudit
+from addme.comments.models import Comment, CommentReport
 from addme.content.models import Ad, Alert, BlogPost, ContactRequest
 from addme.core.sitemode import SiteSetting
 from addme.decisions.models import Appeal, StatementOfReasons
@@ -24,6 +25,7 @@ from addme.screening.models import BlacklistTerm, RemovedHandle
 from addme.shop.models import Key, Order, OrderItem, WebhookEvent
 from addme.stats.models import DailyFigure, PageView
 from addme.swipes.models import Swipe, SwipeDailyStat
+from addme.translation.models import CachedTranslation
 from addme.trust.models import AgeJurisdiction, AgeVerificationAttempt, FreeClaimLink, SimulatedVerification
 from addme.wallet.models import AutoTopUpPause, EndReminder, LedgerEntry, WalletState
 
@@ -39,6 +41,9 @@ __all__ = [
     "AutoTopUpPause",
     "BlacklistTerm",
     "BlogPost",
+    "CachedTranslation",
+    "Comment",
+    "CommentReport",
     "ConsentEvent",
     "ContactRequest",
     "DailyFigure",

@@ -357,3 +357,29 @@ test('unban: the wait time counts down, then the request', async ({
       .first(),
   ).toBeVisible();
 });
+
+test('local swipes: a VIP on a fresh seed who checks in at a demo city sees cards', async ({
+  page,
+  request,
+  baseURL,
+}, info) => {
+  test.setTimeout(120_000);
+  // The demo seed checks members in around London, New York, Paris and Berlin (backend/addme/demo/swipes.py).
+  const city =
+    info.project.name === 'mobile'
+      ? { latitude: 48.8566, longitude: 2.3522 }
+      : { latitude: 51.5074, longitude: -0.1278 };
+  const me = await createMember(request, `swipe-seed-${info.project.name}`);
+  await submitUsername(request, me, 'snapchat');
+  await buy(request, me, 'vip-week');
+  await preAgree(page, baseURL as string);
+  await logIn(page, me);
+  await page.context().grantPermissions(['geolocation']);
+  await page.context().setGeolocation(city);
+  await page.goto('/user/local-swipes');
+  await page.getByRole('button', { name: 'Check-in' }).click();
+  await expect(page.getByTestId('deck')).toBeVisible();
+  await expect(page.getByTestId('swipe-card')).toBeVisible();
+  await expect(page.getByTestId('deck-empty')).toHaveCount(0);
+  await shot(page, info.project.name, 'community', 'swipes-seeded-deck');
+});

@@ -17,6 +17,7 @@ from fastapi.routing import APIRoute
 from addme.accounts.codes import AccountCode
 from addme.admin.codes import AdminCode
 from addme.api.deps import optional_caller, require_caller
+from addme.comments.codes import CommentCode
 from addme.content.codes import ContentCode
 from addme.core.errors import CoreCode
 from addme.decisions.codes import DecisionCode
@@ -36,6 +37,7 @@ ERROR_CODES: tuple[type[StrEnum], ...] = (
     AccountCode,
     AdminCode,
     ContentCode,
+    CommentCode,
     DecisionCode,
     GroupCode,
     ListingCode,

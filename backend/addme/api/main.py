@@ -9,6 +9,7 @@ from addme.accounts.router import router as accounts_router
 from addme.admin.catalog_router import router as admin_catalog_router
 from addme.admin.people_router import router as admin_people_router
 from addme.admin.router import router as admin_router
+from addme.comments.router import router as comments_router
 from addme.content.ads_router import admin_router as ads_admin_router
 from addme.content.ads_router import router as ads_router
 from addme.content.alerts_router import router as alerts_admin_router
@@ -31,6 +32,7 @@ from addme.privacy.router import router as privacy_router
 from addme.shop.router import router as shop_router
 from addme.stats.router import router as stats_router
 from addme.swipes.router import router as swipes_router
+from addme.translation.router import router as translation_router
 from addme.trust.admin_router import flags_router as trust_flags_router
 from addme.trust.admin_router import risk_router as trust_risk_router
 from addme.trust.admin_router import router as trust_admin_router
@@ -50,6 +52,7 @@ API_ROUTERS: tuple[APIRouter, ...] = (
     accounts_router,
     mail_router,
     moderation_router,
+    comments_router,
     decisions_router,
     wallet_router,
     shop_router,
@@ -62,6 +65,7 @@ API_ROUTERS: tuple[APIRouter, ...] = (
     ads_router,
     privacy_router,
     trust_router,
+    translation_router,
     admin_router,
     stats_router,
     blog_admin_router,

@@ -13,7 +13,7 @@ Which ad a viewer gets: content/ads_rules.py (server) and the web's chooseAd (ro
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Literal
 
 from pydantic import BaseModel, Field, field_validator, model_validator
@@ -21,7 +21,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from addme.accounts.models import User
-from addme.audit import service as audit
+from addme.content import publish
 from addme.content.ads_rules import GLOBAL, GLOBAL_CODE_SPOTS, SPOTS, AdFacts, ViewerFacts, refusals
 from addme.content.codes import ContentCode
 from addme.content.models import Ad
@@ -150,15 +150,6 @@ def _read(ad: Ad) -> AdAdminRead:
     )
 
 
-def _naive(value: datetime | None) -> datetime | None:
-    # Stored as naive UTC, as every other date of the schema.
-    if value is None:
-        return None
-    if value.tzinfo is not None:
-        value = value.astimezone(UTC)
-    return value.replace(tzinfo=None)
-
-
 def _fields(ad: Ad) -> dict[str, object]:
     return {
         "name": ad.name,
@@ -186,8 +177,8 @@ def _apply(ad: Ad, body: AdIn) -> None:
     # Only Link ads draw a picture; Crak may show one too when given.
     ad.image = body.image if body.type != "Code" else None
     ad.active = body.active
-    ad.starts_at = _naive(body.starts_at)
-    ad.ends_at = _naive(body.ends_at)
+    ad.starts_at = publish.naive_utc(body.starts_at)
+    ad.ends_at = publish.naive_utc(body.ends_at)
 
 
 NOT_YOUR_AD = "You can change only the ads you created."
@@ -219,49 +210,31 @@ def ads(session: Session, *, admin: User) -> list[AdAdminRead]:
 def create(session: Session, *, admin: User, body: AdIn) -> AdAdminRead:
     new = Ad(created_by_id=admin.id)
     _apply(new, body)
-    session.add(new)
-    session.flush()
-    audit.record(
-        session,
-        admin=admin,
-        action="ad.create",
-        target=f"ad:{new.id}",
-        reason=body.reason,
-        after=_fields(new),
+    return _read(
+        publish.create(
+            session, admin=admin, kind="ad", target="ad", row=new, reason=body.reason, fields=_fields
+        )
     )
-    session.commit()
-    return _read(new)
 
 
 def update(session: Session, *, admin: User, ad_id: int, body: AdIn) -> AdAdminRead:
     found = _ad(session, ad_id, admin=admin)
-    before = _fields(found)
-    _apply(found, body)
-    audit.record(
+    publish.update(
         session,
         admin=admin,
-        action="ad.update",
-        target=f"ad:{found.id}",
+        kind="ad",
+        target="ad",
+        row=found,
+        change=lambda: _apply(found, body),
         reason=body.reason,
-        before=before,
-        after=_fields(found),
+        fields=_fields,
     )
-    session.commit()
     return _read(found)
 
 
 def remove(session: Session, *, admin: User, ad_id: int, reason: str) -> None:
     found = _ad(session, ad_id, admin=admin)
-    audit.record(
-        session,
-        admin=admin,
-        action="ad.delete",
-        target=f"ad:{found.id}",
-        reason=reason,
-        before=_fields(found),
-    )
-    session.delete(found)
-    session.commit()
+    publish.remove(session, admin=admin, kind="ad", target="ad", row=found, reason=reason, fields=_fields)
 
 
 def store_image(session: Session, *, data: bytes | None) -> ImageRead:

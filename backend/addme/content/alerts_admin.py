@@ -9,7 +9,7 @@ from the visitor's session, not a sanitizer.
 from __future__ import annotations
 
 import re
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Literal
 
 from pydantic import BaseModel, Field, field_validator, model_validator
@@ -17,7 +17,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from addme.accounts.models import User
-from addme.audit import service as audit
+from addme.content import publish
 from addme.content import service as content_service
 from addme.content.codes import ContentCode
 from addme.content.models import Alert
@@ -123,15 +123,6 @@ def _read(a: Alert) -> AlertAdminRead:
     )
 
 
-def _naive(value: datetime | None) -> datetime | None:
-    # Stored as naive UTC, as every other date of the schema.
-    if value is None:
-        return None
-    if value.tzinfo is not None:
-        value = value.astimezone(UTC)
-    return value.replace(tzinfo=None)
-
-
 def _fields(a: Alert) -> dict[str, object]:
     return {
         "spots": a.spots,
@@ -157,8 +148,8 @@ def _apply(a: Alert, body: AlertIn) -> None:
     a.style = body.style
     a.dismissible = body.dismissible
     a.active = body.active
-    a.starts_at = _naive(body.starts_at)
-    a.ends_at = _naive(body.ends_at)
+    a.starts_at = publish.naive_utc(body.starts_at)
+    a.ends_at = publish.naive_utc(body.ends_at)
 
 
 def _alert(session: Session, alert_id: int) -> Alert:
@@ -225,52 +216,51 @@ def alerts(session: Session) -> list[AlertAdminRead]:
     return [_read(a) for a in session.scalars(select(Alert).order_by(Alert.id.desc())).all()]
 
 
+# After each change: this process shows it at once.
+_FORGET = content_service.forget_alerts
+
+
 def create(session: Session, *, admin: User, body: AlertIn) -> AlertAdminRead:
     new = Alert()
     _apply(new, body)
-    session.add(new)
-    session.flush()
-    audit.record(
+    publish.create(
         session,
         admin=admin,
-        action="alert.create",
-        target=f"alert:{new.id}",
+        kind="alert",
+        target="alert",
+        row=new,
         reason=body.reason,
-        after=_fields(new),
+        fields=_fields,
+        after_commit=_FORGET,
     )
-    session.commit()
-    content_service.forget_alerts()  # this process shows the change at once
     return _read(new)
 
 
 def update(session: Session, *, admin: User, alert_id: int, body: AlertIn) -> AlertAdminRead:
     found = _alert(session, alert_id)
-    before = _fields(found)
-    _apply(found, body)
-    audit.record(
+    publish.update(
         session,
         admin=admin,
-        action="alert.update",
-        target=f"alert:{found.id}",
+        kind="alert",
+        target="alert",
+        row=found,
+        change=lambda: _apply(found, body),
         reason=body.reason,
-        before=before,
-        after=_fields(found),
+        fields=_fields,
+        after_commit=_FORGET,
     )
-    session.commit()
-    content_service.forget_alerts()
     return _read(found)
 
 
 def remove(session: Session, *, admin: User, alert_id: int, reason: str) -> None:
     found = _alert(session, alert_id)
-    audit.record(
+    publish.remove(
         session,
         admin=admin,
-        action="alert.delete",
-        target=f"alert:{found.id}",
+        kind="alert",
+        target="alert",
+        row=found,
         reason=reason,
-        before=_fields(found),
+        fields=_fields,
+        after_commit=_FORGET,
     )
-    session.delete(found)
-    session.commit()
-    content_service.forget_alerts()

@@ -15,7 +15,7 @@ from sqlalchemy import func, or_, select
 from sqlalchemy.orm import Session
 
 from addme.accounts.models import User
-from addme.audit import service as audit
+from addme.content import publish
 from addme.content.codes import ContentCode
 from addme.content.markdown import render
 from addme.content.models import BlogPost
@@ -154,59 +154,44 @@ def create(session: Session, *, admin: User, body: BlogIn) -> BlogAdminRead:
         visible=body.visible,
         published_at=body.published_at.replace(tzinfo=None) if body.published_at else clock.now(),
     )
-    session.add(new)
-    session.flush()
-    audit.record(
-        session,
-        admin=admin,
-        action="blog.create",
-        target=f"post:{new.id}",
-        reason=body.reason,
-        after=_fields(new),
+    publish.create(
+        session, admin=admin, kind="blog", target="post", row=new, reason=body.reason, fields=_fields
     )
-    session.commit()
     return BlogAdminRead.model_validate(new)
 
 
 def update(session: Session, *, admin: User, post_id: int, body: BlogIn) -> BlogAdminRead:
     found = _post(session, post_id)
-    before = _fields(found)
     slug = body.slug or found.slug
     if slug != found.slug and _free_slug(session, slug, exclude=found.id) != slug:
         raise FieldError("slug", SLUG_TAKEN)
-    found.slug = slug
-    found.title = body.title
-    found.summary = body.summary
-    found.body_markdown = body.body_markdown
-    found.picture_url = body.picture_url
-    found.visible = body.visible
-    if body.published_at:
-        found.published_at = body.published_at.replace(tzinfo=None)
-    audit.record(
+
+    def change() -> None:
+        found.slug = slug
+        found.title = body.title
+        found.summary = body.summary
+        found.body_markdown = body.body_markdown
+        found.picture_url = body.picture_url
+        found.visible = body.visible
+        if body.published_at:
+            found.published_at = body.published_at.replace(tzinfo=None)
+
+    publish.update(
         session,
         admin=admin,
-        action="blog.update",
-        target=f"post:{found.id}",
+        kind="blog",
+        target="post",
+        row=found,
+        change=change,
         reason=body.reason,
-        before=before,
-        after=_fields(found),
+        fields=_fields,
     )
-    session.commit()
     return BlogAdminRead.model_validate(found)
 
 
 def remove(session: Session, *, admin: User, post_id: int, reason: str) -> None:
     found = _post(session, post_id, POST_NOT_REMOVED)
-    audit.record(
-        session,
-        admin=admin,
-        action="blog.delete",
-        target=f"post:{found.id}",
-        reason=reason,
-        before=_fields(found),
-    )
-    session.delete(found)
-    session.commit()
+    publish.remove(session, admin=admin, kind="blog", target="post", row=found, reason=reason, fields=_fields)
 
 
 def preview(body_markdown: str) -> PreviewRead:

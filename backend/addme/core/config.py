@@ -64,6 +64,8 @@ class Settings(BaseSettings):
     accent_color: str = "#7c3aed"
     maintenance: bool = False
     swipes_enabled: bool = True
+    # Comments a free member may post a day (VIP and Studio: unlimited; docs/decisions.md).
+    free_comments_per_day: int = Field(default=3, ge=0, le=100)
 
     captcha_provider: Literal["none", "turnstile", "hcaptcha"] = "none"
     # Page views are first-party (stats domain); "plausible" also forwards each one to Plausible's
@@ -170,6 +172,13 @@ class Settings(BaseSettings):
     telegram_bot_username: str = ""
     handle_pages_provider: Literal["local", "http"] = "local"
     handle_pages_timeout_seconds: float = Field(default=5.0, gt=0, le=30)
+
+    # Translation (#37): "local" says it is not configured; "libretranslate" posts the text only
+    # to LIBRETRANSLATE_URL (self-hosted or a hosted instance, LIBRETRANSLATE_API_KEY when it asks one).
+    translation_provider: Literal["local", "libretranslate"] = "local"
+    libretranslate_url: str = ""
+    libretranslate_api_key: str = ""
+    translation_timeout_seconds: float = Field(default=8.0, gt=0, le=30)
 
     run_jobs_in_web: bool = True
     rate_limits_enabled: bool = True

@@ -6,8 +6,9 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import datetime
 from functools import lru_cache
-from typing import Any
+from typing import Annotated, Any
 
+from fastapi import Depends
 from sqlalchemy import DateTime, Engine, MetaData, and_, create_engine, event
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
@@ -140,3 +141,7 @@ def starts_with(column: Any, prefix: str, *, dialect: str) -> Any:
     if dialect == "sqlite":
         return and_(column >= prefix, column < prefix + "\U0010ffff", like)
     return like
+
+
+# What a route (or a dependency of a domain's) asks for: one session per request.
+DbSession = Annotated[Session, Depends(get_db)]

@@ -40,6 +40,7 @@ APPEALABLE = frozenset(
         "label_paid",
         "block_upload",
         "remove",
+        "remove_comment",
     }
 )
 

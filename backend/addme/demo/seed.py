@@ -14,7 +14,7 @@ from addme.accounts.models import User
 from addme.core import clock, security
 from addme.core.db import session_scope
 from addme.core.permissions import AdminLevel
-from addme.demo import content, groups, listings, media, moderation, orders
+from addme.demo import content, groups, listings, media, moderation, orders, swipes
 from addme.demo.members import ADMIN_EMAIL, ADMIN_PASSWORD, DEMO_PASSWORD, FIRST_NAMES
 from addme.listings import stats as listing_stats
 from addme.moderation import reputation
@@ -45,6 +45,7 @@ STEPS: Sequence[SeedStep] = (
     media.seed_galleries,
     moderation.seed_moderation,
     orders.seed_orders,
+    swipes.seed_checkins,
     _score_usernames,
     _count_facets,
 )

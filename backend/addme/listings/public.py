@@ -18,8 +18,8 @@ from fastapi import Request
 from fastapi.responses import Response
 from starlette.concurrency import run_in_threadpool
 
+from addme.accounts.callers import has_credentials, optional_caller
 from addme.accounts.models import User
-from addme.api.deps import has_credentials, optional_caller
 from addme.core import clock, options, reads
 from addme.core.db import get_engine, new_session
 from addme.core.errors import NotFound, Unauthorized

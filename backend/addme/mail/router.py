@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from fastapi import APIRouter, Query
 
-from addme.api.deps import DbSession
 from addme.core.config import get_settings
+from addme.core.db import DbSession
 from addme.core.errors import NotFound
 from addme.core.schemas import Schema, UtcDatetime
 from addme.mail import service

@@ -16,8 +16,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
-import numpy as np
-import pdqhash
 from PIL import Image
 
 MATCH_DISTANCE = 31
@@ -33,6 +31,10 @@ HEX = re.compile(r"^[0-9a-f]{64}$")
 
 def compute(img: Image.Image) -> tuple[str, int]:
     """The PDQ hash (64 lower-case hex digits) and quality of a decoded image."""
+    # numpy and pdqhash load here, when an image is hashed: a web worker starts without them (#36).
+    import numpy as np
+    import pdqhash
+
     if max(img.size) > HASH_SIDE:
         img = img.copy()
         img.thumbnail((HASH_SIDE, HASH_SIDE), Image.Resampling.BILINEAR, reducing_gap=2.0)

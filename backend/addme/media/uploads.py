@@ -12,8 +12,8 @@ from starlette.datastructures import UploadFile
 from starlette.exceptions import HTTPException
 from starlette.formparsers import MultiPartException
 
+from addme.accounts.callers import CurrentUser
 from addme.accounts.models import User
-from addme.api.deps import CurrentUser
 from addme.core import ratelimit
 from addme.core.bodylimit import MULTIPART_OVERHEAD
 from addme.core.errors import FieldError

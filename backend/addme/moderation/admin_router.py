@@ -13,7 +13,7 @@ from addme.core.options import ReportType
 from addme.core.params import IdPath, PageQuery
 from addme.core.permissions import Permission
 from addme.core.schemas import ErrorBody, Page
-from addme.moderation import appeals, decisions, macros, reports, review
+from addme.moderation import appeals, comment_reports, decisions, macros, reports, review
 from addme.moderation.appeals import AppealAdmin, AppealDecideIn, AppealDecision
 from addme.moderation.schemas import (
     AdminUsername,
@@ -201,4 +201,23 @@ def decide_appeal(
 ) -> AppealDecision:
     return appeals.decide(
         db, admin=admin, appeal_id=appeal_id, action=body.action, reason=body.reason, macro=body.macro
+    )
+
+
+@router.get("/comment-reports", response_model=list[comment_reports.CommentReportAdmin])
+def comment_report_queue(
+    _: Annotated[User, Depends(require(Permission.REPORTS))], db: DbSession
+) -> list[comment_reports.CommentReportAdmin]:
+    return comment_reports.queue(db)
+
+
+@router.post("/comments/{comment_id}/decide", response_model=comment_reports.CommentDecision)
+def decide_comment(
+    comment_id: IdPath,
+    body: comment_reports.CommentDecideIn,
+    admin: Annotated[User, Depends(require(Permission.REPORTS))],
+    db: DbSession,
+) -> comment_reports.CommentDecision:
+    return comment_reports.decide(
+        db, admin=admin, comment_id=comment_id, action=body.action, reason=body.reason, macro=body.macro
     )

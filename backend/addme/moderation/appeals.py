@@ -18,6 +18,7 @@ from sqlalchemy.orm import Session
 from addme.accounts import service as accounts
 from addme.accounts.models import User
 from addme.audit import service as audit
+from addme.comments import service as comments
 from addme.core import clock
 from addme.core.errors import Conflict, Forbidden, NotFound
 from addme.core.permissions import Permission, permissions_of
@@ -175,6 +176,8 @@ def _restore(session: Session, *, statement: StatementOfReasons) -> None:
         media.restore_held(session, statement_id=statement.id)
     elif statement.subject_type == "group" and kind == "remove_group":
         groups_admin.restore_held(session, statement_id=statement.id)
+    elif statement.subject_type == "comment" and kind == "remove_comment":
+        comments.restore(session, comment_id=subject)
     elif statement.subject_type == "account" and kind == "ban_account":
         user = session.get(User, subject)
         if user is not None and user.banned_at is not None:

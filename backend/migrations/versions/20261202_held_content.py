@@ -4,7 +4,7 @@
 them; purged after six months (DSA Art. 20) by the `purge-held-content` job.
 
 Revision ID: 8d5e2f0b3c71
-Revises: 7c4d1e9a2b60
+Revises: 9d3c2a7e5f41
 Create Date: 2026-12-02 08:50:00
 """
 
@@ -14,7 +14,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = "8d5e2f0b3c71"
-down_revision: str | None = "7c4d1e9a2b60"
+down_revision: str | None = "9d3c2a7e5f41"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

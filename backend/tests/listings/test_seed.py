@@ -44,3 +44,26 @@ def test_a_seeded_site_opens_with_its_tag_and_country_counts(client, db):
     # The countries page answers from them, with no recount of its own.
     body = client.get("/v1/countries").json()
     assert {row["code"] for row in body} == countries
+
+
+def test_a_vip_checked_in_near_a_seeded_city_sees_cards(client, db):
+    """A fresh seed checks demo members in around a few cities, so local swipes are not empty."""
+    from datetime import timedelta
+
+    from addme.accounts.models import User
+    from addme.core import clock
+    from addme.demo.swipes import CITIES
+    from addme.swipes import service as swipes
+
+    assert seed_demo(members=60) is True
+    checked = db.scalars(select(Username).where(Username.checked_in_at.is_not(None))).all()
+    assert len(checked) >= 24 and all(r.listed for r in checked)
+    me = db.scalars(
+        select(Username).where(Username.checked_in_at.is_(None), Username.listed.is_(True))
+    ).first()
+    owner = db.get(User, me.user_id)
+    owner.wallet.promotion_ending_at = clock.now() + timedelta(days=30)
+    lat, lng = CITIES["London"]
+    swipes.check_in(db, user=owner, username_id=me.id, lat=lat, lng=lng)
+    deck = swipes.deck(db, user=owner, username_id=me.id)
+    assert len(deck.data) >= 5

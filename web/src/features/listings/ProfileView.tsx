@@ -8,12 +8,14 @@ import { Flag } from '@/components/Flag';
 import { Icon } from '@/components/Icon';
 import { PromotedLabel } from '@/components/PromotedLabel';
 import { ReputationMeter } from '@/components/Reputation';
+import { TranslateButton } from '@/components/TranslateButton';
 import { VerifiedBadge } from '@/components/VerifiedBadge';
 import { lazyWithReload } from '@/errors/chunkReload';
 import { useTitle } from '@/hooks/useTitle';
 import { useTranslation } from '@/i18n/useTranslation';
 import { profilePath, reportContentPath } from '@/lib/paths';
 import { useUser } from '@/session/session';
+import { Comments } from './Comments';
 import { messageUrl } from './deepLinks';
 import { profileQuery, recordMessageClick, recordView, similarQuery } from './queries';
 import './listings.css';
@@ -167,6 +169,7 @@ export function ProfileView({ id }: { id: number }) {
             <p className="profile-description mb-0" data-testid="description">
               {p.description || t('listings.profile.noDescription')}
             </p>
+            {p.description && <TranslateButton kind="description" id={p.id} />}
           </section>
           {p.link && p.link_type && (
             <p className="mb-0">
@@ -226,6 +229,7 @@ export function ProfileView({ id }: { id: number }) {
           </div>
         </div>
       </div>
+      <Comments id={p.id} />
       <section className="mt-5" aria-labelledby="similar-title">
         <h2 id="similar-title" className="h4 mb-3">
           {t('listings.profile.similar')}

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from '@/i18n/useTranslation';
 import { toast } from '@/toasts/toastStore';
 import {
@@ -21,13 +21,16 @@ import {
   useUnbanDecision,
 } from './queries';
 
-function DecisionButtons({
+/** A pending request's reason and its two answers, side by side from tablets up. */
+function DecisionRow({
+  reason,
   pending,
   yes,
   no,
   onYes,
   onNo,
 }: {
+  reason: ReactNode;
   pending: boolean;
   yes: string;
   no: string;
@@ -35,23 +38,92 @@ function DecisionButtons({
   onNo: () => void;
 }) {
   return (
-    <div className="d-flex gap-2">
-      <button
-        type="button"
-        className="btn btn-success btn-touch flex-fill"
-        disabled={pending}
-        onClick={onYes}
-      >
-        {yes}
-      </button>
-      <button
-        type="button"
-        className="btn btn-outline-danger btn-touch flex-fill"
-        disabled={pending}
-        onClick={onNo}
-      >
-        {no}
-      </button>
+    <div className="mt-3 d-flex flex-column flex-md-row gap-2 align-items-md-end">
+      <div className="flex-grow-1">{reason}</div>
+      <div className="d-flex gap-2">
+        <button
+          type="button"
+          className="btn btn-success btn-touch flex-fill"
+          disabled={pending}
+          onClick={onYes}
+        >
+          {yes}
+        </button>
+        <button
+          type="button"
+          className="btn btn-outline-danger btn-touch flex-fill"
+          disabled={pending}
+          onClick={onNo}
+        >
+          {no}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** How a decided request ended, with the reason the member was given. */
+function Decided({ item }: { item: { status: string; decision_reason?: string | null } }) {
+  const { t } = useTranslation();
+  return (
+    <p className="small mt-2 mb-0">
+      {t(`mod.requestStatus.${item.status}`)}
+      {item.decision_reason ? ` — ${item.decision_reason}` : ''}
+    </p>
+  );
+}
+
+type QueueStatus = 'pending' | 'decided';
+
+/** The queue's tab and page, kept in the URL. */
+function useQueueStatus() {
+  const { page, get, set } = useQueueParams({ status: 'pending' });
+  const status: QueueStatus = get('status') === 'decided' ? 'decided' : 'pending';
+  return { page, status, setStatus: (v: string) => set('status', v) };
+}
+
+/** One request queue: pending or decided tabs, a card per request, a pager. */
+function RequestQueue<T>({
+  title,
+  intro,
+  empty,
+  queue: { page, status, setStatus },
+  result,
+  card,
+}: {
+  title: string;
+  intro: string;
+  empty: string;
+  queue: ReturnType<typeof useQueueStatus>;
+  result: {
+    isPending: boolean;
+    data?: { data: T[]; meta: Parameters<typeof QueuePager>[0]['meta'] };
+  };
+  card: (item: T) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  const items = result.data?.data ?? [];
+  return (
+    <div>
+      <h1 className="h3">{title}</h1>
+      <p className="text-body-secondary">{intro}</p>
+      <StateTabs
+        label={t('mod.state')}
+        value={status}
+        onChange={setStatus}
+        options={[
+          { value: 'pending', label: t('mod.pending') },
+          { value: 'decided', label: t('mod.decided') },
+        ]}
+      />
+      {result.isPending ? (
+        <QueueLoading />
+      ) : items.length === 0 ? (
+        <EmptyQueue text={empty} />
+      ) : (
+        <ul className="list-unstyled d-flex flex-column gap-3">{items.map(card)}</ul>
+      )}
+      <QueuePager page={page} meta={result.data?.meta} />
     </div>
   );
 }
@@ -82,8 +154,8 @@ function UnbanCard({ item }: { item: UnbanItem }) {
       </div>
       {item.message && <p className="small mt-2 mb-0 text-break">“{item.message}”</p>}
       {item.status === 'pending' ? (
-        <div className="mt-3 d-flex flex-column flex-md-row gap-2 align-items-md-end">
-          <div className="flex-grow-1">
+        <DecisionRow
+          reason={
             <ReasonField
               id={`unban-reason-${item.id}`}
               type="unban"
@@ -91,20 +163,15 @@ function UnbanCard({ item }: { item: UnbanItem }) {
               value={reason}
               onChange={setReason}
             />
-          </div>
-          <DecisionButtons
-            pending={decide.isPending}
-            yes={t('mod.unban.accept')}
-            no={t('mod.unban.refuse')}
-            onYes={() => act('accept')}
-            onNo={() => act('refuse')}
-          />
-        </div>
+          }
+          pending={decide.isPending}
+          yes={t('mod.unban.accept')}
+          no={t('mod.unban.refuse')}
+          onYes={() => act('accept')}
+          onNo={() => act('refuse')}
+        />
       ) : (
-        <p className="small mt-2 mb-0">
-          {t(`mod.requestStatus.${item.status}`)}
-          {item.decision_reason ? ` — ${item.decision_reason}` : ''}
-        </p>
+        <Decided item={item} />
       )}
     </li>
   );
@@ -113,36 +180,17 @@ function UnbanCard({ item }: { item: UnbanItem }) {
 /** /admin/unban-requests: every kind of ban, lifetime included; accept or refuse with a reason. */
 export function UnbanQueue() {
   const { t } = useTranslation();
-  const { page, get, set } = useQueueParams({ status: 'pending' });
-  const status = get('status') === 'decided' ? 'decided' : 'pending';
-  const query = useQuery(unbanQuery(status, page));
-  const items = query.data?.data ?? [];
+  const queue = useQueueStatus();
+  const result = useQuery(unbanQuery(queue.status, queue.page));
   return (
-    <div>
-      <h1 className="h3">{t('mod.nav.unban')}</h1>
-      <p className="text-body-secondary">{t('mod.unban.intro')}</p>
-      <StateTabs
-        label={t('mod.state')}
-        value={status}
-        onChange={(v) => set('status', v)}
-        options={[
-          { value: 'pending', label: t('mod.pending') },
-          { value: 'decided', label: t('mod.decided') },
-        ]}
-      />
-      {query.isPending ? (
-        <QueueLoading />
-      ) : items.length === 0 ? (
-        <EmptyQueue text={t('mod.unban.empty')} />
-      ) : (
-        <ul className="list-unstyled d-flex flex-column gap-3">
-          {items.map((item) => (
-            <UnbanCard key={item.id} item={item} />
-          ))}
-        </ul>
-      )}
-      <QueuePager page={page} meta={query.data?.meta} />
-    </div>
+    <RequestQueue
+      title={t('mod.nav.unban')}
+      intro={t('mod.unban.intro')}
+      empty={t('mod.unban.empty')}
+      queue={queue}
+      result={result}
+      card={(item) => <UnbanCard key={item.id} item={item} />}
+    />
   );
 }
 
@@ -213,28 +261,23 @@ function RemovalCard({ item }: { item: RemovalItem }) {
         />
       )}
       {item.status === 'pending' ? (
-        <div className="mt-3 d-flex flex-column flex-md-row gap-2 align-items-md-end">
-          <div className="flex-grow-1">
+        <DecisionRow
+          reason={
             <ReasonField
               id={`removal-reason-${item.id}`}
               type="removal"
               value={reason}
               onChange={setReason}
             />
-          </div>
-          <DecisionButtons
-            pending={decide.isPending}
-            yes={t('mod.removal.remove')}
-            no={t('mod.removal.refuse')}
-            onYes={() => act('remove')}
-            onNo={() => act('refuse')}
-          />
-        </div>
+          }
+          pending={decide.isPending}
+          yes={t('mod.removal.remove')}
+          no={t('mod.removal.refuse')}
+          onYes={() => act('remove')}
+          onNo={() => act('refuse')}
+        />
       ) : (
-        <p className="small mt-2 mb-0">
-          {t(`mod.requestStatus.${item.status}`)}
-          {item.decision_reason ? ` — ${item.decision_reason}` : ''}
-        </p>
+        <Decided item={item} />
       )}
     </li>
   );
@@ -243,35 +286,16 @@ function RemovalCard({ item }: { item: RemovalItem }) {
 /** /admin/removal-requests: decided within 48 hours; the proof is fetched with the admin's session. */
 export function RemovalQueue() {
   const { t } = useTranslation();
-  const { page, get, set } = useQueueParams({ status: 'pending' });
-  const status = get('status') === 'decided' ? 'decided' : 'pending';
-  const query = useQuery(removalQuery(status, page));
-  const items = query.data?.data ?? [];
+  const queue = useQueueStatus();
+  const result = useQuery(removalQuery(queue.status, queue.page));
   return (
-    <div>
-      <h1 className="h3">{t('mod.nav.removal')}</h1>
-      <p className="text-body-secondary">{t('mod.removal.intro')}</p>
-      <StateTabs
-        label={t('mod.state')}
-        value={status}
-        onChange={(v) => set('status', v)}
-        options={[
-          { value: 'pending', label: t('mod.pending') },
-          { value: 'decided', label: t('mod.decided') },
-        ]}
-      />
-      {query.isPending ? (
-        <QueueLoading />
-      ) : items.length === 0 ? (
-        <EmptyQueue text={t('mod.removal.empty')} />
-      ) : (
-        <ul className="list-unstyled d-flex flex-column gap-3">
-          {items.map((item) => (
-            <RemovalCard key={item.id} item={item} />
-          ))}
-        </ul>
-      )}
-      <QueuePager page={page} meta={query.data?.meta} />
-    </div>
+    <RequestQueue
+      title={t('mod.nav.removal')}
+      intro={t('mod.removal.intro')}
+      empty={t('mod.removal.empty')}
+      queue={queue}
+      result={result}
+      card={(item) => <RemovalCard key={item.id} item={item} />}
+    />
   );
 }
