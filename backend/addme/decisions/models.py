@@ -109,3 +109,31 @@ class Appeal(Base):
     decided_at: Mapped[datetime | None]
     decided_by: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"))
     reason: Mapped[str | None] = mapped_column(Text)
+
+
+class HeldContent(Base):
+    """Media or a group removed by moderation, kept out of every list and of public serving for the
+    appeal period (DSA Art. 20: six months) so a reversed appeal can bring it back; the owning domain
+    writes its row's snapshot here and restores from it, the purge job erases it after `purge_after`."""
+
+    __tablename__ = "held_content"
+    __table_args__ = (
+        Index("ix_held_content_subject", "kind", "subject_id"),
+        Index("ix_held_content_purge", "purge_after"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    # media | group
+    kind: Mapped[str] = mapped_column(String(10))
+    subject_id: Mapped[int]
+    # The removal's statement of reasons (what an appeal reverses).
+    statement_id: Mapped[int | None] = mapped_column(
+        ForeignKey("statements_of_reasons.id", ondelete="SET NULL"), index=True
+    )
+    user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    # The removed row's columns (and a group's member ids), as the owning domain wrote them.
+    snapshot: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    # Stored objects moved under a private prefix: {original key: held key}.
+    held_keys: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    removed_at: Mapped[datetime] = mapped_column(default=clock.now)
+    purge_after: Mapped[datetime]

@@ -14,7 +14,7 @@ from addme.core.config import get_settings
 from addme.core.errors import FieldError
 from addme.decisions import texts
 from addme.decisions.macros import BY_KEY
-from addme.decisions.models import StatementOfReasons
+from addme.decisions.models import HeldContent, StatementOfReasons
 from addme.mail import service as mail
 
 MIN_REASON = 10
@@ -159,4 +159,52 @@ def latest_about(
         )
         .order_by(StatementOfReasons.decided_at.desc(), StatementOfReasons.id.desc())
         .limit(1)
+    )
+
+
+# Removed media and groups are held this long so a reversed appeal can restore them (Art. 20).
+HOLD_FOR = timedelta(days=183)
+
+
+def hold(
+    session: Session,
+    *,
+    kind: str,
+    subject_id: int,
+    statement: StatementOfReasons,
+    user_id: int | None,
+    snapshot: dict[str, Any],
+    held_keys: dict[str, str] | None = None,
+) -> HeldContent:
+    """Keep a removed item's snapshot for the appeal period, in the removal's transaction."""
+    now = clock.now()
+    row = HeldContent(
+        kind=kind,
+        subject_id=subject_id,
+        statement_id=statement.id,
+        user_id=user_id,
+        snapshot=snapshot,
+        held_keys=held_keys or {},
+        removed_at=now,
+        purge_after=now + HOLD_FOR,
+    )
+    session.add(row)
+    session.flush()
+    return row
+
+
+def held_for(session: Session, *, statement_id: int) -> HeldContent | None:
+    """What a removal holds, by the removal's statement (None once purged or restored)."""
+    return session.scalar(select(HeldContent).where(HeldContent.statement_id == statement_id))
+
+
+def held_due(session: Session, *, kind: str, limit: int = 500) -> list[HeldContent]:
+    """Held items whose appeal period is over (the purge job's next batch)."""
+    return list(
+        session.scalars(
+            select(HeldContent)
+            .where(HeldContent.kind == kind, HeldContent.purge_after <= clock.now())
+            .order_by(HeldContent.purge_after, HeldContent.id)
+            .limit(limit)
+        )
     )

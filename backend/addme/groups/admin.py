@@ -6,6 +6,7 @@ Every change writes its audit row in the transaction that makes it; a missing gr
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from pydantic import BaseModel, Field, field_validator
@@ -156,7 +157,7 @@ def remove(session: Session, *, admin: User, group_id: int, reason: str, macro: 
     """Erase a group and its memberships, audited, its owner sent the statement of reasons."""
     group = _found(session, group_id)
     reason = decisions.reason_text(reason, macro)
-    decisions.record(
+    statement = decisions.record(
         session,
         decision="remove_group",
         visibility="content_removed",
@@ -175,6 +176,73 @@ def remove(session: Session, *, admin: User, group_id: int, reason: str, macro: 
         reason=reason,
         before={**_fields(group), "slug": group.slug, "owner_id": group.user_id},
     )
+    members = list(session.scalars(select(GroupMember).where(GroupMember.group_id == group.id)))
+    snapshot: dict[str, object] = {f: getattr(group, f) for f in _SNAPSHOT}
+    for f in ("last_activity_at", "created_at", "updated_at"):
+        value = getattr(group, f, None)
+        snapshot[f] = value.isoformat() if value is not None else None
+    snapshot["members"] = [[m.user_id, m.joined_at.isoformat()] for m in members]
+    decisions.hold(
+        session,
+        kind="group",
+        subject_id=group.id,
+        statement=statement,
+        user_id=group.user_id,
+        snapshot=snapshot,
+    )
     session.execute(delete(GroupMember).where(GroupMember.group_id == group.id))
     session.delete(group)
     session.commit()
+
+
+_SNAPSHOT = (
+    "id",
+    "user_id",
+    "app",
+    "name",
+    "slug",
+    "username",
+    "description",
+    "max_members",
+    "members_count",
+)
+
+
+def restore_held(session: Session, *, statement_id: int) -> bool:
+    """Bring back a group a reversed removal held, with its members who still exist, in the caller's
+    transaction; False when nothing is held or its slug was taken meanwhile."""
+    row = decisions.held_for(session, statement_id=statement_id)
+    if row is None or row.kind != "group":
+        return False
+    snap = dict(row.snapshot)
+    members = snap.pop("members", [])
+    if session.get(Group, snap["id"]) is not None or session.get(User, snap["user_id"]) is None:
+        return False
+    if session.scalar(select(Group.id).where(Group.slug == snap["slug"])) is not None:
+        snap["slug"] = f"{snap['slug']}-{snap['id']}"
+    dates = {f: datetime.fromisoformat(v) for f in ("last_activity_at", "created_at", "updated_at")
+             if isinstance(v := snap.pop(f, None), str)}  # fmt: skip
+    alive = (
+        set(session.scalars(select(User.id).where(User.id.in_([m[0] for m in members]))))
+        if members
+        else set()
+    )
+    kept = [m for m in members if m[0] in alive]
+    snap["members_count"] = max(1, min(len(kept), int(snap["max_members"])))
+    session.add(Group(**snap, **dates))
+    session.flush()
+    for user_id, joined in kept[: int(snap["max_members"])]:
+        session.add(
+            GroupMember(group_id=snap["id"], user_id=user_id, joined_at=datetime.fromisoformat(joined))
+        )
+    session.delete(row)
+    return True
+
+
+def purge_held(session: Session) -> dict[str, int]:
+    """Erase groups held past the appeal period (logged job)."""
+    rows = decisions.held_due(session, kind="group")
+    for r in rows:
+        session.delete(r)
+    session.commit()
+    return {"groups": len(rows)}

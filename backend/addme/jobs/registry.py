@@ -9,6 +9,7 @@ from sqlalchemy.orm import Session
 from addme.accounts import service as accounts
 from addme.content import ads_admin
 from addme.core import clock
+from addme.groups import admin as groups_admin
 from addme.groups import service as groups
 from addme.jobs.service import register
 from addme.listings import service as listings
@@ -53,6 +54,12 @@ def cleanup_inactive_usernames(session: Session) -> dict[str, int]:
 @register("cleanup-groups", every=timedelta(hours=1), logged=True)
 def cleanup_groups(session: Session) -> dict[str, int]:
     return {"groups": groups.cleanup_inactive(session)}
+
+
+@register("purge-held-content", every=timedelta(hours=6), logged=True)
+def purge_held_content(session: Session) -> dict[str, int]:
+    """Media and groups removed by moderation are erased once the 6-month appeal period is over."""
+    return {**media.purge_held(session), **groups_admin.purge_held(session)}
 
 
 @register("remind-entitlement-ends", every=timedelta(hours=1), logged=True)

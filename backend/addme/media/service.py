@@ -4,7 +4,9 @@ notices' removals, imported lists, StopNCII), and the age-verification blur rule
 from __future__ import annotations
 
 import logging
+import secrets
 from collections.abc import Iterator, Sequence
+from datetime import datetime
 
 from fastapi import Request
 from sqlalchemy import delete, select
@@ -16,6 +18,7 @@ from addme.core.errors import AppError, FieldError, NotFound
 from addme.core.paging import bounded_meta
 from addme.core.schemas import ActionResult
 from addme.decisions import service as decisions
+from addme.decisions.models import StatementOfReasons
 from addme.listings import constants as lc
 from addme.listings import service as listings
 from addme.listings.models import Username
@@ -393,8 +396,8 @@ def recent_uploads(session: Session, *, page: int, per_page: int) -> AdminMediaP
     return AdminMediaPage(data=data, meta=meta)
 
 
-def _record_removal(session: Session, *, admin: User, media: Media, reason: str) -> None:
-    decisions.record(
+def _record_removal(session: Session, *, admin: User, media: Media, reason: str) -> StatementOfReasons:
+    return decisions.record(
         session,
         decision="remove_media",
         visibility="content_removed",
@@ -415,7 +418,7 @@ def admin_remove(
     if media is None:
         raise NotFound(c.NOT_REMOVED, code=MediaCode.MEDIA_NOT_REMOVED)
     reason = decisions.reason_text(reason, macro)
-    _record_removal(session, admin=admin, media=media, reason=reason)
+    statement = _record_removal(session, admin=admin, media=media, reason=reason)
     audit.record(
         session,
         admin=admin,
@@ -428,12 +431,86 @@ def admin_remove(
         },
     )
     try:
-        _remove(session, media)
+        _hold(session, media, statement=statement)
     except Exception as exc:
         session.rollback()
         log.exception("admin media removal failed")
         raise AppError(c.NOT_REMOVED, code=MediaCode.MEDIA_NOT_REMOVED, status_code=500) from exc
     return ActionResult(success=True, message=c.REMOVED)
+
+
+HELD_PREFIX = "held/"
+_SNAPSHOT = ("id", "user_id", "username_id", "kind", "storage_key", "thumb_key", "width", "height",
+             "content_type", "size_bytes")  # fmt: skip
+
+
+def _hold(session: Session, media: Media, *, statement: StatementOfReasons) -> None:
+    """A moderator's removal: the row leaves every list and its files leave public serving (copied
+    under a random private key, the public ones deleted once committed), the snapshot held for the
+    appeal period so a reversal restores it (`restore_held`)."""
+    storage = get_storage()
+    held: dict[str, str] = {}
+    for key in _keys(media):
+        data = storage.get(key)
+        if data is None:
+            continue
+        target = f"{HELD_PREFIX}{secrets.token_hex(16)}"
+        storage.put(target, data, content_type=media.content_type)
+        held[key] = target
+    snapshot: dict[str, object] = {f: getattr(media, f) for f in _SNAPSHOT}
+    snapshot["created_at"] = media.created_at.isoformat()
+    decisions.hold(
+        session,
+        kind="media",
+        subject_id=media.id,
+        statement=statement,
+        user_id=media.user_id,
+        snapshot=snapshot,
+        held_keys=held,
+    )
+    try:
+        _remove(session, media)
+    except Exception:
+        discard(list(held.values()))
+        raise
+
+
+def restore_held(session: Session, *, statement_id: int) -> bool:
+    """Bring back media a reversed removal held (its files to their public keys, the row with its id,
+    a profile picture back on the card), in the caller's transaction; False when nothing is held or
+    its username is gone."""
+    row = decisions.held_for(session, statement_id=statement_id)
+    if row is None or row.kind != "media":
+        return False
+    snap = dict(row.snapshot)
+    username = session.get(Username, snap["username_id"])
+    if username is None or session.get(Media, snap["id"]) is not None:
+        return False
+    storage = get_storage()
+    for original, held in (row.held_keys or {}).items():
+        data = storage.get(held)
+        if data is not None:
+            storage.put(original, data, content_type=str(snap["content_type"]))
+    created = datetime.fromisoformat(str(snap.pop("created_at")))
+    media = Media(**snap, created_at=created)
+    session.add(media)
+    session.flush()
+    if media.kind == c.Kind.PROFILE:
+        listings.set_picture(session, username=username, url=storage.url(media.storage_key))
+    hashes.discard_after_commit(session, list((row.held_keys or {}).values()))
+    session.delete(row)
+    return True
+
+
+def purge_held(session: Session) -> dict[str, int]:
+    """Erase media held past the appeal period: its private files, then the snapshot (logged job)."""
+    rows = decisions.held_due(session, kind="media")
+    keys = [k for r in rows for k in (r.held_keys or {}).values()]
+    for r in rows:
+        session.delete(r)
+    session.commit()
+    discard(keys)
+    return {"media": len(rows), "files": len(keys)}
 
 
 def ban_image(

@@ -28,9 +28,11 @@ from addme.decisions import service as decisions
 from addme.decisions.codes import DecisionCode
 from addme.decisions.models import Appeal, AppealStatus, StatementOfReasons
 from addme.decisions.schemas import StatementRead
+from addme.groups import admin as groups_admin
 from addme.listings import constants as lc
 from addme.listings import service as listings
 from addme.listings.models import Username
+from addme.media import service as media
 from addme.moderation import decisions as requests_decided
 
 NOT_FOUND = "Appeal not found."
@@ -38,7 +40,8 @@ ALREADY_DECIDED = "This appeal has already been decided."
 SAME_DECIDER = "A different moderator must decide this appeal: you made the decision it is about."
 UPHELD = "Appeal decided: the decision stands."
 REVERSED = "Appeal decided: the decision is reversed and what was taken is back."
-# What a reversal cannot bring back: removed pictures and groups are erased when removed.
+# What a reversal cannot bring back unless it is held (a moderator's removal of media or a group is
+# held for the appeal period; a hash ban's or a notice's erasure is not).
 ERASED = frozenset({"remove_media", "remove_group", "block_upload", "remove"})
 
 Urgency = Literal["ok", "soon", "overdue"]
@@ -112,7 +115,9 @@ def _read(session: Session, appeal: Appeal) -> AppealAdmin:
         decided_at=appeal.decided_at,
         decided_by=appeal.decided_by,
         reason=appeal.reason,
-        restorable=statement is None or statement.decision not in ERASED,
+        restorable=statement is None
+        or statement.decision not in ERASED
+        or decisions.held_for(session, statement_id=statement.id) is not None,
     )
 
 
@@ -167,6 +172,10 @@ def _restore(session: Session, *, statement: StatementOfReasons) -> None:
             listings.unban(session, username=username)
         elif kind == "label_paid":
             listings.unmark_paid(session, username=username)
+    elif statement.subject_type == "media" and kind == "remove_media":
+        media.restore_held(session, statement_id=statement.id)
+    elif statement.subject_type == "group" and kind == "remove_group":
+        groups_admin.restore_held(session, statement_id=statement.id)
     elif statement.subject_type == "comment" and kind == "remove_comment":
         comments.restore(session, comment_id=subject)
     elif statement.subject_type == "account" and kind == "ban_account":
