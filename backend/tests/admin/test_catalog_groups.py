@@ -79,3 +79,36 @@ def test_only_full_admins_manage_groups(client, db):
         r = client.request("DELETE", f"/v1/admin/groups/{group.id}", json={"reason": "nope"}, headers=headers)
         assert r.status_code == 403
     assert db.get(Group, group.id) is not None
+
+
+def test_a_reversed_appeal_brings_a_removed_group_back_with_its_members(client, db):
+    from tests.factories.accounts import auth, token_for
+
+    owner, fan = make_user(db), make_user(db)
+    group = make_group(db, owner=owner, members=[fan])
+    gid, slug = group.id, group.slug
+    _, remover = admin(db)
+    r = client.request(
+        "DELETE", f"/v1/admin/groups/{gid}", json={"reason": "spam group, again"}, headers=remover
+    )
+    assert r.status_code == 204
+    assert client.get(f"/v1/groups/{slug}").json()["message"] == "Group could not be found."
+
+    mine = auth(token_for(db, owner))
+    decision = client.get("/v1/user/decisions", headers=mine).json()["data"][0]
+    assert decision["statement"]["decision"] == "remove_group"
+    path = f"/v1/user/decisions/{decision['statement']['id']}/appeal"
+    assert client.post(path, json={"message": "It is a book club."}, headers=mine).status_code == 201
+    _, reverser = admin(db)
+    appeal = client.get("/v1/admin/appeals?status=open", headers=reverser).json()["data"][0]
+    done = client.post(
+        f"/v1/admin/appeals/{appeal['id']}/decide",
+        json={"action": "reverse", "macro": "appeal_mistake"},
+        headers=reverser,
+    )
+    assert done.status_code == 200, done.text
+    db.expire_all()
+    assert db.get(Group, gid) is not None
+    members = set(db.scalars(select(GroupMember.user_id).where(GroupMember.group_id == gid)))
+    assert {owner.id, fan.id} <= members
+    assert client.get(f"/v1/groups/{slug}").status_code == 200

@@ -83,3 +83,46 @@ def test_removing_a_profile_picture_clears_it_from_the_username(client, db, owne
         headers=admin_headers,
     )
     assert client.get(f"/v1/usernames/{username.id}").json()["profile_picture"] is None
+
+
+def test_a_removed_picture_is_held_private_and_a_reversed_appeal_brings_it_back(client, db, owner):
+    from addme.decisions.models import HeldContent
+
+    user, headers, username = owner
+    media = make_media(db, username_id=username.id, user_id=user.id, seed=3)
+    _, remover = admin(db)
+    url = client.get("/v1/admin/gallery", headers=remover).json()["data"][0]["url"]
+    assert client.get(url).status_code == 200
+    res = client.request(
+        "DELETE", f"/v1/admin/gallery/{media.id}", json={"macro": "media_explicit"}, headers=remover
+    )
+    assert res.status_code == 200
+    assert client.get(url).status_code == 404
+
+    # The held copies are never served, not even to someone who learns their key.
+    held = db.scalar(select(HeldContent).where(HeldContent.subject_id == media.id))
+    assert held is not None and held.held_keys
+    for key in held.held_keys.values():
+        assert client.get(f"/media/{key}").status_code == 404
+
+    # The owner reads the removal, appeals; another admin reverses it: the picture is back.
+    decision = client.get("/v1/user/decisions", headers=headers).json()["data"][0]
+    assert decision["statement"]["decision"] == "remove_media" and decision["appealable"] is True
+    path = f"/v1/user/decisions/{decision['statement']['id']}/appeal"
+    assert (
+        client.post(path, json={"message": "It is a drawing of a cat."}, headers=headers).status_code == 201
+    )
+    _, reverser = admin(db)
+    appeal = client.get("/v1/admin/appeals?status=open", headers=reverser).json()["data"][0]
+    assert appeal["restorable"] is True
+    done = client.post(
+        f"/v1/admin/appeals/{appeal['id']}/decide",
+        json={"action": "reverse", "macro": "appeal_mistake"},
+        headers=reverser,
+    )
+    assert done.status_code == 200, done.text
+    assert client.get(url).status_code == 200
+    gallery = client.get("/v1/admin/gallery", headers=reverser).json()["data"]
+    assert [m["id"] for m in gallery] == [media.id]
+    db.expire_all()
+    assert db.scalar(select(func.count()).select_from(HeldContent)) == 0
