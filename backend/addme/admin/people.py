@@ -189,6 +189,20 @@ def delete(session: Session, *, admin: User, user_id: int, reason: str) -> Actio
     _not_self(admin, user)
     if user.deleted_at is not None:
         raise NotFound(NOT_FOUND, code=AdminCode.USER_NOT_FOUND)
+    reason = decisions.reason_text(reason)
+    # The statement first, while the account's address still receives mail (DSA Art. 17: the
+    # member learns why, even when the account is gone).
+    decisions.record(
+        session,
+        decision="delete_account",
+        account="account_terminated",
+        facts=reason,
+        subject_type="account",
+        subject_id=user.id,
+        about=user.email,
+        member=user,
+        decided_by=admin.id,
+    )
     accounts.admin_delete(session, user=user)
     audit.record(
         session,

@@ -194,8 +194,13 @@ def test_delete_end_sessions_and_resend_confirmation(client, db):
     assert client.post(f"/v1/admin/users/{user.id}/resend-confirmation", headers=headers).status_code == 400
 
     name = make_username(db, user=user)
+    short = client.delete(f"/v1/admin/users/{user.id}", params={"reason": "asked"}, headers=headers)
+    assert short.status_code == 422 and "reason" in short.json()["errors"]
     r = client.delete(f"/v1/admin/users/{user.id}", params={"reason": "asked by mail"}, headers=headers)
     assert r.status_code == 200
+    # The member is told why, with the statement of reasons, like any other restriction.
+    told = db.scalars(select(OutboxMessage).where(OutboxMessage.to == user.email)).all()[-1]
+    assert "Account deleted" in told.subject and "asked by mail" in told.body
     assert client.get(f"/v1/usernames/{name.id}").status_code == 404
     # As with the member's own deletion, logging in within 30 days restores the account.
     assert client.post("/v1/auth/login", json={"email": user.email, "password": PASSWORD}).status_code == 200

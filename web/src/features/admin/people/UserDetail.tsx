@@ -191,6 +191,8 @@ function Actions({ detail }: { detail: AdminUserDetail }) {
           {...common}
           show
           danger
+          memberFacing
+          decision="delete_account"
           onConfirm={(reason) => run({ kind: 'delete', reason })}
         />
       )}
