@@ -77,6 +77,9 @@ WORDS = {
             "You can appeal within 6 months: open {url}, choose the decision and press Appeal. "
             "A different moderator answers within 7 days."
         ),
+        "contact": (
+            "If you disagree, write to us through the contact form at {url}: a person answers within 7 days."
+        ),
         "after_appeal": (
             "This answers your appeal. If you still disagree you may turn to a certified "
             "out-of-court dispute settlement body (DSA Art. 21) or to the courts."
@@ -99,6 +102,10 @@ WORDS = {
             "Vous pouvez faire appel pendant 6 mois : ouvrez {url}, choisissez la décision et "
             "appuyez sur Faire appel. Un autre modérateur répond sous 7 jours."
         ),
+        "contact": (
+            "Si vous n'êtes pas d'accord, écrivez-nous par le formulaire de contact sur {url} : "
+            "une personne vous répond sous 7 jours."
+        ),
         "after_appeal": (
             "Ceci répond à votre recours. Si vous n'êtes toujours pas d'accord, vous pouvez saisir "
             "un organisme certifié de règlement extrajudiciaire des litiges (DSA art. 21) ou la justice."
@@ -113,6 +120,10 @@ def language_of(country_code: str | None) -> str:
 
 def default_reference(ground: str) -> str:
     return DEFAULT_REFERENCE.get(ground, DEFAULT_REFERENCE["terms"])
+
+
+# Decisions whose member has no account left to appeal from: the mail points to the contact form.
+NOT_APPEALED_HERE = frozenset({"delete_account"})
 
 
 def decision_label(decision: str, lang: str = "en") -> str:
@@ -130,7 +141,13 @@ def statement_mail(row: StatementOfReasons, *, about: str, lang: str, appeal_url
             w["decided_no" if row.automated_decision == "not_automated" else "decided_yes"],
         ]
     )
-    closing = w["after_appeal"] if row.decision.startswith("appeal_") else w["appeal"].format(url=appeal_url)
+    if row.decision.startswith("appeal_"):
+        closing = w["after_appeal"]
+    elif row.decision in NOT_APPEALED_HERE:
+        # No session to appeal from (a deleted account): the contact form is the complaint route.
+        closing = w["contact"].format(url=appeal_url.replace("/user/decisions", "/contact-us"))
+    else:
+        closing = w["appeal"].format(url=appeal_url)
     body = (
         f"{w['intro'].format(about=about)}\n\n"
         f"{w['decision']}: {label}\n"

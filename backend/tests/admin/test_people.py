@@ -201,6 +201,7 @@ def test_delete_end_sessions_and_resend_confirmation(client, db):
     # The member is told why, with the statement of reasons, like any other restriction.
     told = db.scalars(select(OutboxMessage).where(OutboxMessage.to == user.email)).all()[-1]
     assert "Account deleted" in told.subject and "asked by mail" in told.body
+    assert "/contact-us" in told.body and "/user/decisions" not in told.body
     assert client.get(f"/v1/usernames/{name.id}").status_code == 404
     # As with the member's own deletion, logging in within 30 days restores the account.
     assert client.post("/v1/auth/login", json={"email": user.email, "password": PASSWORD}).status_code == 200
