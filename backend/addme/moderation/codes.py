@@ -20,6 +20,8 @@ class ModerationCode(StrEnum):
     NOTICE_NOT_FOUND = "notice_not_found"
     NOTICE_PICTURE_NOT_FOUND = "notice_picture_not_found"
     NOT_BANNED = "not_banned"
+    # A moderator deciding on their own username or a report about them (staff never judge themselves).
+    OWN_CASE = "own_case"
     PROOF_NOT_FOUND = "proof_not_found"
     REMOVAL_REQUEST_NOT_FOUND = "removal_request_not_found"
     REPORT_NOT_FOUND = "report_not_found"

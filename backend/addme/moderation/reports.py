@@ -16,7 +16,7 @@ from addme.accounts import service as accounts
 from addme.accounts.models import User
 from addme.audit import service as audit
 from addme.core import clock
-from addme.core.errors import FieldError, NotFound
+from addme.core.errors import FieldError, Forbidden, NotFound
 from addme.core.options import ReportType
 from addme.core.paging import bounded_meta
 from addme.core.schemas import Page, PageMeta
@@ -262,6 +262,11 @@ def flaggers_trusted(session: Session, user_id: int) -> bool:
     return session.get(TrustedFlagger, user_id) is not None
 
 
+OWN_REPORT = (
+    "You cannot decide a report about your own username or one you made: another moderator decides it."
+)
+
+
 def decide(
     session: Session,
     *,
@@ -281,6 +286,8 @@ def decide(
     before = snapshot(username)
     owner = session.get(User, username.user_id)
     assert owner is not None
+    if admin.id in (owner.id, report.reporter_id):
+        raise Forbidden(OWN_REPORT, code=ModerationCode.OWN_CASE)
     owner_email: str | None = None
     decided = 0
     any_underage = _has_open_underage(session, username_id=username.id)

@@ -12,13 +12,14 @@ from sqlalchemy.orm import Session
 from addme.accounts.models import User
 from addme.audit import service as audit
 from addme.core import clock
-from addme.core.errors import AppError
+from addme.core.errors import AppError, Forbidden
 from addme.core.paging import bounded_meta
 from addme.core.schemas import Page
 from addme.decisions import service as decisions
 from addme.listings import constants as lc
 from addme.listings import service as listings
 from addme.listings.models import Username
+from addme.moderation.codes import ModerationCode
 from addme.moderation.schemas import AdminUsername, BulkOut, HeldBy, ReviewItem
 from addme.screening import service as screening
 
@@ -94,7 +95,12 @@ def about(username: Username) -> str:
     return f"{username.username} ({username.app})"
 
 
+OWN_USERNAME = "You cannot review your own username: another moderator decides it."
+
+
 def _decide(session: Session, *, admin: User, username: Username, approve: bool, reason: str) -> None:
+    if username.user_id == admin.id:
+        raise Forbidden(OWN_USERNAME, code=ModerationCode.OWN_CASE)
     before = snapshot(username)
     if approve:
         listings.approve(session, username=username)

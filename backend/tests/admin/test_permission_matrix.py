@@ -64,6 +64,8 @@ ROUTES: dict[tuple[str, str], Permission] = {
     ("POST", "/v1/admin/usernames/{username_id}/ban"): P.BANS,
     ("GET", "/v1/admin/reports"): P.REPORTS,
     ("POST", "/v1/admin/reports/{report_id}/decide"): P.REPORTS,
+    ("GET", "/v1/admin/comment-reports"): P.REPORTS,
+    ("POST", "/v1/admin/comments/{comment_id}/decide"): P.REPORTS,
     ("GET", "/v1/admin/unban-requests"): P.BANS,
     ("POST", "/v1/admin/unban-requests/{request_id}/decide"): P.BANS,
     ("GET", "/v1/admin/removal-requests"): P.REPORTS,

@@ -170,3 +170,32 @@ def test_a_dismissed_reporter_loses_the_power_to_hide(client, db):
     body = client.get("/v1/admin/reports", headers=_admin(db)).json()
     assert body["data"][0]["username"]["id"] == target.id
     assert body["data"][0]["reports"][0]["reporter_dismissed"] == 1
+
+
+def test_a_moderator_never_decides_their_own_case(client, db):
+    """Staff do not judge themselves: their own username, a report about it or one they made."""
+    mod = make_user(db, admin_level="Moderator")
+    headers = auth(token_for(db, mod))
+    own = make_username(db, user=mod, status="pending", username="mods_own")
+    r = client.post(f"/v1/admin/usernames/{own.id}/approve", json={"reason": ""}, headers=headers)
+    assert r.status_code == 403 and r.json()["code"] == "own_case"
+    assert "another moderator" in r.json()["message"]
+    bulk = client.post(
+        "/v1/admin/usernames/bulk", json={"ids": [own.id], "action": "approve", "reason": ""}, headers=headers
+    )
+    assert bulk.status_code == 200 and bulk.json()["done"] == []
+    assert "another moderator" in bulk.json()["skipped"][str(own.id)]
+
+    listed = make_username(db, user=mod, username="mods_listed")
+    about_me = _report(client, db, listed.id, type="fake")
+    assert _decide(client, headers, about_me, "dismiss", reason="Looks fine to me.").status_code == 403
+    other = make_username(db, username="someone_else")
+    mine = _report(client, db, other.id, type="fake", reporter=mod)
+    assert _decide(client, headers, mine, "dismiss", reason="My own report, dismissed.").status_code == 403
+    # A second moderator decides both.
+    second = _admin(db)
+    assert (
+        _decide(client, second, about_me, "dismiss", reason="Checked by another moderator.").status_code
+        == 200
+    )
+    assert _decide(client, second, mine, "dismiss", reason="Checked by another moderator.").status_code == 200
