@@ -5954,7 +5954,7 @@ export interface components {
          * @description The stable error codes of reports, reviews, bans and requests.
          * @enum {string}
          */
-        ModerationCode: "already_decided" | "already_reported" | "covers_staff" | "duplicate" | "email_unconfirmed" | "ip_banned" | "login_required" | "macro_not_found" | "notice_not_found" | "notice_picture_not_found" | "not_banned" | "proof_not_found" | "removal_request_not_found" | "report_not_found" | "unban_pending" | "unban_request_not_found" | "unban_wait" | "user_not_found" | "username_not_found";
+        ModerationCode: "already_decided" | "already_reported" | "covers_staff" | "duplicate" | "email_unconfirmed" | "ip_banned" | "login_required" | "macro_not_found" | "notice_not_found" | "notice_picture_not_found" | "not_banned" | "own_case" | "proof_not_found" | "removal_request_not_found" | "report_not_found" | "unban_pending" | "unban_request_not_found" | "unban_wait" | "user_not_found" | "username_not_found";
         /**
          * MyDecision
          * @description One decision about the member, with whether (and until when) they may appeal it.
