@@ -21,6 +21,7 @@ from addme.core.options import AppName
 from addme.core.paging import bounded_meta
 from addme.core.schemas import Page, StrictInput, UtcDatetime
 from addme.decisions import service as decisions
+from addme.decisions.models import StatementOfReasons
 from addme.groups.codes import GroupCode
 from addme.groups.models import Group, GroupMember
 from addme.groups.schemas import _BAD_CHARS, MAX_MEMBERS, MIN_MEMBERS
@@ -176,6 +177,13 @@ def remove(session: Session, *, admin: User, group_id: int, reason: str, macro: 
         reason=reason,
         before={**_fields(group), "slug": group.slug, "owner_id": group.user_id},
     )
+    hold_and_erase(session, group=group, statement=statement)
+    session.commit()
+
+
+def hold_and_erase(session: Session, *, group: Group, statement: StatementOfReasons) -> None:
+    """Take a group and its memberships off the site, its snapshot held for the appeal period under
+    the removal's statement (`restore_held`), in the caller's transaction."""
     members = list(session.scalars(select(GroupMember).where(GroupMember.group_id == group.id)))
     snapshot: dict[str, object] = {f: getattr(group, f) for f in _SNAPSHOT}
     for f in ("last_activity_at", "created_at", "updated_at"):
@@ -192,7 +200,6 @@ def remove(session: Session, *, admin: User, group_id: int, reason: str, macro: 
     )
     session.execute(delete(GroupMember).where(GroupMember.group_id == group.id))
     session.delete(group)
-    session.commit()
 
 
 _SNAPSHOT = (

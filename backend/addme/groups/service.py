@@ -243,12 +243,6 @@ def by_slug(session: Session, *, slug: str) -> Group | None:
     return session.scalar(select(Group).where(Group.slug == slug))
 
 
-def remove_by_moderator(session: Session, *, group: Group) -> None:
-    """Erase a group and its memberships inside the caller's transaction (a notice's decision)."""
-    session.execute(delete(GroupMember).where(GroupMember.group_id == group.id))
-    session.delete(group)
-
-
 def join(session: Session, *, user: User, group_id: int) -> GroupDetail:
     """Join a group unless full; the seat is taken by one conditional update."""
     group = _visible_by_id(session, group_id=group_id)

@@ -29,6 +29,7 @@ B: Table = MediaBlockedHash.__table__  # type: ignore[assignment]
 M: Table = Media.__table__  # type: ignore[assignment]
 # Needles per query: 16 chunk IN-lists of 17 values each, 272 bind parameters a needle.
 NEEDLES_PER_QUERY = 8
+_DISCARD_ON_ROLLBACK = "media.discard_on_rollback"
 _DISCARD = "media_discard_after_commit"
 
 
@@ -398,6 +399,37 @@ def _discard_committed(session: Session) -> None:
 @event.listens_for(Session, "after_rollback")
 def _forget_discards(session: Session) -> None:
     session.info.pop(_DISCARD, None)
+    keys = session.info.pop(_DISCARD_ON_ROLLBACK, None)
+    if keys:
+        storage = get_storage()
+        for key in keys:
+            try:
+                storage.delete(key)
+            except Exception:
+                log.exception("could not delete media object %s", key)
+
+
+def discard_after_rollback(session: Session, keys: Sequence[str]) -> None:
+    """Delete these stored objects if the caller's transaction rolls back (copies written ahead of
+    a decision that did not land); a commit keeps them."""
+    session.info.setdefault(_DISCARD_ON_ROLLBACK, []).extend(keys)
+
+
+@event.listens_for(Session, "after_commit")
+def _keep_written(session: Session) -> None:
+    session.info.pop(_DISCARD_ON_ROLLBACK, None)
+
+
+def unblock(session: Session, *, hexed: str, source: str) -> int:
+    """Take a hash off the block list under one source (a reversed appeal); the rows removed."""
+    rows = list(
+        session.scalars(
+            select(MediaBlockedHash).where(MediaBlockedHash.source == source, MediaBlockedHash.pdq == hexed)
+        )
+    )
+    for row in rows:
+        session.delete(row)
+    return len(rows)
 
 
 def remove_and_block(

@@ -444,10 +444,9 @@ _SNAPSHOT = ("id", "user_id", "username_id", "kind", "storage_key", "thumb_key",
              "content_type", "size_bytes")  # fmt: skip
 
 
-def _hold(session: Session, media: Media, *, statement: StatementOfReasons) -> None:
-    """A moderator's removal: the row leaves every list and its files leave public serving (copied
-    under a random private key, the public ones deleted once committed), the snapshot held for the
-    appeal period so a reversal restores it (`restore_held`)."""
+def _copy_to_held(session: Session, media: Media, *, statement: StatementOfReasons) -> dict[str, str]:
+    """Copy a media row's files under random private keys and keep its snapshot for the appeal
+    period (flushed, in the caller's transaction); the held keys by public key."""
     storage = get_storage()
     held: dict[str, str] = {}
     for key in _keys(media):
@@ -459,6 +458,11 @@ def _hold(session: Session, media: Media, *, statement: StatementOfReasons) -> N
         held[key] = target
     snapshot: dict[str, object] = {f: getattr(media, f) for f in _SNAPSHOT}
     snapshot["created_at"] = media.created_at.isoformat()
+    hashed = session.execute(
+        select(MediaImageHash.pdq, MediaImageHash.quality).where(MediaImageHash.media_id == media.id)
+    ).first()
+    if hashed is not None:
+        snapshot["pdq"], snapshot["quality"] = hashed.pdq, hashed.quality
     decisions.hold(
         session,
         kind="media",
@@ -468,11 +472,31 @@ def _hold(session: Session, media: Media, *, statement: StatementOfReasons) -> N
         snapshot=snapshot,
         held_keys=held,
     )
+    return held
+
+
+def _hold(session: Session, media: Media, *, statement: StatementOfReasons) -> None:
+    """A moderator's removal: the row leaves every list and its files leave public serving (copied
+    under a random private key, the public ones deleted once committed), the snapshot held for the
+    appeal period so a reversal restores it (`restore_held`)."""
+    held = _copy_to_held(session, media, statement=statement)
     try:
         _remove(session, media)
     except Exception:
         discard(list(held.values()))
         raise
+
+
+def hold_for_notice(session: Session, *, media_id: int, statement: StatementOfReasons) -> bool:
+    """Before a notice's removal takes a member's picture down (`remove_and_block`), keep a private
+    copy for the appeal period, in the caller's transaction; the copy goes if it rolls back. False
+    when the row is already gone."""
+    media = session.get(Media, media_id)
+    if media is None:
+        return False
+    held = _copy_to_held(session, media, statement=statement)
+    hashes.discard_after_rollback(session, list(held.values()))
+    return True
 
 
 def restore_held(session: Session, *, statement_id: int) -> bool:
@@ -492,11 +516,27 @@ def restore_held(session: Session, *, statement_id: int) -> bool:
         if data is not None:
             storage.put(original, data, content_type=str(snap["content_type"]))
     created = datetime.fromisoformat(str(snap.pop("created_at")))
+    pdq_hex, quality = snap.pop("pdq", None), snap.pop("quality", None)
     media = Media(**snap, created_at=created)
     session.add(media)
     session.flush()
     if media.kind == c.Kind.PROFILE:
         listings.set_picture(session, username=username, url=storage.url(media.storage_key))
+    stale = session.scalar(select(MediaImageHash.id).where(MediaImageHash.storage_key == media.storage_key))
+    if pdq_hex and quality is not None and stale is None:
+        # Its hash comes back too, so later copies of it are still found.
+        hashes.add_hash(
+            session,
+            media_id=media.id,
+            kind=media.kind,
+            storage_key=media.storage_key,
+            hexed=str(pdq_hex),
+            quality=int(str(quality)),
+        )
+    statement = decisions.get(session, statement_id=statement_id)
+    if pdq_hex and statement is not None and statement.source_type == "notice":
+        # The notice was wrong about this picture: its hash leaves the block list with it.
+        hashes.unblock(session, hexed=str(pdq_hex), source=c.BlockSource.NOTICE.value)
     hashes.discard_after_commit(session, list((row.held_keys or {}).values()))
     session.delete(row)
     return True

@@ -21,7 +21,7 @@ from addme.core.errors import Conflict, FieldError, NotFound
 from addme.core.schemas import Page, PageMeta
 from addme.decisions import service as decisions
 from addme.decisions.models import StatementOfReasons
-from addme.groups import service as groups
+from addme.groups import admin as groups_admin
 from addme.listings import service as listings
 from addme.mail import service as mail
 from addme.media import service as media
@@ -203,7 +203,7 @@ def decide(session: Session, *, admin: User, notice_id: int, body: NoticeDecideI
     removed: list[NoticeTarget] = []
     copies: list[NoticeTarget] = []
     if remove:
-        removed, copies = _take_down(session, admin=admin, notice=notice, skip=set(body.skip), reason=reason)
+        removed, copies = _take_down(session, admin=admin, notice=notice, body=body, reason=reason)
     content = [t.key for t in removed + copies]
     statement = decisions.record(
         session,
@@ -218,8 +218,8 @@ def decide(session: Session, *, admin: User, notice_id: int, body: NoticeDecideI
         subject_type="notice",
         subject_id=notice.id,
         about=f"notice {notice.reference}",
-        # The requester is mailed below in the notice's own words; the owners' statements are #31's
-        # follow-up (docs/decisions.md).
+        # The requester is mailed below in the notice's own words; each owner got their own
+        # statement in _take_down.
         member=None,
         decided_by=admin.id,
     )
@@ -252,10 +252,46 @@ def decide(session: Session, *, admin: User, notice_id: int, body: NoticeDecideI
     )
 
 
+def _owner_statement(
+    session: Session,
+    *,
+    admin: User,
+    notice: Notice,
+    body: NoticeDecideIn,
+    reason: str,
+    decision: str,
+    subject_type: str,
+    subject_id: int,
+    about: str,
+    owner_id: int | None,
+) -> StatementOfReasons:
+    """The statement a removed item's owner is sent (Art. 17), appealable like any moderator's
+    removal; the notice's own statement stays the requester's record."""
+    return decisions.record(
+        session,
+        decision=decision,
+        visibility="content_removed",
+        ground=body.ground,
+        category=body.category,
+        source_type="notice",
+        facts=f"Notice {notice.reference}: {reason}",
+        subject_type=subject_type,
+        subject_id=subject_id,
+        about=about,
+        member=session.get(User, owner_id) if owner_id is not None else None,
+        decided_by=admin.id,
+    )
+
+
 def _take_down(
-    session: Session, *, admin: User, notice: Notice, skip: set[str], reason: str
+    session: Session, *, admin: User, notice: Notice, body: NoticeDecideIn, reason: str
 ) -> tuple[list[NoticeTarget], list[NoticeTarget]]:
-    """Remove the ticked targets and every copy of their images; (removed targets, removed copies)."""
+    """Remove the ticked targets and every copy of their images; (removed targets, removed copies).
+
+    Each removed item's owner gets a statement, and what a member owned is held for the appeal
+    period (pictures privately, groups as a snapshot, usernames in their deleted state), so a
+    reversed appeal gives it back."""
+    skip = set(body.skip)
     found = found_by.resolve(session, urls=notice.urls)
     images = [r for r in found.images if found_by.image_key(r) not in skip]
     copies = [
@@ -263,6 +299,24 @@ def _take_down(
         for c in found_by.copies_of(session, notice=notice, images=images)
         if found_by.image_key(c) not in skip
     ]
+    seen: set[int] = set()
+    for ref in [*images, *copies]:
+        if ref.media_id is None or ref.media_id in seen:
+            continue  # an ad image is the site's own, not a member's
+        seen.add(ref.media_id)
+        statement = _owner_statement(
+            session,
+            admin=admin,
+            notice=notice,
+            body=body,
+            reason=reason,
+            decision="remove_media",
+            subject_type="media",
+            subject_id=ref.media_id,
+            about=f"a {'profile picture' if ref.kind == 'profile' else 'gallery picture'} (#{ref.media_id})",
+            owner_id=ref.user_id,
+        )
+        media.hold_for_notice(session, media_id=ref.media_id, statement=statement)
     # The block list keeps which notice blocked each hash, in the reason its rows carry.
     taken = media.remove_and_block(
         session,
@@ -278,9 +332,33 @@ def _take_down(
     for username in found.usernames:
         if f"username:{username.id}" not in skip:
             listings.remove(session, username=username)
+            _owner_statement(
+                session,
+                admin=admin,
+                notice=notice,
+                body=body,
+                reason=reason,
+                decision="remove_username",
+                subject_type="username",
+                subject_id=username.id,
+                about=f"your username {username.username} ({username.app})",
+                owner_id=username.user_id,
+            )
             removed.append(found_by.username_target(username))
     for group in found.groups:
         if f"group:{group.id}" not in skip:
             removed.append(found_by.group_target(group))
-            groups.remove_by_moderator(session, group=group)
+            statement = _owner_statement(
+                session,
+                admin=admin,
+                notice=notice,
+                body=body,
+                reason=reason,
+                decision="remove_group",
+                subject_type="group",
+                subject_id=group.id,
+                about=f"{group.name} ({group.app})",
+                owner_id=group.user_id,
+            )
+            groups_admin.hold_and_erase(session, group=group, statement=statement)
     return removed, removed_copies

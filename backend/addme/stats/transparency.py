@@ -32,7 +32,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime, timedelta
 from typing import Any, get_args
 
-from sqlalchemy import ColumnElement, Numeric, Select, case, cast, func, select
+from sqlalchemy import ColumnElement, Numeric, Select, case, cast, func, or_, select
 from sqlalchemy.orm import Session
 
 from addme.core import clock
@@ -231,7 +231,13 @@ def report(session: Session, *, months: int = MONTHS_DEFAULT) -> TransparencyRep
     month = _month_of(session, sor.decided_at)
     for m, ground, category, count, auto in session.execute(
         select(month, sor.ground, sor.category, func.count(), automated)
-        .where(sor.decided_at >= since, sor.source_type != "appeal")
+        .where(
+            sor.decided_at >= since,
+            sor.source_type != "appeal",
+            # A notice's decision is counted once, by its own statement, not again by the statements
+            # its removal sent each owner.
+            or_(sor.source_type != "notice", sor.subject_type.is_(None), sor.subject_type == "notice"),
+        )
         .group_by(month, sor.ground, sor.category)
     ):
         decisions[(str(m), str(ground), str(category))] = (int(count), int(auto or 0))

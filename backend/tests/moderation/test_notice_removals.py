@@ -78,7 +78,7 @@ def test_removing_an_image_takes_down_its_copies_and_blocks_a_new_upload(client,
     db.expire_all()
     assert db.get(Media, image_id) is None and db.get(Media, copy_id) is None
     assert db.get(Media, other_id) is not None
-    statement = db.scalar(select(StatementOfReasons))
+    statement = db.scalar(select(StatementOfReasons).where(StatementOfReasons.subject_type == "notice"))
     assert statement.decision_visibility == "content_removed"
     assert sorted(statement.content) == sorted([f"media:{image_id}", f"media:{copy_id}"])
     audit = db.scalar(select(AdminAudit).where(AdminAudit.action == "notice.remove"))
@@ -157,3 +157,86 @@ def test_a_target_the_moderator_unticks_stays_up(client, db):
     assert [t["key"] for t in out.json()["removed"]] == [f"group:{group.id}"]
     db.expire_all()
     assert db.get(Username, username.id).status == "approved"
+
+
+def test_the_owner_of_a_picture_a_notice_removed_is_told_and_a_reversed_appeal_brings_it_back(client, db):
+    from addme.decisions.models import HeldContent
+
+    original = picture(33, size=(640, 480))
+    owner, _, image = _member_with_gallery(client, db, original)
+    owner_headers = auth(token_for(db, owner))
+    url = get_storage().url(image.storage_key)
+    public = url if "://" in url else SITE + url
+    client.post("/v1/notices", json=body(urls=[public]))
+    notice = db.scalar(select(Notice))
+    image_id, reference = image.id, notice.reference
+    assert _remove(client, _moderator(db), notice.id).status_code == 200
+    assert client.get(url).status_code == 404
+
+    # The owner is mailed a statement naming the notice, and finds it, appealable, in their area.
+    mail = db.scalars(select(OutboxMessage).where(OutboxMessage.to == owner.email)).all()
+    assert any("Picture removed" in m.subject and reference in m.body for m in mail)
+    mine = client.get("/v1/user/decisions", headers=owner_headers).json()["data"]
+    assert [d["statement"]["decision"] for d in mine] == ["remove_media"]
+    assert mine[0]["appealable"] is True and reference in mine[0]["statement"]["facts"]
+    held = db.scalar(select(HeldContent).where(HeldContent.subject_id == image_id))
+    assert held is not None and held.held_keys
+
+    # The transparency report counts the notice's decision once, not once more per owner.
+    staff = auth(token_for(db, make_user(db, admin_level="Full")))
+    month = client.get("/v1/admin/transparency", headers=staff).json()["months"][0]
+    assert month["decisions_total"] == 1
+
+    path = f"/v1/user/decisions/{mine[0]['statement']['id']}/appeal"
+    message = {"message": "This is a photo of my own dog, not of a person."}
+    assert client.post(path, json=message, headers=owner_headers).status_code == 201
+    reverser = _moderator(db)
+    appeal = client.get("/v1/admin/appeals?status=open", headers=reverser).json()["data"][0]
+    done = client.post(
+        f"/v1/admin/appeals/{appeal['id']}/decide",
+        json={"action": "reverse", "macro": "appeal_mistake"},
+        headers=reverser,
+    )
+    assert done.status_code == 200, done.text
+    # The picture is back where it was, and it may be uploaded again: the notice's block is lifted.
+    assert client.get(url).status_code == 200
+    db.expire_all()
+    assert db.get(Media, image_id) is not None
+    stranger = make_user(db)
+    where = make_username(db, user=stranger)
+    again = upload(client, auth(token_for(db, stranger)), where.id, _copy_of(original))
+    assert again.status_code in (200, 201), again.text
+
+
+def test_the_owners_of_a_listing_and_a_group_a_notice_removed_get_their_statements(client, db):
+    owner = make_user(db)
+    username = make_username(db, user=owner)
+    group = make_group(db, owner=owner)
+    urls = [f"{SITE}/profile/{username.id}", f"{SITE}/group/{group.slug}"]
+    client.post("/v1/notices", json=body(kind="impersonation", urls=urls))
+    notice = db.scalar(select(Notice))
+    group_id = group.id
+    assert (
+        _remove(client, _moderator(db), notice.id, ground="terms", category="scams_and_fraud").status_code
+        == 200
+    )
+    mine = client.get("/v1/user/decisions", headers=auth(token_for(db, owner))).json()["data"]
+    assert sorted(d["statement"]["decision"] for d in mine) == ["remove_group", "remove_username"]
+    assert all(d["appealable"] for d in mine)
+    group_decision = next(d for d in mine if d["statement"]["decision"] == "remove_group")
+    path = f"/v1/user/decisions/{group_decision['statement']['id']}/appeal"
+    headers = auth(token_for(db, owner))
+    assert (
+        client.post(path, json={"message": "My group is my own, not a copy."}, headers=headers).status_code
+        == 201
+    )
+    reverser = _moderator(db)
+    appeal = client.get("/v1/admin/appeals?status=open", headers=reverser).json()["data"][0]
+    out = client.post(
+        f"/v1/admin/appeals/{appeal['id']}/decide",
+        json={"action": "reverse", "macro": "appeal_mistake"},
+        headers=reverser,
+    )
+    assert out.status_code == 200, out.text
+    db.expire_all()
+    assert db.get(Group, group_id) is not None
