@@ -444,7 +444,9 @@ _SNAPSHOT = ("id", "user_id", "username_id", "kind", "storage_key", "thumb_key",
              "content_type", "size_bytes")  # fmt: skip
 
 
-def _copy_to_held(session: Session, media: Media, *, statement: StatementOfReasons) -> dict[str, str]:
+def _copy_to_held(
+    session: Session, media: Media, *, statement: StatementOfReasons, blocked_by: str | None = None
+) -> dict[str, str]:
     """Copy a media row's files under random private keys and keep its snapshot for the appeal
     period (flushed, in the caller's transaction); the held keys by public key."""
     storage = get_storage()
@@ -463,6 +465,8 @@ def _copy_to_held(session: Session, media: Media, *, statement: StatementOfReaso
     ).first()
     if hashed is not None:
         snapshot["pdq"], snapshot["quality"] = hashed.pdq, hashed.quality
+    if blocked_by is not None:
+        snapshot["blocked_by"] = blocked_by  # the block list source a reversal lifts
     decisions.hold(
         session,
         kind="media",
@@ -487,14 +491,14 @@ def _hold(session: Session, media: Media, *, statement: StatementOfReasons) -> N
         raise
 
 
-def hold_for_notice(session: Session, *, media_id: int, statement: StatementOfReasons) -> bool:
-    """Before a notice's removal takes a member's picture down (`remove_and_block`), keep a private
-    copy for the appeal period, in the caller's transaction; the copy goes if it rolls back. False
-    when the row is already gone."""
+def hold_copy(session: Session, *, media_id: int, statement: StatementOfReasons, blocked_by: str) -> bool:
+    """Before a removal that also blocks the hash (`remove_and_block`: a notice, an image ban) takes
+    a member's picture down, keep a private copy for the appeal period, in the caller's transaction;
+    the copy goes if it rolls back. False when the row is already gone."""
     media = session.get(Media, media_id)
     if media is None:
         return False
-    held = _copy_to_held(session, media, statement=statement)
+    held = _copy_to_held(session, media, statement=statement, blocked_by=blocked_by)
     hashes.discard_after_rollback(session, list(held.values()))
     return True
 
@@ -517,6 +521,7 @@ def restore_held(session: Session, *, statement_id: int) -> bool:
             storage.put(original, data, content_type=str(snap["content_type"]))
     created = datetime.fromisoformat(str(snap.pop("created_at")))
     pdq_hex, quality = snap.pop("pdq", None), snap.pop("quality", None)
+    blocked_by = snap.pop("blocked_by", None)
     media = Media(**snap, created_at=created)
     session.add(media)
     session.flush()
@@ -533,10 +538,9 @@ def restore_held(session: Session, *, statement_id: int) -> bool:
             hexed=str(pdq_hex),
             quality=int(str(quality)),
         )
-    statement = decisions.get(session, statement_id=statement_id)
-    if pdq_hex and statement is not None and statement.source_type == "notice":
-        # The notice was wrong about this picture: its hash leaves the block list with it.
-        hashes.unblock(session, hexed=str(pdq_hex), source=c.BlockSource.NOTICE.value)
+    if pdq_hex and blocked_by:
+        # The removal was wrong about this picture: the block it put on the hash goes with it.
+        hashes.unblock(session, hexed=str(pdq_hex), source=str(blocked_by))
     hashes.discard_after_commit(session, list((row.held_keys or {}).values()))
     session.delete(row)
     return True
@@ -565,7 +569,8 @@ def ban_image(
     if row is None:
         # No file left to hash: the image cannot be blocked, only removed.
         raise AppError(c.NOT_REMOVED, code=MediaCode.MEDIA_NOT_REMOVED, status_code=409)
-    _record_removal(session, admin=admin, media=media, reason=reason)
+    statement = _record_removal(session, admin=admin, media=media, reason=reason)
+    hold_copy(session, media_id=media.id, statement=statement, blocked_by=c.BlockSource.ADMIN_BAN.value)
     ref = ImageRef(
         media_id=media.id,
         kind=media.kind,

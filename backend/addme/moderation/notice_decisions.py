@@ -316,7 +316,7 @@ def _take_down(
             about=f"a {'profile picture' if ref.kind == 'profile' else 'gallery picture'} (#{ref.media_id})",
             owner_id=ref.user_id,
         )
-        media.hold_for_notice(session, media_id=ref.media_id, statement=statement)
+        media.hold_copy(session, media_id=ref.media_id, statement=statement, blocked_by="notice")
     # The block list keeps which notice blocked each hash, in the reason its rows carry.
     taken = media.remove_and_block(
         session,

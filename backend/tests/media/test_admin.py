@@ -126,3 +126,33 @@ def test_a_removed_picture_is_held_private_and_a_reversed_appeal_brings_it_back(
     assert [m["id"] for m in gallery] == [media.id]
     db.expire_all()
     assert db.scalar(select(func.count()).select_from(HeldContent)) == 0
+
+
+def test_a_reversed_appeal_against_an_image_ban_brings_the_picture_back_and_lifts_the_ban(client, db, owner):
+    _, headers, username = owner
+    item = upload(client, headers, username.id, picture(8)).json()["data"][0]
+    _, banner = admin(db)
+    ban = client.post(
+        "/v1/admin/image-bans",
+        json={"media_id": item["id"], "reason": "Taken to be someone else's photo."},
+        headers=banner,
+    )
+    assert ban.status_code == 201 and client.get(item["url"]).status_code == 404
+    decision = client.get("/v1/user/decisions", headers=headers).json()["data"][0]
+    assert decision["statement"]["decision"] == "remove_media" and decision["appealable"] is True
+    path = f"/v1/user/decisions/{decision['statement']['id']}/appeal"
+    assert (
+        client.post(path, json={"message": "I took this photo myself."}, headers=headers).status_code == 201
+    )
+    _, reverser = admin(db)
+    appeal = client.get("/v1/admin/appeals?status=open", headers=reverser).json()["data"][0]
+    done = client.post(
+        f"/v1/admin/appeals/{appeal['id']}/decide",
+        json={"action": "reverse", "macro": "appeal_mistake"},
+        headers=reverser,
+    )
+    assert done.status_code == 200, done.text
+    assert client.get(item["url"]).status_code == 200
+    assert client.get("/v1/admin/image-bans", headers=reverser).json()["meta"]["total"] == 0
+    again = upload(client, headers, username.id, ("again.jpg", picture(8, size=(640, 480), fmt="JPEG")))
+    assert again.json()["success"] is True
