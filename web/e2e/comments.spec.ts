@@ -49,6 +49,32 @@ test('a member comments on a profile with the allowance shown; the owner answers
   );
   await expect(section.getByTestId('comment-blocked')).toContainText('already commented');
 
+  // Translate under the comment: this site has no translation service, and says so.
+  await item.getByRole('button', { name: 'Translate' }).click();
+  await expect(item.getByRole('status')).toHaveText('Translation is not configured on this site.');
+  // With a service configured, the answer shows under the original, which stays as written.
+  await page.route('**/v1/translations', (route) =>
+    route.fulfill({
+      status: 200,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        text: 'Vraie personne, m’a ajouté dans l’heure.',
+        source: 'en',
+        target: 'en',
+        cached: false,
+      }),
+    }),
+  );
+  await page.reload();
+  await section.getByTestId('comment').getByRole('button', { name: 'Translate' }).click();
+  await expect(section.getByTestId('comment').locator('figure')).toContainText(
+    'Vraie personne, m’a ajouté dans l’heure.',
+  );
+  await expect(section.getByTestId('comment')).toContainText(
+    'Real person, added me back within the hour.',
+  );
+  await page.unroute('**/v1/translations');
+
   // The owner answers once and hides it: hidden for visitors, still shown to the owner.
   await page.context().clearCookies();
   await preAgree(page, baseURL as string);

@@ -339,6 +339,22 @@ def open_reports(session: Session, *, limit: int = 100) -> list[tuple[Comment, l
     return out
 
 
+def readable_text(session: Session, *, comment_id: int, viewer: User | None) -> str:
+    """A comment's text (and the owner's answer under it) for a reader allowed to see it on the
+    profile (the rule of `list_for`); 404 otherwise, so a translation never reveals a hidden one."""
+    comment = session.get(Comment, comment_id)
+    if comment is None:
+        raise NotFound(NOT_FOUND, code=CommentCode.COMMENT_NOT_FOUND)
+    username = listings.get_listed(session, username_id=comment.username_id, viewer=viewer)
+    staff = viewer is not None and viewer.is_admin
+    own = viewer is not None and viewer.id == comment.user_id
+    is_owner = viewer is not None and viewer.id == username.user_id
+    shown = comment.status == CommentStatus.VISIBLE and (comment.hidden_at is None or is_owner)
+    if not (staff or own or shown):
+        raise NotFound(NOT_FOUND, code=CommentCode.COMMENT_NOT_FOUND)
+    return comment.body
+
+
 def get(session: Session, *, comment_id: int) -> Comment:
     comment = session.get(Comment, comment_id)
     if comment is None:

@@ -1,4 +1,4 @@
-"""Translate a text the site shows (a description now; comments later, by kind and id)."""
+"""Translate a text the site shows (a listing's description, a comment), by kind and id."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from addme.translation.providers import NotConfigured, ProviderError, Translated
 CACHE_MAX = 20_000
 NOT_CONFIGURED = "Translation is not configured on this site."
 
-# kind -> (session, id, viewer) -> the text. Other domains register theirs (comments).
+# kind -> (session, id, viewer) -> the text, read through the owning domain with its visibility rule.
 TextSource = Callable[[Session, int, User | None], str]
 _SOURCES: dict[str, TextSource] = {}
 
@@ -32,7 +32,14 @@ def _description(session: Session, item_id: int, viewer: User | None) -> str:
     return listings.get_listed(session, username_id=item_id, viewer=viewer).description or ""
 
 
+def _comment(session: Session, item_id: int, viewer: User | None) -> str:
+    from addme.comments import service as comments
+
+    return comments.readable_text(session, comment_id=item_id, viewer=viewer)
+
+
 register_source("description", _description)
+register_source("comment", _comment)
 
 
 class TranslationUnavailable(AppError):

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import json
+from datetime import timedelta
 
 import httpx
 import pytest
 
+from addme.core import clock
 from addme.translation import providers
 from addme.translation.providers import LibreTranslate
 from tests.factories.listings import make_username
@@ -93,3 +95,37 @@ def test_libretranslate_error_and_timeout_are_a_503_with_its_message(client, db)
 def test_unknown_or_unlisted_text_is_not_found(client, db):
     r = client.post("/v1/translations", json={"kind": "description", "id": 999999, "target": "fr"})
     assert r.status_code == 404
+
+
+def test_a_comment_is_translated_and_a_hidden_one_is_not_found_to_strangers(client, db):
+    from tests.factories.community import member
+
+    owner, owner_headers = member(db)
+    listing = make_username(db, user=owner)
+    _author, headers = member(db, created_at=clock.now() - timedelta(days=30))
+    posted = client.post(
+        f"/v1/usernames/{listing.id}/comments",
+        json={"text": "Add me, I answer fast", "thumb": None},
+        headers=headers,
+    )
+    assert posted.status_code == 201, posted.text
+    comment_id = client.get(f"/v1/usernames/{listing.id}/comments").json()["data"][0]["id"]
+    sent: list[str] = []
+
+    def answer(request: httpx.Request) -> httpx.Response:
+        sent.append(json.loads(request.content)["q"])
+        return httpx.Response(200, json=RECORDED)
+
+    providers.set_provider(
+        LibreTranslate(url="http://lt.test", api_key="", transport=httpx.MockTransport(answer))
+    )
+    ask = {"kind": "comment", "id": comment_id, "target": "fr"}
+    r = client.post("/v1/translations", json=ask)
+    assert r.status_code == 200, r.text
+    assert r.json()["text"] == "Ajoutez-moi, je réponds vite" and sent == ["Add me, I answer fast"]
+
+    # The owner hides it: a stranger can no longer have it translated, the owner still can.
+    hide = client.post(f"/v1/usernames/{listing.id}/comments/{comment_id}/hide", headers=owner_headers)
+    assert hide.status_code == 200, hide.text
+    assert client.post("/v1/translations", json=ask).status_code == 404
+    assert client.post("/v1/translations", json=ask, headers=owner_headers).status_code == 200

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { TranslateButton } from '@/components/TranslateButton';
 import { useTranslation } from '@/i18n/useTranslation';
 import { useUser } from '@/session/session';
 import { toast } from '@/toasts/toastStore';
@@ -77,6 +78,7 @@ function CommentItem({
       <p className="mb-1 text-break" style={{ whiteSpace: 'pre-wrap' }}>
         {c.text}
       </p>
+      {c.status === 'visible' && <TranslateButton kind="comment" id={c.id} />}
       {c.answer && (
         <div className="border-start border-3 ps-3 mt-2" data-testid="comment-answer">
           <div className="small fw-semibold">{t('listings.comments.ownerAnswer')}</div>
