@@ -1,3 +1,5 @@
+/// <reference lib="dom" />
+// The page.evaluate callbacks below run in the browser.
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import {
   bearer,
@@ -23,6 +25,22 @@ const ANDROID_CHROME =
 async function settle(page: Page) {
   await page.waitForLoadState('networkidle');
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 15_000 });
+}
+
+/** The share of the viewport's height taken by fixed or sticky bars stacked from its top edge. */
+async function topChromeShare(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const bars = Array.from(document.querySelectorAll<HTMLElement>('body *'))
+      .filter((el) => ['fixed', 'sticky'].includes(getComputedStyle(el).position))
+      .map((el) => el.getBoundingClientRect())
+      .filter(
+        (r) => r.height > 0 && r.width >= window.innerWidth / 2 && r.top < window.innerHeight / 2,
+      )
+      .sort((a, b) => a.top - b.top);
+    let bottom = 0;
+    for (const r of bars) if (r.top <= bottom + 1) bottom = Math.max(bottom, r.bottom);
+    return bottom / window.innerHeight;
+  });
 }
 
 test.describe('the home-screen app on a phone', () => {
@@ -57,6 +75,9 @@ test.describe('the home-screen app on a phone', () => {
       if (i < 4) await expect(banner).toHaveCount(0);
       else await expect(banner).toBeVisible();
     }
+    // With the banner up, what stays fixed at the top (header, banner, alert bar) leaves the reader
+    // at least 80% of the screen.
+    expect(await topChromeShare(page)).toBeLessThanOrEqual(0.2);
 
     await page.getByTestId('app-banner').getByRole('button', { name: 'Install' }).click();
     const modal = page.getByRole('dialog', { name: 'Add AddMe to your home screen' });
