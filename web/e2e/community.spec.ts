@@ -158,7 +158,7 @@ test('media: pre-check, gallery upload, the public gallery', async ({
     .getByRole('link', { name: 'Pictures' })
     .click();
   await expect(page).toHaveURL(new RegExp(`/user/media/${id}$`));
-  await expect(page.getByTestId('gallery-count')).toHaveText('0 / 5 used');
+  await expect(page.getByTestId('gallery-count')).toHaveText('0 of 5 pictures');
 
   const picker = page.locator('[data-testid="gallery-dropzone"] input[type=file]');
   // Six files: nothing is sent, the spec's message shows.
@@ -178,7 +178,7 @@ test('media: pre-check, gallery upload, the public gallery', async ({
   ]);
   await expect(page.getByText('1 file exceeds the limit of 4MB').first()).toBeVisible();
   await expect(page.getByText('Media Uploaded.').first()).toBeVisible();
-  await expect(page.getByTestId('gallery-count')).toHaveText('2 / 5 used');
+  await expect(page.getByTestId('gallery-count')).toHaveText('2 of 5 pictures');
   await expect(page.getByTestId('my-media')).toHaveCount(2);
 
   await page
@@ -202,6 +202,83 @@ test('media: pre-check, gallery upload, the public gallery', async ({
   await page.getByRole('button', { name: 'I Agree' }).click();
   await expect(page.getByTestId('adult-overlay')).toHaveCount(0);
   await shot(page, info.project.name, 'community', 'nudes');
+});
+
+test('media: thumbnails big enough to judge, my own limit, delete asks first', async ({
+  page,
+  request,
+  baseURL,
+}, info) => {
+  test.setTimeout(90_000);
+  const email = await createMember(request, `gallery-${info.project.name}`);
+  const { id } = await submitUsername(request, email);
+  await preAgree(page, baseURL as string);
+  await logIn(page, email);
+  await page.goto(`/user/media/${id}`);
+  await expect(page.getByTestId('gallery-count')).toHaveText('0 of 5 pictures');
+  // The member's own rule only: no other tier's numbers.
+  const manager = page.getByTestId('media-manager');
+  await expect(manager).toContainText('At most 5 files per upload, 4 MB each');
+  await expect(manager).not.toContainText('VIP');
+
+  await page.locator('[data-testid="gallery-dropzone"] input[type=file]').setInputFiles(
+    [0, 1, 2].map((i) => ({
+      name: `g${i}.png`,
+      mimeType: 'image/png',
+      buffer: png(20 + i, 256),
+    })),
+  );
+  await expect(page.getByTestId('gallery-count')).toHaveText('3 of 5 pictures');
+  const thumbs = page.getByTestId('my-media');
+  await expect(thumbs).toHaveCount(3);
+  for (const i of [0, 1, 2]) {
+    const box = await thumbs.nth(i).locator('img').boundingBox();
+    expect(box, 'thumbnail laid out').not.toBeNull();
+    expect(box?.width ?? 0).toBeGreaterThanOrEqual(120);
+    expect(box?.height ?? 0).toBeGreaterThanOrEqual(120);
+    // The Delete control sits in a corner: it covers a small part of the picture.
+    const del = await thumbs.nth(i).getByRole('button', { name: 'Delete picture' }).boundingBox();
+    expect(del).not.toBeNull();
+    if (box && del) {
+      expect(del.width).toBeGreaterThanOrEqual(44);
+      expect(del.width * del.height).toBeLessThan((box.width * box.height) / 5);
+      expect(del.y).toBeLessThan(box.y + box.height / 3);
+      expect(del.x).toBeGreaterThan(box.x + box.width / 2);
+    }
+  }
+  await shot(page, info.project.name, 'community', 'media-grid');
+
+  // Delete asks first; Cancel keeps the picture.
+  const second = await thumbs.nth(1).locator('img').getAttribute('src');
+  await thumbs.nth(1).getByRole('button', { name: 'Delete picture' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete this picture?' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.locator('img')).toHaveAttribute('src', second ?? '');
+  await shot(page, info.project.name, 'community', 'media-delete');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(thumbs).toHaveCount(3);
+  // Escape answers "no" too.
+  await thumbs.nth(1).getByRole('button', { name: 'Delete picture' }).click();
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(thumbs).toHaveCount(3);
+
+  await thumbs.nth(1).getByRole('button', { name: 'Delete picture' }).click();
+  await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(thumbs).toHaveCount(2);
+  await expect(page.getByTestId('gallery-count')).toHaveText('2 of 5 pictures');
+  await expect(page.locator(`[data-testid="my-media"] img[src="${second}"]`)).toHaveCount(0);
+  await page.reload();
+  await expect(thumbs).toHaveCount(2);
+
+  // A VIP's count reads against the VIP's own limit.
+  await buy(request, email, 'vip-week');
+  await page.reload();
+  await expect(page.getByTestId('gallery-count')).toHaveText('2 of 20 pictures');
+  await expect(manager).toContainText('At most 5 files per upload, 4 MB each');
 });
 
 test('local swipes: upsell, check-in with geolocation, like, match, favorites', async ({

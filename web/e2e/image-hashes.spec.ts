@@ -118,7 +118,7 @@ test('an imported hash list blocks the upload of a matching picture', async ({
     .locator('[data-testid="gallery-dropzone"] input[type=file]')
     .setInputFiles({ name: 'again.png', mimeType: 'image/png', buffer: png(seed, 256) });
   await expect(member.getByText(BLOCKED).first()).toBeVisible();
-  await expect(member.getByTestId('gallery-count')).toHaveText('0 / 5 used');
+  await expect(member.getByTestId('gallery-count')).toHaveText('0 of 5 pictures');
   await member.close();
 });
 

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import {
   bearer,
   createMember,
@@ -8,6 +8,7 @@ import {
   SCREENSHOTS,
   SHOTS_DIR as SHOTS,
   setTheme,
+  shot,
   uniqueHandle,
 } from './helpers';
 
@@ -147,6 +148,78 @@ test('a member submits a username, then finds it in /user, the list, filters and
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page).toHaveURL(/\/user$/);
   await expect(page.getByText('Username updated.')).toBeVisible();
+});
+
+/** A username listed through the API (approved at once by the automated rules). */
+async function listThrough(
+  request: APIRequestContext,
+  email: string,
+  handle: string,
+  tags: string[],
+) {
+  const res = await request.post('/v1/user/usernames', {
+    headers: await bearer(request, email),
+    data: {
+      app: 'snapchat',
+      username: handle,
+      age: 30,
+      gender: 'Male',
+      orientation: 'Straight',
+      type: 'Clean',
+      // Tuvalu: no other test lists there, so the two cards are this list's first page.
+      country_code: 'TV',
+      description: 'Has-tag filter test profile.',
+      tags,
+    },
+  });
+  expect(res.ok(), await res.text()).toBeTruthy();
+}
+
+test('"With tags" keeps only usernames that have a tag, in the URL too', async ({
+  page,
+  request,
+  baseURL,
+}, testInfo) => {
+  const tagged = uniqueHandle('tg');
+  const bare = uniqueHandle('nt');
+  await listThrough(request, await createMember(request, `tag-${testInfo.project.name}`), tagged, [
+    'hiking',
+  ]);
+  await listThrough(
+    request,
+    await createMember(request, `bare-${testInfo.project.name}`),
+    bare,
+    [],
+  );
+  await preAgree(page, baseURL as string);
+
+  await page.goto('/snapchat-usernames?country=TV');
+  const cards = page.getByTestId('username-card');
+  await expect(cards.filter({ hasText: tagged })).toBeVisible();
+  await expect(cards.filter({ hasText: bare })).toBeVisible();
+
+  await openFilters(page);
+  const withTags = page.getByRole('button', { name: 'With tags' });
+  await expect(withTags).toHaveAttribute('aria-pressed', 'false');
+  await withTags.click();
+  await expect(page).toHaveURL(/[?&]has_tag=1/);
+  await expect(page).toHaveURL(/[?&]country=TV/);
+  await expect(withTags).toHaveAttribute('aria-pressed', 'true');
+  await expect(cards.filter({ hasText: bare })).toHaveCount(0);
+  await expect(cards.filter({ hasText: tagged })).toBeVisible();
+  await expect(cards.filter({ hasText: tagged })).toContainText('hiking');
+  await shot(page, testInfo.project.name, 'listings', 'has-tag');
+
+  // The link is shareable: opened as it is, the list is the filtered one.
+  await page.reload();
+  await expect(cards.filter({ hasText: tagged })).toBeVisible();
+  await expect(cards.filter({ hasText: bare })).toHaveCount(0);
+
+  // Pressed again, the filter goes and the untagged username is back.
+  await openFilters(page);
+  await withTags.click();
+  await expect(page).not.toHaveURL(/has_tag/);
+  await expect(cards.filter({ hasText: bare })).toBeVisible();
 });
 
 test('a visitor cannot see Dirty usernames and is offered to log in', async ({ page, baseURL }) => {

@@ -113,6 +113,7 @@ def filter_terms(
     country: Any = None,
     vip: bool = False,
     verified: bool = False,
+    has_tag: bool = False,
     tag: Any = None,
     rare_tag: bool = False,
 ) -> list[ColumnElement[bool]]:
@@ -135,6 +136,9 @@ def filter_terms(
         where += [U.owner_vip_until.is_not(None), U.owner_vip_until > now]
     if verified:
         where.append(U.owner_verified_at.is_not(None))
+    if has_tag:
+        # tags_text is rewritten with every change of username_tags (see _tagged): "" means none.
+        where.append(U.tags_text != "")
     if tag is not None:
         where.append(_among_tag_members(tag) if rare_tag else _tagged(tag))
     return where
@@ -156,6 +160,7 @@ def conditions(p: ListParams, *, now: datetime, rare_tag: bool = False) -> list[
         country=p.country or None,
         vip=p.vip,
         verified=p.verified,
+        has_tag=p.has_tag,
         tag=normalize_tag(p.tag) if p.tag else None,
         now=now,
     )
@@ -167,9 +172,9 @@ def conditions(p: ListParams, *, now: datetime, rare_tag: bool = False) -> list[
 # parameters; core/reads.py compiles each once and every request only executes it. Text search
 # builds its statements the same way (search_reads.py).
 
-# (app, gender, orientation, country, vip, verified, tag, order): which filters are set; the tag as "" (none),
-# "walk" or "rare" (read from the tag's own rows, _among_tag_members).
-Shape = tuple[bool, bool, bool, bool, bool, bool, str, str]
+# (app, gender, orientation, country, vip, verified, has_tag, tag, order): which filters are set; the
+# tag as "" (none), "walk" or "rare" (read from the tag's own rows, _among_tag_members).
+Shape = tuple[bool, bool, bool, bool, bool, bool, bool, str, str]
 
 _NOW = bindparam("now", type_=DateTime())
 _OFFSET = bindparam("off", type_=Integer())
@@ -189,6 +194,7 @@ def shape_of(p: ListParams, *, rare_tag: bool = False) -> Shape:
         bool(p.country),
         p.vip,
         p.verified,
+        p.has_tag,
         tag,
         p.order,
     )
@@ -212,7 +218,7 @@ def bound_values(p: ListParams, now: datetime) -> dict[str, Any]:
 @lru_cache(maxsize=256)
 def bound_conditions(shape: Shape) -> list[ColumnElement[bool]]:
     """The WHERE terms of one shape, leading with the columns the indexes lead with."""
-    app, gender, orientation, country, vip, verified, tag, _order = shape
+    app, gender, orientation, country, vip, verified, has_tag, tag, _order = shape
     return filter_terms(
         app=bindparam("app") if app else None,
         type=bindparam("type"),
@@ -221,6 +227,7 @@ def bound_conditions(shape: Shape) -> list[ColumnElement[bool]]:
         country=bindparam("country") if country else None,
         vip=vip,
         verified=verified,
+        has_tag=has_tag,
         tag=bindparam("tag") if tag else None,
         rare_tag=tag == "rare",
         now=_NOW,
@@ -323,7 +330,8 @@ def plan_list(p: ListParams, *, now: datetime, rare_tag: bool = False) -> ListPl
     shape = shape_of(p, rare_tag=rare_tag)
     page_stmt, count_stmt = _statements(shape, p.per_page)
     values = bound_values(p, now)
-    key = (shape, p.app, p.type, p.gender, p.orientation, p.country, p.tag)  # shape holds vip, verified
+    # The shape holds vip, verified and has_tag.
+    key = (shape, p.app, p.type, p.gender, p.orientation, p.country, p.tag)
     total = memoized_count(key)
     if total is not None:
         return ListPlan([(page_stmt, values)], None, total)

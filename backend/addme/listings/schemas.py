@@ -30,6 +30,7 @@ class ListParams(BaseModel):
     type: TypeName = "Clean"
     vip: bool = False
     verified: bool = Field(default=False, description="only listings whose owner proved the handle is theirs")
+    has_tag: bool = Field(default=False, description="only listings with at least one tag")
     order: OrderName = "latest"
     q: str | None = Field(default=None, max_length=100, description="text search")
     page: int = Field(default=1, ge=1, le=10_000)

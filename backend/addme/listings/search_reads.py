@@ -337,6 +337,7 @@ async def read_search(
         p.country,
         p.vip,
         p.verified,
+        p.has_tag,
         p.tag,
     )
     if FIRST_READING and dialect == "postgresql" and "search_q" in values and known(p, dialect) is None:

@@ -51,6 +51,30 @@ def test_filters(client, db):
     assert cards["kik_m_fr"]["country"] == "France"
 
 
+def test_has_tag_keeps_only_listings_with_a_tag(client, db):
+    owner = make_user(db)
+    bare = make_username(db, username="no_tags_here", user=owner)
+    make_username(db, username="one_tag", tags=["gym"])
+    make_username(db, username="kik_tagged", app="kik", tags=["gamer", "art"])
+    # Unfiltered first: the cached answer of the plain list must not answer the filtered one.
+    assert set(_names(client)) == {"no_tags_here", "one_tag", "kik_tagged"}
+    r = client.get("/v1/usernames", params={"has_tag": "true"})
+    assert {c["username"] for c in r.json()["data"]} == {"one_tag", "kik_tagged"}
+    assert r.json()["meta"]["total"] == 2
+    assert set(_names(client, has_tag="false")) == {"no_tags_here", "one_tag", "kik_tagged"}
+    assert _names(client, has_tag="true", app="kik") == ["kik_tagged"]
+    # A text search keeps the filter too.
+    assert _names(client, q="no_tags_here") == ["no_tags_here"]
+    assert _names(client, has_tag="true", q="no_tags_here") == []
+    # The owner adds a tag: the listing joins the filtered list at once.
+    r = client.patch(
+        f"/v1/user/usernames/{bare.id}", json={"tags": ["beach"]}, headers=auth(token_for(db, owner))
+    )
+    assert r.status_code == 200, r.text
+    assert set(_names(client, has_tag="true")) == {"no_tags_here", "one_tag", "kik_tagged"}
+    assert client.get("/v1/usernames", params={"has_tag": "maybe"}).status_code == 422
+
+
 def test_latest_order_pins_first_then_top_ups_then_approval_time(client, db):
     now = clock.now()
     make_username(db, username="old_approved", approved_at=now - timedelta(days=3))

@@ -27259,6 +27259,8 @@ export interface operations {
                 vip?: boolean;
                 /** @description only listings whose owner proved the handle is theirs */
                 verified?: boolean;
+                /** @description only listings with at least one tag */
+                has_tag?: boolean;
                 order?: "latest" | "popular";
                 /** @description text search */
                 q?: string | null;

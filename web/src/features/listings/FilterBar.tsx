@@ -18,7 +18,7 @@ import { countriesQuery, tagsQuery } from './queries';
 const MAX_TAG_OPTIONS = 60;
 const COUNTRIES_PER_TASK = 50;
 
-/** Gender, orientation, country, tag and VIP; every change is written to the URL by the caller. */
+/** Gender, orientation, country, tag, VIP, verified owners and has-tag; every change is written to the URL by the caller. */
 export function FilterBar({
   scope,
   filters,
@@ -66,9 +66,17 @@ export function FilterBar({
   const countryOptions = [...listed, ...others.filter((c) => !listedCodes.has(c.code))];
   // An app's pages have a VIP tab: a "VIP only" filter beside it would say the same thing twice.
   const shown: FilterKey[] = (
-    ['gender', 'orientation', 'country', 'tag', 'vip', 'verified'] as const
-  ).filter((key) => !locked.has(key) && !(key === 'vip' && scope.app));
+    ['gender', 'orientation', 'country', 'tag', 'vip', 'verified', 'has_tag'] as const
+  ).filter(
+    (key) =>
+      !locked.has(key) &&
+      !(key === 'vip' && scope.app) &&
+      // A tag's own page lists only usernames with that tag: "with tags" would change nothing.
+      !(key === 'has_tag' && scope.tag),
+  );
   const activeCount = shown.filter((key) => filters[key] !== undefined).length;
+  // The on/off filters share one row under the selects, each as wide as its words.
+  const toggles = shown.filter((key) => key === 'vip' || key === 'verified' || key === 'has_tag');
   const panelId = `${id}-panel`;
   // Only a header search to undo: the link says what it does.
   const clearLabel =
@@ -99,7 +107,7 @@ export function FilterBar({
       <div
         id={panelId}
         className={`addme-card filter-bar ${open ? '' : 'd-none d-md-grid'}`}
-        style={{ '--filter-cols': shown.length } as React.CSSProperties}
+        style={{ '--filter-cols': shown.length - toggles.length } as React.CSSProperties}
         data-testid="filter-bar"
       >
         {shown.includes('gender') && (
@@ -186,29 +194,40 @@ export function FilterBar({
             </select>
           </div>
         )}
-        {shown.includes('vip') && (
-          <div className="filter-bar-vip">
-            <button
-              type="button"
-              className={`btn btn-touch ${filters.vip ? 'btn-warning fw-bold' : 'btn-outline-secondary'}`}
-              aria-pressed={!!filters.vip}
-              onClick={() => set('vip', filters.vip ? '' : true)}
-            >
-              {t('listings.filters.vipOnly')}
-            </button>
-          </div>
-        )}
-        {shown.includes('verified') && (
-          <div className="filter-bar-vip">
-            <button
-              type="button"
-              className={`btn btn-touch ${filters.verified ? 'btn-success fw-bold' : 'btn-outline-secondary'}`}
-              aria-pressed={!!filters.verified}
-              onClick={() => set('verified', filters.verified ? '' : true)}
-              data-testid="filter-verified"
-            >
-              <VerifiedIcon /> {t('listings.filters.verifiedOnly')}
-            </button>
+        {toggles.length > 0 && (
+          <div className="filter-bar-toggles">
+            {shown.includes('vip') && (
+              <button
+                type="button"
+                className={`btn btn-touch ${filters.vip ? 'btn-warning fw-bold' : 'btn-outline-secondary'}`}
+                aria-pressed={!!filters.vip}
+                onClick={() => set('vip', filters.vip ? '' : true)}
+              >
+                {t('listings.filters.vipOnly')}
+              </button>
+            )}
+            {shown.includes('verified') && (
+              <button
+                type="button"
+                className={`btn btn-touch ${filters.verified ? 'btn-success fw-bold' : 'btn-outline-secondary'}`}
+                aria-pressed={!!filters.verified}
+                onClick={() => set('verified', filters.verified ? '' : true)}
+                data-testid="filter-verified"
+              >
+                <VerifiedIcon /> {t('listings.filters.verifiedOnly')}
+              </button>
+            )}
+            {shown.includes('has_tag') && (
+              <button
+                type="button"
+                className={`btn btn-touch ${filters.has_tag ? 'btn-accent fw-bold' : 'btn-outline-secondary'}`}
+                aria-pressed={!!filters.has_tag}
+                onClick={() => set('has_tag', filters.has_tag ? '' : true)}
+                data-testid="filter-has-tag"
+              >
+                {t('listings.filters.hasTag')}
+              </button>
+            )}
           </div>
         )}
       </div>

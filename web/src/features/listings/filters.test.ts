@@ -68,7 +68,9 @@ describe('listing paths', () => {
 
 describe('filters and the URL', () => {
   it('round-trips through the query string', () => {
-    const search = qs('gender=Female&orientation=Bisexual&country=is&tag=gym&vip=1&q=owl&page=3');
+    const search = qs(
+      'gender=Female&orientation=Bisexual&country=is&tag=gym&vip=1&has_tag=1&q=owl&page=3',
+    );
     const filters = filtersFromSearch(search);
     expect(filters).toEqual({
       gender: 'Female',
@@ -76,6 +78,7 @@ describe('filters and the URL', () => {
       country: 'IS',
       tag: 'gym',
       vip: true,
+      has_tag: true,
       q: 'owl',
       page: 3,
     });
@@ -116,5 +119,7 @@ describe('filters and the URL', () => {
     expect([...lockedKeys(scope)]).toEqual(['gender']);
     expect(toApiQuery({ app: 'kik', type: 'Dirty' }, { page: 1 }).type).toBe('Dirty');
     expect(toApiQuery({ app: 'kik', vip: true }, { page: 1 }).vip).toBe(true);
+    expect(toApiQuery({ app: 'kik' }, { page: 1, has_tag: true }).has_tag).toBe(true);
+    expect(toApiQuery({ tag: 'gym' }, { page: 1, has_tag: true }).has_tag).toBeUndefined();
   });
 });

@@ -21,6 +21,8 @@ export interface ListingScope {
   vip?: boolean;
   /** No path fixes it (yet): present so every filter key is a scope key. */
   verified?: boolean;
+  /** No path fixes it either. */
+  has_tag?: boolean;
   order?: ListOrder;
   type?: UsernameType;
   gender?: Gender;
@@ -38,6 +40,8 @@ export interface Filters {
   vip?: boolean;
   /** Verified owners only (#34). */
   verified?: boolean;
+  /** Only usernames with at least one tag. */
+  has_tag?: boolean;
   q?: string;
   page: number;
 }
@@ -50,6 +54,7 @@ export const FILTER_KEYS: FilterKey[] = [
   'tag',
   'vip',
   'verified',
+  'has_tag',
 ];
 
 const isGender = (v: string): v is Gender => (GENDERS as readonly string[]).includes(v);
@@ -128,6 +133,7 @@ export function filtersFromSearch(search: URLSearchParams): Filters {
   if (tag) filters.tag = tag;
   if (search.get('vip') === '1' || search.get('vip') === 'true') filters.vip = true;
   if (search.get('verified') === '1' || search.get('verified') === 'true') filters.verified = true;
+  if (search.get('has_tag') === '1' || search.get('has_tag') === 'true') filters.has_tag = true;
   const q = search.get('q')?.trim();
   if (q) filters.q = q;
   const page = Number.parseInt(search.get('page') ?? '', 10);
@@ -145,6 +151,7 @@ export function searchFromFilters(filters: Filters): URLSearchParams {
   if (filters.tag) search.set('tag', filters.tag);
   if (filters.vip) search.set('vip', '1');
   if (filters.verified) search.set('verified', '1');
+  if (filters.has_tag) search.set('has_tag', '1');
   if (filters.page > 1) search.set('page', String(filters.page));
   return search;
 }
@@ -190,6 +197,7 @@ export interface ListQuery {
   type?: UsernameType;
   vip?: boolean;
   verified?: boolean;
+  has_tag?: boolean;
   order?: ListOrder;
   q?: string;
   page?: number;
@@ -207,6 +215,8 @@ export function toApiQuery(scope: ListingScope, filters: Filters, perPage = PER_
     type: scope.type,
     vip: scope.vip || filters.vip ? true : undefined,
     verified: filters.verified ? true : undefined,
+    // A list of one tag has a tag on every card: the filter would only split the cache.
+    has_tag: filters.has_tag && !(scope.tag ?? filters.tag) ? true : undefined,
     order: scope.order,
     q: filters.q,
     page: filters.page,

@@ -1,16 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
 import { ProgressBar } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { ApiError } from '@/api/errors';
 import { myUsernameQuery } from '@/api/myUsernames';
 import { Avatar } from '@/components/Avatar';
+import { Dialog } from '@/components/Dialog';
+import { Icon } from '@/components/Icon';
 import { errorText } from '@/errors/errorText';
 import { useTranslation } from '@/i18n/useTranslation';
 import { MAX_FILES, precheckFiles, precheckMessages } from '@/lib/precheck';
 import { toast } from '@/toasts/toastStore';
 import { Dropzone } from './Dropzone';
 import { galleryPath } from './paths';
-import { useDeleteMedia, useMyMedia, useUpload } from './queries';
+import { type MediaRead, useDeleteMedia, useMyMedia, useUpload } from './queries';
 import '@/components/cards.css';
 import './media.css';
 
@@ -21,6 +24,9 @@ export function MediaManager({ id }: { id: number }) {
   const username = useQuery(myUsernameQuery(id));
   const upload = useUpload(id);
   const remove = useDeleteMedia(id);
+  const ids = useId();
+  // The picture whose deletion waits for the member's answer, shown in the dialog as it looks.
+  const [asked, setAsked] = useState<{ item: MediaRead; alt: string } | null>(null);
 
   if (media.isPending) return <p role="status">{t('listings.loading')}</p>;
   if (media.isError) {
@@ -88,7 +94,7 @@ export function MediaManager({ id }: { id: number }) {
         </div>
       )}
       <div className="row g-4">
-        <section className="col-md-5" aria-labelledby="media-profile">
+        <section className="col-md-5 col-lg-4" aria-labelledby="media-profile">
           <div className="addme-card p-3 h-100">
             <h2 className="h5" id="media-profile">
               {t('community.media.profile')}
@@ -106,18 +112,18 @@ export function MediaManager({ id }: { id: number }) {
             />
           </div>
         </section>
-        <section className="col-md-7" aria-labelledby="media-gallery">
+        <section className="col-md-7 col-lg-8" aria-labelledby="media-gallery">
           <div className="addme-card p-3 h-100">
             <div className="d-flex align-items-baseline gap-2 mb-2">
               <h2 className="h5 mb-0" id="media-gallery">
                 {t('community.media.gallery')}
               </h2>
               <span className="badge text-bg-secondary ms-auto" data-testid="gallery-count">
-                {t('community.media.used', { used, limit: m.gallery_limit })}
+                {t('community.media.used', { count: used, limit: m.gallery_limit })}
               </span>
             </div>
             <p className="small text-body-secondary">
-              {t('community.media.limits', { limit: m.gallery_limit })}
+              {t('community.media.limits', { max: MAX_FILES })}
             </p>
             <Dropzone
               multiple
@@ -132,30 +138,25 @@ export function MediaManager({ id }: { id: number }) {
               testId="gallery-dropzone"
             />
             {m.gallery.length > 0 ? (
-              <ul className="nude-grid mt-3" aria-label={t('community.media.gallery')}>
-                {m.gallery.map((item, i) => (
-                  <li key={item.id} className="media-thumb" data-testid="my-media">
-                    <img
-                      src={item.thumb_url}
-                      alt={t('community.nudes.imageAlt', { username: name, n: i + 1 })}
-                      loading="lazy"
-                    />
-                    <button
-                      type="button"
-                      className="btn btn-danger btn-sm btn-touch"
-                      disabled={remove.isPending}
-                      onClick={() =>
-                        toast.confirm(
-                          t('community.media.deleteConfirm'),
-                          () => remove.mutate(item.id),
-                          t('community.media.delete'),
-                        )
-                      }
-                    >
-                      {t('community.media.delete')}
-                    </button>
-                  </li>
-                ))}
+              <ul className="media-grid mt-3" aria-label={t('community.media.gallery')}>
+                {m.gallery.map((item, i) => {
+                  const alt = t('community.nudes.imageAlt', { username: name, n: i + 1 });
+                  return (
+                    <li key={item.id} className="media-thumb" data-testid="my-media">
+                      <img id={`${ids}-${item.id}`} src={item.thumb_url} alt={alt} loading="lazy" />
+                      <button
+                        type="button"
+                        className="media-delete btn-touch"
+                        aria-label={t('community.media.deletePicture')}
+                        aria-describedby={`${ids}-${item.id}`}
+                        disabled={remove.isPending}
+                        onClick={() => setAsked({ item, alt })}
+                      >
+                        <Icon name="trash" size={20} />
+                      </button>
+                    </li>
+                  );
+                })}
               </ul>
             ) : (
               <p className="text-body-secondary mt-3 mb-0">{t('community.media.empty')}</p>
@@ -163,6 +164,47 @@ export function MediaManager({ id }: { id: number }) {
           </div>
         </section>
       </div>
+      <Dialog
+        show={asked !== null}
+        onEscape={remove.isPending ? undefined : () => setAsked(null)}
+        labelledBy={`${ids}-delete-title`}
+        dialogClassName="modal-dialog-centered modal-sm"
+        testId="delete-picture-dialog"
+      >
+        <div className="modal-header">
+          <h2 id={`${ids}-delete-title`} className="modal-title h5">
+            {t('community.media.deleteConfirm')}
+          </h2>
+        </div>
+        <div className="modal-body">
+          {asked && (
+            <img className="media-delete-preview" src={asked.item.thumb_url} alt={asked.alt} />
+          )}
+          <p className="small text-body-secondary mt-3 mb-0">
+            {t('community.media.deleteExplain')}
+          </p>
+        </div>
+        <div className="modal-footer">
+          <button
+            type="button"
+            className="btn btn-outline-secondary btn-touch"
+            disabled={remove.isPending}
+            onClick={() => setAsked(null)}
+          >
+            {t('toast.cancel')}
+          </button>
+          <button
+            type="button"
+            className="btn btn-danger btn-touch"
+            disabled={remove.isPending}
+            onClick={() => {
+              if (asked) remove.mutate(asked.item.id, { onSettled: () => setAsked(null) });
+            }}
+          >
+            {remove.isPending ? t('community.media.deleting') : t('community.media.delete')}
+          </button>
+        </div>
+      </Dialog>
     </div>
   );
 }
