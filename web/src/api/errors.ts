@@ -1,6 +1,16 @@
 import type { TFunction } from 'i18next';
 import { errorText } from '@/errors/errorText';
 import type { ToastType } from '@/toasts/toastOptions';
+import type { components } from './schema.gen';
+
+type Schemas = components['schemas'];
+/**
+ * Every stable error code the API documents: the union of each domain's `<Domain>Code` enum in the
+ * generated schema, so a code the server drops or renames fails the type check where it is read.
+ */
+export type ApiErrorCode = {
+  [K in keyof Schemas]: K extends `${string}Code` ? Schemas[K] : never;
+}[keyof Schemas];
 
 /** One error type for every API failure: an HTTP answer, no answer, or a request never sent. */
 export type ApiErrorKind = 'http' | 'network' | 'setup';
@@ -13,7 +23,7 @@ export class ApiError extends Error {
   readonly fieldErrors: FieldErrors;
   readonly retryAfter: number | null;
   /** The envelope's stable `code` (e.g. `email_unconfirmed`), when the server sent one. */
-  readonly code: string | null;
+  readonly code: ApiErrorCode | null;
   /** The envelope's other fields (e.g. a wallet refusal's `next_at`), as the server sent them. */
   readonly details: Record<string, unknown>;
 
@@ -24,7 +34,7 @@ export class ApiError extends Error {
       status?: number;
       fieldErrors?: FieldErrors;
       retryAfter?: number | null;
-      code?: string | null;
+      code?: ApiErrorCode | null;
       details?: Record<string, unknown>;
     } = {},
   ) {
@@ -59,12 +69,13 @@ export function apiErrorFromBody(
   retryAfter?: string | null,
 ): ApiError {
   let message = '';
-  let code: string | null = null;
+  let code: ApiErrorCode | null = null;
   const fieldErrors: FieldErrors = {};
   const details: Record<string, unknown> = {};
   if (isRecord(body)) {
     for (const [key, value] of Object.entries(body)) if (!ENVELOPE.has(key)) details[key] = value;
-    if (typeof body.code === 'string') code = body.code;
+    // The server answers with a documented code (a test holds the union to openapi.json).
+    if (typeof body.code === 'string') code = body.code as ApiErrorCode;
     if (typeof body.message === 'string') message = body.message;
     else if (typeof body.detail === 'string') message = body.detail;
     if (isRecord(body.errors)) {

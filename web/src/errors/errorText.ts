@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import type { ApiErrorCode } from '@/api/errors';
 import worded from '@/i18n/en/apiErrors.json';
 
 /** A refusal as the API sent it: its stable code (when any), its English message, Retry-After. */
@@ -15,12 +16,16 @@ export type WordedCode = Plural<keyof typeof worded>;
 
 /**
  * The codes whose server message the web shows as it is: it carries facts only the server knows
- * (a ban's end, a wait, a count, a limit, the app a handle is on), or different calls send the same
- * code with different words (`login_required` for a report and for Dirty lists). A call that knows
+ * (a ban's end, a wait, a count, a limit, the app a handle is on, who was looked up, what the
+ * identity provider said), or different calls send the same code with different words
+ * (`login_required` for a report and for Dirty lists, `not_automated`, `trust_flag_not_set`). A call that knows
  * which refusal it got words it in its own `context` (the login form, the wallet, the lists).
  * The webhook codes answer the payment provider, never a person.
  */
 export const SERVER_WORDED = [
+  'account_not_found',
+  'age_verification_abandoned',
+  'age_verification_failed',
   'bad_payload',
   'bad_request',
   'bad_signature',
@@ -28,23 +33,28 @@ export const SERVER_WORDED = [
   'below_zero',
   'cannot_add',
   'check_in_required',
+  'commenting_suspended',
   'conflict',
   'covers_staff',
+  'daily_allowance',
   'daily_limit',
   'duplicate',
   'edits_used',
   'email_unconfirmed',
   'gallery_full',
+  'hopping_restricted',
   'invalid_hash_list',
   'limit_reached',
   'login_required',
   'missing_webhook_id',
   'not_approved',
+  'not_automated',
   'not_banned',
   'not_found',
   'not_pending',
   'too_large',
   'too_soon',
+  'trust_flag_not_set',
   'unauthorized',
   'unban_wait',
   'validation_error',
@@ -89,3 +99,10 @@ export function errorText(
   }
   return refusal.message || fallback || t('errors.generic');
 }
+
+/**
+ * Every code the API documents is worded by the web (in apiErrors.json) or listed as server-worded:
+ * a new code the server adds fails `npm run typecheck` here until it is one or the other.
+ */
+type Unworded = Exclude<ApiErrorCode, WordedCode | ServerWordedCode>;
+export const EVERY_CODE_WORDED: [Unworded] extends [never] ? true : Unworded = true;
