@@ -258,3 +258,25 @@ def test_the_local_provider_ignores_the_captcha_answer(client, db, monkeypatch):
     _siteverify(monkeypatch, "hcaptcha", HCAPTCHA_ENTERPRISE)
     _sign_up(client, "localonly@example.com", captcha_token="P1_token")
     assert _user(db, "localonly@example.com").high_risk is False
+
+
+def test_a_free_claim_from_a_headless_browser_is_refused_and_marks_the_account(client, db):
+    from tests.factories.wallet import member
+
+    user, headers = member(db)
+    refused = client.post(
+        "/v1/user/free-topup",
+        json={"captcha_token": "local-captcha-ok", "form_ts": _stamp()},
+        headers={**headers, "User-Agent": HEADLESS},
+    ).json()
+    assert refused["code"] == "high_risk"
+    assert _user(db, user.email).high_risk is True
+    [row] = _flags(client, db, user.id)["assessments"]
+    assert row["action"] == "free_topup" and row["bot"] is True
+    # The same member on Chrome, another day: still high-risk until a clean sign-in (the spec's rule).
+    again = client.post(
+        "/v1/user/free-topup",
+        json={"captcha_token": "local-captcha-ok", "form_ts": _stamp()},
+        headers={**headers, "User-Agent": CHROME},
+    ).json()
+    assert again["code"] == "high_risk"
