@@ -21,12 +21,17 @@ from addme.moderation.models import (
 )
 from addme.moderation.requests import RemovalRequest, UnbanRequest
 from addme.privacy.models import DataExport
-from addme.screening.models import BlacklistTerm, RemovedHandle
+from addme.screening.models import BlacklistTerm, BotAssessment, DeviceSignup, RemovedHandle
 from addme.shop.models import Key, Order, OrderItem, WebhookEvent
 from addme.stats.models import DailyFigure, PageView
 from addme.swipes.models import Swipe, SwipeDailyStat
 from addme.translation.models import CachedTranslation
-from addme.trust.models import AgeJurisdiction, AgeVerificationAttempt, FreeClaimLink, SimulatedVerification
+from addme.trust.models import (
+    AgeJurisdiction,
+    AgeVerificationAttempt,
+    FreeClaimLink,
+    SimulatedVerification,
+)
 from addme.wallet.models import AutoTopUpPause, EndReminder, LedgerEntry, WalletState
 
 __all__ = [
@@ -41,6 +46,7 @@ __all__ = [
     "AutoTopUpPause",
     "BlacklistTerm",
     "BlogPost",
+    "BotAssessment",
     "CachedTranslation",
     "Comment",
     "CommentReport",
@@ -48,6 +54,7 @@ __all__ = [
     "ContactRequest",
     "DailyFigure",
     "DataExport",
+    "DeviceSignup",
     "EmailToken",
     "EndReminder",
     "FreeClaimLink",

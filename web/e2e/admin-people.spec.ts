@@ -5,7 +5,7 @@ import {
   type Page,
   test,
 } from '@playwright/test';
-import { createMember, PASSWORD, preAgree, SCREENSHOTS, shot } from './helpers';
+import { createMember, PASSWORD, preAgree, SCREENSHOTS, shot, uniqueEmail } from './helpers';
 
 // Two cores shared with other runs: sign-ins (Argon2) and first loads can take seconds.
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -84,6 +84,36 @@ test('a Full admin bans a member from their page, and the member is signed out a
   ).toBeVisible();
   await memberPage.context().close();
   await shot(page, info.project.name, 'people', 'user');
+});
+
+test('a sign-up by a script is flagged high-risk and the user page says why', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const email = uniqueEmail('scripted');
+  const register = await request.post('/v1/auth/register', {
+    headers: { 'User-Agent': 'python-requests/2.32.3' },
+    data: {
+      email,
+      password: PASSWORD,
+      password_confirmation: PASSWORD,
+      terms: true,
+      captcha_token: 'local-captcha-ok',
+    },
+  });
+  expect(register.status(), await register.text()).toBe(201);
+  const id = await userIdOf(request, await adminToken(request), email);
+
+  await logIn(page, baseURL as string, ADMIN.email, ADMIN.password);
+  await page.goto(`/admin/users/${id}`);
+  const flags = page.getByTestId('trust-flags');
+  await expect(flags.getByTestId('flag-high_risk')).toContainText('Flagged');
+  const seen = flags.getByTestId('bot-assessment').first();
+  await expect(seen).toContainText('sign-up: score');
+  await expect(seen).toContainText('Bot');
+  await expect(seen).toContainText('Script or headless browser: python-requests');
+  await expect(seen).toContainText('Sign-up sent without the form');
 });
 
 test('a Full admin bans an IP range and lifts it from the list of bans', async ({

@@ -29,6 +29,7 @@ from addme.core import ratelimit
 from addme.core.net import client_country, client_ip, ip_bucket
 from addme.core.params import IdPath
 from addme.core.schemas import ErrorBody, Message
+from addme.screening import bots
 from addme.screening.captcha import require_captcha
 
 ERRORS: dict[int | str, dict[str, object]] = {
@@ -53,9 +54,9 @@ def ip_throttle(name: str) -> Callable[[Request], None]:
     dependencies=[Depends(ip_throttle("register"))],
     tags=["auth"],
 )
-def register(body: RegisterIn, request: Request, db: DbSession) -> Message:
+def register(body: RegisterIn, request: Request, response: Response, db: DbSession) -> Message:
     ip = client_ip(request)
-    require_captcha(body.captcha_token, remote_ip=ip)
+    answer = require_captcha(body.captcha_token, remote_ip=ip)
     message = service.register(
         db,
         email=str(body.email),
@@ -64,6 +65,9 @@ def register(body: RegisterIn, request: Request, db: DbSession) -> Message:
         terms=body.terms,
         ip=ip,
         country_code=client_country(request),
+        bot=bots.assess(
+            db, action="signup", request=request, response=response, form_ts=body.form_ts, captcha=answer
+        ),
     )
     return Message(message=message)
 
@@ -101,6 +105,7 @@ def login(body: LoginIn, request: Request, response: Response, db: DbSession) ->
         password=body.password,
         ip=client_ip(request),
         user_agent=request.headers.get("user-agent"),
+        bot=bots.assess(db, action="login", request=request, response=response, form_ts=body.form_ts),
         # Set by the IP-ban guard, which lets sign-ins through to tell staff from members.
         ip_banned=bool(getattr(request.state, "ip_banned", False)),
     )

@@ -13,6 +13,8 @@ class RegisterIn(StrictInput):
     password_confirmation: str = Field(max_length=512)
     terms: bool = False
     captcha_token: str | None = Field(default=None, max_length=4096)
+    # The stamp GET /v1/form-stamp gave when the form was shown (bot and device assessment).
+    form_ts: str | None = Field(default=None, max_length=64)
 
 
 class ConfirmEmailIn(StrictInput):
@@ -31,6 +33,7 @@ class ResendConfirmationIn(StrictInput):
 class LoginIn(StrictInput):
     email: str = Field(min_length=1, max_length=254)
     password: str = Field(min_length=1, max_length=512)
+    form_ts: str | None = Field(default=None, max_length=64)
 
 
 class TokenOut(BaseModel):

@@ -48,8 +48,9 @@ from addme.core.config import get_settings
 from addme.core.db import session_scope
 from addme.core.errors import AppError, FieldError, Forbidden
 from addme.mail import service as mail
-from addme.screening import risk
+from addme.screening import bots, risk
 
+DEVICE_HOPPING = timedelta(days=30)  # spec section 9: the account-hopping cool-down
 UNCONFIRMED = "You must confirm your email before you can login. Check your junk and spam folder."
 BAD_CREDENTIALS = "These credentials do not match our records."
 IP_BANNED = "Your network has been banned from this site: you can browse, but not sign in, register or post."
@@ -140,8 +141,12 @@ def register(
     terms: bool,
     ip: str | None,
     country_code: str | None,
+    bot: bots.Assessment | None = None,
 ) -> str:
     """Create an unconfirmed account and mail its link; a taken e-mail gets a notice instead.
+
+    The bot and device assessment (`bot`) marks a scripted sign-up high-risk and the account made
+    past its device's allowance hopping-restricted; the answer is the same either way.
 
     Both paths answer the same message and hash one password, so the answer never tells
     whether an e-mail is registered.
@@ -181,9 +186,14 @@ def register(
         ip_address=ip,
         country_code=country_code,
     )
-    user.high_risk = risk.assess(session, ip=ip).high_risk
+    user.high_risk = risk.assess(session, ip=ip).high_risk or bool(bot and bot.verdict.bot)
     session.add(user)
     session.flush()
+    if bot is not None:
+        bots.record(session, user_id=user.id, assessment=bot)
+        if bot.verdict.device_hopping:
+            # One more account than its device's allowance: account hopping, as trust.hopping's.
+            user.hopping_restricted_until = clock.now() + DEVICE_HOPPING
     _send_confirmation(session, user=user)
     session.commit()
     return REGISTERED
@@ -276,6 +286,7 @@ def login(
     ip: str | None,
     user_agent: str | None,
     ip_banned: bool = False,
+    bot: bots.Assessment | None = None,
 ) -> tuple[str, bool]:
     """Check credentials and open a session; returns (token, restored-from-deletion).
 
@@ -313,8 +324,12 @@ def login(
     # The risk check: signing in from a blacklisted range, Tor, a hosting network, a VPN or a proxy
     # makes the account high-risk, and signing in again from elsewhere clears it (spec section 4).
     # A moderator's clearance of a false flag holds until its date (trust.flags, issue 31).
+    # A scripted sign-in (the bot and device assessment's verdict) is high-risk the same way.
     cleared = user.high_risk_cleared_until is not None and user.high_risk_cleared_until > now
-    user.high_risk = risk.assess(session, ip=ip).high_risk and not cleared
+    scripted = bool(bot and bot.verdict.bot)
+    user.high_risk = (risk.assess(session, ip=ip).high_risk or scripted) and not cleared
+    if bot is not None:
+        bots.record(session, user_id=user.id, assessment=bot)
     token = open_session(session, user=user, ip=ip, user_agent=user_agent)
     session.commit()
     return token, restored

@@ -163,6 +163,19 @@ class Settings(BaseSettings):
     # adds proxycheck.io's verdict when PROXYCHECK_API_KEY is set.
     risk_provider: Literal["local", "proxycheck"] = "local"
     proxycheck_api_key: str = ""
+    # Bot and device assessment at sign-up, login and free Top-Up claims (#37): "local" reads plain
+    # signals (a script's user agent, a form sent faster than a person types, many accounts made
+    # on one device); "captcha" adds what the captcha's own siteverify answer said (hCaptcha
+    # Enterprise's score; Turnstile's hostname and action), falling back to local with the local captcha.
+    bot_provider: Literal["local", "captcha"] = "captcha"
+    # A verdict at or above this score is a bot: the account is marked high-risk with the reasons.
+    bot_score_threshold: float = Field(default=0.7, gt=0, le=1)
+    # A sign-up form sent sooner than this after the server issued its stamp was not typed by hand.
+    bot_min_form_seconds: float = Field(default=1.5, ge=0, le=60)
+    # Accounts made on one device (its cookie) within the window before the next one is restricted
+    # for account hopping (docs/decisions.md: the 4th account in 30 days).
+    bot_device_max_accounts: int = Field(default=3, ge=1, le=1000)
+    bot_device_window_days: int = Field(default=30, ge=1, le=365)
 
     # Owner verified (#34). Telegram: the Login Widget, with the bot's token (from @BotFather, the
     # bot's domain set to the site's); unset, the widget is not offered. Snapchat and Kik: the

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import logging
-from typing import Protocol
+from dataclasses import dataclass, field
+from typing import Any, Protocol
 
 import httpx
 
@@ -20,14 +21,31 @@ TURNSTILE_URL = "https://challenges.cloudflare.com/turnstile/v0/siteverify"
 HCAPTCHA_URL = "https://api.hcaptcha.com/siteverify"
 
 
+@dataclass(frozen=True)
+class CaptchaAnswer:
+    """What the captcha provider said of one token: kept so the bot assessment reads the very answer
+    the check was made on (siteverify is called once per token; a token is single-use anyway)."""
+
+    success: bool
+    provider: str
+    # The siteverify JSON as the provider sent it (empty for the local captcha or an outage).
+    body: dict[str, Any] = field(default_factory=dict)
+
+
 class CaptchaProvider(Protocol):
+    def check(self, token: str, *, remote_ip: str | None) -> CaptchaAnswer:
+        """The provider's answer; `success` when the token proves a human solved the challenge."""
+
     def verify(self, token: str, *, remote_ip: str | None) -> bool:
         """True when the token proves a human solved the challenge."""
 
 
 class LocalCaptcha:
+    def check(self, token: str, *, remote_ip: str | None) -> CaptchaAnswer:
+        return CaptchaAnswer(success=token == LOCAL_TOKEN, provider="local")
+
     def verify(self, token: str, *, remote_ip: str | None) -> bool:
-        return token == LOCAL_TOKEN
+        return self.check(token, remote_ip=remote_ip).success
 
 
 class SiteVerifyCaptcha:
@@ -39,7 +57,11 @@ class SiteVerifyCaptcha:
         self.site_key = site_key
         self.transport = transport
 
-    def verify(self, token: str, *, remote_ip: str | None) -> bool:
+    @property
+    def provider(self) -> str:
+        return "hcaptcha" if "hcaptcha" in self.url else "turnstile"
+
+    def check(self, token: str, *, remote_ip: str | None) -> CaptchaAnswer:
         data = {"secret": self.secret, "response": token}
         if remote_ip:
             data["remoteip"] = remote_ip
@@ -48,10 +70,16 @@ class SiteVerifyCaptcha:
         try:
             with httpx.Client(timeout=5, transport=self.transport) as client:
                 response = client.post(self.url, data=data)
-            return bool(response.status_code == 200 and response.json().get("success") is True)
+            body = response.json() if response.status_code == 200 else {}
         except (httpx.HTTPError, ValueError):
             log.warning("captcha verification unreachable")
-            return False
+            return CaptchaAnswer(success=False, provider=self.provider)
+        if not isinstance(body, dict):
+            body = {}
+        return CaptchaAnswer(success=body.get("success") is True, provider=self.provider, body=body)
+
+    def verify(self, token: str, *, remote_ip: str | None) -> bool:
+        return self.check(token, remote_ip=remote_ip).success
 
 
 def provider_for(settings: Settings, transport: httpx.BaseTransport | None = None) -> CaptchaProvider:
@@ -72,7 +100,11 @@ def provider_for(settings: Settings, transport: httpx.BaseTransport | None = Non
     return LocalCaptcha()
 
 
-def require_captcha(token: str | None, *, remote_ip: str | None, field: str = "captcha_token") -> None:
-    """Refuse with the spec's message unless the captcha token verifies."""
-    if not token or not provider_for(get_settings()).verify(token, remote_ip=remote_ip):
+def require_captcha(
+    token: str | None, *, remote_ip: str | None, field: str = "captcha_token"
+) -> CaptchaAnswer:
+    """Refuse with the spec's message unless the captcha token verifies; returns the provider's answer."""
+    answer = provider_for(get_settings()).check(token, remote_ip=remote_ip) if token else None
+    if answer is None or not answer.success:
         raise FieldError(field, CAPTCHA_REQUIRED)
+    return answer

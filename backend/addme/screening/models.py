@@ -1,11 +1,12 @@
-"""The blacklist the automated approval and the risk check read, and handles removed for good."""
+"""The blacklist the automated approval and the risk check read, handles removed for good, and the
+bot and device assessment's findings."""
 
 from __future__ import annotations
 
 from datetime import datetime
 from enum import StrEnum
 
-from sqlalchemy import String, UniqueConstraint
+from sqlalchemy import JSON, Float, ForeignKey, Index, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 
 from addme.core import clock
@@ -49,4 +50,36 @@ class RemovedHandle(Base):
     app: Mapped[str] = mapped_column(String(10))
     handle_normalized: Mapped[str] = mapped_column(String(40))
     removal_request_id: Mapped[int | None]
+    created_at: Mapped[datetime] = mapped_column(default=clock.now)
+
+
+class BotAssessment(Base):
+    """Why the bot and device assessment found something at a sign-up, login or free Top-Up claim.
+
+    Only assessments with a reason are kept (a person on a browser leaves no row): the score, the
+    verdict and the reasons staff read on the account's flags, never the user agent or address.
+    """
+
+    __tablename__ = "bot_assessments"
+    __table_args__ = (Index("ix_bot_assessments_user_created", "user_id", "created_at"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    action: Mapped[str] = mapped_column(String(12))  # signup, login, free_topup
+    provider: Mapped[str] = mapped_column(String(12))  # local, captcha
+    score: Mapped[float] = mapped_column(Float)
+    bot: Mapped[bool] = mapped_column(default=False)
+    reasons: Mapped[list[str]] = mapped_column(JSON, default=list)
+    created_at: Mapped[datetime] = mapped_column(default=clock.now)
+
+
+class DeviceSignup(Base):
+    """An account made on a device: the device cookie's HMAC, so many accounts on one are seen."""
+
+    __tablename__ = "device_signups"
+    __table_args__ = (Index("ix_device_signups_device", "device_hash", "created_at"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    device_hash: Mapped[str] = mapped_column(String(64))
     created_at: Mapped[datetime] = mapped_column(default=clock.now)

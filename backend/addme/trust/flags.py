@@ -17,8 +17,9 @@ from addme.accounts.models import User
 from addme.audit import service as audit
 from addme.core import clock
 from addme.core.errors import Conflict, FieldError, NotFound
+from addme.screening import bots
 from addme.trust.codes import TrustCode
-from addme.trust.schemas import TrustFlag, TrustFlagsRead
+from addme.trust.schemas import BotAssessmentRead, TrustFlag, TrustFlagsRead
 
 MIN_REASON = 10
 CLEARANCE_HOLDS = timedelta(days=90)
@@ -37,7 +38,7 @@ def _user(session: Session, user_id: int) -> User:
     return user
 
 
-def _read(user: User) -> TrustFlagsRead:
+def _read(user: User, session: Session | None = None) -> TrustFlagsRead:
     now = clock.now()
     until = user.hopping_restricted_until
     cleared_until = user.high_risk_cleared_until
@@ -47,12 +48,15 @@ def _read(user: User) -> TrustFlagsRead:
         hopping_restricted_until=until if until is not None and until > now else None,
         high_risk_cleared_until=cleared_until if cleared_until is not None and cleared_until > now else None,
         hopping_cleared_at=user.hopping_cleared_at,
+        assessments=[BotAssessmentRead.model_validate(a) for a in bots.history(session, user_id=user.id)]
+        if session is not None
+        else [],
     )
 
 
 def flags_of(session: Session, *, user_id: int) -> TrustFlagsRead:
     """The account's flags as a moderator reads them (nothing else of the account)."""
-    return _read(_user(session, user_id))
+    return _read(_user(session, user_id), session)
 
 
 def clear(session: Session, *, admin: User, user_id: int, flag: TrustFlag, reason: str) -> TrustFlagsRead:
@@ -80,8 +84,8 @@ def clear(session: Session, *, admin: User, user_id: int, flag: TrustFlag, reaso
         action=f"trust.clear_{flag}",
         target=f"user:{user.id}",
         reason=reason,
-        before=before.model_dump(mode="json", exclude={"user_id"}),
-        after=after.model_dump(mode="json", exclude={"user_id"}),
+        before=before.model_dump(mode="json", exclude={"user_id", "assessments"}),
+        after=after.model_dump(mode="json", exclude={"user_id", "assessments"}),
     )
     session.commit()
-    return after
+    return _read(user, session)

@@ -8,7 +8,6 @@ risky network (VPN, proxy, Tor, hosting, blacklisted range) marks the account hi
 from __future__ import annotations
 
 import ipaddress
-import secrets
 from datetime import timedelta
 
 from sqlalchemy import or_, select, update
@@ -18,33 +17,15 @@ from starlette.responses import Response
 
 from addme.accounts.models import User
 from addme.core import clock, security
-from addme.core.config import get_settings
 from addme.core.net import client_ip, ip_bucket
-from addme.screening import risk
+from addme.screening import bots, risk
+from addme.screening.captcha import CaptchaAnswer
+from addme.screening.device import device_hash as device_hash_of
 from addme.trust.models import FreeClaimLink
 from addme.wallet import service as wallet
 from addme.wallet.schemas import WalletActionResult
 
-DEVICE_COOKIE = "addme_device"
-DEVICE_SECONDS = 2 * 365 * 24 * 3600
 HOPPING_COOL_DOWN = timedelta(days=30)
-
-
-def ensure_device(request: Request, response: Response) -> str:
-    """This browser's device id, given a long-lived cookie the first time it is seen."""
-    device = request.cookies.get(DEVICE_COOKIE, "")
-    if not (20 <= len(device) <= 64) or not device.replace("-", "").replace("_", "").isalnum():
-        device = secrets.token_urlsafe(24)
-        response.set_cookie(
-            DEVICE_COOKIE,
-            device,
-            max_age=DEVICE_SECONDS,
-            httponly=True,
-            samesite="lax",
-            secure=get_settings().cookie_secure,
-            path="/",
-        )
-    return device
 
 
 def _public(ip: str) -> bool:
@@ -82,18 +63,29 @@ def _linked_accounts(session: Session, *, user: User, device_hash: str, ip_hash:
 
 
 def claim_free_topup(
-    session: Session, *, user: User, request: Request, response: Response
+    session: Session,
+    *,
+    user: User,
+    request: Request,
+    response: Response,
+    captcha: CaptchaAnswer | None = None,
+    form_ts: str | None = None,
 ) -> WalletActionResult:
-    """The risk and hopping checks, then the wallet's own rules; a successful claim is linked."""
+    """The risk, bot and hopping checks, then the wallet's own rules; a successful claim is linked."""
     ip = client_ip(request)
-    device_hash = security.sign("device:" + ensure_device(request, response))
+    device_hash = device_hash_of(request, response)
     # A local or private address is shared by everyone behind it (a proxy's hop, an office): it
     # links nobody. Public addresses link accounts, IPv6 by its /64.
     ip_hash = security.sign("ip:" + ip_bucket(ip)) if _public(ip) else ""
     cleared = user.high_risk_cleared_until is not None and user.high_risk_cleared_until > clock.now()
-    if risk.assess(session, ip=ip).high_risk and not user.high_risk and not cleared:
+    assessment = bots.assess(
+        session, action="free_topup", request=request, response=response, form_ts=form_ts, captcha=captcha
+    )
+    bots.record(session, user_id=user.id, assessment=assessment)
+    risky = risk.assess(session, ip=ip).high_risk or assessment.verdict.bot
+    if risky and not user.high_risk and not cleared:
         user.high_risk = True
-        session.commit()
+    session.commit()
     linked = _linked_accounts(session, user=user, device_hash=device_hash, ip_hash=ip_hash)
     if linked:
         until = clock.now() + HOPPING_COOL_DOWN

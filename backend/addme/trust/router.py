@@ -10,6 +10,7 @@ from addme.api.deps import CurrentUser, DbSession, OptionalUser
 from addme.core.errors import Unauthorized
 from addme.core.net import client_ip
 from addme.core.schemas import ErrorBody
+from addme.screening import bots
 from addme.screening.captcha import require_captcha
 from addme.trust import hopping, service
 from addme.trust.schemas import (
@@ -17,6 +18,7 @@ from addme.trust.schemas import (
     FlowFailure,
     FlowResult,
     FlowStarted,
+    FormStamp,
     FreeTopUpClaim,
     SimulatorOutcome,
     SimulatorSession,
@@ -112,5 +114,20 @@ def free_topup(
     response: Response,
     body: Annotated[FreeTopUpClaim | None, Body()] = None,
 ) -> WalletActionResult:
-    require_captcha(body.captcha_token if body else None, remote_ip=client_ip(request))
-    return hopping.claim_free_topup(db, user=user, request=request, response=response)
+    answer = require_captcha(body.captcha_token if body else None, remote_ip=client_ip(request))
+    return hopping.claim_free_topup(
+        db,
+        user=user,
+        request=request,
+        response=response,
+        captcha=answer,
+        form_ts=body.form_ts if body else None,
+    )
+
+
+# The web app takes one when it shows the sign-up, login or free Top-Up form and sends it back as
+# `form_ts`: a form sent sooner than a person could fill it was not filled by a person.
+@router.get("/form-stamp", response_model=FormStamp, tags=["trust"])
+def form_stamp(response: Response) -> FormStamp:
+    response.headers["Cache-Control"] = "no-store"
+    return FormStamp(form_ts=bots.issue_stamp())

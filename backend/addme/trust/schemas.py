@@ -118,6 +118,14 @@ class FreeTopUpClaim(BaseModel):
     """A free Top-Up claim: the captcha proves a person asked (bots farmed free Top-Ups)."""
 
     captcha_token: str | None = Field(default=None, max_length=4096)
+    # The stamp GET /v1/form-stamp gave when the claim was offered (bot and device assessment).
+    form_ts: str | None = Field(default=None, max_length=64)
+
+
+class FormStamp(BaseModel):
+    """A signed time for a form: sent back as `form_ts`, it tells how fast the form was filled."""
+
+    form_ts: str
 
 
 class TrackerRow(BaseModel):
@@ -167,6 +175,20 @@ class TrackerRow(BaseModel):
 TrustFlag = Literal["high_risk", "hopping"]
 
 
+class BotAssessmentRead(BaseModel):
+    """One assessment that found something: where (signup, login, free_topup), its score 0..1,
+    whether that made a bot, and the reasons (e.g. `scripted_user_agent:HeadlessChrome`)."""
+
+    model_config = ConfigDict(from_attributes=True)
+
+    action: Literal["signup", "login", "free_topup"]
+    provider: str
+    score: float
+    bot: bool
+    reasons: list[str]
+    created_at: UtcDatetime
+
+
 class TrustFlagsRead(BaseModel):
     """An account's risk and account-hopping flags, and the clearances a moderator gave."""
 
@@ -178,6 +200,8 @@ class TrustFlagsRead(BaseModel):
     high_risk_cleared_until: UtcDatetime | None
     # Account-hopping links made before then no longer count.
     hopping_cleared_at: UtcDatetime | None
+    # Why the bot and device assessment found something, newest first (issue 37).
+    assessments: list[BotAssessmentRead] = Field(default_factory=list)
 
 
 class TrustFlagClearIn(BaseModel):

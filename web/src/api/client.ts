@@ -28,7 +28,7 @@ const SHOWN_IN_FORM: Record<string, number[]> = {
   '/v1/ondato/failure': [404, 503],
 };
 /** Calls whose failures are ignored on purpose (spec section 7: logout errors are ignored). */
-const SILENT = ['/v1/auth/logout', '/v1/age-verification/unverify'];
+const SILENT = ['/v1/auth/logout', '/v1/age-verification/unverify', '/v1/form-stamp'];
 
 type Reporter = (error: ApiError, request?: Request) => void;
 let reporter: Reporter = () => {};

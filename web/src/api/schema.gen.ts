@@ -2111,6 +2111,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/form-stamp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Form Stamp */
+        get: operations["form_stamp_v1_form_stamp_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/groups": {
         parameters: {
             query?: never;
@@ -4546,6 +4563,31 @@ export interface components {
              */
             screenshot: string;
         } & components["schemas"]["RemovalForm"];
+        /**
+         * BotAssessmentRead
+         * @description One assessment that found something: where (signup, login, free_topup), its score 0..1,
+         *     whether that made a bot, and the reasons (e.g. `scripted_user_agent:HeadlessChrome`).
+         */
+        BotAssessmentRead: {
+            /**
+             * Action
+             * @enum {string}
+             */
+            action: "signup" | "login" | "free_topup";
+            /** Bot */
+            bot: boolean;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Provider */
+            provider: string;
+            /** Reasons */
+            reasons: string[];
+            /** Score */
+            score: number;
+        };
         /** BulkIn */
         BulkIn: {
             /**
@@ -5240,12 +5282,22 @@ export interface components {
             email: string;
         };
         /**
+         * FormStamp
+         * @description A signed time for a form: sent back as `form_ts`, it tells how fast the form was filled.
+         */
+        FormStamp: {
+            /** Form Ts */
+            form_ts: string;
+        };
+        /**
          * FreeTopUpClaim
          * @description A free Top-Up claim: the captcha proves a person asked (bots farmed free Top-Ups).
          */
         FreeTopUpClaim: {
             /** Captcha Token */
             captcha_token?: string | null;
+            /** Form Ts */
+            form_ts?: string | null;
         };
         /** FreeTopUpStatus */
         FreeTopUpStatus: {
@@ -5827,6 +5879,8 @@ export interface components {
         LoginIn: {
             /** Email */
             email: string;
+            /** Form Ts */
+            form_ts?: string | null;
             /** Password */
             password: string;
         };
@@ -6812,6 +6866,8 @@ export interface components {
              * Format: email
              */
             email: string;
+            /** Form Ts */
+            form_ts?: string | null;
             /** Password */
             password: string;
             /** Password Confirmation */
@@ -7801,6 +7857,8 @@ export interface components {
          * @description An account's risk and account-hopping flags, and the clearances a moderator gave.
          */
         TrustFlagsRead: {
+            /** Assessments */
+            assessments?: components["schemas"]["BotAssessmentRead"][];
             /** High Risk */
             high_risk: boolean;
             /** High Risk Cleared Until */
@@ -20632,6 +20690,80 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    form_stamp_v1_form_stamp_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FormStamp"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { type ErrorContext, errorText } from '@/errors/errorText';
+import { useFormStamp } from '@/hooks/useFormStamp';
 import { useTranslation } from '@/i18n/useTranslation';
 import { userKey } from '@/session/session';
 import { openNotEnoughTopUps } from '@/stores/notEnoughTopUps';
@@ -200,9 +201,16 @@ export function newIntentKey(): string {
  * refusal says why (and when the next one is possible).
  */
 export function useFreeTopUp({ quietRefusal = false } = {}) {
+  // Taken when the claim's host shows; the bot assessment weighs how fast the claim came.
+  const formStamp = useFormStamp();
   return useWalletAction(
     (captchaToken: string) =>
-      unwrap(api.POST('/v1/user/free-topup', { body: { captcha_token: captchaToken }, ...own })),
+      unwrap(
+        api.POST('/v1/user/free-topup', {
+          body: { captcha_token: captchaToken, form_ts: formStamp() },
+          ...own,
+        }),
+      ),
     { quietRefusal },
   );
 }

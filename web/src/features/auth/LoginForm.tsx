@@ -8,6 +8,7 @@ import { ApiError } from '@/api/errors';
 import { EmailField, PasswordField } from '@/components/CredentialFields';
 import { SubmitButton } from '@/components/FormField';
 import { errorText } from '@/errors/errorText';
+import { useFormStamp } from '@/hooks/useFormStamp';
 import { applyServerErrors } from '@/hooks/useServerErrors';
 import { useTranslation } from '@/i18n/useTranslation';
 import { type LoginValues, loginSchema } from '@/lib/credentials';
@@ -27,9 +28,11 @@ export function LoginForm() {
     getValues,
     formState: { errors },
   } = useForm<LoginValues>({ resolver: zodResolver(loginSchema) });
+  const formStamp = useFormStamp();
 
   const login = useMutation({
-    mutationFn: (values: LoginValues) => unwrap(api.POST('/v1/auth/login', { body: values })),
+    mutationFn: (values: LoginValues) =>
+      unwrap(api.POST('/v1/auth/login', { body: { ...values, form_ts: formStamp() } })),
     onSuccess: async () => {
       // The session cookie is set by the server; the token is never kept by the browser app.
       await reloadUser(queryClient);

@@ -9,6 +9,7 @@ import { CaptchaField } from '@/components/Captcha';
 import { EmailField } from '@/components/CredentialFields';
 import { SubmitButton, useErrorText } from '@/components/FormField';
 import { NewPasswordFields } from '@/components/NewPasswordFields';
+import { useFormStamp } from '@/hooks/useFormStamp';
 import { applyServerErrors } from '@/hooks/useServerErrors';
 import { useTranslation } from '@/i18n/useTranslation';
 import { type RegisterValues, registerSchema } from '@/lib/credentials';
@@ -29,9 +30,11 @@ export function RegisterForm() {
     defaultValues: { terms: false, captcha_token: '' },
   });
   const termsError = useErrorText(errors.terms);
+  const formStamp = useFormStamp();
 
   const signUp = useMutation({
-    mutationFn: (values: RegisterValues) => unwrap(api.POST('/v1/auth/register', { body: values })),
+    mutationFn: (values: RegisterValues) =>
+      unwrap(api.POST('/v1/auth/register', { body: { ...values, form_ts: formStamp() } })),
     onError: (error) => applyServerErrors(error, setError, FIELDS),
   });
 

@@ -11,8 +11,70 @@ import { formatWhen } from './format';
 import { peopleKeys } from './queries';
 
 type Flag = components['schemas']['TrustFlagClearIn']['flag'];
+type Assessment = components['schemas']['BotAssessmentRead'];
+/** The reasons trust/bots.py gives (`code` or `code:detail`); another is shown as it came. */
+const REASONS = new Set([
+  'no_user_agent',
+  'scripted_user_agent',
+  'form_too_fast',
+  'form_stamp_missing',
+  'form_stamp_forged',
+  'form_stamp_stale',
+  'device_accounts',
+  'hcaptcha_score',
+  'captcha_hostname',
+  'captcha_action',
+]);
 /** trust/flags.py MIN_REASON. */
 const MIN_REASON = 10;
+
+/**
+ * Why the bot and device assessment found something at a sign-up, sign-in or free Top-Up claim,
+ * newest first, each with its date, score and reasons (issue 37).
+ */
+function Assessments({ rows }: { rows: Assessment[] }) {
+  const { t, i18n } = useTranslation();
+  const reason = (raw: string) => {
+    const at = raw.indexOf(':');
+    const code = at < 0 ? raw : raw.slice(0, at);
+    const detail = at < 0 ? '' : raw.slice(at + 1);
+    return REASONS.has(code) ? t(`people.flags.assessments.reason.${code}`, { detail }) : raw;
+  };
+  return (
+    <section className="mt-3" aria-labelledby="bot-assessments" data-testid="bot-assessments">
+      <h3 className="h6" id="bot-assessments">
+        {t('people.flags.assessments.title')}
+      </h3>
+      {rows.length === 0 ? (
+        <p className="text-body-secondary small mb-0">{t('people.flags.assessments.empty')}</p>
+      ) : (
+        <ul className="list-unstyled d-flex flex-column gap-2 mb-0">
+          {rows.map((a) => (
+            <li key={`${a.created_at}-${a.action}`} data-testid="bot-assessment">
+              <div className="d-flex flex-wrap align-items-center gap-2 small">
+                {a.bot && (
+                  <span className="badge text-bg-danger">{t('people.flags.assessments.bot')}</span>
+                )}
+                <span>
+                  {t('people.flags.assessments.row', {
+                    when: formatWhen(a.created_at, i18n.language),
+                    action: t(`people.flags.assessments.action.${a.action}`),
+                    score: a.score.toFixed(2),
+                  })}
+                </span>
+              </div>
+              <ul className="small mb-0">
+                {a.reasons.map((r) => (
+                  <li key={r}>{reason(r)}</li>
+                ))}
+              </ul>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
 
 export const trustFlagsQuery = (userId: number) => ({
   queryKey: [...peopleKeys.users, userId, 'flags'] as const,
@@ -105,6 +167,7 @@ export function TrustFlags({ userId }: { userId: number }) {
           </li>
         ))}
       </ul>
+      <Assessments rows={f.assessments ?? []} />
       {open && (
         <ActionDialog
           show
