@@ -68,7 +68,11 @@ export function AccountLookup({ onPick }: { onPick: (row: BanLookupRow) => void 
                   <button
                     type="button"
                     className="btn btn-link text-start text-decoration-none w-100 p-2 btn-touch"
-                    onClick={() => onPick(row)}
+                    onClick={() => {
+                      onPick(row);
+                      // The pick now shows under the id field: the list has done its job.
+                      setSearched('');
+                    }}
                   >
                     <AccountLine row={row} />
                   </button>

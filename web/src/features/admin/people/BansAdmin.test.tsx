@@ -61,6 +61,7 @@ describe('the ban page', () => {
     await user.click(within(results).getByRole('button', { name: /j\*\*\*@example\.com/ }));
     expect(within(form).getByLabelText('Account id')).toHaveValue('42');
     expect(within(form).getByTestId('lookup-picked')).toHaveTextContent('jess_snaps');
+    expect(within(form).queryByTestId('lookup-results')).toBeNull();
 
     await user.selectOptions(within(form).getByLabelText('Duration'), '0 hours: a warning only');
     expect(within(form).getByTestId('zero-hint')).toHaveTextContent('no ban stays in force');
