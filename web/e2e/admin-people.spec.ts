@@ -5,7 +5,16 @@ import {
   type Page,
   test,
 } from '@playwright/test';
-import { createMember, PASSWORD, preAgree, SCREENSHOTS, shot, uniqueEmail } from './helpers';
+import {
+  bearer,
+  createMember,
+  PASSWORD,
+  preAgree,
+  SCREENSHOTS,
+  shot,
+  uniqueEmail,
+  uniqueHandle,
+} from './helpers';
 
 // Two cores shared with other runs: sign-ins (Argon2) and first loads can take seconds.
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -114,6 +123,65 @@ test('a sign-up by a script is flagged high-risk and the user page says why', as
   await expect(seen).toContainText('Bot');
   await expect(seen).toContainText('Script or headless browser: python-requests');
   await expect(seen).toContainText('Sign-up sent without the form');
+});
+
+test('a Moderator finds a member by handle on the ban page and sends a 0-hour warning', async ({
+  page,
+  browser,
+  request,
+  baseURL,
+}, info) => {
+  const base = baseURL as string;
+  const email = await createMember(request, `warned-${info.project.name}`);
+  const handle = uniqueHandle('warn');
+  const created = await request.post('/v1/user/usernames', {
+    headers: await bearer(request, email),
+    data: {
+      app: 'snapchat',
+      username: handle,
+      age: 30,
+      gender: 'Male',
+      orientation: 'Straight',
+      type: 'Clean',
+      tags: [],
+      description: 'Say hi.',
+    },
+  });
+  expect(created.ok(), await created.text()).toBeTruthy();
+  const memberPage = await newPage(
+    browser,
+    base,
+    page.viewportSize() ?? { width: 1280, height: 800 },
+  );
+  await logIn(memberPage, base, email, PASSWORD);
+
+  await logIn(page, base, 'moderator@addme.local', ADMIN.password);
+  await page.goto('/admin/ban');
+  const form = page.getByRole('form', { name: 'Ban an account' });
+  await form.getByLabel('Find the account').fill(handle);
+  await form.getByRole('button', { name: 'Find' }).click();
+  const results = form.getByTestId('lookup-results');
+  await expect(results).toContainText(handle);
+  // The e-mail is masked for a Moderator.
+  await expect(results).not.toContainText(email);
+  await results.getByRole('button').first().click();
+  await expect(form.getByTestId('lookup-picked')).toContainText(handle);
+  await expect(form.getByLabel('Account id')).not.toHaveValue('');
+  await form.getByLabel('Duration').selectOption('0');
+  await expect(form.getByTestId('zero-hint')).toContainText('no ban stays in force');
+  await form.getByLabel('Reason the member will see').fill('Asking for money in messages.');
+  await shot(page, info.project.name, 'people', 'ban-lookup');
+  await form.getByRole('button', { name: 'Send the warning' }).click();
+  await expect(page.getByText('Warning sent.')).toBeVisible();
+
+  // Signed out at once, but free to sign in again: no ban is in force.
+  await memberPage.goto('/user');
+  await expect(memberPage).toHaveURL(/\/auth\/login/);
+  await memberPage.getByLabel('Email').fill(email);
+  await memberPage.getByLabel('Password').fill(PASSWORD);
+  await memberPage.getByRole('button', { name: 'Log in' }).click();
+  await expect(memberPage).toHaveURL(/\/user$/);
+  await memberPage.context().close();
 });
 
 test('a Full admin bans an IP range and lifts it from the list of bans', async ({

@@ -217,7 +217,7 @@ test('screenshots: every moderation screen, light and dark', async ({
   baseURL,
 }, testInfo) => {
   test.skip(!SCREENSHOTS, 'review screenshots: set SCREENSHOTS=1');
-  // Sixteen full-page shots per project: more than the default minute on a shared machine.
+  // Eighteen full-page shots per project: more than the default minute on a shared machine.
   test.setTimeout(240_000);
   const size = testInfo.project.name === 'mobile' ? '390x844' : '1280x800';
   const viewport = testInfo.project.use.viewport ?? { width: 1280, height: 800 };
@@ -225,6 +225,7 @@ test('screenshots: every moderation screen, light and dark', async ({
     ['home', '/admin'],
     ['review', '/admin/review'],
     ['reports', '/admin/report'],
+    ['comments', '/admin/comments'],
     ['unban', '/admin/unban-requests?status=decided'],
     ['removal', '/admin/removal-requests'],
     ['notices', '/admin/notices'],

@@ -31,6 +31,7 @@ const ADMIN_HOME: RouteObject = { index: true, ...page(() => import('@/routes/ad
 const ADMIN_SCREENS: RouteObject[] = [
   { path: 'review', ...page(() => import('@/routes/admin/review')) },
   { path: 'report', ...page(() => import('@/routes/admin/report')) },
+  { path: 'comments', ...page(() => import('@/routes/admin/comments')) },
   { path: 'unban-requests', ...page(() => import('@/routes/admin/unban-requests')) },
   { path: 'removal-requests', ...page(() => import('@/routes/admin/removal-requests')) },
   { path: 'notices', ...page(() => import('@/routes/admin/notices')) },

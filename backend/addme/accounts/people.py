@@ -143,6 +143,33 @@ def _search_ids(session: Session, term: str, handle_owner_ids: Select[Any] | Non
     return union(*branches) if len(branches) > 1 else branches[0]  # type: ignore[return-value]
 
 
+def lookup_for_bans(
+    session: Session, *, term: str, handle_owner_ids: Select[Any] | None, limit: int
+) -> list[User]:
+    """Accounts a moderator may ban, found by an exact e-mail, an id or a handle prefix (never an
+    e-mail prefix or an IP: a moderator sees masked e-mails and no IPs, so neither is an oracle)."""
+    term = term.strip()
+    ways: list[Select[Any]] = []
+    if "@" in term:
+        ways.append(select(User.id).where(User.email_normalized == normalize_email(term)))
+    elif term.isdigit() and int(term) <= 2_147_483_647:
+        ways.append(select(User.id).where(User.id == int(term)))
+    if handle_owner_ids is not None:
+        ways.append(handle_owner_ids.limit(SEARCH_MATCH_CAP))
+    if not ways:
+        return []
+    branches = [select(way.subquery().c[0]) for way in ways]
+    ids = union(*branches) if len(branches) > 1 else branches[0]
+    return list(
+        session.scalars(
+            select(User)
+            .where(User.id.in_(ids.scalar_subquery()), User.deleted_at.is_(None))
+            .order_by(User.id)
+            .limit(limit)
+        )
+    )
+
+
 def search_users(
     session: Session,
     *,

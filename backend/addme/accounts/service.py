@@ -32,6 +32,7 @@ from addme.accounts.people import ban as ban
 from addme.accounts.people import ban_message, lift_expired_ban
 from addme.accounts.people import banned_users as banned_users
 from addme.accounts.people import lift_expired_bans as lift_expired_bans
+from addme.accounts.people import lookup_for_bans as lookup_for_bans
 from addme.accounts.people import search_users as search_users
 from addme.accounts.people import set_admin_level as set_admin_level
 from addme.accounts.people import unban as unban

@@ -9,6 +9,7 @@ class AdminCode(StrEnum):
     """The stable error codes of the admin area's people tools."""
 
     ADMINS_BY_FULL = "admins_by_full"
+    ALREADY_BANNED = "already_banned"
     ALREADY_CONFIRMED = "already_confirmed"
     BELOW_ZERO = "below_zero"
     NOT_BANNED = "not_banned"

@@ -19,16 +19,18 @@ from addme.admin.people_schemas import (
     AdminUserProfile,
     AdminUserRow,
     AuditRow,
+    BanLookupRow,
     LedgerRow,
     SessionRow,
     UsernameBrief,
 )
 from addme.audit import service as audit
 from addme.core import clock
-from addme.core.errors import AppError, Forbidden, NotFound
+from addme.core.errors import AppError, Conflict, Forbidden, NotFound
 from addme.core.permissions import AdminLevel, refuse_self_grant
 from addme.core.schemas import ActionResult, Page
 from addme.decisions import service as decisions
+from addme.listings import constants as lc
 from addme.listings import service as listings
 from addme.moderation import flaggers, history
 from addme.shop import service as shop
@@ -43,6 +45,8 @@ NOT_BANNED = "This account is not banned."
 ALREADY_CONFIRMED = "This account's e-mail is already confirmed."
 BANNED = "Account banned: its sessions have ended and its usernames are off the lists."
 UNBANNED = "Account unbanned."
+WARNED = "Warning sent: the member is signed out and has the statement; no ban is in force."
+ALREADY_BANNED_WARNING = "This account is banned already: lift the ban first, or ban it for longer."
 DELETED = "Account deleted: hidden now, erased after 30 days unless its owner logs in."
 LEVEL_SET = "Admin level updated: the account's sessions have ended."
 SESSIONS_ENDED = "Every session of this account has ended."
@@ -107,6 +111,45 @@ def search(
     return Page(data=[AdminUserRow.model_validate(u) for u in rows], meta=meta)
 
 
+LOOKUP_LIMIT = 10
+
+
+def mask_email(email: str) -> str:
+    """j***@example.com: enough to tell two accounts apart, not enough to write to the member."""
+    local, _, domain = email.partition("@")
+    return f"{local[:1]}***@{domain}" if domain else "***"
+
+
+def _primary_handle(session: Session, *, user_id: int) -> tuple[str | None, str | None]:
+    names = [u for u in listings.of_user(session, user_id=user_id) if u.status != lc.Status.DELETED]
+    names.sort(key=lambda u: (u.status != lc.Status.APPROVED, u.id))
+    return (names[0].username, names[0].app) if names else (None, None)
+
+
+def lookup_for_bans(session: Session, *, q: str) -> list[BanLookupRow]:
+    """The ban page's search, open to every admin level: an exact e-mail, an id or a handle prefix."""
+    term = q.strip()[:100]
+    if not term:
+        return []
+    owners = None
+    if "@" not in term:
+        owners = listings.owner_ids_with_handle(prefix=term, dialect=session.get_bind().dialect.name)
+    rows = []
+    for user in accounts.lookup_for_bans(session, term=term, handle_owner_ids=owners, limit=LOOKUP_LIMIT):
+        handle, app = _primary_handle(session, user_id=user.id)
+        rows.append(
+            BanLookupRow(
+                id=user.id,
+                email_masked=mask_email(user.email),
+                handle=handle,
+                app=app,
+                staff=bool(user.admin_level),
+                banned=user.banned_at is not None,
+            )
+        )
+    return rows
+
+
 def detail(session: Session, *, user_id: int) -> AdminUserDetail:
     """Everything an admin weighs before acting on an account."""
     user = _target(session, user_id)
@@ -137,12 +180,20 @@ def ban(
         raise Forbidden(ADMINS_BY_FULL, code=AdminCode.ADMINS_BY_FULL)
     reason = decisions.reason_text(reason, macro)
     before = _ban_state(user)
-    until = None if hours is None else clock.now() + timedelta(hours=hours)
-    accounts.ban(session, user=user, until=until, reason=reason)
+    if hours == 0:
+        # A warning (as 0 hours on a username): the member is signed out everywhere and sent the
+        # statement; no ban stays in force, so they may sign in again at once and read why.
+        if user.banned_at is not None:
+            raise Conflict(ALREADY_BANNED_WARNING, code=AdminCode.ALREADY_BANNED)
+        accounts.revoke_sessions(session, user_id=user.id)
+        until = None
+    else:
+        until = None if hours is None else clock.now() + timedelta(hours=hours)
+        accounts.ban(session, user=user, until=until, reason=reason)
     decisions.record(
         session,
-        decision="ban_account",
-        account="account_suspended" if until is not None else "account_terminated",
+        decision="warn_account" if hours == 0 else "ban_account",
+        account=None if hours == 0 else "account_suspended" if until is not None else "account_terminated",
         facts=reason,
         subject_type="account",
         subject_id=user.id,
@@ -153,14 +204,14 @@ def ban(
     audit.record(
         session,
         admin=admin,
-        action="user.ban",
+        action="user.warn" if hours == 0 else "user.ban",
         target=f"user:{user.id}",
         reason=reason,
         before=before,
         after=_ban_state(user),
     )
     session.commit()
-    return ActionResult(success=True, message=BANNED)
+    return ActionResult(success=True, message=WARNED if hours == 0 else BANNED)
 
 
 def unban(session: Session, *, admin: User, user_id: int, reason: str) -> ActionResult:

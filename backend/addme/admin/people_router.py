@@ -12,6 +12,7 @@ from addme.admin.people_schemas import (
     ActionReasonIn,
     AdminUserDetail,
     AdminUserRow,
+    BanLookupRow,
     GrantIn,
     UserBanIn,
     UserUpdate,
@@ -61,6 +62,16 @@ def list_users(
         page=page,
         per_page=per_page,
     )
+
+
+@router.get("/lookup", response_model=list[BanLookupRow])
+def lookup_users(
+    _admin: BansAdmin,
+    db: DbSession,
+    q: Annotated[str, Query(min_length=1, max_length=100, description="exact e-mail, id or handle prefix")],
+) -> list[BanLookupRow]:
+    """Find an account to ban (every admin level): masked e-mail and a handle, never the full row."""
+    return people.lookup_for_bans(db, q=q)
 
 
 @router.get("/{user_id}", response_model=AdminUserDetail)

@@ -102,8 +102,25 @@ class AdminUserDetail(Schema):
     trusted_flagger: TrustedFlaggerRead
 
 
+class BanLookupRow(Schema):
+    """An account as the ban page's search shows it to any admin level: no full e-mail, no IP."""
+
+    id: int
+    # The e-mail with all but its first character hidden before the @ (j***@example.com).
+    email_masked: str
+    # The account's first listed username (else its first one not deleted), to tell accounts apart.
+    handle: str | None
+    app: str | None
+    staff: bool
+    banned: bool
+
+
 class UserBanIn(StrictInput):
-    hours: int | None = Field(default=None, ge=1, le=MAX_BAN_HOURS, description="null: for good")
+    # 0 is a warning: the statement is sent and every session ends, but no ban stays in force.
+    # strict: JSON false would otherwise read as 0 hours.
+    hours: int | None = Field(
+        default=None, ge=0, le=MAX_BAN_HOURS, strict=True, description="null: for good; 0: a warning"
+    )
     # The member reads this when they try to log in; at least 10 characters, or a macro.
     reason: str = Field(default="", max_length=300)
     macro: str | None = Field(default=None, max_length=40)

@@ -355,6 +355,39 @@ def readable_text(session: Session, *, comment_id: int, viewer: User | None) -> 
     return comment.body
 
 
+def held(session: Session, *, limit: int = 100) -> list[tuple[Comment, list[CommentReport]]]:
+    """Comments held for a moderator (screening or a burst), oldest first, with their open reports."""
+    rows = list(
+        session.scalars(
+            select(Comment).where(Comment.status == CommentStatus.HELD).order_by(Comment.id).limit(limit)
+        )
+    )
+    reports: dict[int, list[CommentReport]] = {c.id: [] for c in rows}
+    if rows:
+        for r in session.scalars(
+            select(CommentReport)
+            .where(CommentReport.comment_id.in_(reports), CommentReport.status == "open")
+            .order_by(CommentReport.id)
+        ):
+            reports[r.comment_id].append(r)
+    return [(c, reports[c.id]) for c in rows]
+
+
+def parties(session: Session, *, comment: Comment) -> set[int]:
+    """Who a decision on this comment concerns: its author, the listing's owner, its open reporters."""
+    owner = session.scalar(select(Username.user_id).where(Username.id == comment.username_id))
+    reporters = session.scalars(
+        select(CommentReport.reporter_id).where(
+            CommentReport.comment_id == comment.id, CommentReport.status == "open"
+        )
+    )
+    return {comment.user_id, *(i for i in (owner, *reporters) if i is not None)}
+
+
+def listing_of(session: Session, *, comment: Comment) -> Username | None:
+    return session.get(Username, comment.username_id)
+
+
 def get(session: Session, *, comment_id: int) -> Comment:
     comment = session.get(Comment, comment_id)
     if comment is None:

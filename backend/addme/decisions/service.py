@@ -33,6 +33,7 @@ APPEALABLE = frozenset(
         "reject_username",
         "ban_username",
         "ban_account",
+        "warn_account",
         "remove_media",
         "remove_group",
         "refuse_unban",

@@ -206,9 +206,14 @@ def decide_appeal(
 
 @router.get("/comment-reports", response_model=list[comment_reports.CommentReportAdmin])
 def comment_report_queue(
-    _: Annotated[User, Depends(require(Permission.REPORTS))], db: DbSession
+    admin: Annotated[User, Depends(require(Permission.REPORTS))],
+    db: DbSession,
+    kind: Annotated[
+        comment_reports.QueueKind,
+        Query(description="reported (open reports), held (burst or screening), all"),
+    ] = "all",
 ) -> list[comment_reports.CommentReportAdmin]:
-    return comment_reports.queue(db)
+    return comment_reports.queue(db, admin=admin, kind=kind)
 
 
 @router.post("/comments/{comment_id}/decide", response_model=comment_reports.CommentDecision)

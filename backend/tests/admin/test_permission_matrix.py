@@ -107,6 +107,8 @@ ROUTES: dict[tuple[str, str], Permission] = {
     ("PATCH", "/v1/admin/blacklist/{term_id}"): P.BLACKLIST,
     ("DELETE", "/v1/admin/blacklist/{term_id}"): P.BLACKLIST,
     ("GET", "/v1/admin/users"): P.USERS,
+    # The ban page's narrow search (masked e-mail, a handle): every level that bans.
+    ("GET", "/v1/admin/users/lookup"): P.BANS,
     ("GET", "/v1/admin/users/{user_id}"): P.USERS,
     ("PATCH", "/v1/admin/users/{user_id}"): P.ADMIN_LEVELS,
     ("DELETE", "/v1/admin/users/{user_id}"): P.USERS,

@@ -1515,6 +1515,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/users/lookup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Lookup Users
+         * @description Find an account to ban (every admin level): masked e-mail and a handle, never the full row.
+         */
+        get: operations["lookup_users_v1_admin_users_lookup_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/admin/users/{user_id}": {
         parameters: {
             query?: never;
@@ -3632,7 +3652,7 @@ export interface components {
          * @description The stable error codes of the admin area's people tools.
          * @enum {string}
          */
-        AdminCode: "admins_by_full" | "already_confirmed" | "below_zero" | "not_banned" | "self_action" | "user_not_found";
+        AdminCode: "admins_by_full" | "already_banned" | "already_confirmed" | "below_zero" | "not_banned" | "self_action" | "user_not_found";
         /** AdminGroupRead */
         AdminGroupRead: {
             /**
@@ -4351,6 +4371,24 @@ export interface components {
              */
             reason: string;
         };
+        /**
+         * BanLookupRow
+         * @description An account as the ban page's search shows it to any admin level: no full e-mail, no IP.
+         */
+        BanLookupRow: {
+            /** App */
+            app: string | null;
+            /** Banned */
+            banned: boolean;
+            /** Email Masked */
+            email_masked: string;
+            /** Handle */
+            handle: string | null;
+            /** Id */
+            id: number;
+            /** Staff */
+            staff: boolean;
+        };
         /** BanOut */
         BanOut: {
             /** Banned Until */
@@ -4808,6 +4846,15 @@ export interface components {
             held_reason: string | null;
             /** Hidden */
             hidden: boolean;
+            /** Listing App */
+            listing_app: string | null;
+            /** Listing Username */
+            listing_username: string | null;
+            /**
+             * Own Case
+             * @default false
+             */
+            own_case: boolean;
             /** Reports */
             reports: string[];
             /** Status */
@@ -7984,7 +8031,7 @@ export interface components {
         UserBanIn: {
             /**
              * Hours
-             * @description null: for good
+             * @description null: for good; 0: a warning
              */
             hours?: number | null;
             /** Macro */
@@ -10887,7 +10934,10 @@ export interface operations {
     };
     comment_report_queue_v1_admin_comment_reports_get: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description reported (open reports), held (burst or screening), all */
+                kind?: "all" | "reported" | "held";
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -17722,6 +17772,74 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Page_AdminUserRow_"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    lookup_users_v1_admin_users_lookup_get: {
+        parameters: {
+            query: {
+                /** @description exact e-mail, id or handle prefix */
+                q: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BanLookupRow"][];
                 };
             };
             /** @description Bad Request */

@@ -17,6 +17,7 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   { path: '/admin/review', key: 'review', permission: 'moderation.review' },
   { path: '/admin/notices', key: 'notices', permission: 'moderation.notices' },
   { path: '/admin/report', key: 'reports', permission: 'moderation.reports' },
+  { path: '/admin/comments', key: 'comments', permission: 'moderation.reports' },
   { path: '/admin/appeals', key: 'appeals', permission: 'moderation.appeals' },
   { path: '/admin/unban-requests', key: 'unban', permission: 'moderation.bans' },
   { path: '/admin/removal-requests', key: 'removal', permission: 'moderation.reports' },

@@ -3,6 +3,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from '@/i18n/useTranslation';
 import { toast } from '@/toasts/toastStore';
 import {
+  DecisionRow,
   EmptyQueue,
   QueueLoading,
   QueuePager,
@@ -20,47 +21,6 @@ import {
   useRemovalDecision,
   useUnbanDecision,
 } from './queries';
-
-/** A pending request's reason and its two answers, side by side from tablets up. */
-function DecisionRow({
-  reason,
-  pending,
-  yes,
-  no,
-  onYes,
-  onNo,
-}: {
-  reason: ReactNode;
-  pending: boolean;
-  yes: string;
-  no: string;
-  onYes: () => void;
-  onNo: () => void;
-}) {
-  return (
-    <div className="mt-3 d-flex flex-column flex-md-row gap-2 align-items-md-end">
-      <div className="flex-grow-1">{reason}</div>
-      <div className="d-flex gap-2">
-        <button
-          type="button"
-          className="btn btn-success btn-touch flex-fill"
-          disabled={pending}
-          onClick={onYes}
-        >
-          {yes}
-        </button>
-        <button
-          type="button"
-          className="btn btn-outline-danger btn-touch flex-fill"
-          disabled={pending}
-          onClick={onNo}
-        >
-          {no}
-        </button>
-      </div>
-    </div>
-  );
-}
 
 /** How a decided request ended, with the reason the member was given. */
 function Decided({ item }: { item: { status: string; decision_reason?: string | null } }) {

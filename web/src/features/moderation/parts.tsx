@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { Form, Placeholder } from 'react-bootstrap';
 import { useLocation, useSearchParams } from 'react-router';
 import { DecisionMacroPicker, MIN_REASON } from '@/components/DecisionMacroPicker';
@@ -192,6 +193,47 @@ export function UsernameSummary({ username }: { username: AdminUsername }) {
           #{username.tags_text.split(' ').join(' #')}
         </div>
       )}
+    </div>
+  );
+}
+
+/** A pending case's reason and its two answers, side by side from tablets up. */
+export function DecisionRow({
+  reason,
+  pending,
+  yes,
+  no,
+  onYes,
+  onNo,
+}: {
+  reason: ReactNode;
+  pending: boolean;
+  yes: string;
+  no: string;
+  onYes: () => void;
+  onNo: () => void;
+}) {
+  return (
+    <div className="mt-3 d-flex flex-column flex-md-row gap-2 align-items-md-end">
+      <div className="flex-grow-1">{reason}</div>
+      <div className="d-flex gap-2">
+        <button
+          type="button"
+          className="btn btn-success btn-touch flex-fill"
+          disabled={pending}
+          onClick={onYes}
+        >
+          {yes}
+        </button>
+        <button
+          type="button"
+          className="btn btn-outline-danger btn-touch flex-fill"
+          disabled={pending}
+          onClick={onNo}
+        >
+          {no}
+        </button>
+      </div>
     </div>
   );
 }

@@ -9,6 +9,8 @@ export type ReportGroup = S['ReportGroup'];
 export type ReportAction = S['ReportDecideIn']['action'];
 export type UnbanItem = S['UnbanRequestAdmin'];
 export type RemovalItem = S['RemovalRequestAdmin'];
+export type CommentCase = S['CommentReportAdmin'];
+export type CommentQueueKind = 'all' | 'reported' | 'held';
 export type ContactMessage = S['ContactMessageRead'];
 export type AuditRow = S['AuditRead'];
 export type Macro = S['MacroRead'];
@@ -71,6 +73,16 @@ export function removalQuery(status: 'pending' | 'decided', page: number) {
       unwrap(
         api.GET('/v1/admin/removal-requests', { params: { query: { status, page } }, signal }),
       ),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Reported comments (open reports) and comments held by screening or a burst. */
+export function commentQueueQuery(kind: CommentQueueKind) {
+  return queryOptions({
+    queryKey: [...modKeys.all, 'comments', kind] as const,
+    queryFn: ({ signal }) =>
+      unwrap(api.GET('/v1/admin/comment-reports', { params: { query: { kind } }, signal })),
     placeholderData: keepPreviousData,
   });
 }
@@ -195,6 +207,17 @@ export function useRemovalDecision() {
     unwrap(
       api.POST('/v1/admin/removal-requests/{request_id}/decide', {
         params: { path: { request_id: id } },
+        body,
+      }),
+    ),
+  );
+}
+
+export function useCommentDecision() {
+  return useDecision(({ id, ...body }: S['CommentDecideIn'] & { id: number }) =>
+    unwrap(
+      api.POST('/v1/admin/comments/{comment_id}/decide', {
+        params: { path: { comment_id: id } },
         body,
       }),
     ),

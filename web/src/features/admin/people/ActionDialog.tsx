@@ -4,23 +4,31 @@ import { DecisionMacroPicker, MIN_REASON } from '@/components/DecisionMacroPicke
 import { SubmitButton } from '@/components/FormField';
 import { useTranslation } from '@/i18n/useTranslation';
 
-const PRESETS = ['24', '72', '168', '720', 'custom', 'lifetime'] as const;
+const PRESETS = ['0', '24', '72', '168', '720', 'custom', 'lifetime'] as const;
 type Preset = (typeof PRESETS)[number];
 
-/** The duration of a ban: presets, any number of hours up to a year, or for good (null). */
+/**
+ * The duration of a ban: presets, any number of hours up to a year, or for good (null). With
+ * `min={0}` (accounts and usernames) 0 hours is offered too: a warning, which `zeroHint` explains.
+ */
 export function DurationField({
   value,
   onChange,
+  min = 1,
+  zeroHint,
 }: {
   value: number | null;
   onChange: (hours: number | null) => void;
+  min?: 0 | 1;
+  zeroHint?: string;
 }) {
   const { t } = useTranslation();
   const id = useId();
+  const presets = PRESETS.filter((p) => min === 0 || p !== '0');
   const [preset, setPreset] = useState<Preset>(
     value === null
       ? 'lifetime'
-      : PRESETS.includes(String(value) as Preset)
+      : presets.includes(String(value) as Preset)
         ? (String(value) as Preset)
         : 'custom',
   );
@@ -39,13 +47,15 @@ export function DurationField({
           else if (next !== 'custom') onChange(Number(next));
         }}
       >
-        {PRESETS.map((p) => (
+        {presets.map((p) => (
           <option key={p} value={p}>
             {p === 'lifetime'
               ? t('people.common.lifetime')
               : p === 'custom'
                 ? t('people.common.hours')
-                : t('people.common.durationHours', { count: Number(p) })}
+                : p === '0'
+                  ? t('people.common.warningOnly')
+                  : t('people.common.durationHours', { count: Number(p) })}
           </option>
         ))}
       </Form.Select>
@@ -53,13 +63,18 @@ export function DurationField({
         <Form.Control
           className="mt-2"
           type="number"
-          min={1}
+          min={min}
           max={8760}
           required
           aria-label={t('people.common.hours')}
           value={value ?? ''}
-          onChange={(e) => onChange(e.target.value ? Number(e.target.value) : 1)}
+          onChange={(e) => onChange(e.target.value ? Number(e.target.value) : min)}
         />
+      )}
+      {value === 0 && zeroHint && (
+        <Form.Text className="d-block" data-testid="zero-hint">
+          {zeroHint}
+        </Form.Text>
       )}
     </div>
   );

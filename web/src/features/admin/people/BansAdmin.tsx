@@ -8,9 +8,17 @@ import { SubmitButton } from '@/components/FormField';
 import { LoadError } from '@/components/LoadError';
 import { useTranslation } from '@/i18n/useTranslation';
 import { toast } from '@/toasts/toastStore';
+import { AccountLine, AccountLookup } from './AccountLookup';
 import { ActionDialog, DurationField } from './ActionDialog';
 import { formatWhen } from './format';
-import { type BanAction, type BanRow, bansQuery, useBan, useLiftBan } from './queries';
+import {
+  type BanAction,
+  type BanLookupRow,
+  type BanRow,
+  bansQuery,
+  useBan,
+  useLiftBan,
+} from './queries';
 
 type Kind = BanAction['kind'];
 
@@ -20,6 +28,8 @@ function BanForm({ kind }: { kind: Kind }) {
   const id = useId();
   const ban = useBan();
   const [target, setTarget] = useState('');
+  // The account picked in the search, shown until the id is typed over.
+  const [picked, setPicked] = useState<BanLookupRow | null>(null);
   const [hours, setHours] = useState<number | null>(72);
   const [reason, setReason] = useState('');
   // A range over staff addresses (409 covers_staff): the server's warning, and the range to type again.
@@ -47,8 +57,9 @@ function BanForm({ kind }: { kind: Kind }) {
             : { kind, id: Number(value), hours, reason: reason.trim() };
         ban.mutate(action, {
           onSuccess: () => {
-            toast.success(t('people.bans.banned'));
+            toast.success(t(hours === 0 ? 'people.bans.warned' : 'people.bans.banned'));
             setTarget('');
+            setPicked(null);
             setReason('');
             setCovers(null);
             setConfirm('');
@@ -69,6 +80,14 @@ function BanForm({ kind }: { kind: Kind }) {
       <h2 className="h5" id={`${id}-title`}>
         {t(`people.bans.${title}`)}
       </h2>
+      {kind === 'user' && (
+        <AccountLookup
+          onPick={(row) => {
+            setTarget(String(row.id));
+            setPicked(row);
+          }}
+        />
+      )}
       <Form.Group className="mb-3" controlId={`${id}-target`}>
         <Form.Label className="fw-medium">
           {t(
@@ -88,13 +107,24 @@ function BanForm({ kind }: { kind: Kind }) {
           className={kind === 'ip' ? 'font-monospace' : undefined}
           onChange={(e) => {
             setTarget(e.target.value);
+            setPicked(null);
             setCovers(null);
             setConfirm('');
           }}
         />
         {kind === 'ip' && <Form.Text>{t('people.bans.cidrHint')}</Form.Text>}
+        {picked && String(picked.id) === target && (
+          <div className="small mt-1" data-testid="lookup-picked">
+            <AccountLine row={picked} />
+          </div>
+        )}
       </Form.Group>
-      <DurationField value={hours} onChange={setHours} />
+      <DurationField
+        value={hours}
+        onChange={setHours}
+        min={kind === 'ip' ? 1 : 0}
+        zeroHint={kind === 'ip' ? undefined : t(`people.bans.zeroHint.${kind}`)}
+      />
       <Form.Group className="mb-3" controlId={`${id}-reason`}>
         <Form.Label className="fw-medium">
           {kind === 'user' ? t('people.common.memberReason') : t('people.common.reason')}
@@ -137,7 +167,11 @@ function BanForm({ kind }: { kind: Kind }) {
         </Alert>
       )}
       <SubmitButton pending={ban.isPending} variant="danger">
-        {covers ? t('people.bans.banAnyway') : t('people.bans.submit')}
+        {covers
+          ? t('people.bans.banAnyway')
+          : hours === 0
+            ? t('people.bans.warnSubmit')
+            : t('people.bans.submit')}
       </SubmitButton>
     </Form>
   );

@@ -175,7 +175,12 @@ function Actions({ detail }: { detail: AdminUserDetail }) {
           decision="ban_account"
           onConfirm={(reason) => run({ kind: 'ban', hours, reason })}
         >
-          <DurationField value={hours} onChange={setHours} />
+          <DurationField
+            value={hours}
+            onChange={setHours}
+            min={0}
+            zeroHint={t('people.bans.zeroHint.user')}
+          />
         </ActionDialog>
       )}
       {open === 'unban' && (

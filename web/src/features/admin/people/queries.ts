@@ -5,6 +5,7 @@ import type { components, operations } from '@/api/schema.gen';
 export type AdminUserRow = components['schemas']['AdminUserRow'];
 export type AdminUserDetail = components['schemas']['AdminUserDetail'];
 export type BanRow = components['schemas']['BanRow'];
+export type BanLookupRow = components['schemas']['BanLookupRow'];
 export type BlacklistTerm = components['schemas']['BlacklistTermRead'];
 export type TermKind = components['schemas']['TermKind'];
 export type AdminMedia = components['schemas']['AdminMedia'];
@@ -35,6 +36,17 @@ export function userQuery(id: number) {
     queryKey: [...peopleKeys.users, 'one', id] as const,
     queryFn: ({ signal }) =>
       unwrap(api.GET('/v1/admin/users/{user_id}', { params: { path: { user_id: id } }, signal })),
+  });
+}
+
+/** The ban page's account search (every admin level): exact e-mail, id or handle prefix. */
+export function banLookupQuery(q: string) {
+  return queryOptions({
+    queryKey: [...peopleKeys.bans, 'lookup', q] as const,
+    queryFn: ({ signal }) =>
+      unwrap(api.GET('/v1/admin/users/lookup', { params: { query: { q } }, signal })),
+    enabled: q.length > 0,
+    staleTime: 30_000,
   });
 }
 
