@@ -51,6 +51,7 @@ def _alive(app: str, handle: str) -> None:
 
 
 def _run(db, pages=None) -> dict[str, int]:
+    db.expire_all()  # the test's session keeps its rows past other sessions' commits: read them anew
     counts = dead_handles.run(db, pages=pages or LocalHandlePages())
     db.expire_all()
     return counts
@@ -284,3 +285,19 @@ def test_the_run_is_kept_for_the_admin_and_counted_in_metrics(app, client, db):
         text = local.get("/metrics").text
     assert 'addme_handle_checks_total{outcome="demoted"}' in text
     assert 'addme_handle_checks_total{outcome="not_found"}' in text
+
+
+def test_fixing_the_handle_lifts_the_demotion_and_reads_the_new_one_soon(client, db):
+    owner, gone = _pair(db)
+    _run(db)
+    _days(db, 3)
+    assert _order(client) == ["alive_one", "gone_one"]
+    _alive("snapchat", "gone_one_fixed")
+    mine = auth(token_for(db, owner))
+    r = client.patch(f"/v1/user/usernames/{gone.id}", json={"username": "gone_one_fixed"}, headers=mine)
+    assert r.status_code == 200, r.text
+    assert _order(client) == ["gone_one_fixed", "alive_one"]
+    clock.travel(6 * 60)
+    pages = CountingPages()
+    assert _run(db, pages)["checked"] == 1 and pages.reads == ["snapchat:gone_one_fixed"]
+    assert db.get(Username, gone.id).handle_misses == 0
