@@ -7,8 +7,11 @@ week, politely, through the handle_pages adapters, and acts on what it says.
 - A found handle is read again 7 days later; a missing one the next day, until it is found again.
 - Not found on 3 reads spanning at least 3 days: demoted (below the others in every list: its
   "latest" key pushed down by columns.DEMOTION, its popularity held at 0) and its owner mailed a
-  link to fix it. Not found for 14 days: delisted, with an automated decision record the owner may
-  appeal. Found again: the misses are forgotten, the demotion lifted, a check's delisting undone.
+  link to fix it. Not found for 14 days (and demoted for 3): delisted, with an automated decision
+  record the owner may appeal. Found again: the misses are forgotten, the demotion lifted, and a
+  delisting by the check undone.
+- No page of an app found in 8 days: its misses demote and delist nothing (a page shape the parser
+  no longer reads must not delist every handle); the operator sees "not found" climb.
 - Telegram is not read: no adapter can tell a missing t.me handle from a private one (decisions.md).
 - A member's "fake" report asks for an early read (`check_soon`): scheduled, never done on the request.
 """
@@ -46,6 +49,9 @@ DELIST_AFTER = timedelta(days=14)
 # (a stream of reports must not turn into a stream of requests to the app).
 EARLY_CHECK_IN = timedelta(minutes=5)
 MIN_GAP = timedelta(hours=1)
+# No page of the app found for this long (a week's reads of every handle): its misses are counted
+# but demote and delist nothing, since a new page shape would otherwise delist every good handle.
+TRUST_FOUND_WITHIN = CHECK_EVERY + timedelta(days=1)
 ERRORS_BEFORE_PAUSE = 3
 FIRST_PAUSE = timedelta(minutes=15)
 MAX_PAUSE = timedelta(hours=24)
@@ -175,7 +181,11 @@ def run(
             errors_in_row = 0
             state.pauses = 0
             counts["checked"] += 1
-            outcome = record_check(session, username=username, found=page.found, now=clock.now())
+            now = clock.now()
+            if page.found:
+                state.last_found_at = now
+            trusted = state.last_found_at is not None and now - state.last_found_at <= TRUST_FOUND_WITHIN
+            outcome = record_check(session, username=username, found=page.found, now=now, act=trusted)
             if outcome != "found":
                 counts["not_found"] += 1
             if outcome in ("demoted", "delisted"):
@@ -187,8 +197,11 @@ def run(
     return counts
 
 
-def record_check(session: Session, *, username: Username, found: bool, now: datetime) -> str:
-    """Apply one read of the page: "found", "not_found", "demoted" or "delisted"."""
+def record_check(
+    session: Session, *, username: Username, found: bool, now: datetime, act: bool = True
+) -> str:
+    """Apply one read of the page: "found", "not_found", "demoted" or "delisted" (with `act`
+    False a miss is counted but neither demotes nor delists)."""
     username.handle_checked_at = now
     if found:
         username.handle_check_at = now + CHECK_EVERY
@@ -205,12 +218,20 @@ def record_check(session: Session, *, username: Username, found: bool, now: date
     username.handle_check_at = now + RECHECK_MISSING
     username.handle_misses += 1
     since = username.handle_missing_since = username.handle_missing_since or now
-    if username.handle_delisted_at is not None or username.handle_misses < DEMOTE_MISSES:
+    if not act or username.handle_delisted_at is not None or username.handle_misses < DEMOTE_MISSES:
         return "not_found"
-    if now - since >= DELIST_AFTER and username.status == c.Status.APPROVED:
+    demoted = username.handle_demoted_at
+    # Delisted only once the owner has had the demotion mail for a few days (misses counted while
+    # the app's pages were not trusted demote first, then delist).
+    if (
+        now - since >= DELIST_AFTER
+        and demoted is not None
+        and now - demoted >= DEMOTE_SPAN
+        and username.status == c.Status.APPROVED
+    ):
         _delist(session, username=username, now=now)
         return "delisted"
-    if username.handle_demoted_at is None and now - since >= DEMOTE_SPAN:
+    if demoted is None and now - since >= DEMOTE_SPAN:
         _demote(session, username=username, now=now)
         return "demoted"
     return "not_found"

@@ -204,14 +204,17 @@ class Username(TimestampMixin, Base):
 
 
 class HandleCheckApp(Base):
-    """One app's politeness state for the dead-handle check: paused until a time after a 429 or
-    repeated errors, with the number of pauses in a row (the backoff doubles with each)."""
+    """One app's state for the dead-handle check: paused until a time after a 429 or repeated
+    errors, with the number of pauses in a row (the backoff doubles with each)."""
 
     __tablename__ = "handle_check_apps"
 
     app: Mapped[str] = mapped_column(String(10), primary_key=True)
     paused_until: Mapped[datetime | None]
     pauses: Mapped[int] = mapped_column(default=0)
+    # The last page of this app read as found: with none for a while, "not found" says more about
+    # the app's page (a new shape the parser misreads) than about the handles, and nothing is demoted.
+    last_found_at: Mapped[datetime | None]
 
 
 class Tag(Base):

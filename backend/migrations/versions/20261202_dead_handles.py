@@ -3,7 +3,8 @@
 `usernames.handle_check_at` (next read, None: due), `handle_checked_at` (last read), `handle_misses`
 and `handle_missing_since` (the current run of "not found"), `handle_demoted_at` (ordered below the
 others: sort_at pushed down) and `handle_delisted_at` (delisted by the check); the partial index the
-job reads due handles by; `handle_check_apps`: each app's pause after a 429 or repeated errors.
+job reads due handles by; `handle_check_apps`: each app's pause after a 429 or repeated errors, and
+its last page read as found.
 
 Revision ID: 4b8e1d6c2a95
 Revises: 8d5e2f0b3c71
@@ -43,6 +44,7 @@ def upgrade() -> None:
         sa.Column("app", sa.String(10), primary_key=True),
         sa.Column("paused_until", sa.DateTime(), nullable=True),
         sa.Column("pauses", sa.Integer(), nullable=False),
+        sa.Column("last_found_at", sa.DateTime(), nullable=True),
     )
 
 

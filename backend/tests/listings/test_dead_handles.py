@@ -301,3 +301,21 @@ def test_fixing_the_handle_lifts_the_demotion_and_reads_the_new_one_soon(client,
     pages = CountingPages()
     assert _run(db, pages)["checked"] == 1 and pages.reads == ["snapchat:gone_one_fixed"]
     assert db.get(Username, gone.id).handle_misses == 0
+
+
+def test_when_no_page_of_an_app_is_found_nothing_is_demoted(client, db):
+    # Every Kik page reads "not found" (as a new page shape the parser misses would): counted, not acted on.
+    for n in range(3):
+        make_username(db, app="kik", username=f"kik_{n}")
+    _run(db)
+    runs = _days(db, 15)
+    assert sum(r["not_found"] for r in runs) == 45
+    assert sum(r["demoted"] + r["delisted"] for r in runs) == 0
+    assert sorted(_order(client)) == ["kik_0", "kik_1", "kik_2"]
+    # One Kik page found again: the others are demoted (their owners mailed) before any delisting.
+    _alive("kik", "kik_0")
+    [after] = _days(db, 1)
+    assert after["checked"] == 3 and after["demoted"] == 2 and after["delisted"] == 0
+    assert _order(client) == ["kik_0", "kik_2", "kik_1"]
+    assert [r["delisted"] for r in _days(db, 3)] == [0, 0, 2]
+    assert _order(client) == ["kik_0"]
