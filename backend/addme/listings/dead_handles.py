@@ -173,9 +173,13 @@ def run(
             except handle_pages.PageError as exc:
                 counts["errors"] += 1
                 errors_in_row += 1
+                if exc.status != 429:
+                    # Not a miss; tried again tomorrow, so a page that always fails never heads the queue.
+                    username.handle_check_at = clock.now() + RECHECK_MISSING
                 if exc.status == 429 or errors_in_row >= ERRORS_BEFORE_PAUSE:
                     _pause(state, now=clock.now(), retry_after=exc.retry_after)
-                    session.commit()
+                session.commit()
+                if state.paused_until is not None and state.paused_until > clock.now():
                     break
                 continue
             errors_in_row = 0

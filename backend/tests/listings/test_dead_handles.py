@@ -266,6 +266,11 @@ def test_reads_are_paced_budgeted_per_app_and_a_429_pauses_the_app(db, _quiet, m
     pages = CountingPages(fail=PageError("cannot read snapchat's page: ConnectTimeout"))
     counts = _run(db, pages)
     assert counts["errors"] == 6 and counts["not_found"] == 0
+    # A page that keeps failing waits a day rather than heading the queue: the next ones are read.
+    clock.travel(2 * 3600)
+    pages = CountingPages()
+    assert _run(db, pages)["checked"] == 4
+    assert sorted(pages.reads) == ["kik:kik_3", "kik:kik_4", "snapchat:snap_3", "snapchat:snap_4"]
 
 
 def test_the_run_is_kept_for_the_admin_and_counted_in_metrics(app, client, db):
