@@ -9,7 +9,7 @@ from addme.decisions.models import Appeal, StatementOfReasons
 from addme.groups.models import Group, GroupMember
 from addme.jobs.models import JobLease, JobRun
 from addme.listings import search  # noqa: F401 - its after_create hook builds the search objects
-from addme.listings.models import SwitchRule, Tag, Username, UsernameDailyStat, username_tags
+from addme.listings.models import HandleCheckApp, SwitchRule, Tag, Username, UsernameDailyStat, username_tags
 from addme.mail.models import OutboxMessage
 from addme.media.models import Media, MediaBlockedHash, MediaHashCursor, MediaHashFeedback, MediaImageHash
 from addme.moderation.models import (
@@ -60,6 +60,7 @@ __all__ = [
     "FreeClaimLink",
     "Group",
     "GroupMember",
+    "HandleCheckApp",
     "JobLease",
     "JobRun",
     "Key",

@@ -185,6 +185,10 @@ class Settings(BaseSettings):
     telegram_bot_username: str = ""
     handle_pages_provider: Literal["local", "http"] = "local"
     handle_pages_timeout_seconds: float = Field(default=5.0, gt=0, le=30)
+    # Dead handles (#34): the check job reads at most this many pages a second (all apps together)
+    # and this many of each app per run (every 10 minutes), so an app sees a slow, steady trickle.
+    handle_checks_per_second: float = Field(default=1.0, gt=0, le=10)
+    handle_checks_per_app_per_run: int = Field(default=30, ge=1, le=1000)
 
     # Translation (#37): "local" says it is not configured; "libretranslate" posts the text only
     # to LIBRETRANSLATE_URL (self-hosted or a hosted instance, LIBRETRANSLATE_API_KEY when it asks one).

@@ -42,6 +42,7 @@ APPEALABLE = frozenset(
         "block_upload",
         "remove",
         "remove_comment",
+        "delist_dead_handle",
     }
 )
 
@@ -126,6 +127,11 @@ def record(
         )
         mail.queue(session, to=member.email, subject=subject, body=body)
     return row
+
+
+def language_of(member: Member) -> str:
+    """The language a member's mail is written in ("en" or "fr", from their country)."""
+    return texts.language_of(member.country_code)
 
 
 def appealable_until(row: StatementOfReasons) -> Any:

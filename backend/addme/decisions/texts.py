@@ -20,6 +20,7 @@ DECISIONS: dict[str, dict[str, str]] = {
     "en": {
         "reject_username": "Username rejected",
         "hold_username": "Username held for review",
+        "delist_dead_handle": "Username delisted: handle not found on its app",
         "ban_username": "Username banned",
         "ban_account": "Account banned",
         "warn_account": "Warning on your account",
@@ -41,6 +42,7 @@ DECISIONS: dict[str, dict[str, str]] = {
     "fr": {
         "reject_username": "Nom d'utilisateur refusé",
         "hold_username": "Nom d'utilisateur mis en attente de vérification",
+        "delist_dead_handle": "Nom d'utilisateur retiré des listes : introuvable sur son application",
         "ban_username": "Nom d'utilisateur banni",
         "ban_account": "Compte banni",
         "warn_account": "Avertissement sur votre compte",

@@ -75,6 +75,13 @@ def alert_moderators(session: Session) -> dict[str, int]:
     return moderation_alerts.send_half_time(session)
 
 
+@register("check-handles", every=timedelta(minutes=10), logged=True)
+def check_handles(session: Session) -> dict[str, int]:
+    """Listed Snapchat and Kik handles' public pages, each about once a week, politely: not found
+    for 3 days demotes it (the owner mailed), for 14 days delists it (an appealable decision)."""
+    return listings.check_handles(session)
+
+
 # -- the rest ---------------------------------------------------------------------------------------
 
 

@@ -11,6 +11,7 @@ from typing import Any
 from sqlalchemy import bindparam, select
 
 from addme.listings import constants as c
+from addme.listings.columns import shown_time
 from addme.listings.countries import country_name
 from addme.listings.models import Username
 from addme.listings.validation import time_ago
@@ -76,7 +77,7 @@ def card(row: Sequence[Any], now: datetime, *, all_tags: bool = False) -> dict[s
         "short_description": short_description,
         "profile_picture": profile_picture,
         "last_top_up": last_top_up,
-        "time_ago": _time_ago((now - (sort_at or created_at)) // _MINUTE),
+        "time_ago": _time_ago((now - (shown_time(sort_at) or created_at)) // _MINUTE),
         "is_promoted": promoted,
         "is_fire_pinned": pinned,
         # promoted_reason() inline: the list route builds up to 60 of these per body.

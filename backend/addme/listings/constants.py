@@ -106,6 +106,16 @@ UNLOCKED_BY_KEY = "key: unlocked by a purchase key"
 BANNED_NOTICE = "Your username is banned. You can request an unban in {wait}."
 READY_TO_UNBAN = "Ready to unban: you can now request an unban."
 DELISTED_NOTICE = "Your username is delisted: it is hidden from every list."
+# Dead handles (#34): the check's demotion and delisting, as the owner reads them on /user.
+HANDLE_DEMOTED_NOTICE = (
+    "{app} says this handle does not exist: it is shown below the other usernames until its page is "
+    "found. Fix the handle if it changed."
+)
+HANDLE_DELISTED_NOTICE = (
+    "{app} said this handle does not exist for 14 days: it is off the lists until its page is found. "
+    "Fix the handle, or appeal the decision on your decisions page."
+)
+RELIST_WAITS = "We read {app}'s page for this handle again within minutes: the username is listed as soon as it is found."
 HIDDEN_NOTICE = "Your username is hidden while a report is reviewed."
 
 DUPLICATE = "This username is already listed on {app}."

@@ -14,6 +14,7 @@ from addme.core.errors import AppError, NotFound
 from addme.listings import constants as c
 from addme.listings.changes import touch
 from addme.listings.codes import ListingCode
+from addme.listings.columns import order_key
 from addme.listings.handles import is_taken
 from addme.listings.models import Username
 from addme.listings.owners import refresh_listed
@@ -104,7 +105,9 @@ def approve(session: Session, *, username: Username) -> None:
     username.status = c.Status.APPROVED
     username.rejection_reason = None
     username.approved_at = username.approved_at or now
-    username.sort_at = username.last_top_up or username.approved_at
+    username.sort_at = order_key(
+        base=username.last_top_up or username.approved_at, demoted=username.handle_demoted_at is not None
+    )
     refresh_listed(username, _owner(session, username))
     touch(session)
 

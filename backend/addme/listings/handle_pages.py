@@ -37,7 +37,15 @@ RECORDED = Path(__file__).parent / "pages"
 
 
 class PageError(Exception):
-    """The page could not be read (network, timeout, too big, an address that is not public)."""
+    """The page could not be read (network, timeout, too big, an address that is not public).
+
+    `status`: the app's HTTP answer when it gave one (429: slow down), `retry_after` its
+    Retry-After in seconds when it said one."""
+
+    def __init__(self, message: str, *, status: int | None = None, retry_after: float | None = None) -> None:
+        super().__init__(message)
+        self.status = status
+        self.retry_after = retry_after
 
 
 @dataclass(frozen=True)
@@ -187,11 +195,23 @@ class HttpHandlePages:
                         if response.status_code == 404:
                             return ""  # the parsers read an empty page as not found
                         if response.status_code != 200:
-                            raise PageError(f"{app} answered {response.status_code}")
+                            raise PageError(
+                                f"{app} answered {response.status_code}",
+                                status=response.status_code,
+                                retry_after=_retry_after(response.headers.get("retry-after")),
+                            )
                         return _capped(response)
                 except httpx.HTTPError as exc:
                     raise PageError(f"cannot read {app}'s page: {type(exc).__name__}") from exc
         raise PageError("too many redirects")
+
+
+def _retry_after(value: str | None) -> float | None:
+    """Retry-After in seconds (its date form is rare from these apps and read as absent)."""
+    try:
+        return max(0.0, float(value)) if value else None
+    except ValueError:
+        return None
 
 
 def _capped(response: httpx.Response) -> str:

@@ -8,7 +8,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from addme.accounts.models import User
-from addme.core import clock
+from addme.core import clock, options
 from addme.listings import constants as c
 from addme.listings import service, validation
 from addme.listings.countries import country_name
@@ -29,10 +29,15 @@ def status_notice(username: Username, *, now: datetime) -> str | None:
         if until is None or until <= now:
             return c.READY_TO_UNBAN
         return c.BANNED_NOTICE.format(wait=validation.wait_text((until - now).total_seconds()))
+    app = options.APP_LABELS.get(options.App(username.app), username.app)
     if username.status == c.Status.DELISTED:
+        if username.handle_delisted_at is not None:
+            return c.HANDLE_DELISTED_NOTICE.format(app=app)
         return c.DELISTED_NOTICE
     if username.is_hidden:
         return c.HIDDEN_NOTICE
+    if username.handle_demoted_at is not None:
+        return c.HANDLE_DEMOTED_NOTICE.format(app=app)
     return None
 
 

@@ -116,6 +116,14 @@ class Username(TimestampMixin, Base):
             postgresql_where=text("listed AND fire_pinned_until IS NOT NULL"),
             sqlite_where=text("listed = 1 AND fire_pinned_until IS NOT NULL"),
         ),
+        # Dead handles (#34): the check job reads the due handles of one app, oldest due first.
+        Index(
+            "ix_usernames_handle_check",
+            "app",
+            "handle_check_at",
+            postgresql_where=text("status IN ('approved', 'delisted')"),
+            sqlite_where=text("status IN ('approved', 'delisted')"),
+        ),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -181,6 +189,32 @@ class Username(TimestampMixin, Base):
     # The one-time code the owner puts in the app's display name or bio, and its end (30 minutes).
     ownership_code: Mapped[str | None] = mapped_column(String(8))
     ownership_code_until: Mapped[datetime | None]
+
+    # Dead handles (#34, dead_handles.py): when the app's public page is read next (None: never
+    # read yet, due), when it was last read, and the current run of "not found" answers. Demoted:
+    # sort_at is pushed down by columns.DEMOTION, so every list index still serves the order.
+    # Delisted by the check: status "delisted" until a check finds the page again or an appeal wins.
+    handle_check_at: Mapped[datetime | None]
+    handle_checked_at: Mapped[datetime | None]
+    # The database's default only: inserts through this table at older revisions leave it out.
+    handle_misses: Mapped[int] = mapped_column(server_default="0")
+    handle_missing_since: Mapped[datetime | None]
+    handle_demoted_at: Mapped[datetime | None]
+    handle_delisted_at: Mapped[datetime | None]
+
+
+class HandleCheckApp(Base):
+    """One app's state for the dead-handle check: paused until a time after a 429 or repeated
+    errors, with the number of pauses in a row (the backoff doubles with each)."""
+
+    __tablename__ = "handle_check_apps"
+
+    app: Mapped[str] = mapped_column(String(10), primary_key=True)
+    paused_until: Mapped[datetime | None]
+    pauses: Mapped[int] = mapped_column(default=0)
+    # The last page of this app read as found: with none for a while, "not found" says more about
+    # the app's page (a new shape the parser misreads) than about the handles, and nothing is demoted.
+    last_found_at: Mapped[datetime | None]
 
 
 class Tag(Base):

@@ -22,7 +22,7 @@ from addme.core import clock, options
 from addme.core.errors import AppError, FieldError, NotFound
 from addme.decisions import service as decisions
 from addme.listings import constants as c
-from addme.listings import validation
+from addme.listings import dead_handles, validation
 from addme.listings.cards import promoted_reason as promoted_reason
 from addme.listings.changes import invalidate_listings as invalidate_listings
 from addme.listings.changes import mark_changed as mark_changed
@@ -34,10 +34,12 @@ from addme.listings.cleanup import delete_inactive as delete_inactive
 from addme.listings.cleanup import inactive_username_ids as inactive_username_ids
 from addme.listings.codes import ListingCode
 from addme.listings.columns import mark_topped_up as mark_topped_up
+from addme.listings.columns import order_key
 from addme.listings.columns import pin_until as pin_until
 from addme.listings.columns import set_checkin as set_checkin
 from addme.listings.columns import set_picture as set_picture
 from addme.listings.columns import store_scores as store_scores
+from addme.listings.dead_handles import check_soon as check_soon
 from addme.listings.decisions import approve as approve
 from addme.listings.decisions import approve_after_unban as approve_after_unban
 from addme.listings.decisions import ban as ban
@@ -189,7 +191,9 @@ def _review(username: Username, *, session: Session, now: datetime) -> None:
         username.review_reason = None
         if username.approved_at is None:
             username.approved_at = now
-        username.sort_at = username.last_top_up or username.approved_at
+        username.sort_at = order_key(
+            base=username.last_top_up or username.approved_at, demoted=username.handle_demoted_at is not None
+        )
     else:
         held_before = username.status == c.Status.PENDING and username.review_reason is not None
         username.status = c.Status.PENDING
@@ -346,7 +350,12 @@ def update_username(
         # Owner verified proved the old handle only (#34): the badge and any pending code go.
         username.owner_verified_at = username.owner_verified_via = None
         username.ownership_code = username.ownership_code_until = None
+        handle_changed = True
+    else:
+        handle_changed = False
     username.app, username.username, username.username_normalized = app, handle, normalized
+    if handle_changed:
+        dead_handles.handle_changed(session, username=username)
     for field in ("age", "gender", "orientation", "type", "paid_content"):
         if field in sent and getattr(data, field) is not None:
             setattr(username, field, getattr(data, field))
@@ -405,6 +414,9 @@ def relist(session: Session, *, user: User, username_id: int) -> tuple[Username,
     username = get_own(session, user=user, username_id=username_id)
     if username.status != c.Status.DELISTED:
         raise AppError(c.CANNOT_RELIST, code=ListingCode.CANNOT_RELIST)
+    if dead_handles.relist_waits(username):
+        session.commit()
+        return username, c.RELIST_WAITS.format(app=options.APP_LABELS[options.App(username.app)])
     if is_taken(session, app=username.app, normalized=username.username_normalized):
         raise AppError(
             c.DUPLICATE.format(app=options.APP_LABELS[options.App(username.app)]), code=ListingCode.DUPLICATE
@@ -441,3 +453,14 @@ def since_days(days: int) -> datetime:
     """Midnight (UTC) `days - 1` days ago: the start of a trailing window of whole days."""
     today = clock.now().replace(hour=0, minute=0, second=0, microsecond=0)
     return today - timedelta(days=days - 1)
+
+
+def check_handles(session: Session) -> dict[str, int]:
+    """One run of the dead-handle check (the `check-handles` job): its per-run figures."""
+    return dead_handles.run(session)
+
+
+def restore_dead_handle(session: Session, *, username: Username) -> None:
+    """An appeal reversed the dead-handle delisting: the check's state is cleared, then restore()."""
+    dead_handles.restore_after_appeal(session, username=username)
+    restore(session, username=username)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from sqlalchemy import Connection, Table, delete, func, select, update
+from sqlalchemy import Connection, Table, case, delete, func, select, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.orm import Session
@@ -35,7 +35,8 @@ def _bump(conn: Connection, *, username_id: int, field: Literal["views", "clicks
     # The live score moves at once; the job recomputes it so old days fall out of the window.
     conn.execute(
         update(Username)
-        .where(Username.id == username_id)
+        # A demoted handle (not found on its app) stays at 0: below the others in "popular" too.
+        .where(Username.id == username_id, Username.handle_demoted_at.is_(None))
         .values(popularity=Username.popularity + 1, updated_at=Username.updated_at)
     )
 
@@ -72,11 +73,12 @@ def refresh_popularity(session: Session) -> int:
     for first, stop in batches.id_ranges(
         low, high, budget_seconds=POPULARITY_BUDGET_SECONDS, pause=POPULARITY_PAUSE
     ):
-        recent = (
+        counted = (
             select(func.coalesce(func.sum(UsernameDailyStat.views + UsernameDailyStat.clicks), 0))
             .where(UsernameDailyStat.username_id == Username.id, UsernameDailyStat.day >= since)
             .scalar_subquery()
         )
+        recent = case((Username.handle_demoted_at.is_not(None), 0), else_=counted)
         touched = select(UsernameDailyStat.username_id).where(
             UsernameDailyStat.day >= since,
             UsernameDailyStat.username_id >= first,

@@ -168,6 +168,8 @@ def _restore(session: Session, *, statement: StatementOfReasons) -> None:
             return
         if kind in ("reject_username", "remove_username", "hold_username"):
             listings.restore(session, username=username)
+        elif kind == "delist_dead_handle":
+            listings.restore_dead_handle(session, username=username)
         elif kind in ("ban_username", "refuse_unban") and username.status == lc.Status.BANNED:
             listings.unban(session, username=username)
         elif kind == "label_paid":

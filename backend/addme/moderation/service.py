@@ -122,6 +122,9 @@ def report_username(
     session.add(report)
     if hides:
         listings.hide(session, username=username)
+    if type == ReportType.FAKE:
+        # Does the handle exist at all? Its page is read on one of the check job's next runs.
+        listings.check_soon(username)
     if underage:
         alerts.new_underage_report(
             session, report=report, handle=f"{username.username} ({username.app})", hidden=hides
