@@ -11,7 +11,7 @@ from addme.accounts.models import User
 from addme.audit import service as audit
 from addme.core import clock
 from addme.core.errors import NotFound
-from addme.core.schemas import ActionResult, StrictInput
+from addme.core.schemas import ActionResult, StrictInput, UtcDatetime
 from addme.decisions import service as decisions
 from addme.listings import constants as lc
 from addme.listings import service as listings
@@ -30,7 +30,8 @@ class BanIn(StrictInput):
 
 
 class BanOut(ActionResult):
-    banned_until: str | None = None
+    # Typed like every other moment in the API (RFC 3339 with Z), so the generated client reads it as one.
+    banned_until: UtcDatetime | None = None
 
 
 def ban_username(
@@ -69,6 +70,4 @@ def ban_username(
         details={"hours": hours, "reason": reason},
     )
     session.commit()
-    return BanOut(
-        success=True, message=BANNED, banned_until=until.isoformat() + "Z" if until is not None else None
-    )
+    return BanOut(success=True, message=BANNED, banned_until=until)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, timedelta
+
 import pytest
 from sqlalchemy import select
 
@@ -29,6 +31,10 @@ def test_a_ban_takes_the_username_off_the_lists_and_the_owner_can_ask_to_be_unba
         headers=auth(moderator),
     )
     assert r.status_code == 200 and r.json()["message"] == "Username banned."
+    # The ban's end, as every moment in the API: RFC 3339 in UTC, 24 hours from now.
+    until = datetime.fromisoformat(r.json()["banned_until"].replace("Z", "+00:00"))
+    assert r.json()["banned_until"].endswith("Z")
+    assert timedelta(hours=23, minutes=59) < until - datetime.now(UTC) <= timedelta(hours=24)
     assert client.get(f"/v1/usernames/{target.id}").status_code == 404
     assert target.id not in [c["id"] for c in client.get("/v1/usernames").json()["data"]]
     audit = db.scalars(select(AdminAudit)).one()
