@@ -7,7 +7,7 @@ job reads due handles by; `handle_check_apps`: each app's pause after a 429 or r
 its last page read as found.
 
 Revision ID: 4b8e1d6c2a95
-Revises: 8d5e2f0b3c71
+Revises: 3c9a4e1f7b20
 Create Date: 2026-12-02 13:40:00
 """
 
@@ -17,7 +17,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = "4b8e1d6c2a95"
-down_revision: str | None = "8d5e2f0b3c71"
+down_revision: str | None = "3c9a4e1f7b20"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
