@@ -248,6 +248,35 @@ def cluster() -> Iterator[Cluster]:
         shutil.rmtree(tmp, ignore_errors=True)
 
 
+@contextlib.contextmanager
+def heartbeat(url: str, every: float = 0.3) -> Iterator[None]:
+    """Commits on the primary every `every` seconds, as a busy site does: the replica's measured lag
+    (now - its last replayed commit) then stays near its 2 s apply delay, under the 5 s bound, so the
+    nodes keep reading from it and only read-your-writes sends an owner's read to the primary. (On an
+    idle primary the last replayed commit is old, the lag reads as large, and every read goes to
+    the primary: the rule under test would never be needed.)"""
+    import psycopg
+
+    stop = threading.Event()
+
+    def beat() -> None:
+        with psycopg.connect(url, autocommit=True) as conn:
+            conn.execute("CREATE TABLE IF NOT EXISTS drill_heartbeat (id int PRIMARY KEY, at timestamptz)")
+            while not stop.is_set():
+                conn.execute(
+                    "INSERT INTO drill_heartbeat VALUES (1, now()) ON CONFLICT (id) DO UPDATE SET at = now()"
+                )
+                stop.wait(every)
+
+    thread = threading.Thread(target=beat, daemon=True)
+    thread.start()
+    try:
+        yield
+    finally:
+        stop.set()
+        thread.join(5)
+
+
 class Crowd:
     """A bounded crowd through nginx: 6 threads of mixed public GETs, until stopped."""
 
@@ -345,19 +374,33 @@ def test_the_cluster_drill(cluster: Cluster) -> None:
         # (and read from the primary for a while) before the owner's next request, standing in for
         # read-your-writes. Alone, a node knows of the write only from the owner's cookie.
         crowd.pause()
-        member = httpx.Client(timeout=10)
-        login = member.post(f"{a}/v1/auth/login", json={"email": "owner@drill.example", "password": PASSWORD})
-        assert login.status_code == 200, login.text
-        for n in range(4):
-            writer, reader = [(a, b), (b, front), (front, a), (b, a)][n]
-            csrf = member.cookies.get("addme_csrf") or ""
-            words = f"Drill edit number {n}, say hi."
-            r = member.patch(f"{writer}/v1/user/usernames/{mine.id}", json={"description": words},
-                             headers={"X-CSRF-Token": csrf})  # fmt: skip
-            assert r.status_code == 200, r.text
-            seen = member.get(f"{reader}/v1/usernames/{mine.id}")
-            assert seen.status_code == 200 and seen.json()["description"] == words, (
-                f"own edit {n} written on {writer}, read on {reader}: {seen.text[:300]}"
+        with heartbeat(c.primary.url):
+            # The nodes read from the replica (its lag under the bound) before the owner writes.
+            _wait(
+                lambda: all(_metric(n, "addme_read_replica_in_use") == 1 for n in (a, b)),
+                15,
+                "replica in use",
+            )
+            time.sleep(6)  # past the window in which the ban's generation change sends reads to the primary
+            member = httpx.Client(timeout=10)
+            login = member.post(
+                f"{a}/v1/auth/login", json={"email": "owner@drill.example", "password": PASSWORD}
+            )
+            assert login.status_code == 200, login.text
+            for n in range(4):
+                writer, reader = [(a, b), (b, front), (front, a), (b, a)][n]
+                csrf = member.cookies.get("addme_csrf") or ""
+                words = f"Drill edit number {n}, say hi."
+                r = member.patch(f"{writer}/v1/user/usernames/{mine.id}", json={"description": words},
+                                 headers={"X-CSRF-Token": csrf})  # fmt: skip
+                assert r.status_code == 200, r.text
+                seen = member.get(f"{reader}/v1/usernames/{mine.id}")
+                assert seen.status_code == 200 and seen.json()["description"] == words, (
+                    f"own edit {n} written on {writer}, read on {reader}: {seen.text[:300]}"
+                )
+            own_reads = r'addme_public_reads_total\{target="primary",why="own_write"\}'
+            figures["owner's reads sent to the primary (read-your-writes)"] = sum(
+                int(_metric(n, own_reads) or 0) for n in (a, b)
             )
 
         crowd.resume()
