@@ -224,6 +224,15 @@ class Settings(BaseSettings):
         return url
 
     @property
+    def sqlalchemy_read_url(self) -> str | None:
+        """DATABASE_READ_URL (the replica) in SQLAlchemy's form, or None without a replica."""
+        url = self.database_read_url
+        for prefix in ("postgresql://", "postgres://"):
+            if url and url.startswith(prefix):
+                return "postgresql+psycopg://" + url[len(prefix) :]
+        return url or None
+
+    @property
     def dev_routes(self) -> bool:
         """/v1/dev/* (the outbox): only when ENV=development was set explicitly, never by default."""
         return self.env == "development" and "env" in self.model_fields_set

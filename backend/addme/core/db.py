@@ -98,6 +98,14 @@ def get_engine() -> Engine:
 
 
 @lru_cache
+def get_read_engine() -> Engine | None:
+    """The replica's engine (DATABASE_READ_URL), for the public reads that go through SQLAlchemy
+    (the sitemap, page heads); None without a replica. core/reads.py decides when it is used."""
+    url = get_settings().sqlalchemy_read_url
+    return make_engine(url) if url else None
+
+
+@lru_cache
 def _session_factory() -> sessionmaker[Session]:
     return sessionmaker(bind=get_engine(), expire_on_commit=False)
 

@@ -25,10 +25,9 @@ from fastapi.responses import FileResponse, HTMLResponse, Response
 from sqlalchemy.orm import Session
 from starlette.concurrency import run_in_threadpool
 
-from addme.core import respcache, sitemode
+from addme.core import reads, respcache, sitemode
 from addme.core.compression import choose_encoding
 from addme.core.config import get_settings
-from addme.core.db import new_session
 from addme.core.firstanswers import Answer, first_answers
 from addme.core.web import boot_data, render_index, resolve_meta, template_version
 
@@ -50,7 +49,8 @@ class LazySession:
 
     def __getattr__(self, name: str) -> Any:
         if self._session is None:
-            self._session = new_session()
+            # A page head is a public read: on the replica when the lists' reads go there.
+            self._session = reads.public_session()
         return getattr(self._session, name)
 
     def close(self) -> None:

@@ -28,8 +28,9 @@ import anyio
 import anyio.to_thread
 import psycopg
 from psycopg import pq
-from sqlalchemy import Select, make_url
+from sqlalchemy import Engine, Select, make_url
 from sqlalchemy.dialects.postgresql.psycopg import PGDialect_psycopg
+from sqlalchemy.orm import Session
 
 from addme.core import db, deadlines, readpool, respcache
 from addme.core import replica as replica_mod
@@ -318,6 +319,24 @@ def create_reader(settings: Settings | None = None) -> Reader:
 def _libpq(url: str) -> str:
     parsed = make_url(url.replace("postgresql+psycopg://", "postgresql://", 1))
     return parsed.set(drivername="postgresql").render_as_string(hide_password=False)
+
+
+def public_engine() -> Engine:
+    """Where a public read made through SQLAlchemy (the sitemap, a page head) runs now: on the
+    replica when the router sends public reads there (same rule as the lists: up, within the lag
+    bound, no recent listings change, no own write), else on the primary."""
+    reader = _current
+    replica_engine = db.get_read_engine()
+    if isinstance(reader, RoutedReader) and replica_engine is not None:
+        target, _ = replica_mod.route(reader.state, changed=respcache.generation_changed_within)
+        if target == replica_mod.REPLICA:
+            return replica_engine
+    return db.get_engine()
+
+
+def public_session() -> Session:
+    """A read-only ORM session on `public_engine()`: nothing written through it."""
+    return Session(bind=public_engine(), expire_on_commit=False)
 
 
 def install(reader: Reader | None) -> None:

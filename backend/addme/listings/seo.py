@@ -18,9 +18,8 @@ from fastapi.responses import PlainTextResponse, Response
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from addme.core import clock, options
+from addme.core import clock, options, reads
 from addme.core.config import get_settings
-from addme.core.db import get_engine
 from addme.core.web import MetaResolver, PageMeta
 from addme.listings import constants as c
 from addme.listings import queries, service
@@ -234,7 +233,7 @@ def listing_paths() -> list[str]:
 @site_router.get("/sitemap.xml")
 def sitemap() -> Response:
     site = get_settings().site_url.rstrip("/")
-    with get_engine().connect() as conn:
+    with reads.public_engine().connect() as conn:
         rows = queries.newest_listed(conn, limit=c.SITEMAP_PROFILES)
     today = clock.now().date().isoformat()
     urls = [f"<url><loc>{escape(site + p)}</loc><lastmod>{today}</lastmod></url>" for p in listing_paths()]

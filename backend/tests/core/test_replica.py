@@ -138,3 +138,25 @@ def test_a_listing_change_seen_holds_reads_on_the_primary_for_the_lag_bound(monk
     assert respcache.generation_changed_within(5)
     respcache.saw_generation("static")
     assert respcache.generation_changed_within(5)
+
+
+def test_the_sitemap_and_page_heads_read_where_the_lists_read(monkeypatch):
+    """Public reads made through SQLAlchemy follow the same rule as the lists' reads."""
+    from addme.core import db
+
+    replica_engine = object()
+    monkeypatch.setattr(db, "get_read_engine", lambda: replica_engine)
+    monkeypatch.setattr(reads.respcache, "generation_changed_within", lambda _s: False)
+    routed = _routed(_Fake("primary"), _Fake("replica"))
+    monkeypatch.setattr(reads, "_current", routed)
+    assert reads.public_engine() is replica_engine
+    token = replica.wrote_at.set(time.time())
+    try:
+        assert reads.public_engine() is db.get_engine()  # the caller's own write: the primary
+    finally:
+        replica.wrote_at.reset(token)
+    routed.state.up = False
+    assert reads.public_engine() is db.get_engine()
+    # Without a replica configured, always the primary.
+    monkeypatch.setattr(reads, "_current", reads.ThreadReader())
+    assert reads.public_engine() is db.get_engine()
