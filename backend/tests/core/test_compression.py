@@ -99,13 +99,13 @@ def test_pages_read_the_database_only_for_their_head_and_the_alerts_every_few_se
     alerts, read at most once per ALERTS_SECONDS per process (addme/api/pages.py)."""
     api_pages.forget_alerts()
     opened: list[int] = []
-    real = pages.new_session
+    real = pages.reads.public_session
 
     def counting():
         opened.append(1)
         return real()
 
-    monkeypatch.setattr(pages, "new_session", counting)
+    monkeypatch.setattr(pages.reads, "public_session", counting)
     for path in ("/help", "/terms", "/snapchat-usernames", "/user/account"):
         assert client.get(path).status_code == 200, path
     assert opened == [1]
