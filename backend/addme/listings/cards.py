@@ -30,7 +30,7 @@ LISTED = U.listed == True  # noqa: E712 - "listed = true" is what the partial in
 
 
 # Positions in a card row (CARD_COLUMNS first, in every statement that feeds card()).
-_ORIENTATION, _COUNTRY, _TAGS = 5, 7, 8
+_ORIENTATION, _COUNTRY, _TAGS, _VERIFIED = 5, 7, 8, 16
 _DESCRIPTION, _LINK, _LINK_TYPE, _PAID, _REPUTATION, _OWNER, _LISTED, _STATUS = range(17, 25)
 # In a similar_query row, the reputation follows the card columns.
 SIMILAR_REPUTATION = 17
@@ -153,13 +153,15 @@ _SIMILAR = (
 def rank_similar(
     base: Sequence[Any], candidates: Sequence[Sequence[Any]], *, limit: int = c.SIMILAR_MAX
 ) -> list[Sequence[Any]]:
-    """Up to `limit` candidates, same orientation, country and shared tags first."""
+    """Up to `limit` candidates, same orientation, country and shared tags first; a handle its owner
+    proved is worth as much as a shared orientation (issue 34's boost), so among equals it leads."""
     base_tags = set(base[_TAGS].split())
 
     def score(row: Sequence[Any]) -> int:
         return int(
             2 * (row[_ORIENTATION] == base[_ORIENTATION])
             + 2 * (row[_COUNTRY] is not None and row[_COUNTRY] == base[_COUNTRY])
+            + 2 * (row[_VERIFIED] is not None)
             + len(base_tags & set(row[_TAGS].split()))
         )
 

@@ -226,6 +226,24 @@ def test_similar_usernames(client, db):
     assert "other_app" not in names and "base_one" not in names and len(names) <= 8
 
 
+def test_a_verified_owner_leads_the_suggestions_among_equals(client, db):
+    base = make_username(db, username="base_two", orientation="Bi", country_code="GB")
+    # Two alike candidates; the older one's owner proved the handle.
+    make_username(db, username="newer_unproved", orientation="Bi", country_code="GB")
+    proved = make_username(
+        db,
+        username="older_proved",
+        orientation="Bi",
+        country_code="GB",
+        approved_at=clock.now() - timedelta(days=2),
+    )
+    proved.owner_verified_at = clock.now()
+    db.commit()
+    similar = client.get(f"/v1/usernames/{base.id}/similar").json()
+    assert [c["username"] for c in similar][:2] == ["older_proved", "newer_unproved"]
+    assert similar[0]["owner_verified"] is True
+
+
 def test_tags_countries_and_options(client, db):
     make_username(db, tags=["gamer"], country_code="FR")
     make_username(db, tags=["gamer", "gym"], app="kik", country_code="FR")
