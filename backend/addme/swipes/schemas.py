@@ -37,6 +37,8 @@ class SwipeCard(CardBase):
     )
     # A bucket such as "within 10 km"; never a finer distance, never coordinates.
     distance: str | None
+    # The owner proved the handle is theirs (issue 34), the same badge as on list cards.
+    owner_verified: bool = False
 
 
 class Deck(BaseModel):

@@ -143,6 +143,7 @@ def _card(u: Username, *, now: datetime, origin: tuple[float, float] | None) -> 
             now=now, pin=u.fire_pinned_until, vip=u.owner_vip_until, last_top_up=u.last_top_up
         ),
         distance=bucket(km) if km is not None else None,
+        owner_verified=u.owner_verified_at is not None,
     )
 
 

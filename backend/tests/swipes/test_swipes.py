@@ -127,12 +127,14 @@ def test_deck_lists_nearby_with_buckets_never_coordinates(client, db) -> None:
     hidden = checked_in(db, user=member(db)[0], lat=48.86, lng=2.36, status="pending")
     stale = checked_in(db, user=member(db)[0], lat=48.86, lng=2.36)
     stale.checked_in_at = clock.now() - timedelta(days=8)
+    near.owner_verified_at = clock.now()  # its owner proved the handle
     db.commit()
     r = client.get(f"/v1/user/swipes/deck?username_id={me.id}", headers=h)
     assert r.status_code == 200
     data = r.json()["data"]
     ids = [c["id"] for c in data]
     assert ids == [near.id, mid.id]
+    assert [c["owner_verified"] for c in data] == [True, False]
     assert {far.id, hidden.id, stale.id, mine_too.id, me.id}.isdisjoint(ids)
     assert data[0]["distance"] == "within 10 km" and data[1]["distance"] == "within 25 km"
     text = r.text

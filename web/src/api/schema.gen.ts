@@ -5239,6 +5239,11 @@ export interface components {
              * @enum {string}
              */
             orientation: "Gay" | "Lesbian" | "Bisexual" | "Straight" | "Other";
+            /**
+             * Owner Verified
+             * @default false
+             */
+            owner_verified: boolean;
             /** Profile Picture */
             profile_picture: string | null;
             /**
@@ -7473,6 +7478,11 @@ export interface components {
              * @enum {string}
              */
             orientation: "Gay" | "Lesbian" | "Bisexual" | "Straight" | "Other";
+            /**
+             * Owner Verified
+             * @default false
+             */
+            owner_verified: boolean;
             /** Profile Picture */
             profile_picture: string | null;
             /**

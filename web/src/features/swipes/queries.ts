@@ -129,7 +129,6 @@ export function asListingCard(card: SwipeCard) {
     // The card's time slot shows the distance bucket instead ("within 10 km").
     time_ago: card.distance ?? '',
     created_at: new Date(0).toISOString(),
-    // Swipe cards do not carry the owner-verified badge (#34).
-    owner_verified: false,
+    owner_verified: card.owner_verified ?? false,
   };
 }
