@@ -136,9 +136,27 @@ def _clean_msg(msg: str) -> str:
     return msg[:1].upper() + msg[1:]
 
 
-def _label(field: str) -> str:
+# The web app's locale cookie (web/src/i18n/index.ts): the language a validation message is written in.
+LOCALE_COOKIE = "i18n_redirected"
+
+# French names for the fields a person can reach; others read as the English label, in quotes.
+_FR_LABELS = {
+    "age": "Âge", "amount": "Montant", "app": "Application", "body": "Texte", "body_markdown": "Texte",
+    "code": "Code", "country_code": "Pays", "days": "Jours", "description": "Description",
+    "email": "E-mail", "gender": "Genre", "hours": "Heures", "key": "Clé", "link": "Lien",
+    "message": "Message", "name": "Nom", "orientation": "Orientation", "page": "Page",
+    "password": "Mot de passe", "password_confirmation": "Confirmation du mot de passe",
+    "per_page": "Par page", "q": "Recherche", "quantity": "Quantité", "reason": "Motif",
+    "slug": "Adresse courte", "summary": "Résumé", "tags": "Tags", "text": "Texte", "title": "Titre",
+    "type": "Type", "url": "Adresse", "username": "Nom d'utilisateur",
+}  # fmt: skip
+
+
+def _label(field: str, lang: str = "en") -> str:
     """A field's name as a person reads it: `body_markdown` is "Body markdown", `tags.2` is "Tags"."""
     words = [p for p in field.split(".") if not p.isdigit()][-1:] or ["value"]
+    if lang == "fr":
+        return f"« {_FR_LABELS.get(words[0]) or words[0].replace('_', ' ')} »"
     text_ = words[0].replace("_", " ").strip() or "value"
     return text_[:1].upper() + text_[1:]
 
@@ -147,43 +165,104 @@ def _plural(n: Any, one: str, many: str) -> str:
     return f"{n} {one if n == 1 else many}"
 
 
-def human_message(err: Any, field: str) -> str:
-    """Pydantic's message for one field, as a person would want to read it (English; the web app
-    shows its own translation by field where it has one).
+# One message per kind of pydantic error, in each language the web app speaks.
+_WORDS: dict[str, dict[str, str]] = {
+    "en": {
+        "required": "{label} is required.",
+        "short": "{label} must be at least {n} long.",
+        "long": "{label} must be at most {n} long.",
+        "few": "{label} needs at least {n}.",
+        "many": "{label} takes at most {n}.",
+        "int": "{label} must be a whole number.",
+        "number": "{label} must be a number.",
+        "ge": "{label} must be at least {v}.",
+        "gt": "{label} must be more than {v}.",
+        "le": "{label} must be at most {v}.",
+        "lt": "{label} must be less than {v}.",
+        "bool": "{label} must be yes or no.",
+        "text": "{label} must be text.",
+        "choice": "{label} must be one of: {v}.",
+        "date": "{label} must be a date.",
+        "url": "{label} must be a web address (https://...).",
+        "character": "character", "characters": "characters", "item": "item", "items": "items",
+    },
+    "fr": {
+        "required": "{label} est obligatoire.",
+        "short": "{label} doit faire au moins {n}.",
+        "long": "{label} doit faire au plus {n}.",
+        "few": "{label} demande au moins {n}.",
+        "many": "{label} accepte au plus {n}.",
+        "int": "{label} doit être un nombre entier.",
+        "number": "{label} doit être un nombre.",
+        "ge": "{label} doit être au moins {v}.",
+        "gt": "{label} doit être supérieur à {v}.",
+        "le": "{label} doit être au plus {v}.",
+        "lt": "{label} doit être inférieur à {v}.",
+        "bool": "{label} doit être oui ou non.",
+        "text": "{label} doit être du texte.",
+        "choice": "{label} doit être l'une de ces valeurs : {v}.",
+        "date": "{label} doit être une date.",
+        "url": "{label} doit être une adresse web (https://...).",
+        "character": "caractère", "characters": "caractères", "item": "élément", "items": "éléments",
+    },
+}  # fmt: skip
+_BOUNDS = {"greater_than_equal": "ge", "greater_than": "gt", "less_than_equal": "le", "less_than": "lt"}
+INVALID_DATA_FR = "Les données envoyées ne sont pas valides."
+
+
+def human_message(err: Any, field: str, lang: str = "en") -> str:
+    """Pydantic's message for one field, as a person would want to read it, in English or French
+    (the web app's locale cookie).
 
     "String should have at least 1 character" reached the blog editor as it was: the common kinds
     are written out with the field's name, a custom validator's own message is kept.
     """
-    kind, ctx, label = err.get("type", ""), err.get("ctx") or {}, _label(field)
+    w = _WORDS.get(lang, _WORDS["en"])
+    kind, ctx = err.get("type", ""), err.get("ctx") or {}
+    label = _label(field, lang)
+
+    def chars(key: str) -> str:
+        return _plural(ctx.get(key), w["character"], w["characters"])
+
+    def items(key: str) -> str:
+        return _plural(ctx.get(key), w["item"], w["items"])
+
+    out: str | None = None
     if kind == "missing" or (kind in ("string_too_short", "too_short") and ctx.get("min_length") == 1):
-        return f"{label} is required."
-    if kind == "string_too_short":
-        return f"{label} must be at least {_plural(ctx.get('min_length'), 'character', 'characters')} long."
-    if kind == "string_too_long":
-        return f"{label} must be at most {_plural(ctx.get('max_length'), 'character', 'characters')} long."
-    if kind == "too_short":
-        return f"{label} needs at least {_plural(ctx.get('min_length'), 'item', 'items')}."
-    if kind == "too_long":
-        return f"{label} takes at most {_plural(ctx.get('max_length'), 'item', 'items')}."
-    if kind in ("int_parsing", "int_type", "int_from_float"):
-        return f"{label} must be a whole number."
-    if kind in ("float_parsing", "float_type", "decimal_parsing"):
-        return f"{label} must be a number."
-    if kind in ("greater_than_equal", "greater_than", "less_than_equal", "less_than"):
-        bound = {"greater_than_equal": ("at least", "ge"), "greater_than": ("more than", "gt"),
-                 "less_than_equal": ("at most", "le"), "less_than": ("less than", "lt")}[kind]  # fmt: skip
-        return f"{label} must be {bound[0]} {ctx.get(bound[1])}."
-    if kind in ("bool_parsing", "bool_type"):
-        return f"{label} must be yes or no."
-    if kind in ("string_type", "string_sub_type"):
-        return f"{label} must be text."
-    if kind in ("literal_error", "enum"):
-        return f"{label} must be one of: {ctx.get('expected', '')}."
-    if kind.startswith(("datetime", "date")):
-        return f"{label} must be a date."
-    if kind in ("url_parsing", "url_type", "url_scheme"):
-        return f"{label} must be a web address (https://...)."
-    return _clean_msg(str(err.get("msg", INVALID_DATA)))
+        out = w["required"].format(label=label)
+    elif kind == "string_too_short":
+        out = w["short"].format(label=label, n=chars("min_length"))
+    elif kind == "string_too_long":
+        out = w["long"].format(label=label, n=chars("max_length"))
+    elif kind == "too_short":
+        out = w["few"].format(label=label, n=items("min_length"))
+    elif kind == "too_long":
+        out = w["many"].format(label=label, n=items("max_length"))
+    elif kind in ("int_parsing", "int_type", "int_from_float"):
+        out = w["int"].format(label=label)
+    elif kind in ("float_parsing", "float_type", "decimal_parsing"):
+        out = w["number"].format(label=label)
+    elif kind in _BOUNDS:
+        out = w[_BOUNDS[kind]].format(label=label, v=ctx.get(_BOUNDS[kind]))
+    elif kind in ("bool_parsing", "bool_type"):
+        out = w["bool"].format(label=label)
+    elif kind in ("string_type", "string_sub_type"):
+        out = w["text"].format(label=label)
+    elif kind in ("literal_error", "enum"):
+        out = w["choice"].format(label=label, v=ctx.get("expected", ""))
+    elif kind.startswith(("datetime", "date")):
+        out = w["date"].format(label=label)
+    elif kind in ("url_parsing", "url_type", "url_scheme"):
+        out = w["url"].format(label=label)
+    if out is None:
+        return _clean_msg(str(err.get("msg", INVALID_DATA)))
+    # A French sentence starts with its quote mark; an English one with the field's capital.
+    return out[:1].upper() + out[1:]
+
+
+def request_language(request: Request) -> str:
+    """The language the visitor reads the site in: French when the locale cookie says so."""
+    return "fr" if request.cookies.get(LOCALE_COOKIE) == "fr" else "en"
 
 
 def install_error_handlers(app: FastAPI) -> None:
@@ -198,12 +277,15 @@ def install_error_handlers(app: FastAPI) -> None:
         )
 
     @app.exception_handler(RequestValidationError)
-    async def _validation(_: Request, exc: RequestValidationError) -> JsonResponse:
+    async def _validation(request: Request, exc: RequestValidationError) -> JsonResponse:
+        lang = request_language(request)
         errors: dict[str, list[str]] = {}
         for err in exc.errors():
             field = _field_name(tuple(err.get("loc", ())))
-            errors.setdefault(field, []).append(human_message(err, field))
-        first = next(iter(errors.values()))[0] if errors else INVALID_DATA
+            errors.setdefault(field, []).append(human_message(err, field, lang))
+        first = (
+            next(iter(errors.values()))[0] if errors else (INVALID_DATA_FR if lang == "fr" else INVALID_DATA)
+        )
         return JsonResponse(envelope(first, errors, code=CoreCode.VALIDATION_ERROR), status_code=422)
 
     @app.exception_handler(StarletteHTTPException)

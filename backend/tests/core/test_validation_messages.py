@@ -35,3 +35,29 @@ def test_the_common_kinds_are_written_out():
     assert human_message({"type": "value_error", "msg": "Value error, Pick a date in the future"}, "at") == (
         "Pick a date in the future"
     )
+
+
+def test_a_french_reader_gets_the_message_in_french(client, db):
+    _, headers = admin(db)
+    client.cookies.set("i18n_redirected", "fr")
+    try:
+        r = client.post("/v1/admin/blog", json={**POST, "title": ""}, headers=headers)
+    finally:
+        client.cookies.delete("i18n_redirected")
+    assert r.status_code == 422
+    assert r.json()["message"] == "« Titre » doit faire au moins 3 caractères."
+    assert r.json()["errors"]["title"] == ["« Titre » doit faire au moins 3 caractères."]
+    # Without the cookie, English again.
+    again = client.post("/v1/admin/blog", json={**POST, "title": ""}, headers=headers)
+    assert again.json()["message"] == "Title must be at least 3 characters long."
+
+
+def test_the_french_words_cover_the_common_kinds():
+    assert human_message({"type": "missing"}, "reason", "fr") == "« Motif » est obligatoire."
+    assert human_message({"type": "int_parsing"}, "tags.2", "fr") == "« Tags » doit être un nombre entier."
+    assert (
+        human_message({"type": "less_than_equal", "ctx": {"le": 8760}}, "hours", "fr")
+        == "« Heures » doit être au plus 8760."
+    )
+    # A field without a French name keeps its own, in quotes.
+    assert human_message({"type": "missing"}, "macro", "fr") == "« macro » est obligatoire."
