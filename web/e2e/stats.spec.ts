@@ -72,6 +72,11 @@ test('an admin opens the users figures for a day and sees the signups the test m
   const chart = page.getByTestId('stats-chart');
   await expect(chart.locator('canvas')).toBeVisible();
   await expect(chart.getByRole('img')).toHaveAttribute('aria-label', /Signups: \d+/);
+  // Its legend shows the last day's values, never "Time: --".
+  const legend = chart.locator('.u-legend');
+  await expect(legend).toContainText('Day');
+  await expect(legend).not.toContainText('--');
+  await expect(legend.locator('.u-value').nth(1)).toHaveText(/^\d/);
 
   // This project's country counts exactly the two signups made above.
   const row = page.getByRole('row').filter({ hasText: name });

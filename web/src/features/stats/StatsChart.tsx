@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { useTranslation } from '@/i18n/useTranslation';
 import { chartColumns, isMoney, type StatsPage } from './range';
 
 /** Colours readable on the light and the dark theme alike. */
@@ -27,6 +28,8 @@ export function StatsChart({
   summary: string;
   locale: string;
 }) {
+  const { t } = useTranslation();
+  const dayLabel = t('stats.day');
   const box = useRef<HTMLDivElement>(null);
   // The canvas takes its colours when drawn: redraw when the theme switches.
   const [theme, setTheme] = useState(() =>
@@ -47,6 +50,11 @@ export function StatsChart({
     const grid = cssVar('--bs-border-color', '#dee2e6');
     const money = page.series.some((s) => isMoney(s.metric));
     const number = new Intl.NumberFormat(locale);
+    const dayFormat = new Intl.DateTimeFormat(locale, {
+      day: 'numeric',
+      month: 'short',
+      timeZone: 'UTC',
+    });
     const dollars = new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD' });
     const axis = {
       stroke: text,
@@ -79,7 +87,11 @@ export function StatsChart({
           : []),
       ],
       series: [
-        {},
+        {
+          label: dayLabel,
+          value: (_u: uPlot, v: number | null) =>
+            v == null ? '' : dayFormat.format(new Date(v * 1000)),
+        },
         ...page.series.map((s, i) => ({
           label: labels[i],
           scale: isMoney(s.metric) ? '$' : 'n',
@@ -91,15 +103,25 @@ export function StatsChart({
         })),
       ],
       legend: { show: true },
+      hooks: {
+        // Away from the cursor the legend shows the last day's values, never "--".
+        setCursor: [
+          (u: uPlot) => {
+            if (u.cursor.idx == null && last >= 0) u.setLegend({ idx: last }, false);
+          },
+        ],
+      },
     };
+    const last = page.days.length - 1;
     const plot = new uPlot(opts, chartColumns(page) as uPlot.AlignedData, el);
+    if (last >= 0) plot.setLegend({ idx: last }, false);
     const resize = new ResizeObserver(() => plot.setSize({ width: el.clientWidth, height: 260 }));
     resize.observe(el);
     return () => {
       resize.disconnect();
       plot.destroy();
     };
-  }, [page, labels, locale, theme]);
+  }, [page, labels, locale, theme, dayLabel]);
 
   return (
     <figure className="mb-3" data-testid="stats-chart">
