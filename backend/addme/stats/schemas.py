@@ -41,8 +41,10 @@ class StatsPage(BaseModel):
 class TodayFigure(BaseModel):
     metric: str
     today: int
-    # The mean of the 7 days before today.
+    # The mean of the (up to) 7 days before today that the site has figures for.
     average_7d: float
+    # How many of those days there were: 0 on a site's first day (nothing to compare with yet).
+    history_days: int = 0
 
 
 class PageViewIn(BaseModel):

@@ -113,8 +113,16 @@ def today_figures(session: Session) -> list[TodayFigure]:
     for metric, day, value in rows:
         target = now if day == today else week
         target[metric] = target.get(metric, 0) + int(value)
+    # A young site compares with the days it has had, not with zeros from before it existed.
+    first = session.scalar(select(func.min(DailyFigure.day)))
+    history = 0 if first is None else max(0, min(7, (today - first).days))
     return [
-        TodayFigure(metric=m, today=now.get(m, 0), average_7d=round(week.get(m, 0) / 7, 1))
+        TodayFigure(
+            metric=m,
+            today=now.get(m, 0),
+            average_7d=round(week.get(m, 0) / history, 1) if history else 0.0,
+            history_days=history,
+        )
         for m in HOME_METRICS
     ]
 

@@ -226,9 +226,21 @@ def test_the_admin_home_shows_today_against_the_last_7_days(client, db):
     assert list(today) == ["signups", "listings", "sales", "topups"]
     # The admin's own account counts too (created 400 days ago: outside the week).
     assert today["signups"]["today"] == 3
-    assert today["signups"]["average_7d"] == round(8 / 7, 1)
+    assert today["signups"]["average_7d"] == round(8 / 7, 1) and today["signups"]["history_days"] == 7
     moderator = auth(token_for(db, make_user(db, admin_level="Moderator")))
     assert client.get("/v1/admin/overview", headers=moderator).json()["today"] is None
+
+
+def test_a_new_sites_first_day_has_nothing_to_compare_with(client, db):
+    boss = make_user(db, admin_level="Full", created_at=_at(TODAY, 1))
+    make_user(db, created_at=_at(TODAY, 2))
+    rollup.backfill(db)
+    today = {
+        f["metric"]: f
+        for f in client.get("/v1/admin/overview", headers=auth(token_for(db, boss))).json()["today"]
+    }
+    assert today["signups"]["today"] == 2
+    assert today["signups"]["history_days"] == 0 and today["signups"]["average_7d"] == 0
 
 
 def test_a_full_admin_recounts_today_at_once_and_it_is_audited(client, db):

@@ -7682,6 +7682,11 @@ export interface components {
         TodayFigure: {
             /** Average 7D */
             average_7d: number;
+            /**
+             * History Days
+             * @default 0
+             */
+            history_days: number;
             /** Metric */
             metric: string;
             /** Today */

@@ -24,7 +24,14 @@ export function TodayFigures({ figures }: { figures: TodayFigure[] }) {
       <ul className="row row-cols-2 row-cols-md-4 g-2 list-unstyled">
         {figures.map((f) => {
           const diff = f.today - f.average_7d;
-          const trend = diff > 0 ? 'up' : diff < 0 ? 'down' : 'same';
+          // A site's first day has no earlier days: it says so rather than compare with zeros.
+          const trend = !f.history_days
+            ? 'noHistory'
+            : diff > 0
+              ? 'up'
+              : diff < 0
+                ? 'down'
+                : 'same';
           return (
             <li key={f.metric} className="col" data-testid={`today-${f.metric}`}>
               <Link
@@ -38,6 +45,7 @@ export function TodayFigures({ figures }: { figures: TodayFigure[] }) {
                 >
                   {t(`stats.today.${trend}`, {
                     average: formatNumber(f.average_7d, locale, { maximumFractionDigits: 1 }),
+                    days: f.history_days,
                   })}
                 </div>
               </Link>
