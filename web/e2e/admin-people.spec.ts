@@ -184,6 +184,17 @@ test('a Moderator finds a member by handle on the ban page and sends a 0-hour wa
   await memberPage.context().close();
 });
 
+test('the admin area lines up with the header on a desktop', async ({ page, baseURL }, info) => {
+  test.skip(info.project.name !== 'desktop', 'the columns stack on a phone');
+  await logIn(page, baseURL as string, ADMIN.email, ADMIN.password);
+  await page.goto('/admin/ban');
+  const brand = await page.locator('.addme-navbar .navbar-brand').boundingBox();
+  const menu = await page.getByRole('navigation', { name: /admin/i }).first().boundingBox();
+  expect(brand && menu).toBeTruthy();
+  // The admin menu starts where the logo starts (within a pixel or two of padding).
+  expect(Math.abs((menu?.x ?? 0) - (brand?.x ?? 0))).toBeLessThanOrEqual(2);
+});
+
 test('a Full admin bans an IP range and lifts it from the list of bans', async ({
   page,
   baseURL,

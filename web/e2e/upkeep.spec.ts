@@ -69,6 +69,18 @@ test('a member whose VIP ends in 2 days is reminded once, with a renew link', as
   await expect(tab.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible();
   await expect(tab.getByTestId('order').first()).toBeVisible();
   await expect(tab.getByTestId('reminder-endPromotion')).toHaveCount(0);
+  await tab.close();
+
+  // Without the cookie (22 hours later), a new visit reminds again; the link opens the product.
+  // A new visit is a new browser session (one prompt a visit): the same tab with its session
+  // storage emptied, as after the browser was closed and opened again.
+  await page.context().clearCookies({ name: 'end' });
+  await page.evaluate('sessionStorage.clear()');
+  await page.goto('/user');
+  await expect(page.getByTestId('reminder-endPromotion')).toBeVisible();
+  await page.getByTestId('reminder-renew').click();
+  await expect(page).toHaveURL(/\/shop#product-vip-month$/);
+  await expect(page.locator('#product-vip-month').getByTestId('product-vip-month')).toBeVisible();
 });
 
 test('/user/ordersold lists the older orders, /user/orders links to it', async ({

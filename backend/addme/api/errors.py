@@ -29,6 +29,7 @@ from addme.privacy.codes import PrivacyCode
 from addme.shop.codes import ShopCode
 from addme.stats.codes import StatsCode
 from addme.swipes.codes import SwipeCode
+from addme.translation.codes import TranslationCode
 from addme.trust.codes import TrustCode
 from addme.wallet.codes import WalletCode
 
@@ -47,6 +48,7 @@ ERROR_CODES: tuple[type[StrEnum], ...] = (
     ShopCode,
     StatsCode,
     SwipeCode,
+    TranslationCode,
     TrustCode,
     WalletCode,
 )

@@ -36,8 +36,8 @@ class TranslationRead(Schema):
     response_model=TranslationRead,
     responses={
         404: {"model": ErrorBody},
+        409: {"model": ErrorBody, "description": "This site has no translation service"},
         429: {"model": ErrorBody},
-        501: {"model": ErrorBody},
         503: {"model": ErrorBody},
     },
 )

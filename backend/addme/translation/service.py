@@ -9,13 +9,15 @@ from sqlalchemy import delete, func, select
 from sqlalchemy.orm import Session
 
 from addme.accounts.models import User
-from addme.core.errors import AppError, NotFound
+from addme.core.errors import AppError, Conflict, NotFound
+from addme.translation.codes import TranslationCode
 from addme.translation.models import CachedTranslation
 from addme.translation.providers import NotConfigured, ProviderError, Translated, provider_for
 
 # Rows kept in the cache; past it the oldest go first.
 CACHE_MAX = 20_000
 NOT_CONFIGURED = "Translation is not configured on this site."
+TEXT_NOT_FOUND = "This text could not be found."
 
 # kind -> (session, id, viewer) -> the text, read through the owning domain with its visibility rule.
 TextSource = Callable[[Session, int, User | None], str]
@@ -44,6 +46,7 @@ register_source("comment", _comment)
 
 class TranslationUnavailable(AppError):
     status_code = 503
+    code = TranslationCode.UNAVAILABLE
 
 
 def text_hash(text: str) -> str:
@@ -56,10 +59,10 @@ def translate(
     """(the translation, whether it came from the cache)."""
     source = _SOURCES.get(kind)
     if source is None:
-        raise NotFound("This text could not be found")
+        raise NotFound(TEXT_NOT_FOUND, code=TranslationCode.TEXT_NOT_FOUND)
     text = source(session, item_id, viewer).strip()
     if not text:
-        raise NotFound("This text could not be found")
+        raise NotFound(TEXT_NOT_FOUND, code=TranslationCode.TEXT_NOT_FOUND)
     key = text_hash(text)
     cached = session.get(CachedTranslation, (key, target))
     if cached is not None:
@@ -68,7 +71,8 @@ def translate(
     try:
         result = provider.translate(text, target=target)
     except NotConfigured as exc:
-        raise AppError(NOT_CONFIGURED, status_code=501) from exc
+        # A 4xx, not 501: nothing failed, the site runs without the service (the answer is final).
+        raise Conflict(NOT_CONFIGURED, code=TranslationCode.NOT_CONFIGURED) from exc
     except ProviderError as exc:
         raise TranslationUnavailable(f"The translation could not be made: {exc}") from exc
     session.add(

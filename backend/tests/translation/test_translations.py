@@ -35,8 +35,9 @@ def _listing(db, description="Add me, I answer fast"):
 def test_local_default_says_translation_is_not_configured(client, db):
     u = _listing(db)
     r = client.post("/v1/translations", json={"kind": "description", "id": u.id, "target": "fr"})
-    assert r.status_code == 501
+    assert r.status_code == 409
     assert r.json()["message"] == "Translation is not configured on this site."
+    assert r.json()["code"] == "translation_not_configured"
 
 
 def test_libretranslate_shows_the_translation_and_sends_only_the_text(client, db):
@@ -83,6 +84,7 @@ def test_libretranslate_error_and_timeout_are_a_503_with_its_message(client, db)
     )
     r = client.post("/v1/translations", json={"kind": "description", "id": u.id, "target": "fr"})
     assert r.status_code == 503 and "fr is not supported" in r.json()["message"]
+    assert r.json()["code"] == "translation_unavailable"
 
     def slow(request):
         raise httpx.ReadTimeout("slow", request=request)

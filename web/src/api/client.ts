@@ -24,7 +24,7 @@ const SHOWN_IN_FORM: Record<string, number[]> = {
   '/v1/ondato/success': [400, 404, 409, 503],
   // The Translate button says under the text that the site has no translation service (501), that
   // the service did not answer (503) or that the reader asked too often (429).
-  '/v1/translations': [404, 429, 501, 503],
+  '/v1/translations': [404, 409, 429, 503],
   '/v1/ondato/failure': [404, 503],
 };
 /** Calls whose failures are ignored on purpose (spec section 7: logout errors are ignored). */

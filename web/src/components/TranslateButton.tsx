@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { api, unwrap } from '@/api/client';
 import { ApiError } from '@/api/errors';
 import type { components } from '@/api/schema.gen';
+import { errorText } from '@/errors/errorText';
 import { useTranslation } from '@/i18n/useTranslation';
 
 type Kind = components['schemas']['TranslationRequest']['kind'];
@@ -26,7 +27,7 @@ export function TranslateButton({ kind, id }: { kind: Kind; id: number }) {
   });
   const refusal =
     translate.error instanceof ApiError
-      ? translate.error.message
+      ? errorText(translate.error, t)
       : translate.error
         ? t('errors.generic')
         : null;

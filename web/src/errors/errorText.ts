@@ -54,6 +54,7 @@ export const SERVER_WORDED = [
   'not_pending',
   'too_large',
   'too_soon',
+  'translation_unavailable',
   'trust_flag_not_set',
   'unauthorized',
   'unban_wait',

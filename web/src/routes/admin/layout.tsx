@@ -21,7 +21,8 @@ function AdminOutlet() {
 export function Component() {
   return (
     <SiteShell ads={false}>
-      <div className="container-fluid py-4 px-lg-4">
+      {/* The same container as the header, so the admin area lines up with it. */}
+      <div className="container-xl py-4">
         <div className="row g-4">
           <div className="col-lg-2">
             <AdminNav />
