@@ -12,13 +12,15 @@ from sqlalchemy.orm import Session
 from addme.core import batches, clock, ratelimit
 from addme.core.errors import NotFound, TooManyRequests
 from addme.listings import constants as c
-from addme.listings import facets
+from addme.listings import facets, figures
 from addme.listings.models import Username, UsernameDailyStat
 from addme.listings.service import since_days
 
 VIEW_DEDUP = "1/hour"
 CLICK_LIMIT = "30/hour"
-KEEP_DAYS = 35
+# The owner's figures look back 90 days (VIP and Studio), and a boost on the first of them is
+# compared with the 7 days before it; the popular score reads only the last 7.
+KEEP_DAYS = figures.VIP_DAYS + figures.BASELINE_DAYS
 
 
 def _bump(conn: Connection, *, username_id: int, field: Literal["views", "clicks"]) -> None:
