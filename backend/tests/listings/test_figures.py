@@ -82,9 +82,7 @@ def test_vip_downloads_csv_and_a_free_member_is_told_it_is_vip_only(client, db):
     assert lines[0] == "day,views,message_clicks,top_ups,fire_pins"
     assert lines[-1] == f"{_day(0).isoformat()},1,0,0,0"
     assert len(lines) == 4
-    by_accept = client.get(
-        f"/v1/user/usernames/{name.id}/stats", headers={**headers, "Accept": "text/csv"}
-    )
+    by_accept = client.get(f"/v1/user/usernames/{name.id}/stats", headers={**headers, "Accept": "text/csv"})
     assert by_accept.status_code == 200 and by_accept.text.startswith("day,views")
 
     free, free_headers = member(db)
