@@ -28,11 +28,21 @@ test('an owner sees today’s view and message click on the figures chart of /us
   expect(created.ok(), await created.text()).toBeTruthy();
   const id = ((await created.json()) as { data: { id: number; status: string } }).data.id;
 
-  // A visitor opens the profile and taps Message (both recorded by the calls the profile makes).
-  expect((await request.post(`/v1/usernames/${id}/view`)).status()).toBe(204);
+  // A visitor finds it by searching and opens its profile (the view counts under "Search"), then
+  // taps Message (the call the profile's button makes; the app's own link leaves the site).
+  await preAgree(page, baseURL as string);
+  await page.goto(`/list?q=${username}`);
+  const viewed = page.waitForResponse(
+    (r) => r.url().includes(`/v1/usernames/${id}/view?source=search`) && r.status() === 204,
+  );
+  await page
+    .getByTestId('username-card')
+    .filter({ hasText: username })
+    .getByRole('link', { name: username })
+    .click();
+  await viewed;
   expect((await request.post(`/v1/usernames/${id}/message-click`)).status()).toBe(204);
 
-  await preAgree(page, baseURL as string);
   await logIn(page, email);
   await page.goto('/user');
   const item = page.locator(`[data-testid="my-username"][data-id="${id}"]`);
@@ -43,6 +53,7 @@ test('an owner sees today’s view and message click on the figures chart of /us
   await expect(figures.getByTestId('figures-today')).toContainText('1 view · 1 message click');
   await expect(figures.getByTestId('figures-views-total')).toHaveText('1');
   await expect(figures.getByTestId('figures-place')).toContainText(/#\d+/);
+  await expect(figures.getByTestId('figures-sources')).toHaveText('Search: 1 view (100%)');
   await expect(figures.getByTestId('figures-chart').locator('canvas')).toBeVisible();
   await expect(figures.getByRole('img', { name: /1 view, 1 message click\b/ })).toBeAttached();
   // A free member: 7 and 30 days, and the way to VIP for 90 days and the CSV.

@@ -17,8 +17,15 @@ from addme.core.errors import FieldError, Forbidden
 from addme.listings import service
 from addme.listings.cards import LISTED
 from addme.listings.codes import ListingCode
-from addme.listings.models import Username, UsernameDailyStat
-from addme.listings.schemas import BoostEffect, ListPlace, StatsDay, UsernameStats, UsernameStatsMeta
+from addme.listings.models import Username, UsernameDailyStat, UsernameViewSource
+from addme.listings.schemas import (
+    BoostEffect,
+    ListPlace,
+    SourceViews,
+    StatsDay,
+    UsernameStats,
+    UsernameStatsMeta,
+)
 
 FREE_DAYS = 30
 VIP_DAYS = 90
@@ -92,6 +99,16 @@ def _place(session: Session, *, username: Username, now: datetime) -> ListPlace:
     place.position = count + 1
     place.capped = count >= PLACE_CAP
     return place
+
+
+def _sources(session: Session, *, username_id: int, since: date) -> list[SourceViews]:
+    rows = session.execute(
+        select(UsernameViewSource.source, func.sum(UsernameViewSource.views))
+        .where(UsernameViewSource.username_id == username_id, UsernameViewSource.day >= since)
+        .group_by(UsernameViewSource.source)
+    ).all()
+    found = [SourceViews(source=source, views=int(views or 0)) for source, views in rows]
+    return sorted(found, key=lambda s: (-s.views, s.source))
 
 
 def _effects(days: list[StatsDay], *, first_day: date, baseline: dict[date, int]) -> list[BoostEffect]:
@@ -171,6 +188,7 @@ def username_stats(
             clicks_total=sum(p.clicks for p in points),
             place=_place(session, username=username, now=now),
             boosts=_effects(points, first_day=first_day, baseline={d: v for d, (v, _) in counted.items()}),
+            sources=_sources(session, username_id=username.id, since=start.date()),
         ),
     )
 

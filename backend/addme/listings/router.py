@@ -29,6 +29,7 @@ from addme.listings.schemas import (
     UsernameProfile,
     UsernameStats,
     UsernameUpdate,
+    ViewSource,
     parse_list_query,
 )
 
@@ -73,8 +74,14 @@ async def similar_usernames(username_id: IdPath, request: Request) -> Response:
 
 
 @router.post("/usernames/{username_id}/view", status_code=status.HTTP_204_NO_CONTENT, tags=["usernames"])
-def count_view(username_id: IdPath, request: Request, db: DbSession) -> None:
-    stats.record(db, username_id=username_id, kind="view", ip_key=ip_bucket(client_ip(request)))
+def count_view(
+    username_id: IdPath,
+    request: Request,
+    db: DbSession,
+    source: Annotated[ViewSource | None, Query(description="where the viewer came from")] = None,
+) -> None:
+    ip_key = ip_bucket(client_ip(request))
+    stats.record(db, username_id=username_id, kind="view", ip_key=ip_key, source=source)
 
 
 @router.post(

@@ -15,6 +15,8 @@ from addme.core.schemas import CardBase, PageMeta, StrictInput, UtcDatetime
 from addme.listings import constants as c
 
 LinkTypeName = Literal["chaturbate", "linktree", "onlyfans", "mym", "fansly"]
+# Where a profile view came from: profile = opened directly (a shared link, a bookmark); suggestions = similar usernames.
+ViewSource = Literal["list", "search", "tag", "profile", "suggestions"]
 
 
 class ListParams(BaseModel):
@@ -323,6 +325,11 @@ class ListPlace(BaseModel):
     pinned: bool = Field(description="a Fire Pin holds it among the first")
 
 
+class SourceViews(BaseModel):
+    source: ViewSource
+    views: int
+
+
 class UsernameStatsMeta(BaseModel):
     username_id: int
     username: str
@@ -333,6 +340,10 @@ class UsernameStatsMeta(BaseModel):
     clicks_total: int
     place: ListPlace
     boosts: list[BoostEffect]
+    sources: list[SourceViews] = Field(
+        description="views of the period by where the viewer came from, most first; views recorded "
+        "without a place (before places were recorded) are views_total less their sum"
+    )
 
 
 class UsernameStats(BaseModel):

@@ -6,9 +6,9 @@ from datetime import timedelta
 
 from sqlalchemy import select
 
-from addme.core import clock
+from addme.core import clock, ratelimit
 from addme.listings import stats
-from addme.listings.models import UsernameDailyStat
+from addme.listings.models import UsernameDailyStat, UsernameViewSource
 from tests.factories.listings import make_username
 from tests.factories.wallet import give, member
 
@@ -165,7 +165,25 @@ def test_the_cleanup_keeps_90_days_of_figures(client, db):
     name = make_username(db)
     for n in (0, 89, 96, 97, 120):
         db.add(UsernameDailyStat(username_id=name.id, day=_day(n), views=1, clicks=0))
+        db.add(UsernameViewSource(username_id=name.id, day=_day(n), source="list", views=1))
     db.commit()
     stats.refresh_popularity(db)
     kept = sorted(db.scalars(select(UsernameDailyStat.day).where(UsernameDailyStat.username_id == name.id)))
     assert kept == sorted([_day(0), _day(89), _day(96)])
+    kept_sources = db.scalars(select(UsernameViewSource.day).where(UsernameViewSource.username_id == name.id))
+    assert sorted(kept_sources) == kept
+
+
+def test_views_are_told_apart_by_where_the_viewer_came_from(client, db):
+    owner, headers = member(db)
+    name = make_username(db, user=owner)
+    for source in ("search", "tag", "search", None):
+        ratelimit.reset()  # another viewer each time
+        params = {"source": source} if source else {}
+        assert client.post(f"/v1/usernames/{name.id}/view", params=params).status_code == 204
+    # The same viewer again within the hour: neither the total nor a place moves.
+    client.post(f"/v1/usernames/{name.id}/view", params={"source": "list"})
+    meta = _stats(client, headers, name.id).json()["meta"]
+    assert meta["views_total"] == 4
+    assert meta["sources"] == [{"source": "search", "views": 2}, {"source": "tag", "views": 1}]
+    assert client.post(f"/v1/usernames/{name.id}/view", params={"source": "elsewhere"}).status_code == 422

@@ -7412,6 +7412,16 @@ export interface components {
             /** Reason */
             reason: string | null;
         };
+        /** SourceViews */
+        SourceViews: {
+            /**
+             * Source
+             * @enum {string}
+             */
+            source: "list" | "search" | "tag" | "profile" | "suggestions";
+            /** Views */
+            views: number;
+        };
         /**
          * StatsCode
          * @description The stable error codes of the admin's figures and the page-view beacon.
@@ -8495,6 +8505,11 @@ export interface components {
              */
             max_days: number;
             place: components["schemas"]["ListPlace"];
+            /**
+             * Sources
+             * @description views of the period by where the viewer came from, most first; views recorded without a place (before places were recorded) are views_total less their sum
+             */
+            sources: components["schemas"]["SourceViews"][];
             /** Username */
             username: string;
             /** Username Id */
@@ -28752,7 +28767,10 @@ export interface operations {
     };
     count_view_v1_usernames__username_id__view_post: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description where the viewer came from */
+                source?: ("list" | "search" | "tag" | "profile" | "suggestions") | null;
+            };
             header?: never;
             path: {
                 username_id: number;

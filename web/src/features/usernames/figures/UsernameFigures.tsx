@@ -6,7 +6,7 @@ import { LoadError } from '@/components/LoadError';
 import { useTranslation } from '@/i18n/useTranslation';
 import { formatNumber } from '@/lib/format';
 import { FiguresChart } from './FiguresChart';
-import { PERIODS, shortDay } from './figures';
+import { PERIODS, shortDay, withUnrecorded } from './figures';
 import { type BoostEffect, csvUrl, usernameStatsQuery } from './queries';
 import './figures.css';
 
@@ -91,6 +91,7 @@ export default function UsernameFigures({ id }: { id: number }) {
   });
   const boosts = [...meta.boosts].reverse().slice(0, BOOSTS_SHOWN);
   const periods = PERIODS.filter((p) => p <= meta.max_days);
+  const sources = withUnrecorded(meta.sources, meta.views_total);
 
   return (
     <section className="figures" data-testid="figures" aria-label={t('listings.figures.title')}>
@@ -166,6 +167,22 @@ export default function UsernameFigures({ id }: { id: number }) {
         </li>
       </ul>
       <FiguresChart days={data} labels={labels} summary={summary} locale={locale} />
+      <h3 className="h6 mt-2">{t('listings.figures.sourcesTitle')}</h3>
+      {sources.length === 0 ? (
+        <p className="small text-body-secondary mb-2">{t('listings.figures.noViews')}</p>
+      ) : (
+        <ul className="small list-unstyled mb-2" data-testid="figures-sources">
+          {sources.map((s) => (
+            <li key={s.source}>
+              {t('listings.figures.sourceLine', {
+                source: t(`listings.figures.source.${s.source}`),
+                views: t('listings.figures.viewCount', { count: s.views }),
+                percent: n(Math.round((s.views * 100) / meta.views_total)),
+              })}
+            </li>
+          ))}
+        </ul>
+      )}
       <h3 className="h6 mt-2">{t('listings.figures.boostsTitle')}</h3>
       {boosts.length === 0 ? (
         <p className="small text-body-secondary mb-2">{t('listings.figures.noBoosts')}</p>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chartData, dayToSeconds, shortDay } from './figures';
+import { chartData, dayToSeconds, shortDay, withUnrecorded } from './figures';
 
 const day = (d: string, views: number, top_ups = 0, fire_pins = 0) => ({
   day: d,
@@ -30,5 +30,16 @@ describe('the figures chart', () => {
   it('names a day in UTC, whatever the reader’s time zone', () => {
     expect(shortDay('2026-12-02', 'en')).toBe('Dec 2');
     expect(shortDay('2026-12-02', 'fr')).toBe('2 déc.');
+  });
+});
+
+describe('where the views came from', () => {
+  it('adds the views recorded without a place as "other"', () => {
+    expect(withUnrecorded([{ source: 'search', views: 2 }], 5)).toEqual([
+      { source: 'search', views: 2 },
+      { source: 'other', views: 3 },
+    ]);
+    expect(withUnrecorded([{ source: 'tag', views: 4 }], 4)).toEqual([{ source: 'tag', views: 4 }]);
+    expect(withUnrecorded([], 0)).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import type { StatsDay } from './queries';
+import type { SourceViews, StatsDay } from './queries';
 
 /** The periods offered; 90 only when the API allows it (VIP and Studio). */
 export const PERIODS = [7, 30, 90] as const;
@@ -33,4 +33,21 @@ export function shortDay(day: string, locale: string): string {
   } catch {
     return day;
   }
+}
+
+/**
+ * The period's views by place, plus "other" for the views recorded without one (before places were
+ * recorded, or from a client that does not send it); nothing when there were no views.
+ */
+export function withUnrecorded(
+  sources: SourceViews[],
+  total: number,
+): { source: SourceViews['source'] | 'other'; views: number }[] {
+  if (total <= 0) return [];
+  const known = sources.reduce((sum, s) => sum + s.views, 0);
+  const rows: { source: SourceViews['source'] | 'other'; views: number }[] = sources.filter(
+    (s) => s.views > 0,
+  );
+  if (total > known) rows.push({ source: 'other', views: total - known });
+  return rows;
 }

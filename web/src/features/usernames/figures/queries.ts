@@ -6,6 +6,7 @@ import type { components } from '@/api/schema.gen';
 export type UsernameStats = components['schemas']['UsernameStats'];
 export type StatsDay = components['schemas']['StatsDay'];
 export type BoostEffect = components['schemas']['BoostEffect'];
+export type SourceViews = components['schemas']['SourceViews'];
 
 /** Under my usernames' key: a Top-Up, a Fire Pin or an edit refreshes the figures too. */
 export function usernameStatsQuery(id: number, days: number) {
