@@ -7,8 +7,9 @@ import csv
 import io
 from collections.abc import Callable
 from datetime import date, datetime, timedelta
+from typing import Any
 
-from sqlalchemy import and_, func, or_, select
+from sqlalchemy import Select, and_, func, or_, select
 from sqlalchemy.orm import Session
 
 from addme.accounts.models import User
@@ -71,6 +72,10 @@ def _boosts(session: Session, *, user: User, username_id: int, since: datetime) 
     return per_day
 
 
+def _count(session: Session, rows: Select[Any]) -> int:
+    return int(session.scalar(select(func.count()).select_from(rows.subquery())) or 0)
+
+
 def _place(session: Session, *, username: Username, now: datetime) -> ListPlace:
     """Its rank in the "latest" list of its app and type: active Fire Pins first (newest pin first),
     then by the last Top-Up, as the list shows them."""
@@ -80,22 +85,32 @@ def _place(session: Session, *, username: Username, now: datetime) -> ListPlace:
         return place
     same_list = [LISTED, Username.app == username.app, Username.type == username.type]
     pin_active = and_(Username.fire_pinned_until.is_not(None), Username.fire_pinned_until > now)
+    pins = select(Username.id).where(*same_list, pin_active, Username.id != username.id)
     if pinned:
-        ahead = and_(
-            pin_active,
+        ahead = pins.where(
             or_(
                 Username.fire_pinned_until > username.fire_pinned_until,
                 and_(Username.fire_pinned_until == username.fire_pinned_until, Username.id > username.id),
-            ),
+            )
         )
+        count = _count(session, ahead.limit(PLACE_CAP))
     else:
-        ahead = or_(
-            pin_active,
-            Username.sort_at > username.sort_at,
-            and_(Username.sort_at == username.sort_at, Username.id > username.id),
+        # Every active pin (a handful, from their own index), then the rows above it in "latest",
+        # walked down the list's own index from the top and stopped at the cap.
+        later = (
+            select(Username.id)
+            .where(
+                *same_list,
+                or_(Username.fire_pinned_until.is_(None), Username.fire_pinned_until <= now),
+                or_(
+                    Username.sort_at > username.sort_at,
+                    and_(Username.sort_at == username.sort_at, Username.id > username.id),
+                ),
+            )
+            .order_by(Username.sort_at.desc(), Username.id.desc())
+            .limit(PLACE_CAP)
         )
-    rows = select(Username.id).where(*same_list, ahead, Username.id != username.id).limit(PLACE_CAP)
-    count = int(session.scalar(select(func.count()).select_from(rows.subquery())) or 0)
+        count = min(PLACE_CAP, _count(session, pins.limit(PLACE_CAP)) + _count(session, later))
     place.position = count + 1
     place.capped = count >= PLACE_CAP
     return place
