@@ -9,7 +9,15 @@ from addme.decisions.models import Appeal, StatementOfReasons
 from addme.groups.models import Group, GroupMember
 from addme.jobs.models import JobLease, JobRun
 from addme.listings import search  # noqa: F401 - its after_create hook builds the search objects
-from addme.listings.models import HandleCheckApp, SwitchRule, Tag, Username, UsernameDailyStat, username_tags
+from addme.listings.models import (
+    HandleCheckApp,
+    SwitchRule,
+    Tag,
+    Username,
+    UsernameDailyStat,
+    UsernameViewSource,
+    username_tags,
+)
 from addme.mail.models import OutboxMessage
 from addme.media.models import Media, MediaBlockedHash, MediaHashCursor, MediaHashFeedback, MediaImageHash
 from addme.moderation.models import (
@@ -91,6 +99,7 @@ __all__ = [
     "User",
     "Username",
     "UsernameDailyStat",
+    "UsernameViewSource",
     "WalletState",
     "WebhookEvent",
     "username_tags",

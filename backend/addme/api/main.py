@@ -19,6 +19,7 @@ from addme.core.health import router as health_router
 from addme.decisions.router import router as decisions_router
 from addme.groups.admin_router import router as groups_admin_router
 from addme.groups.router import router as groups_router
+from addme.listings import figures as listing_figures
 from addme.listings import service as listings
 from addme.listings.router import router as listings_router
 from addme.mail.router import router as mail_router
@@ -38,6 +39,7 @@ from addme.trust.admin_router import risk_router as trust_risk_router
 from addme.trust.admin_router import router as trust_admin_router
 from addme.trust.admin_router import trackers_router as trust_trackers_router
 from addme.trust.router import router as trust_router
+from addme.wallet import ledger as wallet_ledger
 from addme.wallet.admin_router import router as wallet_admin_router
 from addme.wallet.router import router as wallet_router
 
@@ -85,3 +87,5 @@ API_ROUTERS: tuple[APIRouter, ...] = (
 
 # GET /v1/auth/user carries what other domains count for the member (accounts cannot import them).
 accounts.register_user_read_hook(listings.usernames_count_hook)
+# The owner's figures mark the days of Top-Ups and Fire Pins (listings cannot import the wallet).
+listing_figures.register_boost_source(wallet_ledger.boost_uses)

@@ -29,5 +29,6 @@ class ListingCode(StrEnum):
     OWNERSHIP_TOO_OLD = "ownership_too_old"
     OWNERSHIP_UNAVAILABLE = "ownership_unavailable"
     OWNERSHIP_WRONG_APP = "ownership_wrong_app"
+    STATS_VIP_ONLY = "stats_vip_only"
     TAG_EXISTS = "tag_exists"
     TAG_NOT_FOUND = "tag_not_found"

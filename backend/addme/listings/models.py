@@ -250,6 +250,20 @@ class UsernameDailyStat(Base):
     clicks: Mapped[int] = mapped_column(default=0)
 
 
+class UsernameViewSource(Base):
+    """Views per username per day per place the viewer came from (the owner's figures): a counter
+    row, never a row per view. Views recorded without a place count in UsernameDailyStat only."""
+
+    __tablename__ = "username_view_sources"
+    __table_args__ = (Index("ix_username_view_sources_day", "day"),)
+
+    username_id: Mapped[int] = mapped_column(ForeignKey("usernames.id", ondelete="CASCADE"), primary_key=True)
+    day: Mapped[date] = mapped_column(primary_key=True)
+    # list, search, tag, profile (opened directly) or suggestions (similar usernames on a profile).
+    source: Mapped[str] = mapped_column(String(12), primary_key=True)
+    views: Mapped[int] = mapped_column(default=0)
+
+
 class FacetCount(Base):
     """Listed usernames per tag and per country (per app and overall), recounted by a job.
 

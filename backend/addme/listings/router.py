@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from fastapi import APIRouter, Request, Response, status
+from typing import Annotated, Literal
+
+from fastapi import APIRouter, Query, Request, Response, status
 
 from addme.api.deps import CurrentUser, DbSession
 from addme.core.net import client_ip, ip_bucket
@@ -10,7 +12,7 @@ from addme.core.options import AppName
 from addme.core.params import IdPath
 from addme.core.routes import raw_get
 from addme.core.schemas import ActionResult, ErrorBody, query_parameters
-from addme.listings import mine, ownership, public, seo, service, stats, switching  # noqa: F401 - seo registers page heads
+from addme.listings import figures, mine, ownership, public, seo, service, stats, switching  # noqa: F401 - seo registers page heads
 from addme.listings.schemas import (
     CountryCount,
     ListParams,
@@ -25,7 +27,9 @@ from addme.listings.schemas import (
     UsernameCreate,
     UsernamePage,
     UsernameProfile,
+    UsernameStats,
     UsernameUpdate,
+    ViewSource,
     parse_list_query,
 )
 
@@ -70,8 +74,14 @@ async def similar_usernames(username_id: IdPath, request: Request) -> Response:
 
 
 @router.post("/usernames/{username_id}/view", status_code=status.HTTP_204_NO_CONTENT, tags=["usernames"])
-def count_view(username_id: IdPath, request: Request, db: DbSession) -> None:
-    stats.record(db, username_id=username_id, kind="view", ip_key=ip_bucket(client_ip(request)))
+def count_view(
+    username_id: IdPath,
+    request: Request,
+    db: DbSession,
+    source: Annotated[ViewSource | None, Query(description="where the viewer came from")] = None,
+) -> None:
+    ip_key = ip_bucket(client_ip(request))
+    stats.record(db, username_id=username_id, kind="view", ip_key=ip_key, source=source)
 
 
 @router.post(
@@ -122,6 +132,37 @@ def my_usernames(user: CurrentUser, db: DbSession) -> MyUsernames:
 @router.get("/user/usernames/{username_id}", response_model=MyUsername, tags=["user usernames"])
 def my_username(username_id: IdPath, user: CurrentUser, db: DbSession) -> MyUsername:
     return mine.get_mine(db, user=user, username_id=username_id)
+
+
+@router.get(
+    "/user/usernames/{username_id}/stats",
+    response_model=UsernameStats,
+    tags=["user usernames"],
+    responses={
+        200: {"content": {"text/csv": {"schema": {"type": "string"}}}, "description": "JSON, or CSV"},
+        403: {"model": ErrorBody, "description": "CSV asked by a member who is not VIP or Studio"},
+    },
+)
+def my_username_stats(
+    username_id: IdPath,
+    request: Request,
+    user: CurrentUser,
+    db: DbSession,
+    days: Annotated[int, Query(ge=1, le=figures.VIP_DAYS, description="30 at most for free members")] = 30,
+    format: Annotated[Literal["json", "csv"] | None, Query(description="csv: VIP and Studio only")] = None,
+) -> UsernameStats | Response:
+    """Views and Message clicks per day, the place in its main list today, and what each Top-Up or
+    Fire Pin did to views. `?format=csv` (or Accept: text/csv) downloads the days."""
+    as_csv = figures.wants_csv(format=format, accept=request.headers.get("accept", ""))
+    found = figures.username_stats(db, user=user, username_id=username_id, days=days, as_csv=as_csv)
+    if not as_csv:
+        return found
+    disposition = f'attachment; filename="{figures.csv_filename(found)}"'
+    return Response(
+        figures.to_csv(found),
+        media_type="text/csv; charset=utf-8",
+        headers={"Content-Disposition": disposition},
+    )
 
 
 @router.post(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import date
 from functools import cached_property, lru_cache
 from typing import Literal
 from urllib.parse import parse_qsl
@@ -14,6 +15,8 @@ from addme.core.schemas import CardBase, PageMeta, StrictInput, UtcDatetime
 from addme.listings import constants as c
 
 LinkTypeName = Literal["chaturbate", "linktree", "onlyfans", "mym", "fansly"]
+# Where a profile view came from: profile = opened directly (a shared link, a bookmark); suggestions = similar usernames.
+ViewSource = Literal["list", "search", "tag", "profile", "suggestions"]
 
 
 class ListParams(BaseModel):
@@ -287,6 +290,67 @@ class MyUsernameResult(BaseModel):
     success: bool
     message: str
     data: MyUsername
+
+
+class StatsDay(BaseModel):
+    """One day of a username's figures (days with nothing counted are sent as zeros)."""
+
+    day: date
+    views: int
+    clicks: int = Field(description="Message clicks")
+    top_ups: int = Field(description="Top-Ups used on the username that day (paid, VIP daily, scheduled)")
+    fire_pins: int = Field(description="Fire Pins used on the username that day")
+
+
+class BoostEffect(BaseModel):
+    """What a day's Top-Ups or Fire Pins did to views: that day against the days before it."""
+
+    day: date
+    kind: Literal["top_up", "fire_pin"]
+    uses: int
+    views: int = Field(description="views on the day of use")
+    views_before: float | None = Field(
+        description="average views a day over the (up to 7) days before; null: no day before to compare"
+    )
+    change_percent: int | None = Field(description="views against views_before, in percent; null when none")
+
+
+class ListPlace(BaseModel):
+    """Where the username stands today in its main list: its app's list of its type, latest first."""
+
+    app: AppName
+    type: TypeName
+    position: int | None = Field(description="1 = first; null when the username is not listed")
+    capped: bool = Field(description="true: further down than `position` (counted up to a cap)")
+    pinned: bool = Field(description="a Fire Pin holds it among the first")
+
+
+class SourceViews(BaseModel):
+    source: ViewSource
+    views: int
+
+
+class UsernameStatsMeta(BaseModel):
+    username_id: int
+    username: str
+    days: int
+    max_days: int = Field(description="30 for free members, 90 for VIP and Studio")
+    can_export_csv: bool = Field(description="VIP and Studio: ?format=csv downloads the days")
+    views_total: int
+    clicks_total: int
+    place: ListPlace
+    boosts: list[BoostEffect]
+    sources: list[SourceViews] = Field(
+        description="views of the period by where the viewer came from, most first; views recorded "
+        "without a place (before places were recorded) are views_total less their sum"
+    )
+
+
+class UsernameStats(BaseModel):
+    """GET /v1/user/usernames/{id}/stats: the days oldest first, today last."""
+
+    data: list[StatsDay]
+    meta: UsernameStatsMeta
 
 
 class TelegramLogin(BaseModel):

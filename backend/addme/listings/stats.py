@@ -12,26 +12,40 @@ from sqlalchemy.orm import Session
 from addme.core import batches, clock, ratelimit
 from addme.core.errors import NotFound, TooManyRequests
 from addme.listings import constants as c
-from addme.listings import facets
-from addme.listings.models import Username, UsernameDailyStat
+from addme.listings import facets, figures
+from addme.listings.models import Username, UsernameDailyStat, UsernameViewSource
 from addme.listings.service import since_days
 
 VIEW_DEDUP = "1/hour"
 CLICK_LIMIT = "30/hour"
-KEEP_DAYS = 35
+# The owner's figures look back 90 days (VIP and Studio), and a boost on the first of them is
+# compared with the 7 days before it; the popular score reads only the last 7.
+KEEP_DAYS = figures.VIP_DAYS + figures.BASELINE_DAYS
 
 
-def _bump(conn: Connection, *, username_id: int, field: Literal["views", "clicks"]) -> None:
-    table = UsernameDailyStat.__table__
-    assert isinstance(table, Table)
-    values = {"username_id": username_id, "day": clock.now().date(), "views": 0, "clicks": 0}
-    values[field] = 1
+def _upsert(
+    conn: Connection, table: Table, values: dict[str, object], *, keys: list[str], field: str
+) -> None:
     ins = pg_insert(table) if conn.dialect.name == "postgresql" else sqlite_insert(table)
     conn.execute(
-        ins.values(**values).on_conflict_do_update(
-            index_elements=["username_id", "day"], set_={field: table.c[field] + 1}
-        )
+        ins.values(**values).on_conflict_do_update(index_elements=keys, set_={field: table.c[field] + 1})
     )
+
+
+def _bump(
+    conn: Connection, *, username_id: int, field: Literal["views", "clicks"], source: str | None = None
+) -> None:
+    table = UsernameDailyStat.__table__
+    assert isinstance(table, Table)
+    day = clock.now().date()
+    values: dict[str, object] = {"username_id": username_id, "day": day, "views": 0, "clicks": 0}
+    values[field] = 1
+    _upsert(conn, table, values, keys=["username_id", "day"], field=field)
+    if field == "views" and source is not None:
+        sources = UsernameViewSource.__table__
+        assert isinstance(sources, Table)
+        row = {"username_id": username_id, "day": day, "source": source, "views": 1}
+        _upsert(conn, sources, row, keys=["username_id", "day", "source"], field="views")
     # The live score moves at once; the job recomputes it so old days fall out of the window.
     conn.execute(
         update(Username)
@@ -41,8 +55,16 @@ def _bump(conn: Connection, *, username_id: int, field: Literal["views", "clicks
     )
 
 
-def record(session: Session, *, username_id: int, kind: Literal["view", "click"], ip_key: str) -> None:
-    """Count a profile view (once per viewer IP per username per hour) or a Message click."""
+def record(
+    session: Session,
+    *,
+    username_id: int,
+    kind: Literal["view", "click"],
+    ip_key: str,
+    source: str | None = None,
+) -> None:
+    """Count a profile view (once per viewer IP per username per hour, under the place it came from
+    when given: schemas.ViewSource) or a Message click."""
     listed = session.scalar(select(Username.listed).where(Username.id == username_id))
     if not listed:
         raise NotFound(c.NOT_FOUND)
@@ -51,7 +73,8 @@ def record(session: Session, *, username_id: int, kind: Literal["view", "click"]
         ratelimit.hit(limit, f"username-{kind}", ip_key, str(username_id))
     except TooManyRequests:
         return  # already counted for this viewer: the answer is the same, the counter does not move
-    _bump(session.connection(), username_id=username_id, field="views" if kind == "view" else "clicks")
+    field: Literal["views", "clicks"] = "views" if kind == "view" else "clicks"
+    _bump(session.connection(), username_id=username_id, field=field, source=source)
     session.commit()
 
 
@@ -99,6 +122,7 @@ def refresh_popularity(session: Session) -> int:
         session.commit()
     cutoff = since_days(KEEP_DAYS).date()
     session.execute(delete(UsernameDailyStat).where(UsernameDailyStat.day < cutoff))
+    session.execute(delete(UsernameViewSource).where(UsernameViewSource.day < cutoff))
     session.commit()
     return changed
 

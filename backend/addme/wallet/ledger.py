@@ -280,6 +280,32 @@ def history(session: Session, *, user_id: int, limit: int = 50) -> list[LedgerEn
     )
 
 
+# The uses that move a username up: a Top-Up (paid, VIP daily, scheduled) or a Fire Pin.
+_BOOSTS = {
+    Reason.SPEND_TOPUP: "top_up",
+    Reason.VIP_DAILY: "top_up",
+    Reason.AUTO_TOPUP: "top_up",
+    Reason.SPEND_FIRE_PIN: "fire_pin",
+}
+
+
+def boost_uses(
+    session: Session, *, user_id: int, username_id: int, since: datetime
+) -> list[tuple[datetime, str]]:
+    """(when, "top_up" | "fire_pin") for each Top-Up or Fire Pin used on the username since `since`,
+    read from the ledger (the owner's figures mark those days; registered in api/main.py)."""
+    rows = session.execute(
+        select(LedgerEntry.created_at, LedgerEntry.reason).where(
+            # user_id and reason lead ix_ledger_entries_user_reason_created.
+            LedgerEntry.user_id == user_id,
+            LedgerEntry.reason.in_(list(_BOOSTS)),
+            LedgerEntry.created_at >= since,
+            LedgerEntry.username_id == username_id,
+        )
+    ).all()
+    return [(at, _BOOSTS[Reason(reason)]) for at, reason in rows]
+
+
 # -- per-account state ------------------------------------------------------------------------------
 
 

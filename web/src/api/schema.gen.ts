@@ -3198,6 +3198,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/user/usernames/{username_id}/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My Username Stats
+         * @description Views and Message clicks per day, the place in its main list today, and what each Top-Up or
+         *     Fire Pin did to views. `?format=csv` (or Accept: text/csv) downloads the days.
+         */
+        get: operations["my_username_stats_v1_user_usernames__username_id__stats_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/user/usernames/{username_id}/topup": {
         parameters: {
             query?: never;
@@ -4602,6 +4623,39 @@ export interface components {
             screenshot: string;
         } & components["schemas"]["RemovalForm"];
         /**
+         * BoostEffect
+         * @description What a day's Top-Ups or Fire Pins did to views: that day against the days before it.
+         */
+        BoostEffect: {
+            /**
+             * Change Percent
+             * @description views against views_before, in percent; null when none
+             */
+            change_percent: number | null;
+            /**
+             * Day
+             * Format: date
+             */
+            day: string;
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "top_up" | "fire_pin";
+            /** Uses */
+            uses: number;
+            /**
+             * Views
+             * @description views on the day of use
+             */
+            views: number;
+            /**
+             * Views Before
+             * @description average views a day over the (up to 7) days before; null: no day before to compare
+             */
+            views_before: number | null;
+        };
+        /**
          * BotAssessmentRead
          * @description One assessment that found something: where (signup, login, free_topup), its score 0..1,
          *     whether that made a bot, and the reasons (e.g. `scripted_user_agent:HeadlessChrome`).
@@ -5888,11 +5942,42 @@ export interface components {
             reason: string;
         };
         /**
+         * ListPlace
+         * @description Where the username stands today in its main list: its app's list of its type, latest first.
+         */
+        ListPlace: {
+            /**
+             * App
+             * @enum {string}
+             */
+            app: "snapchat" | "telegram" | "kik";
+            /**
+             * Capped
+             * @description true: further down than `position` (counted up to a cap)
+             */
+            capped: boolean;
+            /**
+             * Pinned
+             * @description a Fire Pin holds it among the first
+             */
+            pinned: boolean;
+            /**
+             * Position
+             * @description 1 = first; null when the username is not listed
+             */
+            position: number | null;
+            /**
+             * Type
+             * @enum {string}
+             */
+            type: "Clean" | "Dirty";
+        };
+        /**
          * ListingCode
          * @description The stable error codes of usernames.
          * @enum {string}
          */
-        ListingCode: "cannot_add" | "cannot_delist" | "cannot_edit" | "cannot_relist" | "duplicate" | "edits_used" | "login_required" | "minor_signal" | "not_banned" | "not_pending" | "not_studio" | "ownership_bad_signature" | "ownership_code_expired" | "ownership_code_not_found" | "ownership_no_code" | "ownership_other_handle" | "ownership_page_not_found" | "ownership_page_unreadable" | "ownership_too_old" | "ownership_unavailable" | "ownership_wrong_app" | "tag_exists" | "tag_not_found";
+        ListingCode: "cannot_add" | "cannot_delist" | "cannot_edit" | "cannot_relist" | "duplicate" | "edits_used" | "login_required" | "minor_signal" | "not_banned" | "not_pending" | "not_studio" | "ownership_bad_signature" | "ownership_code_expired" | "ownership_code_not_found" | "ownership_no_code" | "ownership_other_handle" | "ownership_page_not_found" | "ownership_page_unreadable" | "ownership_too_old" | "ownership_unavailable" | "ownership_wrong_app" | "stats_vip_only" | "tag_exists" | "tag_not_found";
         /** LocalCheckoutIn */
         LocalCheckoutIn: {
             /** Card Number */
@@ -7327,12 +7412,50 @@ export interface components {
             /** Reason */
             reason: string | null;
         };
+        /** SourceViews */
+        SourceViews: {
+            /**
+             * Source
+             * @enum {string}
+             */
+            source: "list" | "search" | "tag" | "profile" | "suggestions";
+            /** Views */
+            views: number;
+        };
         /**
          * StatsCode
          * @description The stable error codes of the admin's figures and the page-view beacon.
          * @enum {string}
          */
         StatsCode: "stats_bad_range";
+        /**
+         * StatsDay
+         * @description One day of a username's figures (days with nothing counted are sent as zeros).
+         */
+        StatsDay: {
+            /**
+             * Clicks
+             * @description Message clicks
+             */
+            clicks: number;
+            /**
+             * Day
+             * Format: date
+             */
+            day: string;
+            /**
+             * Fire Pins
+             * @description Fire Pins used on the username that day
+             */
+            fire_pins: number;
+            /**
+             * Top Ups
+             * @description Top-Ups used on the username that day (paid, VIP daily, scheduled)
+             */
+            top_ups: number;
+            /** Views */
+            views: number;
+        };
         /** StatsPage */
         StatsPage: {
             /** Days */
@@ -8364,6 +8487,46 @@ export interface components {
             type: "Clean" | "Dirty";
             /** Username */
             username: string;
+        };
+        /**
+         * UsernameStats
+         * @description GET /v1/user/usernames/{id}/stats: the days oldest first, today last.
+         */
+        UsernameStats: {
+            /** Data */
+            data: components["schemas"]["StatsDay"][];
+            meta: components["schemas"]["UsernameStatsMeta"];
+        };
+        /** UsernameStatsMeta */
+        UsernameStatsMeta: {
+            /** Boosts */
+            boosts: components["schemas"]["BoostEffect"][];
+            /**
+             * Can Export Csv
+             * @description VIP and Studio: ?format=csv downloads the days
+             */
+            can_export_csv: boolean;
+            /** Clicks Total */
+            clicks_total: number;
+            /** Days */
+            days: number;
+            /**
+             * Max Days
+             * @description 30 for free members, 90 for VIP and Studio
+             */
+            max_days: number;
+            place: components["schemas"]["ListPlace"];
+            /**
+             * Sources
+             * @description views of the period by where the viewer came from, most first; views recorded without a place (before places were recorded) are views_total less their sum
+             */
+            sources: components["schemas"]["SourceViews"][];
+            /** Username */
+            username: string;
+            /** Username Id */
+            username_id: number;
+            /** Views Total */
+            views_total: number;
         };
         /**
          * UsernameUpdate
@@ -27101,6 +27264,97 @@ export interface operations {
             };
         };
     };
+    my_username_stats_v1_user_usernames__username_id__stats_get: {
+        parameters: {
+            query?: {
+                /** @description 30 at most for free members */
+                days?: number;
+                /** @description csv: VIP and Studio only */
+                format?: ("json" | "csv") | null;
+            };
+            header?: never;
+            path: {
+                username_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description JSON, or CSV */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UsernameStats"];
+                    "text/csv": string;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description CSV asked by a member who is not VIP or Studio */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     topup_v1_user_usernames__username_id__topup_post: {
         parameters: {
             query?: never;
@@ -28524,7 +28778,10 @@ export interface operations {
     };
     count_view_v1_usernames__username_id__view_post: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description where the viewer came from */
+                source?: ("list" | "search" | "tag" | "profile" | "suggestions") | null;
+            };
             header?: never;
             path: {
                 username_id: number;

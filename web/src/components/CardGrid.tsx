@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { UsernameCard as Card } from '@/api/types';
 import { useTranslation } from '@/i18n/useTranslation';
+import type { ViewSource } from '@/lib/paths';
 import { SkeletonCard, UsernameCard } from './UsernameCard';
 import './cards.css';
 
@@ -13,6 +14,7 @@ export function CardGrid({
   wide = true,
   headingLevel = 2,
   label,
+  source,
 }: {
   cards: Card[] | undefined;
   pending: boolean;
@@ -21,6 +23,8 @@ export function CardGrid({
   wide?: boolean;
   headingLevel?: 2 | 3;
   label?: string;
+  /** Where the cards' views come from (UsernameCard's `source`). */
+  source?: ViewSource;
 }) {
   const { t } = useTranslation();
   const gridClass = `ucard-grid ${wide ? 'ucard-grid-wide' : ''}`;
@@ -42,7 +46,7 @@ export function CardGrid({
     <ul className={gridClass} aria-label={label} data-testid="cards">
       {cards.map((card) => (
         <li key={card.id}>
-          <UsernameCard card={card} headingLevel={headingLevel} />
+          <UsernameCard card={card} headingLevel={headingLevel} source={source} />
         </li>
       ))}
     </ul>

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import type { UsernameCard as Card } from '@/api/types';
 import { useTranslation } from '@/i18n/useTranslation';
 import { formatTimeAgo } from '@/lib/format';
-import { profilePath } from '@/lib/paths';
+import { profilePath, type ViewSource, viewState } from '@/lib/paths';
 import { AppBadge, Crown } from './AppBadge';
 import { Avatar } from './Avatar';
 import { Flag } from './Flag';
@@ -20,9 +20,12 @@ type CardWithScore = Card & { reputation?: number | null };
 export function UsernameCard({
   card,
   headingLevel = 2,
+  source = 'list',
 }: {
   card: CardWithScore;
   headingLevel?: 2 | 3;
+  /** Where the owner's figures say the view came from, when this card is opened. */
+  source?: ViewSource;
 }) {
   const { t, i18n } = useTranslation();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
@@ -52,7 +55,7 @@ export function UsernameCard({
       </div>
       <div className="ucard-body">
         <Heading className="ucard-name">
-          <Link to={profilePath(card)} className="stretched-link">
+          <Link to={profilePath(card)} state={viewState(source)} className="stretched-link">
             {card.username}
           </Link>
           {card.owner_verified && (

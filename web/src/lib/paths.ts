@@ -13,3 +13,21 @@ export function reportContentPath(url: string, kind?: string): string {
   if (kind) query.set('kind', kind);
   return `/report-content?${query.toString()}`;
 }
+
+/**
+ * Where a profile view came from, for the owner's figures: a list, a search, a tag page or a
+ * profile's similar usernames ("suggestions"); a profile opened from outside counts as "profile".
+ */
+export type ViewSource = 'list' | 'search' | 'tag' | 'profile' | 'suggestions';
+const VIEW_SOURCES: readonly ViewSource[] = ['list', 'search', 'tag', 'profile', 'suggestions'];
+
+/** The navigation state a card's link carries to the profile. */
+export function viewState(source: ViewSource): { viewSource: ViewSource } {
+  return { viewSource: source };
+}
+
+/** The place a profile was opened from (its link's state), else "profile". */
+export function viewSourceOf(state: unknown): ViewSource {
+  const source = (state as { viewSource?: unknown } | null)?.viewSource;
+  return VIEW_SOURCES.includes(source as ViewSource) ? (source as ViewSource) : 'profile';
+}

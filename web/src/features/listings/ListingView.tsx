@@ -116,6 +116,8 @@ export function ListingView() {
   const meta = list.data?.meta;
   // A search with no filter besides it: the way out is to clear the search, and say so.
   const onlySearch = filters.q !== undefined && !hasActiveFilters({ ...filters, q: undefined });
+  // What the owner's figures count a view from these cards under.
+  const source = filters.q ? 'search' : scope.tag || filters.tag ? 'tag' : 'list';
 
   return (
     <div data-testid="listing">
@@ -174,7 +176,7 @@ export function ListingView() {
           hrefFor={(page) => hrefFor(withPage(filters, page))}
           label={title}
           itemKey={(card) => card.id}
-          renderItem={(card) => <UsernameCard card={card} headingLevel={2} />}
+          renderItem={(card) => <UsernameCard card={card} headingLevel={2} source={source} />}
           testId="cards"
           empty={
             <div className="addme-card p-4 text-center" data-testid="empty-state">

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { AppBadge, Crown } from '@/components/AppBadge';
 import { Avatar } from '@/components/Avatar';
 import { CardGrid } from '@/components/CardGrid';
@@ -13,7 +13,7 @@ import { VerifiedBadge } from '@/components/VerifiedBadge';
 import { lazyWithReload } from '@/errors/chunkReload';
 import { useTitle } from '@/hooks/useTitle';
 import { useTranslation } from '@/i18n/useTranslation';
-import { profilePath, reportContentPath } from '@/lib/paths';
+import { profilePath, reportContentPath, viewSourceOf } from '@/lib/paths';
 import { useUser } from '@/session/session';
 import { Comments } from './Comments';
 import { messageUrl } from './deepLinks';
@@ -63,6 +63,7 @@ export function ProfileView({ id }: { id: number }) {
   const [reportWanted, setReportWanted] = useState(false);
   if (reporting && !reportWanted) setReportWanted(true);
   const viewed = useRef<number | null>(null);
+  const location = useLocation();
   const p = profile.data;
   useTitle(
     p
@@ -74,8 +75,8 @@ export function ProfileView({ id }: { id: number }) {
     // Once per profile, even under StrictMode's double effects.
     if (!profile.isSuccess || viewed.current === id) return;
     viewed.current = id;
-    void recordView(id);
-  }, [id, profile.isSuccess]);
+    void recordView(id, viewSourceOf(location.state));
+  }, [id, profile.isSuccess, location.state]);
 
   // 404 (and any other failure) goes to the route's error page.
   if (profile.error) throw profile.error;
@@ -239,6 +240,7 @@ export function ProfileView({ id }: { id: number }) {
           pending={similar.isPending}
           skeletons={4}
           headingLevel={3}
+          source="suggestions"
           empty={<p className="text-body-secondary">{t('listings.profile.noSimilar')}</p>}
         />
         {!vip && (similar.data?.length ?? 0) > 0 && (

@@ -4,6 +4,7 @@ import { api, unwrap } from '@/api/client';
 import { apiErrorFromBody } from '@/api/errors';
 import { listingsKey } from '@/api/queryKeys';
 import type { AppName } from '@/config/options';
+import type { ViewSource } from '@/lib/paths';
 import type { ListQuery } from './filters';
 
 /**
@@ -91,9 +92,12 @@ export const countriesQuery = queryOptions({
   staleTime: 5 * 60_000,
 });
 
-export function recordView(id: number) {
+/** A profile view, under the place it was opened from (the owner's figures). */
+export function recordView(id: number, source: ViewSource) {
   return api
-    .POST('/v1/usernames/{username_id}/view', { params: { path: { username_id: id } } })
+    .POST('/v1/usernames/{username_id}/view', {
+      params: { path: { username_id: id }, query: { source } },
+    })
     .catch(() => undefined);
 }
 

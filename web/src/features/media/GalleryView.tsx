@@ -5,7 +5,7 @@ import { Avatar } from '@/components/Avatar';
 import type { AppName } from '@/config/options';
 import { useTitle } from '@/hooks/useTitle';
 import { useTranslation } from '@/i18n/useTranslation';
-import { profilePath, reportContentPath } from '@/lib/paths';
+import { profilePath, reportContentPath, viewState } from '@/lib/paths';
 import { useAgeConfirmed } from '@/session/useAgeConfirmed';
 import { AdultMedia } from './AdultMedia';
 import { useGallery } from './queries';
@@ -54,6 +54,7 @@ export function GalleryView({ slug }: { slug: string }) {
         </div>
         <Link
           to={profilePath({ id: g.id, username: g.username })}
+          state={viewState('list')}
           className="btn btn-accent btn-touch ms-auto"
         >
           {t('community.nudes.profile')}

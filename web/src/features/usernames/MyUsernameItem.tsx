@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { useFirePin, useTopUp } from '@/api/wallet';
 import { AppBadge } from '@/components/AppBadge';
@@ -11,6 +11,10 @@ import { toast } from '@/toasts/toastStore';
 import { actions, useUsernameAction } from './queries';
 import { noticeKey, statusVariant } from './status';
 import type { MyUsername } from './types';
+
+// The figures (and uPlot) load when a member opens them: neither the main bundle nor /user's own
+// chunk carries the chart.
+const UsernameFigures = lazy(() => import('./figures/UsernameFigures'));
 
 /**
  * Buttons another feature adds to each of my usernames (the route passes local swipes' Check-in):
@@ -26,11 +30,15 @@ export type ExtraItemActions = (item: {
 export function MyUsernameItem({
   item,
   extraActions,
+  figuresOpen = false,
 }: {
   item: MyUsername;
   extraActions?: ExtraItemActions;
+  /** Open the figures at first (the first of my usernames). */
+  figuresOpen?: boolean;
 }) {
   const { t, i18n } = useTranslation();
+  const [showFigures, setShowFigures] = useState(figuresOpen);
   // Wallet hooks: a refusal for lack of Top-Ups opens the not-enough-Top-Ups modal.
   const topup = useTopUp();
   const firePin = useFirePin();
@@ -130,6 +138,18 @@ export function MyUsernameItem({
             <span className="ms-1">{t('listings.actions.firePin')}</span>
           </button>
         )}
+        {item.status !== 'deleted' && (
+          <button
+            type="button"
+            className="btn btn-outline-secondary btn-touch"
+            aria-expanded={showFigures}
+            aria-controls={`figures-${item.id}`}
+            onClick={() => setShowFigures((open) => !open)}
+            data-testid="figures-toggle"
+          >
+            {t(showFigures ? 'listings.figures.hide' : 'listings.figures.show')}
+          </button>
+        )}
         {can('edit') && (
           <Link to={`/user/edit/${item.id}`} className="btn btn-outline-secondary btn-touch">
             {t('listings.actions.edit')}
@@ -183,6 +203,17 @@ export function MyUsernameItem({
           </button>
         )}
       </div>
+      {showFigures && (
+        <div id={`figures-${item.id}`} className="my-username-figures">
+          <Suspense
+            fallback={
+              <p className="small text-body-secondary mb-0">{t('listings.figures.loading')}</p>
+            }
+          >
+            <UsernameFigures id={item.id} />
+          </Suspense>
+        </div>
+      )}
     </article>
   );
 }

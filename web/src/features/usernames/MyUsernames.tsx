@@ -56,6 +56,8 @@ export function MyUsernames({
       : null;
   // Every slot used and none left to buy: nothing to add, so no "Add username" button.
   const full = atLimit && meta?.slot.state === 'at_max';
+  // The first approved username shows its figures at once; the others on a click.
+  const firstApproved = mine.data?.data.find((u) => u.status === 'approved')?.id;
 
   const stats = [
     {
@@ -157,7 +159,12 @@ export function MyUsernames({
       ) : mine.data && mine.data.data.length > 0 ? (
         <div className="d-flex flex-column gap-3">
           {mine.data.data.map((item) => (
-            <MyUsernameItem key={item.id} item={item} extraActions={extraActions} />
+            <MyUsernameItem
+              key={item.id}
+              item={item}
+              extraActions={extraActions}
+              figuresOpen={item.id === firstApproved}
+            />
           ))}
         </div>
       ) : mine.isError ? (
