@@ -4,7 +4,7 @@
 row per username, day and place; the popularity job drops rows past 97 days with the daily counters.
 
 Revision ID: 3b7e9c1d4a26
-Revises: 3c9a4e1f7b20, 4b8e1d6c2a95
+Revises: 4b8e1d6c2a95
 Create Date: 2026-12-02 14:00:00
 """
 
@@ -14,8 +14,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = "3b7e9c1d4a26"
-# Also joins the two heads main had when this was written (bot assessment, dead handles).
-down_revision: str | tuple[str, ...] | None = ("3c9a4e1f7b20", "4b8e1d6c2a95")
+down_revision: str | None = "4b8e1d6c2a95"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
