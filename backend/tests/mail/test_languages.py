@@ -15,11 +15,12 @@ from sqlalchemy import select
 import addme
 from addme.accounts.models import User
 from addme.core import clock
+from addme.core.config import get_settings
 from addme.mail import service as mail
 from addme.mail.models import OutboxMessage
 from addme.wallet.reminders import send_end_reminders
 from tests.factories.accounts import auth, make_user, token_for
-from tests.factories.community import banned
+from tests.factories.community import CAPTCHA, banned, png
 from tests.factories.wallet import paid_order, webhook
 
 GOOD = "a long enough passphrase"
@@ -211,3 +212,22 @@ def test_every_member_mail_text_exists_in_english_and_french():
             assert fr[key].strip(), (where, key)
             # The same blanks filled in both languages: a French mail never loses the link or number.
             assert _fields(text) == _fields(fr[key]), (where, key)
+
+
+def test_a_removal_request_is_answered_in_the_language_of_the_account_that_owns_its_address(client, db):
+    make_user(db, email="proprietaire@example.com", language="fr")
+    form = {
+        "username": "victim_01",
+        "app": "snapchat",
+        "reason": "C'est mon compte et je ne l'ai jamais listé.",
+        "email": "proprietaire@example.com",
+        "captcha_token": CAPTCHA,
+    }
+    r = client.post("/v1/remove-username", data=form, files={"screenshot": ("s.png", png(), "image/png")})
+    assert r.status_code == 200, r.text
+    receipt = _last_mail(db, "proprietaire@example.com")
+    assert receipt.subject.startswith("Votre demande de retrait n°") and "a bien été reçue" in receipt.subject
+    assert "Nous avons bien reçu votre demande de retrait de victim_01 (snapchat)" in receipt.body
+    # Support's copy stays English.
+    staff = _last_mail(db, get_settings().support_email)
+    assert staff.subject.startswith("[Removal request #") and "Reason:" in staff.body
