@@ -3,7 +3,7 @@
 Accounts created before it keep None, so their mails follow their country as before.
 
 Revision ID: 5d2f7a9c3e14
-Revises: 4b8e1d6c2a95
+Revises: 3b7e9c1d4a26
 Create Date: 2026-12-02 14:30:00
 """
 
@@ -13,7 +13,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = "5d2f7a9c3e14"
-down_revision: str | None = "4b8e1d6c2a95"
+down_revision: str | None = "3b7e9c1d4a26"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
