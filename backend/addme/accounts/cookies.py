@@ -10,6 +10,8 @@ from addme.core.config import get_settings
 SESSION_COOKIE = "addme_session"
 CSRF_COOKIE = "addme_csrf"
 CSRF_HEADER = "x-csrf-token"
+# The web app's language cookie ("en" or "fr", web/src/i18n/index.ts): a new account takes it.
+LOCALE_COOKIE = "i18n_redirected"
 
 
 def csrf_for(token: str) -> str:

@@ -65,6 +65,11 @@ class User(TimestampMixin, Base):
     first_name: Mapped[str | None] = mapped_column(String(60))
     email_confirmed_at: Mapped[datetime | None]
     country_code: Mapped[str | None] = mapped_column(String(2))
+    # The language the member reads the site in ("en" or "fr"): their mails are written in it.
+    # Set at registration from the visitor's locale cookie ("en" unless it says "fr") and whenever
+    # they switch language signed in; None on accounts older than the column, whose mails then
+    # follow their country (addme.mail.language).
+    language: Mapped[str | None] = mapped_column(String(2))
     ip_address: Mapped[str | None] = mapped_column(String(45))
     admin_level: Mapped[str | None] = mapped_column(String(20))
 

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from fastapi import APIRouter, BackgroundTasks, Depends, Request, Response, status
 
 from addme.accounts import service, sessions
-from addme.accounts.cookies import clear_session_cookies, set_session_cookies
+from addme.accounts.cookies import LOCALE_COOKIE, clear_session_cookies, set_session_cookies
 from addme.accounts.schemas import (
     AccountRead,
     AccountUpdate,
@@ -16,6 +16,7 @@ from addme.accounts.schemas import (
     ConfirmEmailOut,
     DeleteAccountIn,
     ForgotPasswordIn,
+    LanguageIn,
     LoginIn,
     RegisterIn,
     ResendConfirmationIn,
@@ -65,6 +66,7 @@ def register(body: RegisterIn, request: Request, response: Response, db: DbSessi
         terms=body.terms,
         ip=ip,
         country_code=client_country(request),
+        language=request.cookies.get(LOCALE_COOKIE),
         bot=bots.assess(
             db, action="signup", request=request, response=response, form_ts=body.form_ts, captcha=answer
         ),
@@ -174,6 +176,11 @@ def update_account(body: AccountUpdate, user: CurrentUser, db: DbSession) -> Acc
         fields=body.model_fields_set,
     )
     return AccountRead.model_validate(updated)
+
+
+@router.put("/user/language", status_code=status.HTTP_204_NO_CONTENT, tags=["account"])
+def set_language(body: LanguageIn, user: CurrentUser, db: DbSession) -> None:
+    service.set_language(db, user=user, language=body.language)
 
 
 @router.delete("/user/account", response_model=Message, tags=["account"])

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import BaseModel, EmailStr, Field, field_validator
 
 from addme.core.schemas import Schema, StrictInput, UtcDatetime
@@ -67,6 +69,12 @@ class AccountUpdate(StrictInput):
         if v is not None and not v.isalpha():
             raise ValueError("The country must be a two-letter code.")
         return v.upper() if v else v
+
+
+class LanguageIn(StrictInput):
+    """The language the member switched the site to; their mails follow it."""
+
+    language: Literal["en", "fr"]
 
 
 class DeleteAccountIn(StrictInput):

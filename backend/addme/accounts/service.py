@@ -44,6 +44,7 @@ from addme.accounts.sessions import sessions_of as sessions_of
 from addme.accounts.sessions import user_for_token as user_for_token
 from addme.accounts.sessions import user_id_for_token as user_id_for_token
 from addme.accounts.sessions import user_ids_for_token_hashes as user_ids_for_token_hashes
+from addme.accounts.texts import MAILS
 from addme.core import clock, ratelimit, security
 from addme.core.config import get_settings
 from addme.core.db import session_scope
@@ -142,9 +143,13 @@ def register(
     terms: bool,
     ip: str | None,
     country_code: str | None,
+    language: str | None = None,
     bot: bots.Assessment | None = None,
 ) -> str:
     """Create an unconfirmed account and mail its link; a taken e-mail gets a notice instead.
+
+    `language` is the visitor's locale cookie: "fr" makes a French account (mails in French),
+    anything else an English one.
 
     The bot and device assessment (`bot`) marks a scripted sign-up high-risk and the account made
     past its device's allowance hopping-restricted; the answer is the same either way.
@@ -166,16 +171,12 @@ def register(
     password_hash = security.hash_password(password)
     existing = get_by_email(session, email=email)
     if existing is not None:
+        words = MAILS[mail.language_of(existing)]
         mail.queue(
             session,
             to=existing.email,
-            subject=f"Someone tried to register on {settings.site_name} with your email",
-            body=(
-                f"Hello,\n\nSomeone (maybe you) tried to create a {settings.site_name} account with this "
-                "email address. You already have an account.\n\n"
-                f"If you forgot your password, reset it here: {_link('/auth/forgot-password')}\n\n"
-                "If it wasn't you, you can ignore this message."
-            ),
+            subject=words["taken_subject"].format(site=settings.site_name),
+            body=words["taken_body"].format(site=settings.site_name, link=_link("/auth/forgot-password")),
         )
         session.commit()
         return REGISTERED
@@ -186,6 +187,7 @@ def register(
         password_hash=password_hash,
         ip_address=ip,
         country_code=country_code,
+        language=mail.chosen(language),
     )
     user.high_risk = risk.assess(session, ip=ip).high_risk or bool(bot and bot.verdict.bot)
     session.add(user)
@@ -203,14 +205,13 @@ def register(
 def _send_confirmation(session: Session, *, user: User) -> None:
     settings = get_settings()
     token = _issue_email_token(session, user=user, purpose=EmailTokenPurpose.CONFIRM)
+    words = MAILS[mail.language_of(user)]
     mail.queue(
         session,
         to=user.email,
-        subject=f"Confirm your {settings.site_name} account",
-        body=(
-            f"Welcome to {settings.site_name}!\n\nConfirm your email address to log in:\n"
-            f"{_link('/auth/email-confirmation/' + token)}\n\nThis link expires in 24 hours.\n"
-            "If you did not register, ignore this message."
+        subject=words["confirm_subject"].format(site=settings.site_name),
+        body=words["confirm_body"].format(
+            site=settings.site_name, link=_link("/auth/email-confirmation/" + token)
         ),
     )
 
@@ -354,15 +355,12 @@ def send_reset_link(*, email: str) -> None:
             return
         token = _issue_email_token(session, user=user, purpose=EmailTokenPurpose.RESET)
         settings = get_settings()
+        words = MAILS[mail.language_of(user)]
         mail.queue(
             session,
             to=user.email,
-            subject=f"Reset your {settings.site_name} password",
-            body=(
-                "Someone asked to reset the password of your account.\n\n"
-                f"Choose a new password here: {_link('/auth/forgot-password/' + token)}\n\n"
-                "This link expires in 1 hour and works once. If it wasn't you, ignore this message."
-            ),
+            subject=words["reset_subject"].format(site=settings.site_name),
+            body=words["reset_body"].format(link=_link("/auth/forgot-password/" + token)),
         )
 
 
@@ -405,6 +403,12 @@ def update_account(
         user.country_code = country_code
     session.commit()
     return user
+
+
+def set_language(session: Session, *, user: User, language: str) -> None:
+    """Remember the language the member switched the site to: their mails are written in it."""
+    user.language = mail.chosen(language)
+    session.commit()
 
 
 def delete_account(session: Session, *, user: User, password: str) -> str:

@@ -18,6 +18,7 @@ from addme.accounts.models import User
 from addme.comments.codes import CommentCode
 from addme.comments.models import Comment, CommentReport, CommentStatus
 from addme.comments.schemas import Allowance, CommentList, CommentRead, CommentResult, Thumbs
+from addme.comments.texts import MAILS
 from addme.core import clock
 from addme.core.config import get_settings
 from addme.core.errors import AppError, Conflict, Forbidden, NotFound
@@ -50,11 +51,6 @@ REPORTED = "Thanks: a moderator will look at this comment."
 ALREADY_REPORTED = "You have already reported this comment."
 REMOVED = "Comment removed. Its author has been sent the decision."
 ALREADY_REMOVED = "This comment has already been removed."
-BURST_SUBJECT = "Many comments on {handle}: some wait for a moderator"
-BURST_BODY = (
-    "More than {n} comments arrived on your listing {handle} within an hour. To keep a pile-on off your "
-    "profile, the next ones wait for a moderator before they are shown. Nothing is needed from you."
-)
 
 
 def _day(at: datetime) -> str:
@@ -241,11 +237,12 @@ def post(session: Session, *, user: User, username_id: int, text: str, thumb: st
         owner = session.get(User, username.user_id)
         if owner is not None and owner.email:
             handle = username.username
+            words = MAILS[mail.language_of(owner)]
             mail.queue(
                 session,
                 to=owner.email,
-                subject=BURST_SUBJECT.format(handle=handle),
-                body=BURST_BODY.format(n=BURST_LIMIT, handle=handle),
+                subject=words["burst_subject"].format(handle=handle),
+                body=words["burst_body"].format(n=BURST_LIMIT, handle=handle),
             )
     try:
         session.commit()

@@ -10,11 +10,13 @@ from __future__ import annotations
 from sqlalchemy import ColumnElement, func, select
 from sqlalchemy.orm import Session
 
+from addme.accounts import service as accounts
 from addme.accounts.models import User
 from addme.audit import service as audit
 from addme.content.codes import ContentCode
 from addme.content.models import ContactRequest
 from addme.content.schemas import ContactMessageRead
+from addme.content.texts import MAILS
 from addme.core import clock
 from addme.core.errors import NotFound
 from addme.core.paging import bounded_meta
@@ -83,7 +85,11 @@ def reply(
     """Mail an answer to the sender's reply address; the message becomes answered (or closed)."""
     row = _get(session, message_id, reasons)
     before = {"status": row.status}
-    mail.queue(session, to=row.reply_email, subject=f"Re: your message to AddMe (#{row.id})", body=body)
+    writer = session.get(User, row.user_id) if row.user_id is not None else None
+    if writer is None:
+        writer = accounts.get_by_email(session, email=row.reply_email)
+    subject = MAILS[mail.language_of(writer)]["reply_subject"].format(id=row.id)
+    mail.queue(session, to=row.reply_email, subject=subject, body=body)
     row.status = CLOSED if close else ANSWERED
     row.answered_at = clock.now()
     audit.record(

@@ -53,6 +53,7 @@ class Member(Protocol):
     id: int
     email: str
     country_code: str | None
+    language: str | None
 
 
 def reason_text(reason: str | None, macro: str | None = None) -> str:
@@ -121,7 +122,7 @@ def record(
     session.add(row)
     session.flush()
     if member is not None and notify and member.email:
-        lang = texts.language_of(member.country_code)
+        lang = mail.language_of(member)
         subject, body = texts.statement_mail(
             row, about=about, lang=lang, appeal_url=f"{get_settings().site_url}/user/decisions"
         )
@@ -130,8 +131,8 @@ def record(
 
 
 def language_of(member: Member) -> str:
-    """The language a member's mail is written in ("en" or "fr", from their country)."""
-    return texts.language_of(member.country_code)
+    """The language a member's mail is written in ("en" or "fr": their choice, else their country's)."""
+    return mail.language_of(member)
 
 
 def appealable_until(row: StatementOfReasons) -> Any:

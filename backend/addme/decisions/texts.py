@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from addme.mail import language as mail
+
 if TYPE_CHECKING:
     from addme.decisions.models import StatementOfReasons
 
-# The site keeps no language per account: a member in a French-speaking country reads French
-# (docs/decisions.md, "Decision records and appeals").
-FRENCH_COUNTRIES = frozenset({"FR", "BE", "LU", "MC", "CH"})
+# A member's own language comes first; an account without one reads its country's (addme.mail.language).
+FRENCH_COUNTRIES = mail.FRENCH_COUNTRIES
 
 DEFAULT_REFERENCE = {
     "terms": "AddMe Terms of Use, section 5 (what may be listed)",
@@ -119,7 +120,8 @@ WORDS = {
 
 
 def language_of(country_code: str | None) -> str:
-    return "fr" if (country_code or "").upper() in FRENCH_COUNTRIES else "en"
+    """The language of a country's members (an account's own choice goes first: mail.language_of)."""
+    return mail.of_country(country_code)
 
 
 def default_reference(ground: str) -> str:

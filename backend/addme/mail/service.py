@@ -32,6 +32,9 @@ from sqlalchemy.orm import Session
 from addme.core import clock
 from addme.core.config import get_settings
 from addme.core.db import session_scope
+from addme.mail.language import chosen as chosen
+from addme.mail.language import language_of as language_of
+from addme.mail.language import of_country as of_country
 from addme.mail.models import OutboxMessage
 from addme.mail.providers import MailProvider, provider_for
 

@@ -23,6 +23,7 @@ from addme.listings import service as listings
 from addme.listings.models import Username
 from addme.listings.validation import normalize_handle
 from addme.mail import service as mail
+from addme.moderation import texts
 from addme.moderation.codes import ModerationCode
 from addme.moderation.requests import RemovalRequest, RequestStatus, UnbanRequest
 from addme.moderation.review import snapshot
@@ -141,13 +142,15 @@ def decide_unban(
             appeal_of_id=appeal.statement_id if appeal is not None else None,
         )
     if owner is not None:
-        verdict = "accepted: your username is listed again" if accept else "refused: it stays banned"
+        words = texts.words_for(session, user=owner)
+        outcome = "accepted" if accept else "refused"
+        handle = {"handle": username.username, "app": username.app}
         mail.queue(
             session,
             to=owner.email,
-            subject=f"Your unban request for {username.username} was {'accepted' if accept else 'refused'}",
-            body=f"Your unban request for {username.username} ({username.app}) was {verdict}.\n\n"
-            + (f"Reason: {reason}\n" if reason else ""),
+            subject=words[f"unban_{outcome}_subject"].format(**handle),
+            body=words[f"unban_{outcome}_body"].format(**handle)
+            + (words["reason_line"].format(reason=reason) if reason else ""),
         )
     audit.record(
         session,
@@ -261,14 +264,11 @@ def decide_removal(
     req.status = RequestStatus.APPROVED if remove else RequestStatus.REFUSED
     req.decision_reason = reason or None
     req.decided_at = clock.now()
-    if remove:
-        body = (
-            f"The username {req.username} ({req.app}) has been removed from AddMe and cannot be "
-            "listed again.\n"
-        )
-    else:
-        body = f"We did not remove the username {req.username} ({req.app}).\n\nReason: {reason or '-'}\n"
-    mail.queue(session, to=req.email, subject=f"Your removal request #{req.id}", body=body)
+    words = texts.words_for(session, email=req.email)
+    body = words["removal_done_body" if remove else "removal_refused_body"].format(
+        handle=req.username, app=req.app, reason=reason or "-"
+    )
+    mail.queue(session, to=req.email, subject=words["removal_subject"].format(id=req.id), body=body)
     audit.record(
         session,
         admin=admin,

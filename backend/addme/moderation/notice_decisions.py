@@ -26,6 +26,7 @@ from addme.listings import service as listings
 from addme.mail import service as mail
 from addme.media import service as media
 from addme.moderation import notice_targets as found_by
+from addme.moderation import texts
 from addme.moderation.codes import ModerationCode
 from addme.moderation.models import Notice, NoticeStatus
 from addme.moderation.notice_schemas import (
@@ -162,20 +163,19 @@ def picture_file(session: Session, *, notice_id: int) -> Path:
     return path
 
 
-def _outcome_mail(notice: Notice, *, removed: int, copies: int, reason: str) -> tuple[str, str]:
+def _outcome_mail(
+    notice: Notice, words: dict[str, str], *, removed: int, copies: int, reason: str
+) -> tuple[str, str]:
+    ref = notice.reference
     if notice.status == NoticeStatus.REMOVED:
-        extra = f", including {copies} copies found by image matching" if copies else ""
+        extra = words["notice_removed_copies"].format(copies=copies) if copies else ""
         return (
-            f"Your notice {notice.reference}: the content was removed",
-            f"We removed the content your notice {notice.reference} named ({removed} items{extra}).\n"
-            "An image removed this way cannot be uploaded to AddMe again.\n\n"
-            f"Reason: {reason}\n",
+            words["notice_removed_subject"].format(ref=ref),
+            words["notice_removed_body"].format(ref=ref, removed=removed, extra=extra, reason=reason),
         )
     return (
-        f"Your notice {notice.reference}: the content stays",
-        f"We looked at your notice {notice.reference} and did not remove the content.\n\n"
-        f"Reason: {reason}\n\n"
-        f"If you disagree, write to us through the contact page, quoting {notice.reference}.\n",
+        words["notice_kept_subject"].format(ref=ref),
+        words["notice_kept_body"].format(ref=ref, reason=reason),
     )
 
 
@@ -224,7 +224,9 @@ def decide(session: Session, *, admin: User, notice_id: int, body: NoticeDecideI
         decided_by=admin.id,
     )
     if notice.contact_email:
-        subject, text = _outcome_mail(notice, removed=len(content), copies=len(copies), reason=reason)
+        reporter = session.get(User, notice.reporter_id) if notice.reporter_id is not None else None
+        words = texts.words_for(session, user=reporter, email=notice.contact_email)
+        subject, text = _outcome_mail(notice, words, removed=len(content), copies=len(copies), reason=reason)
         mail.queue(session, to=notice.contact_email, subject=subject, body=text)
     audit.record(
         session,

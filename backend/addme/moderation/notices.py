@@ -26,7 +26,7 @@ from addme.core.errors import AppError, FieldError
 from addme.mail import service as mail
 from addme.media import constants as media_limits
 from addme.media import service as media
-from addme.moderation import alerts
+from addme.moderation import alerts, texts
 from addme.moderation.models import Notice
 from addme.moderation.notice_schemas import MAX_URLS, NoticeIn, NoticeReceipt
 
@@ -42,13 +42,6 @@ URGENT_TARGET = timedelta(hours=24)
 # Usable for matching: PDQ's own quality floor (hashes of quality 49 or less match noise).
 MIN_PDQ_QUALITY = 50
 
-KIND_LABELS = {
-    "ncii": "An intimate image shared without consent",
-    "minor": "A minor (someone under 18)",
-    "impersonation": "Impersonation or a stolen photo",
-    "illegal": "Illegal content",
-    "other": "Something else",
-}
 REQUIRED = "This field is required."
 GOOD_FAITH = "Confirm the statement to send the notice."
 SIGNATURE = "Type your full name as your signature."
@@ -170,21 +163,18 @@ def _utc(at: datetime) -> str:
     return at.strftime("%Y-%m-%d %H:%M UTC")
 
 
-def _receipt(notice: Notice) -> str:
+def _receipt(notice: Notice, words: dict[str, str]) -> str:
+    ref = notice.reference
     lines = [
-        f"We received your notice {notice.reference} about content on AddMe.",
+        words["notice_received_intro"].format(ref=ref),
         "",
-        f"What you reported: {KIND_LABELS[notice.kind]}",
+        words["notice_what"].format(kind=words[f"kind_{notice.kind}"]),
     ]
     if notice.urls:
-        lines += ["Addresses:", *[f"  {u}" for u in notice.urls]]
+        lines += [words["notice_addresses"], *[f"  {u}" for u in notice.urls]]
     if notice.picture_path:
-        lines.append("A picture, kept privately for our moderators.")
-    lines += [
-        "",
-        f"We will decide by {_utc(notice.due_at)} and write to you at this address with the outcome.",
-        f"Quote {notice.reference} if you write to us about it.",
-    ]
+        lines.append(words["notice_picture"])
+    lines += ["", words["notice_due"].format(due=_utc(notice.due_at)), words["notice_quote"].format(ref=ref)]
     return "\n".join(lines) + "\n"
 
 
@@ -223,11 +213,12 @@ def submit(
         session.add(notice)
         session.flush()
         if notice.contact_email:
+            words = texts.words_for(session, user=reporter, email=notice.contact_email)
             mail.queue(
                 session,
                 to=notice.contact_email,
-                subject=f"Your notice {notice.reference} was received",
-                body=_receipt(notice),
+                subject=words["notice_received_subject"].format(ref=notice.reference),
+                body=_receipt(notice, words),
             )
         alerts.new_notice(session, notice=notice)
         session.commit()

@@ -27,6 +27,7 @@ from addme.listings import service as listings
 from addme.listings.models import Username
 from addme.mail import service as mail
 from addme.media import service as media
+from addme.moderation import texts
 from addme.moderation.codes import ModerationCode
 from addme.moderation.models import Report
 
@@ -355,13 +356,13 @@ def request_removal(session: Session, *, form: RemovalForm, proof: bytes, ip: st
         ),
     )
     due = clock.now() + timedelta(hours=REMOVAL_CLOCK_HOURS)
+    words = texts.words_for(session, email=str(form.email))
     mail.queue(
         session,
         to=str(form.email),
-        subject=f"Your removal request #{req.id} was received",
-        body=(
-            f"We received your request to remove {form.username} ({form.app}) from AddMe.\n\n"
-            f"We will decide by {due.strftime('%Y-%m-%d %H:%M UTC')} and e-mail you the outcome.\n"
+        subject=words["removal_received_subject"].format(id=req.id),
+        body=words["removal_received_body"].format(
+            handle=form.username, app=form.app, due=due.strftime("%Y-%m-%d %H:%M UTC")
         ),
     )
     session.commit()

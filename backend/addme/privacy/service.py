@@ -24,6 +24,7 @@ from addme.media.storage import get_storage
 from addme.privacy import collect
 from addme.privacy.codes import PrivacyCode
 from addme.privacy.models import DataExport, ExportStatus
+from addme.privacy.texts import MAILS
 
 log = logging.getLogger("addme.privacy")
 
@@ -165,16 +166,12 @@ def build_one(session: Session, *, export: DataExport) -> bool:
         size,
     )
     settings = get_settings()
+    words = MAILS[mail.language_of(user)]
     mail.queue(
         session,
         to=user.email,
-        subject=f"Your {settings.site_name} data is ready",
-        body=(
-            "The copy of your data you asked for is ready.\n\n"
-            f"Download it from your account page (signed in): {settings.site_url.rstrip('/')}/user/account\n\n"
-            "It is a ZIP of JSON files and your pictures. It is deleted in 72 hours; you can ask for a new "
-            "one at any time."
-        ),
+        subject=words["export_subject"].format(site=settings.site_name),
+        body=words["export_body"].format(link=f"{settings.site_url.rstrip('/')}/user/account"),
     )
     session.commit()
     return True

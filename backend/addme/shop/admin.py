@@ -18,7 +18,7 @@ from addme.core.permissions import refuse_self_grant
 from addme.listings.constants import Status
 from addme.listings.models import Username
 from addme.mail import service as mail
-from addme.shop import keys, orders, payments
+from addme.shop import keys, orders, payments, texts
 from addme.shop.codes import ShopCode
 from addme.shop.constants import (
     NOT_CRYPTO,
@@ -162,15 +162,12 @@ def freeze_order(session: Session, *, admin: User, order_id: int, reason: str) -
         before={"status": OrderStatus.PENDING},
         after={"status": OrderStatus.FROZEN},
     )
+    words = texts.words_for(session, order)
     mail.queue(
         session,
         to=order.email,
-        subject=f"Order #{order.order_number} is frozen",
-        body=(
-            f"Your order #{order.order_number} is frozen: {reason}\n\n"
-            "It will be cancelled and refunded minus the fee. Write to support with the order number "
-            "if you have a question (reason: frozen order)."
-        ),
+        subject=words["frozen_subject"].format(number=order.order_number),
+        body=words["frozen_body"].format(number=order.order_number, reason=reason),
     )
     session.commit()
     return orders.admin_read(session, order)
@@ -203,14 +200,16 @@ def cancel_order(
         if refund_transaction_id:
             note += f" ({refund_transaction_id.strip()})"
         _record(session, order=order, kind="refund", cents=-refund, note=note, admin=admin)
+        words = texts.words_for(session, order)
         mail.queue(
             session,
             to=order.email,
-            subject=f"Order #{order.order_number} cancelled and refunded",
-            body=(
-                f"Your frozen order #{order.order_number} is cancelled. {payments.dollars(refund)} "
-                f"{order.currency} was refunded to the sending address; the "
-                f"{payments.dollars(order.fee_cents)} fee is not refunded."
+            subject=words["refunded_subject"].format(number=order.order_number),
+            body=words["refunded_body"].format(
+                number=order.order_number,
+                refund=payments.dollars(refund),
+                currency=order.currency,
+                fee=payments.dollars(order.fee_cents),
             ),
         )
     audit.record(

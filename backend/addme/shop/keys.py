@@ -18,8 +18,9 @@ from addme.core.permissions import refuse_self_grant
 from addme.listings import service as listings
 from addme.listings.constants import SLOT_CAP, UNLOCKED_BY_KEY
 from addme.mail import service as mail
+from addme.shop import texts
 from addme.shop.codes import ShopCode
-from addme.shop.constants import DELIVERY_NOTE, KEY_FAILURES, KEY_UNKNOWN, KEY_USED, ORDER_APPLIED, PRODUCTS
+from addme.shop.constants import KEY_FAILURES, KEY_UNKNOWN, KEY_USED, ORDER_APPLIED, PRODUCTS
 from addme.shop.models import Key, Order
 from addme.shop.schemas import Granted, KeyApplied
 from addme.wallet import ledger
@@ -86,21 +87,17 @@ def issue(
 def mail_keys(session: Session, *, order: Order, codes: list[tuple[str, str]], resent: bool = False) -> None:
     """Queue the order's keys to its e-mail (in the caller's transaction): (sku, code) pairs."""
     settings = get_settings()
+    words = texts.words_for(session, order)
     lines = "\n".join(f"- {PRODUCTS[sku].name}: {code}" for sku, code in codes)
-    intro = (
-        "Here are new codes for the keys of your order (the old codes no longer work)."
-        if resent
-        else ("Thank you for your order. Here are your keys.")
-    )
     mail.queue(
         session,
         to=order.email,
-        subject=f"Your {settings.site_name} keys - order #{order.order_number}",
-        body=(
-            f"{intro}\n\n{lines}\n\n"
-            f"Apply each key once in your account: {settings.site_url.rstrip('/')}/user/orders\n"
-            "Each key works once. Purchases are non-refundable.\n\n"
-            f"Order number: {order.order_number}\n{DELIVERY_NOTE}"
+        subject=words["keys_subject"].format(site=settings.site_name, number=order.order_number),
+        body=words["keys_body"].format(
+            intro=words["keys_intro_resent" if resent else "keys_intro"],
+            lines=lines,
+            link=f"{settings.site_url.rstrip('/')}/user/orders",
+            number=order.order_number,
         ),
     )
 

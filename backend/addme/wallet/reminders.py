@@ -15,25 +15,17 @@ from addme.core.config import get_settings
 from addme.mail import service as mail
 from addme.wallet.ledger import Entitlement
 from addme.wallet.models import EndReminder, Wallet
+from addme.wallet.texts import MAILS
 
 REMINDER_WINDOW = timedelta(days=3)
 BATCH = 500
 
-# What each entitlement is called in the e-mail and the shop product that renews it.
+# The shop product that renews each entitlement and its end date (what the mail calls it: texts).
 _WHAT = {
-    Entitlement.STUDIO: ("Studio Key", "studio-month", Wallet.studio_ending_at),
-    Entitlement.AUTO_TOPUP: ("Auto Top-Up", "auto-topup-month", Wallet.automation_topup_ending_at),
-    Entitlement.VIP: ("VIP", "vip-month", Wallet.promotion_ending_at),
+    Entitlement.STUDIO: ("studio-month", Wallet.studio_ending_at),
+    Entitlement.AUTO_TOPUP: ("auto-topup-month", Wallet.automation_topup_ending_at),
+    Entitlement.VIP: ("vip-month", Wallet.promotion_ending_at),
 }
-
-SUBJECT = "Your {what} ends on {date}"
-BODY = (
-    "Hello,\n\n"
-    "Your {what} on AddMe ends on {date} UTC. After that date its perks stop.\n\n"
-    "Renew it now to keep them: {link}\n\n"
-    "If you already renewed, you can ignore this message.\n\n"
-    "AddMe"
-)
 
 
 def renew_link(sku: str) -> str:
@@ -47,7 +39,7 @@ def send_end_reminders(
     """Queue one e-mail per entitlement ending within 3 days, once per end date (the job)."""
     now = now or clock.now()
     counts: dict[str, int] = {}
-    for kind, (what, sku, column) in _WHAT.items():
+    for kind, (sku, column) in _WHAT.items():
         already = select(EndReminder.id).where(
             EndReminder.user_id == User.id, EndReminder.kind == kind.value, EndReminder.ending_at == column
         )
@@ -76,11 +68,13 @@ def send_end_reminders(
                     session.flush()
             except IntegrityError:
                 continue  # another run mailed this one already
+            words = MAILS[mail.language_of(user)]
+            what = words[kind.value]
             mail.queue(
                 session,
                 to=user.email,
-                subject=SUBJECT.format(what=what, date=date),
-                body=BODY.format(what=what, date=date, link=renew_link(sku)),
+                subject=words["ending_subject"].format(what=what, date=date),
+                body=words["ending_body"].format(what=what, date=date, link=renew_link(sku)),
             )
             sent += 1
         session.commit()

@@ -32,7 +32,8 @@ function initialLocale(): Locale {
   return locale;
 }
 
-/** Switch the language: the cookie remembers it for a year. */
+/** Switch the language: the cookie remembers it for a year (a signed-in member's account remembers
+ * it too: session/language.ts, so their mails follow). */
 export function setLocale(locale: Locale) {
   setCookie(LOCALE_COOKIE, locale, { maxAge: LOCALE_MAX_AGE });
   document.documentElement.lang = locale;

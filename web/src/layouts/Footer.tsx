@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import { useConfig } from '@/config/config';
-import { isLocale, LOCALES, setLocale } from '@/i18n';
+import { isLocale, LOCALES } from '@/i18n';
 import { useTranslation } from '@/i18n/useTranslation';
+import { useSwitchLanguage } from '@/session/language';
 import { BackToTop } from './BackToTop';
 import { FOOTER_LINKS } from './navLinks';
 
@@ -9,6 +10,7 @@ const LANGUAGE_NAMES: Record<string, string> = { en: 'English', fr: 'Français' 
 
 function LanguageSwitch() {
   const { t, i18n } = useTranslation();
+  const switchLanguage = useSwitchLanguage();
   return (
     <nav aria-label={t('footer.language')} className="addme-lang small">
       {LOCALES.map((locale) => (
@@ -18,7 +20,7 @@ function LanguageSwitch() {
           lang={locale}
           className="btn btn-link btn-touch px-2 me-1"
           aria-current={i18n.language === locale ? 'true' : undefined}
-          onClick={() => isLocale(locale) && setLocale(locale)}
+          onClick={() => isLocale(locale) && switchLanguage(locale)}
         >
           {LANGUAGE_NAMES[locale]}
         </button>
