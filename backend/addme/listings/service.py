@@ -286,10 +286,15 @@ def submit(session: Session, *, user: User, data: UsernameCreate) -> tuple[Usern
     return username, message
 
 
-def get_own(session: Session, *, user: User, username_id: int) -> Username:
-    """One of the caller's usernames; anyone else's (or a deleted one) is 404."""
-    username = session.get(Username, username_id)
-    if username is None or username.user_id != user.id or username.status == c.Status.DELETED:
+def get_own(session: Session, *, user: User, username_id: int, lock: bool = False) -> Username:
+    """One of the caller's usernames; anyone else's (or a deleted one) is 404, so ids reveal nothing.
+    The one lookup every domain's member action uses; `lock` holds the row (FOR UPDATE) for a check
+    that two requests at once must not both pass (the gallery limit)."""
+    stmt = select(Username).where(
+        Username.id == username_id, Username.user_id == user.id, Username.status != c.Status.DELETED
+    )
+    username = session.scalar(stmt.with_for_update() if lock else stmt)
+    if username is None:
         raise NotFound(c.NOT_FOUND)
     return username
 

@@ -19,7 +19,6 @@ from addme.core.paging import bounded_meta
 from addme.core.schemas import ActionResult
 from addme.decisions import service as decisions
 from addme.decisions.models import StatementOfReasons
-from addme.listings import constants as lc
 from addme.listings import service as listings
 from addme.listings.models import Username
 from addme.media import backfill, hashes, hashlists, pipeline, stopncii
@@ -71,20 +70,6 @@ def to_read(media: Media, storage: Storage) -> MediaRead:
     )
 
 
-def owned_username(session: Session, *, user: User, username_id: int, lock: bool = False) -> Username:
-    """The caller's username (not deleted); 404 for anyone else's, so ids reveal nothing."""
-    stmt = select(Username).where(
-        Username.id == username_id, Username.user_id == user.id, Username.status != lc.Status.DELETED
-    )
-    if lock:
-        # Two uploads at once must not both pass the gallery limit.
-        stmt = stmt.with_for_update()
-    username = session.scalar(stmt)
-    if username is None:
-        raise NotFound(lc.NOT_FOUND)
-    return username
-
-
 def _media_of(session: Session, *, username_id: int, kind: str) -> list[Media]:
     return list(
         session.scalars(
@@ -95,7 +80,7 @@ def _media_of(session: Session, *, username_id: int, kind: str) -> list[Media]:
 
 def my_media(session: Session, *, user: User, username_id: int) -> MyMedia:
     """A username's profile picture and gallery, for its owner."""
-    username = owned_username(session, user=user, username_id=username_id)
+    username = listings.get_own(session, user=user, username_id=username_id)
     storage = get_storage()
     profile = _media_of(session, username_id=username.id, kind=c.Kind.PROFILE)
     return MyMedia(
@@ -274,14 +259,14 @@ def upload_gallery(
     session: Session, *, user: User, username_id: int, files: Sequence[Incoming]
 ) -> UploadResult:
     """Add up to 5 images to a username's gallery; files over 4 MB are skipped and counted."""
-    owned_username(session, user=user, username_id=username_id)
+    listings.get_own(session, user=user, username_id=username_id)
     skipped = sum(1 for f in files if f.too_large)
     skipped_message = c.too_large_message(skipped) if skipped else None
     session.commit()  # no transaction stays open while images are decoded
     images = process_files(session, files, field="files", user=user, username_id=username_id)
     if not images:
         raise _not_stored(c.NOT_UPLOADED, code=MediaCode.NOT_UPLOADED, skipped_message=skipped_message)
-    owned_username(session, user=user, username_id=username_id, lock=True)
+    listings.get_own(session, user=user, username_id=username_id, lock=True)
     limit = gallery_limit(user)
     count = len(_media_of(session, username_id=username_id, kind=c.Kind.GALLERY))
     if count + len(images) > limit:
@@ -310,7 +295,7 @@ def upload_gallery(
 
 def set_profile_picture(session: Session, *, user: User, username_id: int, file: Incoming) -> PictureResult:
     """Replace a username's profile picture; the old one's objects are removed."""
-    username = owned_username(session, user=user, username_id=username_id)
+    username = listings.get_own(session, user=user, username_id=username_id)
     if file.too_large:
         raise _not_stored(
             c.PICTURE_NOT_UPDATED, code=MediaCode.PICTURE_NOT_UPDATED, skipped_message=c.too_large_message(1)
@@ -319,7 +304,7 @@ def set_profile_picture(session: Session, *, user: User, username_id: int, file:
     images = process_files(session, [file], field="file", user=user, username_id=username_id)
     failed = _not_stored(c.PICTURE_NOT_UPDATED, code=MediaCode.PICTURE_NOT_UPDATED, down=True)
     # Locked, so two uploads at once cannot both keep the picture the other one deletes.
-    username = owned_username(session, user=user, username_id=username_id, lock=True)
+    username = listings.get_own(session, user=user, username_id=username_id, lock=True)
     old = _media_of(session, username_id=username_id, kind=c.Kind.PROFILE)
     try:
         rows = store(session, user_id=user.id, username_id=username_id, kind=c.Kind.PROFILE, images=images)
@@ -355,7 +340,7 @@ def _remove(session: Session, media: Media) -> None:
 
 def delete_media(session: Session, *, user: User, username_id: int, media_id: int) -> ActionResult:
     """Delete one of my images."""
-    owned_username(session, user=user, username_id=username_id)
+    listings.get_own(session, user=user, username_id=username_id)
     media = session.scalar(select(Media).where(Media.id == media_id, Media.username_id == username_id))
     if media is None:
         raise NotFound(c.MEDIA_NOT_FOUND)

@@ -126,11 +126,11 @@ def _wait(delta: timedelta) -> str:
 
 
 def own_username(session: Session, *, user: User, username_id: int) -> Username:
-    """The caller's own username, else 404 (someone else's looks the same as a missing one)."""
-    row = session.get(Username, username_id)
-    if row is None or row.user_id != user.id or row.status == "deleted":
-        raise NotFound(NOT_FOUND, code=WalletCode.USERNAME_NOT_FOUND)
-    return row
+    """The caller's own username (listings' one lookup), else 404 in the wallet's words."""
+    try:
+        return listings.get_own(session, user=user, username_id=username_id)
+    except NotFound:
+        raise NotFound(NOT_FOUND, code=WalletCode.USERNAME_NOT_FOUND) from None
 
 
 @guarded
