@@ -114,7 +114,12 @@ def today_figures(session: Session) -> list[TodayFigure]:
         target = now if day == today else week
         target[metric] = target.get(metric, 0) + int(value)
     # A young site compares with the days it has had, not with zeros from before it existed.
-    first = session.scalar(select(func.min(DailyFigure.day)))
+    # (The first day with signups: the primary key's prefix (metric, dimension) finds it at once.)
+    first = session.scalar(
+        select(func.min(DailyFigure.day)).where(
+            DailyFigure.metric == rollup.SIGNUPS, DailyFigure.dimension == ""
+        )
+    )
     history = 0 if first is None else max(0, min(7, (today - first).days))
     return [
         TodayFigure(
