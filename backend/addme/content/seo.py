@@ -69,7 +69,7 @@ _USER = (
     r"|group/\d{1,12}/edit|(?:edit|media|unban)/\d{1,12}"
 )
 _ADMIN = (
-    r"review|report|unban-requests|removal-requests|notices|contact(?:-queue)?|macros|audit|transparency|jobs"
+    r"review|report|unban-requests|removal-requests|notices|comments|contact(?:-queue)?|macros|audit|transparency|jobs"
     r"|appeals|blog|edit/blog|ad|flags(?:/\d{1,12})?"
     r"|alerts|tags|groups|promotions|automations|switch-rules|order|keygen|pins|stats(?:/[a-z-]{1,40})?"
     r"|users(?:/\d{1,12})?|ban|blacklist|trackers|image-bans|gallery|ondato(?:/stats|/test)?"

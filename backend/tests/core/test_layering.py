@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import configparser
-import os
 import shutil
 import subprocess
 import sys
@@ -85,39 +84,3 @@ def test_every_domain_is_held_by_every_contract() -> None:
         named = config[section][key].replace("|", " ").split()
         missing = [d for d in domains if f"addme.{d}" not in named]
         assert not missing, f"add {missing} to [{section}] {key} in backend/.importlinter"
-
-
-WEB = BACKEND.parent / "web"
-BIOME = WEB / "node_modules" / ".bin" / "biome"
-
-
-@pytest.mark.parametrize(
-    ("path", "message"),
-    [
-        # A shared folder nobody listed yet is shared code too (deny by default).
-        ("src/widgets/planted.ts", "Shared code"),
-        ("src/lib/planted.ts", "Shared code"),
-        ("src/features/groups/planted.ts", "never imports another feature"),
-    ],
-)
-def test_the_webs_shared_code_never_imports_a_feature(tmp_path: Path, path: str, message: str) -> None:
-    if not BIOME.exists():
-        if os.environ.get("CI") == "true":
-            pytest.fail("web/node_modules is missing: run `make web-deps`")
-        pytest.skip("the web's dependencies are not installed")
-    shutil.copy(WEB / "biome.json", tmp_path / "biome.json")
-    planted = tmp_path / path
-    planted.parent.mkdir(parents=True)
-    planted.write_text(
-        "import { TodayFigures } from '@/features/stats/TodayFigures';\nexport const x = TodayFigures;\n"
-    )
-    result = subprocess.run(  # noqa: S603 - our own tool on our own files
-        [str(BIOME), "lint", "--vcs-enabled=false", path],
-        cwd=tmp_path,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
-    assert result.returncode == 1, result.stdout + result.stderr
-    assert message in (result.stdout + result.stderr).replace("\n", " ")
