@@ -7,6 +7,7 @@ from typing import Any, Literal
 from pydantic import Field, model_validator
 
 from addme.core.schemas import Schema, StrictInput, UtcDatetime
+from addme.listings.constants import UsernameStatus
 from addme.moderation.admin_schemas import MAX_BAN_HOURS
 from addme.moderation.history import ReportRow
 from addme.moderation.schemas import TrustedFlaggerRead
@@ -49,7 +50,7 @@ class UsernameBrief(Schema):
     id: int
     app: str
     username: str
-    status: str
+    status: UsernameStatus
     listed: bool
     is_hidden: bool
     banned_until: UtcDatetime | None

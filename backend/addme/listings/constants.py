@@ -27,13 +27,18 @@ LINK_HOSTS = {
 }
 
 
-class Status(StrEnum):
+class UsernameStatus(StrEnum):
+    """Where a username stands: the one set of states every answer about a username uses."""
+
     PENDING = "pending"
     APPROVED = "approved"
     REJECTED = "rejected"
     BANNED = "banned"
     DELISTED = "delisted"
     DELETED = "deleted"
+
+
+Status = UsernameStatus  # the short name the code uses
 
 
 class Action(StrEnum):

@@ -13,6 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from addme.core.options import AppName, GenderName, OrderName, OrientationName, PromotedReason, TypeName
 from addme.core.schemas import CardBase, PageMeta, StrictInput, UtcDatetime
 from addme.listings import constants as c
+from addme.listings.constants import UsernameStatus
 
 LinkTypeName = Literal["chaturbate", "linktree", "onlyfans", "mym", "fansly"]
 # Where a profile view came from: profile = opened directly (a shared link, a bookmark); suggestions = similar usernames.
@@ -236,7 +237,7 @@ class MyUsername(CardBase):
     link_type: LinkTypeName | None
     paid_content: bool
     profile_picture: str | None
-    status: Literal["pending", "approved", "rejected", "banned", "delisted", "deleted"]
+    status: UsernameStatus
     status_notice: str | None
     # The moderator's reason when rejected (also appended to status_notice).
     rejection_reason: str | None = None

@@ -44,7 +44,7 @@ class SwitchAccount(BaseModel):
     id: int
     username: str
     app: AppName
-    status: str
+    status: c.UsernameStatus
     switchable: bool
     # Why it is not: its app is closed to switching, or the app's limit is reached.
     blocked: Literal["app", "limit"] | None

@@ -6301,11 +6301,7 @@ export interface components {
             reputation: number;
             /** Short Description */
             short_description: string;
-            /**
-             * Status
-             * @enum {string}
-             */
-            status: "pending" | "approved" | "rejected" | "banned" | "delisted" | "deleted";
+            status: components["schemas"]["UsernameStatus"];
             /** Status Notice */
             status_notice: string | null;
             /**
@@ -7694,8 +7690,7 @@ export interface components {
             blocked: ("app" | "limit") | null;
             /** Id */
             id: number;
-            /** Status */
-            status: string;
+            status: components["schemas"]["UsernameStatus"];
             /** Switchable */
             switchable: boolean;
             /** Username */
@@ -8308,8 +8303,7 @@ export interface components {
             is_hidden: boolean;
             /** Listed */
             listed: boolean;
-            /** Status */
-            status: string;
+            status: components["schemas"]["UsernameStatus"];
             /** Username */
             username: string;
         };
@@ -8556,6 +8550,12 @@ export interface components {
             /** Views Total */
             views_total: number;
         };
+        /**
+         * UsernameStatus
+         * @description Where a username stands: the one set of states every answer about a username uses.
+         * @enum {string}
+         */
+        UsernameStatus: "pending" | "approved" | "rejected" | "banned" | "delisted" | "deleted";
         /**
          * UsernameUpdate
          * @description Only the fields sent are applied.

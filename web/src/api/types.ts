@@ -5,3 +5,4 @@ export type UsernamePage = components['schemas']['UsernamePage'];
 export type UsernameProfile = components['schemas']['UsernameProfile'];
 export type TagCount = components['schemas']['TagCount'];
 export type CountryCount = components['schemas']['CountryCount'];
+export type UsernameStatus = components['schemas']['UsernameStatus'];
