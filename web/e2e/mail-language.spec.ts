@@ -18,6 +18,8 @@ test("a member who switches the site to French gets the site's mails in French",
   await preAgree(page, baseURL as string);
   await logIn(page, email);
   await page.goto('/help');
+  // The page knows the member is signed in (the account menu is drawn) before the switch is clicked.
+  await expect(page.getByTestId('account-menu')).toBeAttached();
   await Promise.all([
     page.waitForResponse((r) => r.url().endsWith('/v1/user/language') && r.status() === 204),
     page.getByRole('button', { name: 'Français' }).click(),
