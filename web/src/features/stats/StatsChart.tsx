@@ -1,16 +1,12 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { cssVar, useThemeAttribute } from '@/hooks/useThemeAttribute';
 import { useTranslation } from '@/i18n/useTranslation';
 import { chartColumns, isMoney, type StatsPage } from './range';
 
 /** Colours readable on the light and the dark theme alike. */
 const PALETTE = ['#3d8bfd', '#e35d6a', '#20c997', '#fd9843', '#a370f7'];
-
-function cssVar(name: string, fallback: string) {
-  if (typeof document === 'undefined') return fallback;
-  return getComputedStyle(document.documentElement).getPropertyValue(name).trim() || fallback;
-}
 
 /**
  * The daily series as a line chart (uPlot, about 50 kB, loaded with the stats screen only). The
@@ -32,15 +28,7 @@ export function StatsChart({
   const dayLabel = t('stats.day');
   const box = useRef<HTMLDivElement>(null);
   // The canvas takes its colours when drawn: redraw when the theme switches.
-  const [theme, setTheme] = useState(() =>
-    typeof document === 'undefined' ? '' : document.documentElement.getAttribute('data-bs-theme'),
-  );
-  useEffect(() => {
-    const root = document.documentElement;
-    const watch = new MutationObserver(() => setTheme(root.getAttribute('data-bs-theme')));
-    watch.observe(root, { attributes: true, attributeFilter: ['data-bs-theme'] });
-    return () => watch.disconnect();
-  }, []);
+  const theme = useThemeAttribute();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the theme only triggers a redraw
   useEffect(() => {

@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { cssVar, useThemeAttribute } from '@/hooks/useThemeAttribute';
 import { chartData } from './figures';
 import type { StatsDay } from './queries';
 
@@ -12,10 +13,6 @@ const HEIGHT = 180;
 const INTEGER_STEPS = [
   1, 2, 5, 10, 20, 50, 100, 200, 500, 1e3, 2e3, 5e3, 1e4, 2e4, 5e4, 1e5, 2e5, 5e5, 1e6,
 ];
-
-function cssVar(name: string, fallback: string) {
-  return getComputedStyle(document.documentElement).getPropertyValue(name).trim() || fallback;
-}
 
 /**
  * Views and Message clicks a day (uPlot, loaded with the figures only), with the days of Top-Ups
@@ -35,13 +32,7 @@ export function FiguresChart({
 }) {
   const box = useRef<HTMLDivElement>(null);
   // The canvas takes its colours when drawn: redraw when the theme switches.
-  const [theme, setTheme] = useState(() => document.documentElement.getAttribute('data-bs-theme'));
-  useEffect(() => {
-    const root = document.documentElement;
-    const watch = new MutationObserver(() => setTheme(root.getAttribute('data-bs-theme')));
-    watch.observe(root, { attributes: true, attributeFilter: ['data-bs-theme'] });
-    return () => watch.disconnect();
-  }, []);
+  const theme = useThemeAttribute();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the theme only triggers a redraw
   useEffect(() => {
