@@ -264,7 +264,7 @@ def decide_removal(
     req.status = RequestStatus.APPROVED if remove else RequestStatus.REFUSED
     req.decision_reason = reason or None
     req.decided_at = clock.now()
-    words = texts.words_for(session, email=req.email)
+    words = texts.words_for(session, email=req.email, language=req.language)
     body = words["removal_done_body" if remove else "removal_refused_body"].format(
         handle=req.username, app=req.app, reason=reason or "-"
     )

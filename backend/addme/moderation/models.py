@@ -135,6 +135,8 @@ class Notice(Base):
     # The typed full name (a signature under the TAKE IT DOWN Act); empty only for a minor's notice.
     signature: Mapped[str] = mapped_column(String(200), default="")
     contact_email: Mapped[str] = mapped_column(String(254), default="")
+    # The filer's language at filing time ("en"/"fr"): a visitor's mails speak it (no account).
+    language: Mapped[str] = mapped_column(String(2), default="en", server_default="en")
     # Relative to PRIVATE_DIR: the re-encoded picture the requester sent, for moderators only.
     picture_path: Mapped[str | None] = mapped_column(String(120))
     picture_pdq: Mapped[str | None] = mapped_column(String(64))

@@ -225,7 +225,7 @@ def decide(session: Session, *, admin: User, notice_id: int, body: NoticeDecideI
     )
     if notice.contact_email:
         reporter = session.get(User, notice.reporter_id) if notice.reporter_id is not None else None
-        words = texts.words_for(session, user=reporter, email=notice.contact_email)
+        words = texts.words_for(session, user=reporter, email=notice.contact_email, language=notice.language)
         subject, text = _outcome_mail(notice, words, removed=len(content), copies=len(copies), reason=reason)
         mail.queue(session, to=notice.contact_email, subject=subject, body=text)
     audit.record(

@@ -179,7 +179,14 @@ def _receipt(notice: Notice, words: dict[str, str]) -> str:
 
 
 def submit(
-    session: Session, *, data: NoticeIn, picture: Picture | None, reporter: User | None, ip: str, ip_key: str
+    session: Session,
+    *,
+    data: NoticeIn,
+    picture: Picture | None,
+    reporter: User | None,
+    ip: str,
+    ip_key: str,
+    language: str = "en",
 ) -> NoticeReceipt:
     """Check and record a notice, keep its picture privately, mail the receipt and alert moderators."""
     ratelimit.hit(NOTICE_LIMIT, "notice", ip_key)
@@ -201,6 +208,7 @@ def submit(
         good_faith=True,
         signature=data.signature.strip(),
         contact_email=data.contact_email.strip(),
+        language=mail.chosen(language),
         picture_path=path,
         picture_pdq=pdq,
         reporter_id=reporter.id if reporter else None,
@@ -213,7 +221,9 @@ def submit(
         session.add(notice)
         session.flush()
         if notice.contact_email:
-            words = texts.words_for(session, user=reporter, email=notice.contact_email)
+            words = texts.words_for(
+                session, user=reporter, email=notice.contact_email, language=notice.language
+            )
             mail.queue(
                 session,
                 to=notice.contact_email,

@@ -17,7 +17,7 @@ from starlette.formparsers import MultiPartException
 from addme.accounts.models import User
 from addme.api.deps import DbSession, OptionalUser, require
 from addme.core.bodylimit import MULTIPART_OVERHEAD, allow_body
-from addme.core.errors import INVALID_DATA, FieldError
+from addme.core.errors import INVALID_DATA, FieldError, request_language
 from addme.core.net import client_ip, ip_bucket
 from addme.core.params import IdPath, PageQuery
 from addme.core.permissions import Permission
@@ -129,7 +129,15 @@ def file_notice(form: NoticeForm, request: Request, viewer: OptionalUser, db: Db
     data, picture = form
     ip = client_ip(request)
     require_captcha(data.captcha_token, remote_ip=ip)
-    receipt = notices.submit(db, data=data, picture=picture, reporter=viewer, ip=ip, ip_key=ip_bucket(ip))
+    receipt = notices.submit(
+        db,
+        data=data,
+        picture=picture,
+        reporter=viewer,
+        ip=ip,
+        ip_key=ip_bucket(ip),
+        language=request_language(request),
+    )
     return NoticeReceiptOut(data=receipt)
 
 

@@ -87,6 +87,8 @@ class RemovalRequest(Base):
     username: Mapped[str] = mapped_column(String(40))
     reason: Mapped[str] = mapped_column(Text)
     email: Mapped[str] = mapped_column(String(254))
+    # The requester's language at filing time ("en"/"fr"): their mails speak it (no account).
+    language: Mapped[str] = mapped_column(String(2), default="en", server_default="en")
     # Relative to MEDIA_DIR; a random name, never the uploader's.
     proof_path: Mapped[str] = mapped_column(String(120))
     ip_address: Mapped[str | None] = mapped_column(String(45))
@@ -330,7 +332,9 @@ def store_proof(data: bytes) -> str:
     return f"proofs/{name}"
 
 
-def request_removal(session: Session, *, form: RemovalForm, proof: bytes, ip: str, ip_key: str) -> str:
+def request_removal(
+    session: Session, *, form: RemovalForm, proof: bytes, ip: str, ip_key: str, language: str = "en"
+) -> str:
     """Record a removal request with its proof of ownership and tell support."""
     ratelimit.hit(REMOVAL_LIMIT, "removal", ip_key)
     path = store_proof(proof)
@@ -341,6 +345,7 @@ def request_removal(session: Session, *, form: RemovalForm, proof: bytes, ip: st
         username=form.username,
         reason=form.reason,
         email=str(form.email),
+        language=mail.chosen(language),
         proof_path=path,
         ip_address=ip,
     )
@@ -356,7 +361,7 @@ def request_removal(session: Session, *, form: RemovalForm, proof: bytes, ip: st
         ),
     )
     due = clock.now() + timedelta(hours=REMOVAL_CLOCK_HOURS)
-    words = texts.words_for(session, email=str(form.email))
+    words = texts.words_for(session, email=str(form.email), language=req.language)
     mail.queue(
         session,
         to=str(form.email),

@@ -8,6 +8,7 @@ from fastapi import APIRouter, File, Form, Request, UploadFile
 
 from addme.api.deps import CurrentUser, DbSession
 from addme.core.bodylimit import MULTIPART_OVERHEAD, allow_body
+from addme.core.errors import request_language
 from addme.core.net import client_ip, ip_bucket
 from addme.core.options import AppName
 from addme.core.params import IdPath
@@ -60,5 +61,7 @@ def remove_username(
     require_captcha(form.captcha_token, remote_ip=ip)
     # One byte past the limit is enough to know it is too big, without reading the rest.
     proof = screenshot.file.read(service.PROOF_MAX_BYTES + 1)
-    message = service.request_removal(db, form=form, proof=proof, ip=ip, ip_key=ip_bucket(ip))
+    message = service.request_removal(
+        db, form=form, proof=proof, ip=ip, ip_key=ip_bucket(ip), language=request_language(request)
+    )
     return ActionResult(success=True, message=message)

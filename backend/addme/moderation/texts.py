@@ -110,8 +110,13 @@ MAILS: dict[str, dict[str, str]] = {
 }
 
 
-def words_for(session: Session, *, user: User | None = None, email: str | None = None) -> dict[str, str]:
-    """The texts in the language of `user`, else of the account that owns `email`, else English."""
+def words_for(
+    session: Session, *, user: User | None = None, email: str | None = None, language: str | None = None
+) -> dict[str, str]:
+    """The texts in the language of `user`, else of the account that owns `email`, else `language`
+    (the visitor's own at filing time: someone without an account still reads their language)."""
     if user is None and email:
         user = accounts.get_by_email(session, email=email)
+    if user is None:
+        return MAILS[mail.chosen(language)]
     return MAILS[mail.language_of(user)]

@@ -18,9 +18,12 @@ from addme.core import clock
 from addme.core.config import get_settings
 from addme.mail import service as mail
 from addme.mail.models import OutboxMessage
+from addme.moderation.models import Notice
+from addme.moderation.requests import RemovalRequest
 from addme.wallet.reminders import send_end_reminders
 from tests.factories.accounts import auth, make_user, token_for
 from tests.factories.community import CAPTCHA, banned, png
+from tests.factories.listings import make_username
 from tests.factories.wallet import paid_order, webhook
 
 GOOD = "a long enough passphrase"
@@ -158,6 +161,81 @@ def test_a_french_member_reads_the_unban_decision_in_french(client, db):
     assert msg.subject == f"Votre demande de débannissement pour {u.username} a été acceptée"
     assert "votre nom d'utilisateur est de nouveau listé" in msg.body
     assert "Motif : Seconde chance" in msg.body
+
+
+def test_a_visitor_who_files_a_notice_in_french_reads_the_receipt_and_outcome_in_french(client, db):
+    """No account owns the contact address: the site's language at filing time is the one kept."""
+    from tests.moderation.test_notices import SITE
+    from tests.moderation.test_notices import body as notice_body
+
+    client.cookies.set("i18n_redirected", "fr")
+    target = make_username(db)
+    r = client.post(
+        "/v1/notices",
+        json=notice_body(
+            kind="other", urls=[f"{SITE}/profile/{target.id}"], contact_email="visiteuse@example.com"
+        ),
+    )
+    assert r.status_code == 201, r.text
+    ref = r.json()["data"]["reference"]
+    assert _last_mail(db, "visiteuse@example.com").subject == f"Votre notification {ref} a bien été reçue"
+    client.cookies.clear()  # the moderator's own language has no say in the requester's mail
+
+    notice_id = db.scalar(select(Notice.id).where(Notice.reference == ref))
+    moderator = auth(token_for(db, make_user(db, admin_level="Moderator")))
+    r = client.post(
+        f"/v1/admin/notices/{notice_id}/decide",
+        json={
+            "action": "reject",
+            "ground": "terms",
+            "category": "scope_of_platform_service",
+            "reason": "Rien d'illicite ici.",
+        },
+        headers=moderator,
+    )
+    assert r.status_code == 200, r.text
+    assert (
+        _last_mail(db, "visiteuse@example.com").subject
+        == f"Votre notification {ref} : le contenu reste en ligne"
+    )
+
+
+def test_a_visitor_who_asks_for_a_removal_in_french_reads_both_mails_in_french(client, db):
+    client.cookies.set("i18n_redirected", "fr")
+    r = client.post(
+        "/v1/remove-username",
+        data={
+            "username": "ma_poche",
+            "app": "snapchat",
+            "reason": "C'est mon compte et je ne l'ai jamais inscrit.",
+            "email": "proprio@example.com",
+            "captcha_token": CAPTCHA,
+        },
+        files={"screenshot": ("shot.png", png(), "image/png")},
+    )
+    assert r.status_code == 200, r.text
+    req_id = db.scalar(select(RemovalRequest.id).order_by(RemovalRequest.id.desc()))
+    assert (
+        _last_mail(db, "proprio@example.com").subject
+        == f"Votre demande de retrait n° {req_id} a bien été reçue"
+    )
+    client.cookies.clear()
+    moderator = auth(token_for(db, make_user(db, admin_level="Moderator")))
+    r = client.post(
+        f"/v1/admin/removal-requests/{req_id}/decide",
+        json={"action": "refuse", "reason": "Preuve absente"},
+        headers=moderator,
+    )
+    assert r.status_code == 200, r.text
+    assert _last_mail(db, "proprio@example.com").subject == f"Votre demande de retrait n° {req_id}"
+
+
+def test_a_visitor_filing_in_english_still_reads_english(client, db):
+    from tests.moderation.test_notices import body as notice_body
+
+    r = client.post("/v1/notices", json=notice_body(contact_email="visitor@example.com"))
+    assert r.status_code == 201, r.text
+    assert _last_mail(db, "visitor@example.com").subject.startswith("Your notice ")
 
 
 # -- every text in both languages ------------------------------------------------------------------
