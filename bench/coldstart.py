@@ -59,6 +59,8 @@ def main() -> None:
         "ENV": "development",
         "PYTHONPATH": str(BACKEND),
     }
+    # As `make run` does (the Makefile unexports it): with it set, every start compiles the backend.
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
     subprocess.run(
         [sys.executable, "-m", "addme.cli", "migrate"],
         cwd=BACKEND,

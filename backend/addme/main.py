@@ -29,7 +29,7 @@ from addme.core.logging import configure_logging
 from addme.core.observe import ObserveMiddleware
 from addme.core.replica import ReadYourWritesMiddleware
 from addme.core.responses import JsonResponse
-from addme.core.routes import install_fast_paths, raw_get
+from addme.core.routes import install_fast_paths, mount_api, raw_get
 from addme.jobs import registry  # noqa: F401 - registers the jobs
 from addme.jobs.service import Scheduler
 from addme.listings.seo import site_router
@@ -95,8 +95,7 @@ def create_app() -> FastAPI:
         telemetry={"tracing": False, "metrics": False, "logs": False},
     )
     install_error_handlers(app)
-    for router in API_ROUTERS:
-        app.include_router(router, prefix="/v1")
+    mount_api(app, API_ROUTERS)
     pages.install()
     error_codes.install(app, API_ROUTERS)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from fastapi import APIRouter, BackgroundTasks, Depends, Request, Response, status
+from fastapi import BackgroundTasks, Depends, Request, Response, status
 
 from addme.accounts import service, sessions
 from addme.accounts.cookies import LOCALE_COOKIE, clear_session_cookies, set_session_cookies
@@ -29,6 +29,7 @@ from addme.api.deps import CurrentCaller, CurrentUser, DbSession, OptionalUser
 from addme.core import ratelimit
 from addme.core.net import client_country, client_ip, ip_bucket
 from addme.core.params import IdPath
+from addme.core.routes import api_router
 from addme.core.schemas import ErrorBody, Message
 from addme.screening import bots
 from addme.screening.captcha import require_captcha
@@ -36,7 +37,7 @@ from addme.screening.captcha import require_captcha
 ERRORS: dict[int | str, dict[str, object]] = {
     code: {"model": ErrorBody} for code in (400, 401, 403, 404, 409, 422, 429, 503)
 }
-router = APIRouter(responses=ERRORS)
+router = api_router(responses=ERRORS)
 
 
 def ip_throttle(name: str) -> Callable[[Request], None]:

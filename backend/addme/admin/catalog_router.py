@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Query
+from fastapi import Depends, Query
 
 from addme.accounts.models import User
 from addme.admin import catalog
@@ -13,10 +13,11 @@ from addme.api.deps import DbSession, require
 from addme.core.options import AppName
 from addme.core.params import IdPath, PageQuery
 from addme.core.permissions import Permission
+from addme.core.routes import api_router
 from addme.core.schemas import ErrorBody, Page
 from addme.listings.switching import SwitchRuleIn, SwitchRuleRead
 
-router = APIRouter(
+router = api_router(
     prefix="/admin",
     tags=["admin"],
     responses={code: {"model": ErrorBody} for code in (401, 403, 404, 409, 422)},

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from fastapi import APIRouter, Depends, Query
+from fastapi import Depends, Query
 
 from addme.accounts.models import User
 from addme.admin import people
@@ -20,9 +20,10 @@ from addme.admin.people_schemas import (
 from addme.api.deps import DbSession, require
 from addme.core.params import IdPath, PageQuery
 from addme.core.permissions import Permission
+from addme.core.routes import api_router
 from addme.core.schemas import ActionResult, ErrorBody, Page
 
-router = APIRouter(
+router = api_router(
     prefix="/admin/users",
     tags=["admin"],
     responses={code: {"model": ErrorBody} for code in (400, 401, 403, 404, 422)},

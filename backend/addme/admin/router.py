@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Query
+from fastapi import Depends, Query
 
 from addme.accounts.models import User
 from addme.admin import health, maintenance, overview, service
@@ -13,9 +13,10 @@ from addme.admin.schemas import AdminMe, AuditRead, Overview
 from addme.api.deps import DbSession, require
 from addme.core.params import MAX_ID, PageQuery
 from addme.core.permissions import Permission
+from addme.core.routes import api_router
 from addme.core.schemas import ErrorBody, Page
 
-router = APIRouter(
+router = api_router(
     prefix="/admin", tags=["admin"], responses={code: {"model": ErrorBody} for code in (401, 403, 422)}
 )
 

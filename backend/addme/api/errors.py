@@ -118,7 +118,7 @@ def _with_common_answers(document: dict[str, Any], routers: tuple[APIRouter, ...
     paths = document.get("paths", {})
     for route in routes:
         for method in route.methods or ():
-            op = paths.get(f"/v1{route.path}", {}).get(method.lower())
+            op = paths.get(route.path, {}).get(method.lower())
             if op is None:
                 continue
             responses = op.setdefault("responses", {})

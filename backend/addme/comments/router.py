@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-from fastapi import APIRouter
-
 from addme.api.deps import CurrentUser, DbSession, OptionalUser
 from addme.comments import service
 from addme.comments.schemas import AnswerIn, CommentIn, CommentList, CommentReportIn, CommentResult
 from addme.core.params import IdPath
+from addme.core.routes import api_router
 from addme.core.schemas import ActionResult, ErrorBody
 
-router = APIRouter(
+router = api_router(
     tags=["comments"], responses={code: {"model": ErrorBody} for code in (400, 401, 403, 404, 409, 422, 429)}
 )
 

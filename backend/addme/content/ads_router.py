@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Request, Response
+from fastapi import Depends, Request, Response
 from fastapi.responses import HTMLResponse
 
 from addme.accounts.models import User
@@ -20,12 +20,13 @@ from addme.core.net import client_ip
 from addme.core.options import OrientationName
 from addme.core.params import IdPath
 from addme.core.permissions import Permission
+from addme.core.routes import api_router
 from addme.core.schemas import ErrorBody
 from addme.media.uploads import PICTURE_BODY, UPLOAD_BYTES, PictureFile
 from addme.trust.geo import visitor_place
 
-router = APIRouter(tags=["content"])
-admin_router = APIRouter(
+router = api_router(tags=["content"])
+admin_router = api_router(
     prefix="/admin/ads",
     tags=["admin"],
     responses={code: {"model": ErrorBody} for code in (401, 403, 404, 422, 503)},

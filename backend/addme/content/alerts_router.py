@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Response
+from fastapi import Depends, Response
 
 from addme.accounts.models import User
 from addme.api.deps import DbSession, require
@@ -12,9 +12,10 @@ from addme.content import alerts_admin
 from addme.content.alerts_admin import AlertAdminRead, AlertIn, AlertRemoveIn
 from addme.core.params import IdPath
 from addme.core.permissions import Permission
+from addme.core.routes import api_router
 from addme.core.schemas import ErrorBody
 
-router = APIRouter(
+router = api_router(
     prefix="/admin/alerts",
     tags=["admin"],
     responses={code: {"model": ErrorBody} for code in (401, 403, 404, 422)},

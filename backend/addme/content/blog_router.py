@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Query, Response
+from fastapi import Depends, Query, Response
 
 from addme.accounts.models import User
 from addme.api.deps import DbSession, require
@@ -13,10 +13,11 @@ from addme.content.blog_admin import BlogAdminRead, BlogIn, BlogRemoveIn, Pictur
 from addme.core.bodylimit import allow_body
 from addme.core.params import IdPath, PageQuery
 from addme.core.permissions import Permission
+from addme.core.routes import api_router
 from addme.core.schemas import ErrorBody, Page
 from addme.media.uploads import PICTURE_BODY, UPLOAD_BYTES, PictureFile
 
-router = APIRouter(
+router = api_router(
     prefix="/admin/blog",
     tags=["admin"],
     responses={code: {"model": ErrorBody} for code in (401, 403, 404, 422, 503)},

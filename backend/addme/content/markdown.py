@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import markdown as md
 import nh3
 
 TAGS = {
@@ -27,5 +26,8 @@ def sanitize(html: str) -> str:
 
 def render(markdown_text: str) -> str:
     """Markdown (raw HTML in it included) to sanitized HTML."""
+    # Imported here: only writers and the first reader of a new post render, not start-up.
+    import markdown as md
+
     html = md.markdown(markdown_text, extensions=["tables", "sane_lists"], output_format="html")
     return sanitize(html)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from fastapi import APIRouter, Depends, Query, Request
+from fastapi import Depends, Query, Request
 from fastapi.responses import HTMLResponse
 from starlette.concurrency import run_in_threadpool
 
@@ -26,10 +26,11 @@ from addme.content.schemas import (
 from addme.core.net import client_ip, ip_bucket
 from addme.core.params import IdPath, PageQuery
 from addme.core.permissions import Permission
+from addme.core.routes import api_router
 from addme.core.schemas import ActionResult, ErrorBody, Page
 from addme.screening.captcha import require_captcha
 
-router = APIRouter(tags=["content"], responses={code: {"model": ErrorBody} for code in (404, 422, 429, 503)})
+router = api_router(tags=["content"], responses={code: {"model": ErrorBody} for code in (404, 422, 429, 503)})
 
 
 @router.get("/blog", response_model=BlogPage)

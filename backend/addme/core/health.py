@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from fastapi import APIRouter
 from fastapi.responses import Response
 from pydantic import BaseModel
 from sqlalchemy import text
@@ -12,8 +11,9 @@ from addme.core import db, sitemode
 from addme.core.config import get_settings
 from addme.core.errors import SERVER_DOWN, CoreCode, envelope
 from addme.core.responses import JsonResponse
+from addme.core.routes import api_router
 
-router = APIRouter(tags=["system"])
+router = api_router(tags=["system"])
 _PONG = b'{"pong":true}'
 
 

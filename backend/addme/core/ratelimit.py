@@ -12,11 +12,7 @@ import math
 import time
 from collections.abc import Callable
 from functools import lru_cache
-from typing import TypeVar
-
-from limits import RateLimitItem, parse
-from limits.storage import MemoryStorage, Storage, storage_from_string
-from limits.strategies import MovingWindowRateLimiter
+from typing import TYPE_CHECKING, TypeVar
 
 from addme.core.config import get_settings
 from addme.core.errors import TooManyRequests
@@ -25,6 +21,12 @@ TOO_MANY = "Too many attempts. Please try again in {minutes} minute(s)."
 # After a Redis failure, the memory fallback is used this long before Redis is tried again.
 REDIS_RETRY_SECONDS = 5.0
 
+if TYPE_CHECKING:
+    # `limits` costs about 0.1 s to import: loaded on the first throttled request, not at start-up.
+    from limits import RateLimitItem
+    from limits.storage import Storage
+    from limits.strategies import MovingWindowRateLimiter
+
 log = logging.getLogger("addme.ratelimit")
 T = TypeVar("T")
 _redis_down_until = 0.0
@@ -32,6 +34,8 @@ _redis_down_until = 0.0
 
 @lru_cache
 def _storage() -> Storage:
+    from limits.storage import MemoryStorage, Storage, storage_from_string
+
     url = get_settings().redis_url
     if not url:
         return MemoryStorage()
@@ -48,11 +52,16 @@ def _storage() -> Storage:
 
 @lru_cache
 def _shared_limiter() -> MovingWindowRateLimiter:
+    from limits.strategies import MovingWindowRateLimiter
+
     return MovingWindowRateLimiter(_storage())
 
 
 @lru_cache
 def _local_limiter() -> MovingWindowRateLimiter:
+    from limits.storage import MemoryStorage
+    from limits.strategies import MovingWindowRateLimiter
+
     return MovingWindowRateLimiter(MemoryStorage())
 
 
@@ -71,6 +80,8 @@ def _call(fn: Callable[[MovingWindowRateLimiter], T]) -> T:
 
 @lru_cache
 def _item(spec: str) -> RateLimitItem:
+    from limits import parse
+
     return parse(spec)
 
 

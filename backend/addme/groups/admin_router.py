@@ -4,18 +4,19 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Query, Response
+from fastapi import Depends, Query, Response
 
 from addme.accounts.models import User
 from addme.api.deps import DbSession, require
 from addme.core.options import AppName
 from addme.core.params import IdPath, PageQuery
 from addme.core.permissions import Permission
+from addme.core.routes import api_router
 from addme.core.schemas import ErrorBody, Page
 from addme.groups import admin
 from addme.groups.admin import AdminGroupRead, AdminGroupRemove, AdminGroupUpdate
 
-router = APIRouter(
+router = api_router(
     prefix="/admin/groups",
     tags=["admin"],
     responses={code: {"model": ErrorBody} for code in (401, 403, 404, 422)},

@@ -4,16 +4,17 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Query
+from fastapi import Query
 
 from addme.api.deps import CurrentUser, DbSession, OptionalUser
 from addme.core.options import AppName, Gender, OrderName, Orientation
 from addme.core.params import IdPath, PageQuery
+from addme.core.routes import api_router
 from addme.core.schemas import ActionResult, ErrorBody
 from addme.groups import service
 from addme.groups.schemas import GroupCreate, GroupDetail, GroupPage, GroupResult, GroupUpdate, MyGroups
 
-router = APIRouter(
+router = api_router(
     tags=["groups"], responses={code: {"model": ErrorBody} for code in (400, 401, 404, 409, 422, 503)}
 )
 

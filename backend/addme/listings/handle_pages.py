@@ -19,12 +19,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 from urllib.parse import quote, urljoin, urlsplit
 
-import httpx
-
 from addme.core.config import get_settings
+
+# httpx (with click and rich behind it) is imported where a request is made: at module level it
+# cost ~0.1 s of every worker's start (bench/coldstart.py), for calls most workers never make.
+if TYPE_CHECKING:
+    import httpx
 
 USER_AGENT = "AddMeBot/1.0 (+https://addme.example/help; AddMe checks that a listed handle is its owner's)"
 MAX_BYTES = 1_000_000  # a profile page is ~100-300 KB; past this it is not one
@@ -177,6 +180,8 @@ class HttpHandlePages:
         self._timeout = timeout or get_settings().handle_pages_timeout_seconds
 
     def fetch(self, *, app: str, handle: str) -> str:
+        import httpx
+
         url = page_url(app, handle)
         timeout = httpx.Timeout(self._timeout, connect=min(3.0, self._timeout))
         with httpx.Client(

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from fastapi import APIRouter, Query, Request, Response, status
+from fastapi import Query, Request, Response, status
 
 from addme.api.deps import CurrentUser, DbSession
 from addme.core.net import client_ip, ip_bucket
 from addme.core.options import AppName
 from addme.core.params import IdPath
-from addme.core.routes import raw_get
+from addme.core.routes import api_router, raw_get
 from addme.core.schemas import ActionResult, ErrorBody, query_parameters
 from addme.listings import figures, mine, ownership, public, seo, service, stats, switching  # noqa: F401 - seo registers page heads
 from addme.listings.schemas import (
@@ -36,7 +36,7 @@ from addme.listings.schemas import (
 ERRORS: dict[int | str, dict[str, object]] = {
     code: {"model": ErrorBody} for code in (400, 401, 404, 422, 429, 503)
 }
-router = APIRouter(responses=ERRORS)
+router = api_router(responses=ERRORS)
 
 
 def _json(model: type, description: str = "OK") -> dict[int | str, dict[str, object]]:

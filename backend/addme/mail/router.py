@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from fastapi import APIRouter, Query
+from fastapi import Query
 
 from addme.core.config import get_settings
 from addme.core.db import DbSession
 from addme.core.errors import NotFound
+from addme.core.routes import api_router
 from addme.core.schemas import Schema, UtcDatetime
 from addme.mail import service
 
-router = APIRouter(tags=["dev"])
+router = api_router(tags=["dev"])
 
 
 class OutboxRead(Schema):

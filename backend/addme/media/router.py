@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Query, Request
+from fastapi import Depends, Query, Request
 from fastapi.responses import StreamingResponse
 
 from addme.accounts.models import User
@@ -12,6 +12,7 @@ from addme.api.deps import CurrentUser, DbSession, OptionalUser, require
 from addme.core.bodylimit import allow_body
 from addme.core.params import IdPath, PageQuery
 from addme.core.permissions import Permission
+from addme.core.routes import api_router
 from addme.core.schemas import ActionResult, ErrorBody
 from addme.media import public, service
 from addme.media.schemas import (
@@ -39,7 +40,7 @@ from addme.media.uploads import (
     Uploader,
 )
 
-router = APIRouter(responses={code: {"model": ErrorBody} for code in (400, 401, 403, 404, 422, 429, 503)})
+router = api_router(responses={code: {"model": ErrorBody} for code in (400, 401, 403, 404, 422, 429, 503)})
 allow_body("POST", "/user/usernames/{username_id}/media", UPLOAD_BYTES)
 allow_body("POST", "/user/usernames/{username_id}/profile-picture", UPLOAD_BYTES)
 # A hash list of up to 5 MB, as a JSON string (its newlines escaped).

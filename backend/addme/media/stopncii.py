@@ -19,9 +19,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
-import httpx
 from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
@@ -31,6 +30,11 @@ from addme.media import constants as c
 from addme.media import hashes, pdq
 from addme.media.hashlists import parse_line
 from addme.media.models import MediaBlockedHash, MediaHashCursor, MediaHashFeedback
+
+# httpx (with click and rich behind it) is imported where a request is made: at module level it
+# cost ~0.1 s of every worker's start (bench/coldstart.py), for calls most workers never make.
+if TYPE_CHECKING:
+    import httpx
 
 log = logging.getLogger("addme.media.stopncii")
 
@@ -91,6 +95,8 @@ class StopNCIIApi:
         self.transport = transport
 
     def _call(self, method: str, endpoint: str, *, key: str, **kwargs: Any) -> Any:
+        import httpx
+
         if not (key and self.subscription_key):
             raise ProviderError(f"no StopNCII key for {endpoint}")
         headers = {"Ocp-Apim-Subscription-Key": self.subscription_key, "x-functions-key": key}

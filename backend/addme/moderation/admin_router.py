@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from fastapi import APIRouter, Depends, Query
+from fastapi import Depends, Query
 from fastapi.responses import FileResponse
 
 from addme.accounts.models import User
@@ -12,6 +12,7 @@ from addme.api.deps import DbSession, require
 from addme.core.options import ReportType
 from addme.core.params import IdPath, PageQuery
 from addme.core.permissions import Permission
+from addme.core.routes import api_router
 from addme.core.schemas import ErrorBody, Page
 from addme.moderation import appeals, comment_reports, decisions, macros, reports, review
 from addme.moderation.appeals import AppealAdmin, AppealDecideIn, AppealDecision
@@ -34,7 +35,7 @@ from addme.moderation.schemas import (
     UnbanRequestAdmin,
 )
 
-router = APIRouter(
+router = api_router(
     prefix="/admin",
     tags=["admin"],
     responses={code: {"model": ErrorBody} for code in (400, 401, 403, 404, 409, 422)},

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Query, Request
+from fastapi import Depends, Query, Request
 
 from addme.accounts.models import User
 from addme.api.deps import DbSession, require
 from addme.core.net import client_ip
 from addme.core.params import IdPath, PageQuery
 from addme.core.permissions import Permission
+from addme.core.routes import api_router
 from addme.core.schemas import ActionResult, ErrorBody, Page, PageMeta
 from addme.moderation import banlist, blacklist, ipbans
 from addme.moderation.admin_schemas import (
@@ -24,7 +25,7 @@ from addme.moderation.admin_schemas import (
 )
 from addme.screening.models import TermKind
 
-router = APIRouter(
+router = api_router(
     prefix="/admin",
     tags=["admin"],
     responses={code: {"model": ErrorBody} for code in (401, 403, 404, 409, 422)},

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Depends, Query, Request
+from fastapi import Depends, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse
 from pydantic import ValidationError
@@ -21,6 +21,7 @@ from addme.core.errors import INVALID_DATA, FieldError, request_language
 from addme.core.net import client_ip, ip_bucket
 from addme.core.params import IdPath, PageQuery
 from addme.core.permissions import Permission
+from addme.core.routes import api_router
 from addme.core.schemas import ErrorBody, Page
 from addme.media import constants as media_limits
 from addme.moderation import alerts, flaggers, notice_decisions, notices
@@ -38,7 +39,7 @@ from addme.moderation.schemas import TrustedFlaggerIn, TrustedFlaggerRead
 from addme.screening.captcha import require_captcha
 
 allow_body("POST", "/notices", media_limits.MAX_FILE_BYTES + MULTIPART_OVERHEAD)
-router = APIRouter(
+router = api_router(
     responses={code: {"model": ErrorBody} for code in (400, 401, 403, 404, 409, 422, 429, 503)}
 )
 NoticesAdmin = Annotated[User, Depends(require(Permission.NOTICES))]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, File, Form, Request, UploadFile
+from fastapi import File, Form, Request, UploadFile
 
 from addme.api.deps import CurrentUser, DbSession
 from addme.core.bodylimit import MULTIPART_OVERHEAD, allow_body
@@ -12,6 +12,7 @@ from addme.core.errors import request_language
 from addme.core.net import client_ip, ip_bucket
 from addme.core.options import AppName
 from addme.core.params import IdPath
+from addme.core.routes import api_router
 from addme.core.schemas import ActionResult, ErrorBody
 from addme.moderation import requests as service
 from addme.moderation.requests import (
@@ -24,7 +25,7 @@ from addme.moderation.requests import (
 from addme.screening.captcha import require_captcha
 
 allow_body("POST", "/remove-username", service.PROOF_MAX_BYTES + MULTIPART_OVERHEAD)
-router = APIRouter(responses={code: {"model": ErrorBody} for code in (400, 401, 404, 409, 422, 429, 503)})
+router = api_router(responses={code: {"model": ErrorBody} for code in (400, 401, 404, 409, 422, 429, 503)})
 
 
 @router.get("/user/usernames/{username_id}/unban", response_model=UnbanState, tags=["user usernames"])

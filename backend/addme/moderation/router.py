@@ -4,18 +4,19 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Request
+from fastapi import Depends, Request
 
 from addme.accounts.models import User
 from addme.api.deps import DbSession, OptionalUser, require
 from addme.core.net import client_ip
 from addme.core.params import IdPath
 from addme.core.permissions import Permission
+from addme.core.routes import api_router
 from addme.core.schemas import ActionResult, ErrorBody
 from addme.moderation import bans, service
 from addme.moderation.schemas import ReportIn
 
-router = APIRouter(
+router = api_router(
     tags=["moderation"],
     responses={code: {"model": ErrorBody} for code in (401, 403, 404, 409, 422, 429, 503)},
 )

@@ -13,13 +13,17 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
-import httpx
 from sqlalchemy.orm import Session
 
 from addme.core.config import get_settings
 from addme.screening import service as screening
+
+# httpx (with click and rich behind it) is imported where a request is made: at module level it
+# cost ~0.1 s of every worker's start (bench/coldstart.py), for calls most workers never make.
+if TYPE_CHECKING:
+    import httpx
 
 log = logging.getLogger("addme.risk")
 
@@ -122,6 +126,8 @@ class ProxyCheck:
         self.transport = transport
 
     def reasons(self, ip: str) -> list[str]:
+        import httpx
+
         found = LocalRisk().reasons(ip)
         try:
             with httpx.Client(timeout=3, transport=self.transport) as client:

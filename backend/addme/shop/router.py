@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Path, Query, Request
+from fastapi import Depends, Path, Query, Request
 from starlette.concurrency import run_in_threadpool
 
 from addme.accounts.models import User
@@ -13,6 +13,7 @@ from addme.core.bodylimit import MB, allow_body
 from addme.core.net import client_ip, ip_bucket
 from addme.core.params import IdPath, PageQuery
 from addme.core.permissions import Permission
+from addme.core.routes import api_router
 from addme.core.schemas import ErrorBody, Message, Page
 from addme.shop import admin as shop_admin
 from addme.shop import service
@@ -39,7 +40,7 @@ from addme.shop.schemas import (
 ERRORS: dict[int | str, dict[str, object]] = {
     code: {"model": ErrorBody} for code in (400, 401, 402, 403, 404, 409, 422, 429, 503)
 }
-router = APIRouter(responses=ERRORS)
+router = api_router(responses=ERRORS)
 
 OrdersAdmin = Annotated[User, Depends(require(Permission.ORDERS))]
 KeygenAdmin = Annotated[User, Depends(require(Permission.KEYGEN))]

@@ -9,11 +9,14 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
-from typing import Protocol
-
-import httpx
+from typing import TYPE_CHECKING, Protocol
 
 from addme.core.config import Settings
+
+# httpx (with click and rich behind it) is imported where a request is made: at module level it
+# cost ~0.1 s of every worker's start (bench/coldstart.py), for calls most workers never make.
+if TYPE_CHECKING:
+    import httpx
 
 log = logging.getLogger("addme.analytics")
 
@@ -46,6 +49,8 @@ class Plausible:
         self.transport = transport
 
     def send(self, view: HostedView) -> bool:
+        import httpx
+
         body = {"name": "pageview", "url": f"{self.site_url}{view.path}", "domain": self.domain}
         if view.referrer:
             body["referrer"] = view.referrer

@@ -5,13 +5,14 @@ from __future__ import annotations
 from datetime import date
 from typing import Annotated, Literal
 
-from fastapi import APIRouter, BackgroundTasks, Depends, Query, Request, Response, status
+from fastapi import BackgroundTasks, Depends, Query, Request, Response, status
 
 from addme.accounts.models import User
 from addme.api.deps import DbSession, require
 from addme.core import net, ratelimit
 from addme.core.config import get_settings
 from addme.core.permissions import Permission
+from addme.core.routes import api_router
 from addme.core.schemas import ErrorBody
 from addme.stats import hosted, pageviews, service, transparency
 from addme.stats.schemas import (
@@ -23,7 +24,7 @@ from addme.stats.schemas import (
     TransparencyReport,
 )
 
-router = APIRouter(tags=["stats"], responses={code: {"model": ErrorBody} for code in (401, 403, 422)})
+router = api_router(tags=["stats"], responses={code: {"model": ErrorBody} for code in (401, 403, 422)})
 
 Stats = Annotated[User, Depends(require(Permission.STATS))]
 

@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-from fastapi import APIRouter
-
 from addme.api.deps import CurrentUser, DbSession
 from addme.core.params import IdPath, IdQuery
+from addme.core.routes import api_router
 from addme.core.schemas import ErrorBody
 from addme.swipes import service
 from addme.swipes.schemas import CheckInIn, CheckInResult, Deck, Favorites, SwipeIn, SwipeResult
 
-router = APIRouter(
+router = api_router(
     tags=["local swipes"], responses={code: {"model": ErrorBody} for code in (400, 401, 403, 404, 422, 429)}
 )
 

@@ -6,11 +6,14 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
-from typing import Protocol
-
-import httpx
+from typing import TYPE_CHECKING, Protocol
 
 from addme.core.config import Settings, get_settings
+
+# httpx (with click and rich behind it) is imported where a request is made: at module level it
+# cost ~0.1 s of every worker's start (bench/coldstart.py), for calls most workers never make.
+if TYPE_CHECKING:
+    import httpx
 
 log = logging.getLogger("addme.translation")
 
@@ -69,6 +72,8 @@ class LibreTranslate:
         self.transport = transport
 
     def translate(self, text: str, *, target: str) -> Translated:
+        import httpx
+
         body: dict[str, str] = {"q": text, "source": "auto", "target": target, "format": "text"}
         if self.api_key:
             body["api_key"] = self.api_key

@@ -4,16 +4,17 @@ from __future__ import annotations
 
 from typing import Literal
 
-from fastapi import APIRouter, Request
+from fastapi import Request
 from pydantic import Field
 
 from addme.api.deps import DbSession, OptionalUser
 from addme.core import ratelimit
 from addme.core.net import client_ip, ip_bucket
+from addme.core.routes import api_router
 from addme.core.schemas import ErrorBody, Schema, StrictInput
 from addme.translation import service
 
-router = APIRouter(tags=["translations"])
+router = api_router(tags=["translations"])
 
 TRANSLATE_LIMIT = "30/hour"
 

@@ -5,13 +5,14 @@ from __future__ import annotations
 from datetime import date
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Query
+from fastapi import Depends, Query
 
 from addme.accounts.models import User
 from addme.api.deps import DbSession, require
 from addme.core.bodylimit import KB, MB, allow_body
 from addme.core.params import IdPath, PageQuery
 from addme.core.permissions import Permission
+from addme.core.routes import api_router
 from addme.core.schemas import ErrorBody, Page
 from addme.trust import admin as trust_admin
 from addme.trust import flags, trackers
@@ -28,7 +29,7 @@ from addme.trust.schemas import (
     TrustFlagsRead,
 )
 
-router = APIRouter(
+router = api_router(
     prefix="/admin/ondato",
     tags=["admin"],
     responses={code: {"model": ErrorBody} for code in (401, 403, 404, 422)},
@@ -71,7 +72,7 @@ def test_provider(admin: Viewer, db: DbSession) -> ProviderCheck:
 
 
 # The risk check's Tor exit list: Full admins (as the blacklist it sits beside).
-risk_router = APIRouter(
+risk_router = api_router(
     prefix="/admin/risk", tags=["admin"], responses={code: {"model": ErrorBody} for code in (401, 403, 422)}
 )
 RiskAdmin = Annotated[User, Depends(require(Permission.BLACKLIST))]
@@ -90,7 +91,7 @@ def replace_tor_exits(admin: RiskAdmin, db: DbSession, body: TorExitsWrite) -> T
 
 
 # The visit log (spec: "order and tracker lookup"): Full admins only.
-trackers_router = APIRouter(
+trackers_router = api_router(
     prefix="/admin/trackers",
     tags=["admin"],
     responses={code: {"model": ErrorBody} for code in (401, 403, 422)},
@@ -114,7 +115,7 @@ def list_trackers(
 
 # A moderator clears a false high-risk or account-hopping flag (issue 31): every moderator level,
 # and only the flags, never the rest of the account (the user page is Full only).
-flags_router = APIRouter(
+flags_router = api_router(
     prefix="/admin/users/{user_id}/flags",
     tags=["admin"],
     responses={code: {"model": ErrorBody} for code in (401, 403, 404, 409, 422)},

@@ -15,15 +15,19 @@ import threading
 import time
 from dataclasses import dataclass
 from datetime import date
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 from urllib.parse import quote
 
-import httpx
 from sqlalchemy.orm import Session
 
 from addme.core.config import Settings, get_settings
 from addme.core.returns import safe_return
 from addme.trust.models import SimulatedVerification
+
+# httpx (with click and rich behind it) is imported where a request is made: at module level it
+# cost ~0.1 s of every worker's start (bench/coldstart.py), for calls most workers never make.
+if TYPE_CHECKING:
+    import httpx
 
 log = logging.getLogger("addme.age_verification")
 
@@ -117,9 +121,13 @@ class Ondato:
         self._lock = threading.Lock()
 
     def _client(self) -> httpx.Client:
+        import httpx
+
         return httpx.Client(timeout=10, transport=self.transport)
 
     def _access_token(self) -> str:
+        import httpx
+
         with self._lock:
             if self._token and self._token[1] > time.monotonic() + 30:
                 return self._token[0]
@@ -143,6 +151,8 @@ class Ondato:
                 raise ProviderError(f"Ondato token: {type(exc).__name__}") from exc
 
     def _call(self, method: str, path: str, json: dict[str, object] | None = None) -> dict[str, object]:
+        import httpx
+
         headers = {"Authorization": f"Bearer {self._access_token()}"}
         try:
             with self._client() as client:

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Body, Header, Path, Request, Response
+from fastapi import Body, Header, Path, Request, Response
 
 from addme.api.deps import CurrentUser, DbSession, OptionalUser
 from addme.core.errors import Unauthorized
 from addme.core.net import client_ip
+from addme.core.routes import api_router
 from addme.core.schemas import ErrorBody
 from addme.screening import bots
 from addme.screening.captcha import require_captcha
@@ -25,7 +26,7 @@ from addme.trust.schemas import (
 )
 from addme.wallet.schemas import WalletActionResult
 
-router = APIRouter(
+router = api_router(
     tags=["age verification"],
     responses={code: {"model": ErrorBody} for code in (400, 404, 409, 422, 429, 503)},
 )

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Query
+from fastapi import Depends, Query
 
 from addme.accounts.models import User
 from addme.api.deps import DbSession, require
 from addme.core.params import IdPath, PageQuery
 from addme.core.permissions import Permission
+from addme.core.routes import api_router
 from addme.core.schemas import ErrorBody, Page
 from addme.wallet import admin
 from addme.wallet.admin import (
@@ -23,7 +24,7 @@ from addme.wallet.admin import (
     PromotionRead,
 )
 
-router = APIRouter(
+router = api_router(
     prefix="/admin",
     tags=["admin"],
     responses={code: {"model": ErrorBody} for code in (400, 401, 403, 404, 422)},

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Header
+from fastapi import Header
 
 from addme.api.deps import CurrentUser, DbSession
 from addme.core.params import IdPath
+from addme.core.routes import api_router
 from addme.core.schemas import ErrorBody
 from addme.wallet import ledger, service
 from addme.wallet.schemas import LedgerRead, WalletActionResult, WalletRead
@@ -15,7 +16,7 @@ from addme.wallet.schemas import LedgerRead, WalletActionResult, WalletRead
 ERRORS: dict[int | str, dict[str, object]] = {
     code: {"model": ErrorBody} for code in (401, 403, 404, 429, 503)
 }
-router = APIRouter(responses=ERRORS, tags=["wallet"])
+router = api_router(responses=ERRORS, tags=["wallet"])
 
 
 @router.post("/user/usernames/{username_id}/topup", response_model=WalletActionResult)

@@ -65,7 +65,7 @@ def test_the_public_lists_options_and_countries_are_raw_routes() -> None:
     from addme.listings.router import router
 
     raw = {route.path for route in router.routes if isinstance(route, RawRoute)}
-    assert raw == {"/usernames", "/countries", "/options"}
+    assert raw == {"/v1/usernames", "/v1/countries", "/v1/options"}
 
 
 async def _with_param(request: Request, page: int = 1) -> Response:
