@@ -1,8 +1,8 @@
 """ASGI servers side by side: a bare FastAPI app (13 bytes) and AddMe's uncached first page, each on
-uvicorn (httptools + uvloop, what `uvicorn[standard]` picks) and on granian, one worker each.
+uvicorn (httptools + uvloop, what `uvicorn[standard]` picks; no proxy headers, as `addme serve`)
+and on granian, one worker each (granian and py-spy are dev dependencies).
 
-    cd backend && python3 -m uv pip install --python .venv/bin/python granian py-spy   # once
-    flock /tmp/addme-bench.lock .venv/bin/python ../bench/servers.py \
+    cd backend && flock /tmp/addme-bench.lock .venv/bin/python ../bench/servers.py \
         --database-url postgresql://postgres@127.0.0.1:5432/addme_bench_1000000 [--flame DIR]
 
 Rounds are interleaved (server A, server B, A, B ...) so a noisy moment hits both; the figure kept is
@@ -44,7 +44,7 @@ def command(server: str, app: str, port: int) -> list[str]:
     target, factory = ("bare_app:app", False) if app == "bare" else ("addme.main:create_app", True)
     if server == "uvicorn":
         return [sys.executable, "-m", "uvicorn", target, "--port", str(port), "--no-access-log",
-                "--log-level", "warning", "--loop", "uvloop", "--http", "httptools",
+                "--log-level", "warning", "--loop", "uvloop", "--http", "httptools", "--no-proxy-headers",
                 *(["--factory"] if factory else [])]  # fmt: skip
     return [sys.executable, "-m", "granian", "--interface", "asgi", "--port", str(port), "--workers", "1",
             "--loop", "uvloop", "--no-ws", "--log-level", "warning", *(["--factory"] if factory else []),

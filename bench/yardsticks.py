@@ -190,6 +190,8 @@ def main() -> None:
             ("HTML listing page, app cache", f"{cached}/snapchat-usernames"),
             ("first page, nginx micro-cache", f"{micro}/v1/usernames"),
             ("HTML listing page, nginx micro-cache", f"{micro}/snapchat-usernames"),
+            # A crowd of different searches: nothing for the micro-cache to hold.
+            ("search, a new whole handle each request, through nginx", f"{micro}/v1/usernames"),
         ]
         print(f"{'scenario':52} {'req/s':>8} {'p50 ms':>7} {'p99 ms':>7} {'non2xx':>6} {'load1':>6}", flush=True)
         for name, url in scenarios:
