@@ -21,7 +21,6 @@ A value whose model cannot be read off the source (a dict, a getattr) is not gue
 from __future__ import annotations
 
 import ast
-import hashlib
 import re
 from collections import defaultdict
 from collections.abc import Iterator
@@ -192,6 +191,7 @@ class Checker:
         self.returns = returns
         self.domain = domain
         self.found: list[tuple[int, str, str]] = []  # line, what, table
+        self.local: dict[str, Type | None] = {}  # what this module's own functions return
         self.columns: dict[int, set[str]] = {}  # a statement -> the columns its `.values(...)` set
         self.docstrings: set[int] = set()
         self.statements: set[str] = set(STATEMENTS)
@@ -255,6 +255,8 @@ class Checker:
         if isinstance(node.func, ast.Attribute) and name in READ_ONE | READ_MANY:
             model = self._selected(node)
             return (model, name in READ_MANY) if model else None
+        if isinstance(node.func, ast.Name) and self.local.get(node.func.id):
+            return self.local[node.func.id]  # the module's own `_get`, before another module's
         return self.returns.get(name or "")
 
     def _selected(self, node: ast.Call) -> str | None:
@@ -298,7 +300,9 @@ class Checker:
                         self._set(node, one.value, one.attr, known)
         elif isinstance(node, ast.Call):
             self._call(node, known)
-        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in self.docstrings:
+        elif (
+            isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in self.docstrings
+        ):
             self._sql(node)
 
     def _set(self, node: ast.AST, holder: ast.expr, column: str, known: dict[str, Type | None]) -> None:
@@ -322,7 +326,9 @@ class Checker:
         if name == "values" and isinstance(node.func, ast.Attribute):
             self._values(node)
         if name in self.rules.mapped:  # a new row: add, add_all, merge, bulk_save_objects
-            self.write(node, f"{name}(...)", self.rules.model_table[name], {k.arg for k in node.keywords if k.arg})
+            self.write(
+                node, f"{name}(...)", self.rules.model_table[name], {k.arg for k in node.keywords if k.arg}
+            )
             return
         if name in self.statements or name in STATEMENTS:
             receiver = node.func.value if isinstance(node.func, ast.Attribute) else None
@@ -349,7 +355,9 @@ class Checker:
             column = node.args[1]
             if found and not found[1]:
                 columns = {str(column.value)} if isinstance(column, ast.Constant) else None
-                self.write(node, f"setattr({ast.unparse(first)}, ...)", self.rules.model_table[found[0]], columns)
+                self.write(
+                    node, f"setattr({ast.unparse(first)}, ...)", self.rules.model_table[found[0]], columns
+                )
             return
         if name in ("bulk_insert_mappings", "bulk_update_mappings") and first is not None:
             table = self._table(first)
@@ -413,7 +421,8 @@ _FOUND: dict[tuple[str, str, int], list[Violation]] = {}
 
 
 def _parse(text: str, classes: set[str]) -> tuple[str, Parsed]:
-    key = hashlib.sha1(text.encode()).hexdigest()
+    """The module's tree and what the check needs of it, once per text."""
+    key = text
     if key not in _PARSED:
         tree = ast.parse(text)
         returns: dict[str, Type | None] = {}
@@ -423,7 +432,10 @@ def _parse(text: str, classes: set[str]) -> tuple[str, Parsed]:
             if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and not node.name.startswith("__"):
                 kind = _annotation(node.returns, classes)
                 returns[node.name] = kind if returns.get(node.name, kind) == kind else None
-            if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef) and node.body:
+            if (
+                isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef)
+                and node.body
+            ):
                 first = node.body[0]
                 if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
                     docstrings.add(id(first.value))
@@ -455,7 +467,10 @@ def violations(root: Path = ADDME) -> list[Violation]:
         if (key, where, stamp) not in _FOUND:
             checker = Checker(ruled, returns, domain)
             checker.docstrings, checker.statements = parsed.docstrings, parsed.statements
+            checker.local = parsed.returns
             checker.scope(parsed.tree, {})
-            _FOUND[(key, where, stamp)] = [Violation(where, line, table, what) for line, what, table in checker.found]
+            _FOUND[(key, where, stamp)] = [
+                Violation(where, line, table, what) for line, what, table in checker.found
+            ]
         found += _FOUND[(key, where, stamp)]
     return sorted(set(found), key=lambda v: (v.file, v.line, v.what))

@@ -11,6 +11,7 @@ does not own the table, and must be reported at that file and table.
 
 from __future__ import annotations
 
+import ast
 import shutil
 import textwrap
 from pathlib import Path
@@ -169,7 +170,9 @@ def test_every_known_debt_is_still_a_write(real: list[Violation]) -> None:
 
 
 @pytest.mark.parametrize("shape", SHAPES)
-def test_the_check_sees_each_shape_of_a_foreign_write(shape: str, tmp_path: Path, real: list[Violation]) -> None:
+def test_the_check_sees_each_shape_of_a_foreign_write(
+    shape: str, tmp_path: Path, real: list[Violation]
+) -> None:
     table, code = SHAPES[shape]
     root, lines = _plant(tmp_path, FOREIGN, code)
     new = {(v.file, v.line, v.table) for v in violations(root)} - {(v.file, v.line, v.table) for v in real}
@@ -193,8 +196,29 @@ def test_a_column_of_users_is_written_by_its_owner_only(tmp_path: Path, real: li
     root, lines = _plant(tmp_path, FOREIGN, code)
     new = {(v.file, v.line) for v in violations(root)} - {(v.file, v.line) for v in real}
     assert new == {(f"addme/{FOREIGN}", line) for line in lines}
-    root, _lines = _plant(tmp_path / "listings", "listings/service.py", "user = None\nuser.latest_username = 1\n")
+    root, _lines = _plant(
+        tmp_path / "listings", "listings/service.py", "user = None\nuser.latest_username = 1\n"
+    )
     assert {str(v) for v in violations(root)} == {str(v) for v in real}
+
+
+def test_only_the_listings_bump_their_caches() -> None:
+    """Another domain calls a listings verb, which marks the session; it never bumps the caches."""
+    calls = []
+    for path in sorted(ADDME.rglob("*.py")):
+        domain = path.relative_to(ADDME).parts[0]
+        if domain in ("listings", "demo") or path.parent == ADDME:
+            continue
+        text = path.read_text()
+        if "invalidate_listings" not in text:  # read the few that name it
+            continue
+        for node in ast.walk(ast.parse(text)):
+            name = getattr(getattr(node, "func", None), "attr", None) or getattr(
+                getattr(node, "func", None), "id", None
+            )
+            if isinstance(node, ast.Call) and name == "invalidate_listings":
+                calls.append(f"{path.relative_to(ADDME)}:{node.lineno}")
+    assert calls == []
 
 
 def test_the_wallets_values_are_not_columns_of_users() -> None:
