@@ -14,7 +14,7 @@ in any of these shapes:
 What an `obj` holds is decided from what the code says: an annotation (`user: User`, `-> Username`
 of a function called anywhere in the package), a constructor, `session.get(M, ..)`,
 `select(M)` / `query(M)` read back one row or looped over, a relationship of a known instance
-(`username.user`), and the names this code base always gives them (`username`, `user`...).
+(`user.wallet`), and the names this code base always gives them (`username`, `user`...).
 A value whose model cannot be read off the source (a dict, a getattr) is not guessed at.
 """
 
