@@ -101,7 +101,7 @@ def rules() -> Rules:
     for mapper in Base.registry.mappers:
         cls = mapper.class_
         domain = cls.__module__.split(".")[1]
-        table = mapper.local_table.name
+        table = mapper.tables[0].name
         mapped.add(cls.__name__)
         model_table[cls.__name__] = table
         table_owner[table] = domain
