@@ -206,6 +206,11 @@ def held_for(session: Session, *, statement_id: int) -> HeldContent | None:
     return session.scalar(select(HeldContent).where(HeldContent.statement_id == statement_id))
 
 
+def release(session: Session, *, held: HeldContent) -> None:
+    """Drop a held snapshot once it is restored or purged: the owner of the content says which."""
+    session.delete(held)
+
+
 def held_due(session: Session, *, kind: str, limit: int = 500) -> list[HeldContent]:
     """Held items whose appeal period is over (the purge job's next batch)."""
     return list(

@@ -242,7 +242,7 @@ def restore_held(session: Session, *, statement_id: int) -> bool:
         session.add(
             GroupMember(group_id=snap["id"], user_id=user_id, joined_at=datetime.fromisoformat(joined))
         )
-    session.delete(row)
+    decisions.release(session, held=row)
     return True
 
 
@@ -250,6 +250,6 @@ def purge_held(session: Session) -> dict[str, int]:
     """Erase groups held past the appeal period (logged job)."""
     rows = decisions.held_due(session, kind="group")
     for r in rows:
-        session.delete(r)
+        decisions.release(session, held=r)
     session.commit()
     return {"groups": len(rows)}

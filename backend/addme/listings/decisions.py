@@ -52,6 +52,9 @@ def unlock_rejected(session: Session, *, user_id: int, review_reason: str) -> in
         .values(status=c.Status.PENDING, review_reason=review_reason, rejection_reason=None),
         execution_options={"synchronize_session": False},
     ).rowcount  # type: ignore[attr-defined]
+    if unlocked:
+        # The owner's counts (pending, per status) move: the caller need not remember the caches.
+        touch(session)
     return int(unlocked or 0)
 
 

@@ -527,7 +527,7 @@ def restore_held(session: Session, *, statement_id: int) -> bool:
         # The removal was wrong about this picture: the block it put on the hash goes with it.
         hashes.unblock(session, hexed=str(pdq_hex), source=str(blocked_by))
     hashes.discard_after_commit(session, list((row.held_keys or {}).values()))
-    session.delete(row)
+    decisions.release(session, held=row)
     return True
 
 
@@ -536,7 +536,7 @@ def purge_held(session: Session) -> dict[str, int]:
     rows = decisions.held_due(session, kind="media")
     keys = [k for r in rows for k in (r.held_keys or {}).values()]
     for r in rows:
-        session.delete(r)
+        decisions.release(session, held=r)
     session.commit()
     discard(keys)
     return {"media": len(rows), "files": len(keys)}

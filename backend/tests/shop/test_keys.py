@@ -15,6 +15,7 @@ from addme.shop import keys
 from addme.shop.models import Key
 from addme.wallet.models import LedgerEntry, Wallet
 from tests.conftest import IS_PG
+from tests.factories.accounts import make_user
 from tests.factories.listings import make_username
 from tests.factories.wallet import member, paid_order, webhook
 
@@ -116,6 +117,22 @@ def test_applying_a_key_unlocks_rejected_usernames_and_lifts_hopping(client, db)
     assert user.hopping_restricted_until is None
     # The review queue tells the moderator why it is back.
     assert rejected.review_reason == "key: unlocked by a purchase key"
+
+
+def test_a_vip_key_puts_the_listing_at_the_top_of_the_vip_list_at_once(client, db):
+    """The VIP list was served (and cached) before the key: the next visitor sees the new VIP first."""
+    earlier = make_user(db, promotion_ending_at=clock.now() + timedelta(days=3))
+    already = make_username(db, user=earlier, approved_at=clock.now() - timedelta(hours=2))
+    user, headers = member(db)
+    listed = make_username(db, user=user)
+
+    def first_page() -> list[int]:
+        return [c["id"] for c in client.get("/v1/usernames", params={"vip": True}).json()["data"]]
+
+    assert first_page() == [already.id]
+    (code,) = _keys(db, "vip-week")
+    assert _apply(client, headers, code).status_code == 200
+    assert first_page() == [listed.id, already.id]
 
 
 def test_unlocked_usernames_get_the_slot_they_need(client, db):
