@@ -135,6 +135,7 @@ def main() -> None:
     ap.add_argument("--seconds", type=int, default=8)
     ap.add_argument("--json", type=Path)
     ap.add_argument("--database-url", help="an existing database instead of the seeded one (a dry run)")
+    ap.add_argument("--only", help="run only the scenarios whose name contains this (plus the two yardsticks)")
     args = ap.parse_args()
     if args.database_url is None:
         ensure_db("postgresql", args.rows, reseed=False)
@@ -193,6 +194,9 @@ def main() -> None:
             # A crowd of different searches: nothing for the micro-cache to hold.
             ("search, a new whole handle each request, through nginx", f"{micro}/v1/usernames"),
         ]
+        if args.only:
+            keep = ("nginx, static", "bare FastAPI", "first page, uncached")
+            scenarios = [(n, u) for n, u in scenarios if args.only in n or n.startswith(keep)]
         print(f"{'scenario':52} {'req/s':>8} {'p50 ms':>7} {'p99 ms':>7} {'non2xx':>6} {'load1':>6}", flush=True)
         for name, url in scenarios:
             script = new_words if "new whole handle" in name else None

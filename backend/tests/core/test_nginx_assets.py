@@ -4,12 +4,14 @@ to neither."""
 
 from __future__ import annotations
 
+import http.server
 import importlib.util
 import os
 import shutil
 import socket
 import subprocess
 import tempfile
+import threading
 import time
 import urllib.request
 from pathlib import Path
@@ -84,4 +86,67 @@ def test_assets_go_out_as_brotli_or_gzip_as_the_browser_takes_them():
     finally:
         proc.terminate()
         proc.wait(timeout=10)
+        shutil.rmtree(tmp_path, ignore_errors=True)
+
+
+class _Counting(http.server.BaseHTTPRequestHandler):
+    """The app behind nginx: a public answer naming how many requests reached it."""
+
+    hits = 0
+
+    def do_GET(self) -> None:  # noqa: N802 - http.server's name
+        type(self).hits += 1
+        body = f'{{"hits": {type(self).hits}}}'.encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Cache-Control", "public, max-age=0, s-maxage=15")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, *args: object) -> None:
+        pass
+
+
+def test_a_search_nobody_repeats_is_not_kept_and_a_repeated_one_is_answered_from_the_cache():
+    profile = _profile()
+    tmp_path = Path(tempfile.mkdtemp(prefix="addme-nginx-micro-"))
+    tmp_path.chmod(0o755)
+    (tmp_path / "dist").mkdir()
+    app = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _Counting)
+    threading.Thread(target=app.serve_forever, daemon=True).start()
+    port = _free_port()
+    conf = profile.render(
+        tmp_path / "nginx",
+        listen=f"127.0.0.1:{port}",
+        app_addr=f"127.0.0.1:{app.server_address[1]}",
+        web_dist=tmp_path / "dist",
+        media_dir=tmp_path / "media",
+    )
+    proc = subprocess.Popen([*profile.nginx_args(conf), "-g", "daemon off;"])  # noqa: S603
+    try:
+        base = f"http://127.0.0.1:{port}/v1/usernames?q="
+        deadline = time.monotonic() + 10
+        while True:
+            try:
+                _get(base + "warmup", None)
+                break
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.1)
+        cache_dir = tmp_path / "nginx"
+        files_before = sum(1 for f in cache_dir.rglob("*") if f.is_file())
+        for word in ("otter1", "otter2", "otter3"):
+            _get(base + word, None)
+        # Three different searches, each asked once: nothing more written to the micro-cache.
+        assert sum(1 for f in cache_dir.rglob("*") if f.is_file()) == files_before
+        hits = [_get(base + "gamer", None)[1] for _ in range(4)]
+        # The second request is kept; the third and fourth are the cache's copy of it.
+        assert hits[2] == hits[3] == hits[1]
+        assert _Counting.hits == 1 + 3 + 2
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+        app.shutdown()
         shutil.rmtree(tmp_path, ignore_errors=True)
