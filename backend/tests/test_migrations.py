@@ -192,7 +192,10 @@ def test_the_search_indexes_take_each_write_at_once_and_back() -> None:
         assert _rows(url, options) == [("ix_usernames_handle_trgm", ""), ("ix_usernames_search_vector", "")]
         _alembic(url, "upgrade", "head")
         assert {r[1] for r in _rows(url, options)} == {"fastupdate=off"}
-        assert [r[0] for r in _rows(url, options)] == ["ix_usernames_handle_suffixes", "ix_usernames_search_vector"]
+        assert [r[0] for r in _rows(url, options)] == [
+            "ix_usernames_handle_suffixes",
+            "ix_usernames_search_vector",
+        ]
     finally:
         _drop(url)
 

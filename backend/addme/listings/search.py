@@ -112,7 +112,7 @@ _PG_DDL = [
     # starting with it (0.02 ms at 1M rows). The trigram index it replaced intersected the posting
     # lists of every trigram of `q` ("tte" is in every otter: 0.33 ms), at 29 MB against 750 MB
     # (docs/perf-trigram.md). Shorter suffixes are never searched (MIN_FRAGMENT).
-    f"CREATE OR REPLACE FUNCTION {PG_SUFFIXES}(handle text) RETURNS tsvector "
+    f"CREATE OR REPLACE FUNCTION {PG_SUFFIXES}(handle text) RETURNS tsvector "  # noqa: S608 - literal DDL
     "LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS "
     "$$ SELECT array_to_tsvector(ARRAY(SELECT substr(handle, i) "
     f"FROM generate_series(1, length(handle) - {MIN_FRAGMENT - 1}) AS i)) $$",
@@ -312,7 +312,8 @@ def candidates(dialect: str, *, words: bool, part: bool, part_word: bool = False
 
 def suffixes_of(handle: ColumnElement[Any]) -> ColumnElement[Any]:
     """PostgreSQL: the suffix index's expression, written as the index is (or it is not used)."""
-    return getattr(func, PG_SUFFIXES)(handle, type_=TSVECTOR)
+    expression: ColumnElement[Any] = getattr(func, PG_SUFFIXES)(handle, type_=TSVECTOR)
+    return expression
 
 
 def _raw_tsquery(param: str) -> ColumnElement[Any]:
