@@ -61,7 +61,7 @@ def explain_pg(statements: list[tuple[Any, dict[str, Any]]], conninfo: str) -> l
             conn.execute(f"PREPARE q{i} AS {numbered}")
             args = ", ".join(sql.Literal(params[n]).as_string(conn) for n in names)
             call = f"EXECUTE q{i}({args})" if names else f"EXECUTE q{i}"
-            rows = conn.execute(f"EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY ON) {call}").fetchall()
+            rows = conn.execute(f"EXPLAIN (ANALYZE, BUFFERS, COSTS OFF, TIMING OFF, SUMMARY ON) {call}").fetchall()
             plans.append([r[0] for r in rows])
     return plans
 
@@ -122,6 +122,7 @@ SEARCHES = [
     ("search panda, popular, page 5, chosen", {"q": "panda", "order": "popular", "page": 5}, None),
     ("search angel12345 (rare), chosen", {"q": "angel12345"}, None),
     ("search cosmic_angel12345 (a whole handle), chosen", {"q": "cosmic_angel12345"}, None),
+    ("search tter452 (a partial handle: no word starts with it), chosen", {"q": "tter452"}, None),
     ("search gamer, index forced", {"q": "gamer", "tag": "art", "country": "FR"}, "index"),
     ("search angel12345, walk forced", {"q": "angel12345", "app": "kik"}, "walk"),
 ]

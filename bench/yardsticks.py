@@ -179,6 +179,7 @@ def main() -> None:
             ("search q=panda (a handle word), uncached", f"{app}/v1/usernames?q=panda"),
             ("search q=angel12345 (a rare handle part: 1 match), uncached", f"{app}/v1/usernames?q=angel12345"),
             ("search q=cosmic_angel12345 (a whole handle), uncached", f"{app}/v1/usernames?q=cosmic_angel12345"),
+            ("search q=tter452 (a partial handle), uncached", f"{app}/v1/usernames?q=tter452"),
             ("search q=gamer + gender + country, uncached", f"{app}/v1/usernames?q=gamer&gender=Female&country=US"),
             ("search q=xylophone (no match), uncached", f"{app}/v1/usernames?q=xylophone"),
             ("search q=gamer, popular order, page 5, uncached", f"{app}/v1/usernames?q=gamer&order=popular&page=5"),

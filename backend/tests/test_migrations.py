@@ -169,14 +169,21 @@ def test_the_wallet_migration_refuses_a_balance_that_differs_from_its_ledger() -
 @pytest.mark.skipif(not IS_PG, reason="GIN indexes are PostgreSQL's; SQLite keeps FTS5 tables")
 def test_the_search_indexes_take_each_write_at_once_and_back() -> None:
     """Every Top-Up writes search index entries: without a pending list no search scans one and
-    no writer flushes one. Built at the latest migration, off; one step down, back on."""
+    no writer flushes one. Built at the latest migration, off; down to before #14, back on. The
+    parts of handles are indexed by their suffixes since b3f1d2e4a6c8, by trigrams before."""
     url = _fresh_url()
     options = (
         "SELECT c.relname, coalesce(array_to_string(c.reloptions, ','), '') FROM pg_class c "
-        "WHERE c.relname IN ('ix_usernames_search_vector', 'ix_usernames_handle_trgm') ORDER BY 1"
+        "WHERE c.relname IN ('ix_usernames_search_vector', 'ix_usernames_handle_trgm', "
+        "'ix_usernames_handle_suffixes') ORDER BY 1"
     )
     try:
         _alembic(url, "upgrade", "head")
+        assert _rows(url, options) == [
+            ("ix_usernames_handle_suffixes", "fastupdate=off"),
+            ("ix_usernames_search_vector", "fastupdate=off"),
+        ]
+        _alembic(url, "downgrade", "7c4e1a9b2d58")
         assert _rows(url, options) == [
             ("ix_usernames_handle_trgm", "fastupdate=off"),
             ("ix_usernames_search_vector", "fastupdate=off"),
@@ -185,6 +192,10 @@ def test_the_search_indexes_take_each_write_at_once_and_back() -> None:
         assert _rows(url, options) == [("ix_usernames_handle_trgm", ""), ("ix_usernames_search_vector", "")]
         _alembic(url, "upgrade", "head")
         assert {r[1] for r in _rows(url, options)} == {"fastupdate=off"}
+        assert [r[0] for r in _rows(url, options)] == [
+            "ix_usernames_handle_suffixes",
+            "ix_usernames_search_vector",
+        ]
     finally:
         _drop(url)
 

@@ -10,7 +10,8 @@ A username matches `q` when every word of `q` starts a word of its handle, tags 
 its handle ("itty9" finds "blue_kitty912"). Both are answered from an index:
 
 - PostgreSQL: a stored `search_vector` column (a generated column, so it can never drift from
-  the row) under a GIN index, and a trigram GIN index (pg_trgm) on the normalized handle;
+  the row) under a GIN index, and a GIN index over the suffixes of the normalized handle (any
+  part of a handle starts one of its suffixes: a prefix lookup, no trigram intersection);
 - SQLite: an FTS5 table over the same three columns and an FTS5 trigram table over the handle,
   both external-content tables kept in sync by triggers.
 """
@@ -28,6 +29,7 @@ from sqlalchemy import (
     Connection,
     Select,
     Text,
+    cast,
     event,
     func,
     literal_column,
@@ -44,7 +46,9 @@ FTS_TABLE = "usernames_fts"
 HANDLE_FTS_TABLE = "usernames_fts_handles"
 PG_VECTOR = "search_vector"
 PG_INDEX = "ix_usernames_search_vector"
-PG_HANDLE_INDEX = "ix_usernames_handle_trgm"
+PG_HANDLE_INDEX = "ix_usernames_handle_suffixes"
+PG_SUFFIXES = "addme_handle_suffixes"  # handle -> tsvector of its suffixes of 3 characters or more
+_PG_TRGM_INDEX = "ix_usernames_handle_trgm"  # what the suffix index replaced (migration b3f1d2e4a6c8)
 _PG_OLD_INDEX = "ix_usernames_search"  # the expression index the stored column replaces
 # 'simple' (no stemming): handles and tags are not English prose. Handles are words joined by
 # `_`, `.` and `-` ("blue_kitty912", "shy.kitty"): those are spaces here, so "kitty" finds both
@@ -103,8 +107,18 @@ _PG_DDL = [
     # it and some writer flush it inline (migration 9e4d1c0f5a01).
     f"CREATE INDEX IF NOT EXISTS {PG_INDEX} ON usernames USING gin ({PG_VECTOR}) "
     "WITH (fastupdate = off) WHERE listed",
+    # "shy_otter4521" -> 'shy_otter4521' 'hy_otter4521' ... '521': `q` is part of the handle
+    # exactly when it starts one of them, so the index answers `'tter452':*` from the few entries
+    # starting with it (0.02 ms at 1M rows). The trigram index it replaced intersected the posting
+    # lists of every trigram of `q` ("tte" is in every otter: 0.33 ms), at 29 MB against 750 MB
+    # (docs/perf-trigram.md). Shorter suffixes are never searched (MIN_FRAGMENT).
+    f"CREATE OR REPLACE FUNCTION {PG_SUFFIXES}(handle text) RETURNS tsvector "  # noqa: S608 - literal DDL
+    "LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS "
+    "$$ SELECT array_to_tsvector(ARRAY(SELECT substr(handle, i) "
+    f"FROM generate_series(1, length(handle) - {MIN_FRAGMENT - 1}) AS i)) $$",
+    f"DROP INDEX IF EXISTS {_PG_TRGM_INDEX}",
     f"CREATE INDEX IF NOT EXISTS {PG_HANDLE_INDEX} ON usernames "
-    "USING gin (username_normalized gin_trgm_ops) WITH (fastupdate = off) WHERE listed",
+    f"USING gin ({PG_SUFFIXES}(username_normalized)) WITH (fastupdate = off) WHERE listed",
 ]
 
 
@@ -118,8 +132,9 @@ def install_search(connection: Connection) -> None:
 def uninstall_search(connection: Connection) -> None:
     """Drop the search objects (a migration's downgrade). pg_trgm stays: other objects may use it."""
     if connection.dialect.name == "postgresql":
-        for index in (_PG_OLD_INDEX, PG_INDEX, PG_HANDLE_INDEX):
+        for index in (_PG_OLD_INDEX, PG_INDEX, PG_HANDLE_INDEX, _PG_TRGM_INDEX):
             connection.exec_driver_sql(f"DROP INDEX IF EXISTS {index}")
+        connection.exec_driver_sql(f"DROP FUNCTION IF EXISTS {PG_SUFFIXES}(text)")
         connection.exec_driver_sql(f"ALTER TABLE usernames DROP COLUMN IF EXISTS {PG_VECTOR}")
         return
     for trigger in ("usernames_fts_ai", "usernames_fts_ad", "usernames_fts_au"):
@@ -133,7 +148,11 @@ def is_search_object(name: str | None) -> bool:
     """True for the objects this module owns, for Alembic's include_name (they are not in metadata)."""
     if not name:
         return False
-    return str(name).startswith((FTS_TABLE, _PG_OLD_INDEX)) or name in (PG_VECTOR, PG_HANDLE_INDEX)
+    return str(name).startswith((FTS_TABLE, _PG_OLD_INDEX)) or name in (
+        PG_VECTOR,
+        PG_HANDLE_INDEX,
+        _PG_TRGM_INDEX,
+    )
 
 
 def _after_create(_target: Any, connection: Connection, **_kw: Any) -> None:
@@ -172,7 +191,8 @@ def _pg_operand(token: str) -> str:
 def search_values(query: str, dialect: str) -> dict[str, str] | None:
     """The bound values of a search for `q`, or None when `q` has nothing to search for.
 
-    Keys: `search_q` (every word as a prefix), `search_part` (`q` as a part of a handle), each
+    Keys: `search_q` (every word as a prefix), `search_part` (`q` as a part of a handle) and on
+    PostgreSQL `search_suffix` (the same as the start of a suffix, for the suffix index), each
     only when it applies, and `handle` (`q` as a whole handle).
     """
     tokens = _tokens(query)
@@ -190,6 +210,8 @@ def search_values(query: str, dialect: str) -> dict[str, str] | None:
         values["search_part"] = (
             "%" + fragment.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
         )
+        # A quoted prefix lexeme, kept as typed: tsquery's input parser, not to_tsquery's words.
+        values["search_suffix"] = "'" + fragment.replace("\\", "\\\\").replace("'", "''") + "':*"
     elif fragment:
         # A quoted string in SQLite's trigram table matches it anywhere in the handle.
         values["search_part"] = '"' + fragment.replace('"', '""') + '"'
@@ -269,7 +291,7 @@ def candidates(dialect: str, *, words: bool, part: bool, part_word: bool = False
 
     PostgreSQL: one word of `q` (bound as `search_word`: the rarest, so the cheapest to read) from
     the tsvector's GIN index, since every word must match; `q` as part of a handle from the
-    trigram index, or with `part_word` from the tsvector's index too (`search_part_word`, one of
+    suffix index (`search_suffix`), or with `part_word` from the tsvector's index too (`search_part_word`, one of
     `interior_words`). A prefix word of several is materialized whole by GIN before the others
     narrow it: `'cosmic':* & 'angel12345':*` read every "cosmic" (35-85 ms at 1M rows),
     'angel12345':* alone a handful. SQLite's FTS5 tables answer the match itself.
@@ -284,8 +306,19 @@ def candidates(dialect: str, *, words: bool, part: bool, part_word: bool = False
     if part and part_word:
         terms.append(on.vector.op("@@", is_comparison=True)(_tsquery("search_part_word")))
     elif part:
-        terms.append(on.handle.like(bindparam("search_part"), escape="\\"))
+        terms.append(suffixes_of(on.handle).op("@@", is_comparison=True)(_raw_tsquery("search_suffix")))
     return terms[0] if len(terms) == 1 else or_(*terms)
+
+
+def suffixes_of(handle: ColumnElement[Any]) -> ColumnElement[Any]:
+    """PostgreSQL: the suffix index's expression, written as the index is (or it is not used)."""
+    expression: ColumnElement[Any] = getattr(func, PG_SUFFIXES)(handle, type_=TSVECTOR)
+    return expression
+
+
+def _raw_tsquery(param: str) -> ColumnElement[Any]:
+    # Once per statement, as _tsquery; a cast, so `_` and `.` stay inside the one lexeme.
+    return select(cast(bindparam(param, type_=Text()), TSQUERY)).scalar_subquery()
 
 
 def interior_words(query: str) -> list[int]:

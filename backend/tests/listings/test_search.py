@@ -64,6 +64,23 @@ def test_any_part_of_a_handle_finds_it(client, db):
     assert _names(client, q="o_w") == []
 
 
+def test_a_partial_handle_finds_its_members_and_only_the_listed_clean_ones(client, db):
+    # "tter452" is neither a word of these handles nor the start of one: only its trigrams find it.
+    make_username(db, username="shy_otter4521", approved_at=_ago(5))
+    make_username(db, username="Blue_OTTER45299", approved_at=_ago(4))
+    make_username(db, username="wild_otter4521x", type="Dirty", approved_at=_ago(3))
+    make_username(db, username="dark_otter45211", is_hidden=True, approved_at=_ago(2))
+    make_username(db, username="tiny_otter45212", status="pending", approved_at=_ago(2))
+    make_username(db, username="sunny_otter4531", approved_at=_ago(1))
+    for n in range(_MANY):  # newer rows without it: the probe measures it rare
+        make_username(db, username=f"lazy_kitty{n}", approved_at=_ago(0))
+    body = _get(client, q="tter452")
+    assert [c["username"] for c in body["data"]] == ["Blue_OTTER45299", "shy_otter4521"]
+    assert body["meta"]["total"] == 2
+    assert _names(client, q="TTER452") == ["Blue_OTTER45299", "shy_otter4521"]
+    assert _names(client, q="tter4529") == ["Blue_OTTER45299"]
+
+
 def test_a_handle_typed_in_full_comes_first_then_the_newest(client, db):
     make_username(db, username="gamer", tags=["chill"], approved_at=_ago(60))
     make_username(db, username="gamer_girl", approved_at=_ago(5))
