@@ -25,11 +25,11 @@ from fastapi.responses import FileResponse, HTMLResponse, Response
 from sqlalchemy.orm import Session
 from starlette.concurrency import run_in_threadpool
 
-from addme.core import reads, respcache, sitemode
+from addme.core import reads, respcache, sitemode, web
 from addme.core.compression import choose_encoding
 from addme.core.config import get_settings
 from addme.core.firstanswers import Answer, first_answers
-from addme.core.web import boot_data, render_index, resolve_meta, template_version
+from addme.core.web import resolve_meta, template_version
 
 HTML = "text/html; charset=utf-8"
 _PAGE = re.compile(r"(?:^|&)page=(\d{1,6})(?:&|$)")
@@ -58,18 +58,42 @@ class LazySession:
             self._session.close()
 
 
-def _head(path: str, query: str, answers: list[Answer]) -> bytes:
-    """The page's HTML, prefixed by its status (2 bytes): what the cache keeps."""
+def _answers_part(answers: list[Answer]) -> bytes:
+    return web.json_inner({"answers": [a.as_boot() for a in answers]}) if answers else b""
+
+
+def _page(status: int, head: bytes, template: web.Template, *, boot: bytes, answers: list[Answer]) -> bytes:
+    """The page's HTML, prefixed by its status (2 bytes): what the response cache keeps."""
+    extra = _answers_part(answers) if status == 200 else b""
+    body = template.page(head + web.boot_script(boot, extra, web.at_now()))
+    return status.to_bytes(2, "big") + body
+
+
+def _from_parts(dist: Path, version: int, path: str, query: str, answers: list[Answer]) -> bytes | None:
+    """The page from its kept parts, on the event loop (no thread, no read); None when one is missing."""
+    head = web.cached_head(dist, version, path, query)
+    boot = web.cached_boot_part() if head is not None else None
+    if head is None or boot is None:
+        return None
+    status, tags, template = head
+    return _page(status, tags, template, boot=boot, answers=answers)
+
+
+def _built(dist: Path, version: int, path: str, query: str, answers: list[Answer]) -> bytes:
+    """The page built now (its head resolved, the boot data read), keeping its parts for the next."""
     lazy = LazySession()
     try:
         meta = resolve_meta(cast(Session, lazy), path)
-        boot = boot_data(cast(Session, lazy))
+        # A head that opened no session read nothing: the path (and the build) say all of it.
+        read_nothing = not lazy.opened
+        boot = web.boot_part(cast(Session, lazy))
     finally:
         lazy.close()
-    if answers and meta.status == 200:
-        boot["answers"] = [a.as_boot() for a in answers]
-    body = render_index(meta, path=path, query=query, boot=boot) or ""
-    return meta.status.to_bytes(2, "big") + body.encode()
+    template = web.template_of(dist, version)
+    tags = web.head_tags(meta, path=path, query=query).encode()
+    if read_nothing:
+        web.keep_head(dist, version, path, query, (meta.status, tags, template))
+    return _page(meta.status, tags, template, boot=boot, answers=answers)
 
 
 def _query(request: Request) -> str:
@@ -82,7 +106,8 @@ def _query(request: Request) -> str:
 
 async def page_response(request: Request, path: str) -> Response:
     """An HTML page of the web app (any path that is not a file or an API route)."""
-    version = template_version(get_settings().web_dist)
+    dist = get_settings().web_dist
+    version = template_version(dist)
     if version is None:
         return HTMLResponse(
             "<h1>The web app is not built</h1><p>Run <code>make run</code> (or "
@@ -102,10 +127,14 @@ async def page_response(request: Request, path: str) -> Response:
     key = f"page:{version}:{closed}:{path}?{query}"
 
     async def build() -> bytes:
-        # The answers first, on the event loop (most come from the response cache); the head in a
-        # thread, since a profile's head reads the database.
+        # The answers first, on the event loop (most come from the response cache). Then the page
+        # from its kept parts (a few joins), else built in a thread: a profile's head reads the
+        # database, and so do the alerts every few seconds.
         answers = await first_answers(path, query)
-        return await run_in_threadpool(_head, path, query, answers)
+        page = _from_parts(dist, version, path, query, answers)
+        if page is not None:
+            return page
+        return await run_in_threadpool(_built, dist, version, path, query, answers)
 
     raw = await respcache.cached(key, build, respcache.LIST_TTL)
     status, body = int.from_bytes(raw[:2], "big"), raw[2:]
