@@ -89,7 +89,7 @@ def test_a_members_page_is_the_visitors_page(client, db, uncached):
     assert signed_in.text.split("addme-boot")[0] == anonymous.text.split("addme-boot")[0]
 
 
-def test_a_new_build_is_in_the_next_page(client, built_web, uncached):
+def test_a_new_build_is_in_the_next_page(client, built_web, uncached):  # noqa: F811 - the fixture
     assert "/assets/index-e1" in client.get("/help").text
     index = built_web / "index.html"
     index.write_text(INDEX.replace("/assets/index-e1", "/assets/rebuilt-"))
