@@ -5,7 +5,11 @@ Pages: index.html with the page's head written in (core/web.py), cached like the
 matching If-None-Match. A list's, a profile's, home's and the shop's page also carries the API
 answers its first render needs (core/firstanswers.py). A page's head reads the database only
 when its resolver asks: the session is opened on first use, so the help page, the terms or a
-list's head open none.
+list's head open none. A page missing from the cache (or every page, with LISTING_CACHE_SECONDS=0)
+is joined from kept parts on the event loop when it can be (core/web.py: the split index.html, the
+head of a path that read nothing, the boot data's JSON), and built in a thread only when a part
+has to be read: with the cache off, the list's page was half the JSON list's req/s, most of it the
+thread hop and the template's regex (docs/perf-htmlpage.md).
 
 Files: the build's assets, precompressed at build time (`.br` and `.gz` beside each file, see
 web/vite.config.ts), served in the encoding the browser accepts.
