@@ -208,6 +208,8 @@ class Template:
     suffix: bytes
 
     def page(self, head: bytes) -> bytes:
+        if not self.suffix:  # no </head> to write before: the file as it is
+            return self.prefix
         return b"".join((self.prefix, b"    ", head, b"\n  ", self.suffix))
 
 
@@ -215,7 +217,7 @@ class Template:
 def _read_template(path: Path, _mtime_ns: int) -> Template:
     text = re.sub(r"<title>.*?</title>", "", path.read_text(), count=1, flags=re.S)
     cut = text.find("</head>")
-    if cut < 0:  # no head to write into: the page is the file as it is
+    if cut < 0:
         return Template(text.encode(), b"")
     return Template(text[:cut].encode(), text[cut:].encode())
 
