@@ -8,7 +8,7 @@ list reads the database, the page of `/snapchat-usernames` writes its head and b
 36: the page should cost less than the list, 1.2x its req/s). Two one-worker servers on the same
 database, 8320 this checkout's code and 8321 `--before`'s (a git revision, exported to a temporary
 folder; none: 8321 is not started), each driven with wrk -t2 -c32 on `/v1/usernames` then
-`/snapchat-usernames`, the servers and the paths interleaved, `--rounds` times; medians. Each wrk
+`/snapchat-usernames` (and `/v1/ping` with --ping), the servers and the paths interleaved, `--rounds` times; medians. Each wrk
 run holds /tmp/addme-bench.lock. The database is only read.
 """
 
@@ -27,7 +27,7 @@ from htmlpages import wrk
 from serving import addme_server
 
 ROOT = Path(__file__).resolve().parents[1]
-LIST, PAGE = "/v1/usernames", "/snapchat-usernames"
+LIST, PAGE, PING = "/v1/usernames", "/snapchat-usernames", "/v1/ping"
 PORTS = {"after": 8320, "before": 8321}
 
 
@@ -59,13 +59,15 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--seconds", type=int, default=8)
     ap.add_argument("--connections", type=int, default=32)
+    ap.add_argument("--ping", action="store_true", help="also /v1/ping: the framework's floor, for scale")
     args = ap.parse_args()
     args.encoding = ""  # htmlpages.wrk's option: no Accept-Encoding, as a crawler or wrk sends
     tmp = Path(tempfile.mkdtemp(prefix="addme-htmlpage-"))
     backends = {"after": ROOT / "backend"}
     if args.before:
         backends["before"] = export(args.before, tmp)
-    results: dict[tuple[str, str], list[dict[str, float]]] = {(s, p): [] for s in backends for p in (LIST, PAGE)}
+    paths = (LIST, PAGE, PING) if args.ping else (LIST, PAGE)
+    results: dict[tuple[str, str], list[dict[str, float]]] = {(s, p): [] for s in backends for p in paths}
     with contextlib.ExitStack() as stack:
         bases = {
             name: stack.enter_context(
@@ -79,7 +81,7 @@ def main() -> None:
                 subprocess.run(["curl", "-sf", "-o", "/dev/null", base + path], check=True)  # noqa: S603, S607
         for n in range(args.rounds):
             for name, base in bases.items():
-                for path in (LIST, PAGE):
+                for path in paths:
                     r = wrk(base + path, args)
                     results[(name, path)].append(r)
                     print(f"round {n + 1} {name:6} {path:20} {r['rps']:7.0f} req/s  p99 {r['p99']:6.1f} ms  "
@@ -92,7 +94,7 @@ def main() -> None:
           f"{args.rounds} interleaved rounds, medians; {args.database_url.rsplit('/', 1)[-1]}")  # fmt: skip
     print(f"{'code':8} {'path':20} {'req/s':>8} {'p50 ms':>7} {'p99 ms':>7}")
     for name in backends:
-        for path in (LIST, PAGE):
+        for path in paths:
             print(f"{name:8} {path:20} {median(name, path, 'rps'):8.0f} {median(name, path, 'p50'):7.2f} "
                   f"{median(name, path, 'p99'):7.1f}")  # fmt: skip
         ratios = [p["rps"] / j["rps"] for j, p in zip(results[(name, LIST)], results[(name, PAGE)], strict=True)]
