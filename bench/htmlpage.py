@@ -69,13 +69,12 @@ def main() -> None:
     paths = (LIST, PAGE, PING) if args.ping else (LIST, PAGE)
     results: dict[tuple[str, str], list[dict[str, float]]] = {(s, p): [] for s in backends for p in paths}
     with contextlib.ExitStack() as stack:
-        bases = {
-            name: stack.enter_context(
-                addme_server(PORTS[name], env=env_for(backend, args.database_url), cwd=backend,
-                             log_path=tmp / f"{name}.log", extra=("--workers", "1"))  # fmt: skip
-            )
-            for name, backend in backends.items()
-        }
+        bases = {}
+        for name, backend in backends.items():
+            env = env_for(backend, args.database_url)
+            log_path = tmp / f"{name}.log"
+            server = addme_server(PORTS[name], env=env, cwd=backend, log_path=log_path, extra=("--workers", "1"))
+            bases[name] = stack.enter_context(server)
         for base in bases.values():  # warm: the first page builds what it keeps
             for path in (LIST, PAGE):
                 subprocess.run(["curl", "-sf", "-o", "/dev/null", base + path], check=True)  # noqa: S603, S607
