@@ -47,7 +47,8 @@ def env_for(backend: Path, url: str) -> dict[str, str]:
 
 
 def export(rev: str, into: Path) -> Path:
-    archive = subprocess.run(["git", "-C", str(ROOT), "archive", rev, "backend"], check=True, capture_output=True)  # noqa: S603, S607
+    argv = ["git", "-C", str(ROOT), "archive", rev, "backend"]
+    archive = subprocess.run(argv, check=True, capture_output=True)  # noqa: S603
     subprocess.run(["tar", "-x", "-C", str(into)], input=archive.stdout, check=True)  # noqa: S603, S607
     return into / "backend"
 
@@ -73,7 +74,9 @@ def main() -> None:
         for name, backend in backends.items():
             env = env_for(backend, args.database_url)
             log_path = tmp / f"{name}.log"
-            server = addme_server(PORTS[name], env=env, cwd=backend, log_path=log_path, extra=("--workers", "1"))
+            server = addme_server(
+                PORTS[name], env=env, cwd=backend, log_path=log_path, extra=("--workers", "1")
+            )
             bases[name] = stack.enter_context(server)
         for base in bases.values():  # warm: the first page builds what it keeps
             for path in (LIST, PAGE):
@@ -96,7 +99,9 @@ def main() -> None:
         for path in paths:
             print(f"{name:8} {path:20} {median(name, path, 'rps'):8.0f} {median(name, path, 'p50'):7.2f} "
                   f"{median(name, path, 'p99'):7.1f}")  # fmt: skip
-        ratios = [p["rps"] / j["rps"] for j, p in zip(results[(name, LIST)], results[(name, PAGE)], strict=True)]
+        ratios = [
+            p["rps"] / j["rps"] for j, p in zip(results[(name, LIST)], results[(name, PAGE)], strict=True)
+        ]
         print(f"{name:8} page / list, per round: {', '.join(f'{x:.2f}' for x in ratios)}; "
               f"median {statistics.median(ratios):.2f}")  # fmt: skip
 
