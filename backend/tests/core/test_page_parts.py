@@ -8,10 +8,15 @@ from its parts) and, for the lists, on.
 
 from __future__ import annotations
 
+import asyncio
 import os
+import time
+from typing import Any
 
+import httpx
 import pytest
 
+from addme.content import service as content
 from addme.core import web
 from addme.core.config import get_settings
 from addme.listings import changes
@@ -106,3 +111,27 @@ def test_the_heads_kept_are_bounded_whatever_paths_visitors_ask(client, uncached
         assert r.status_code == 404 and '<meta name="robots" content="noindex">' in r.text
     assert len(web._heads) == 3
     assert client.get("/no/such/page/0").status_code == 404  # asked again: built again, the same
+
+
+def test_a_crowd_arriving_as_the_alerts_expire_reads_them_once(app, db, uncached, monkeypatch):
+    reads: list[object] = []
+    real = content.active_alerts
+
+    def counting(*args: Any, **kwargs: Any) -> Any:
+        reads.append(args)
+        time.sleep(0.05)  # a database under load: the crowd all arrives while it reads
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(content, "active_alerts", counting)
+
+    async def crowd() -> list[httpx.Response]:
+        transport = httpx.ASGITransport(app=app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://testserver") as http:
+            await http.get("/snapchat-usernames")  # the head is kept from now on
+            content.forget_alerts()  # as if ALERTS_SECONDS had passed
+            return list(await asyncio.gather(*(http.get("/snapchat-usernames") for _ in range(24))))
+
+    pages = asyncio.run(crowd())
+    assert [p.status_code for p in pages] == [200] * 24
+    assert all(boot_of(p.text)["alerts"] == [] for p in pages)
+    assert len(reads) == 2  # the first page's, then one for the whole crowd
