@@ -8,7 +8,7 @@ list reads the database, the page of `/snapchat-usernames` writes its head and b
 36: the page should cost less than the list, 1.2x its req/s). Two one-worker servers on the same
 database, 8320 this checkout's code and 8321 `--before`'s (a git revision, exported to a temporary
 folder; none: 8321 is not started), each driven with wrk -t2 -c32 on `/v1/usernames` then
-`/snapchat-usernames` (and `/v1/ping` with --ping), the servers and the paths interleaved, `--rounds` times; medians. Each wrk
+`/snapchat-usernames` (and `/v1/ping` with --ping), the servers and the paths interleaved, `--rounds` times, each run after a `--warmup` one; medians. Each wrk
 run holds /tmp/addme-bench.lock. The database is only read.
 """
 
@@ -59,6 +59,9 @@ def main() -> None:
     ap.add_argument("--before", help="a git revision to serve on 8321 beside this checkout (e.g. main)")
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--seconds", type=int, default=8)
+    ap.add_argument(
+        "--warmup", type=int, default=2, help="seconds of wrk before each measured run (yardsticks')"
+    )
     ap.add_argument("--connections", type=int, default=32)
     ap.add_argument("--ping", action="store_true", help="also /v1/ping: the framework's floor, for scale")
     args = ap.parse_args()
@@ -84,6 +87,8 @@ def main() -> None:
         for n in range(args.rounds):
             for name, base in bases.items():
                 for path in paths:
+                    if args.warmup:
+                        wrk(base + path, argparse.Namespace(**{**vars(args), "seconds": args.warmup}))
                     r = wrk(base + path, args)
                     results[(name, path)].append(r)
                     print(f"round {n + 1} {name:6} {path:20} {r['rps']:7.0f} req/s  p99 {r['p99']:6.1f} ms  "
