@@ -116,6 +116,9 @@ def _clean_state() -> Iterator[None]:
     from addme.content import service as content
 
     content.forget_alerts()  # the per-process copy of the site's alerts
+    from addme.core import web
+
+    web.forget_parts()  # the pages' kept heads and boot data (this test's settings and build)
     engine = get_engine()
     tables = [t.name for t in reversed(Base.metadata.sorted_tables)]
     with engine.begin() as conn:

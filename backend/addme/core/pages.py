@@ -5,7 +5,11 @@ Pages: index.html with the page's head written in (core/web.py), cached like the
 matching If-None-Match. A list's, a profile's, home's and the shop's page also carries the API
 answers its first render needs (core/firstanswers.py). A page's head reads the database only
 when its resolver asks: the session is opened on first use, so the help page, the terms or a
-list's head open none.
+list's head open none. A page missing from the cache (or every page, with LISTING_CACHE_SECONDS=0)
+is joined from kept parts on the event loop when it can be (core/web.py: the split index.html, the
+head of a path that read nothing, the boot data's JSON), and built in a thread only when a part
+has to be read: with the cache off, the list's page was half the JSON list's req/s, most of it the
+thread hop and the template's regex (docs/perf-htmlpage.md).
 
 Files: the build's assets, precompressed at build time (`.br` and `.gz` beside each file, see
 web/vite.config.ts), served in the encoding the browser accepts.
@@ -13,28 +17,31 @@ web/vite.config.ts), served in the encoding the browser accepts.
 
 from __future__ import annotations
 
+import asyncio
 import mimetypes
 import os
 import re
 import stat
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, cast
+from typing import Any, TypeVar, cast
 
 from fastapi import Request
 from fastapi.responses import FileResponse, HTMLResponse, Response
 from sqlalchemy.orm import Session
 from starlette.concurrency import run_in_threadpool
 
-from addme.core import reads, respcache, sitemode
+from addme.core import reads, respcache, sitemode, web
 from addme.core.compression import choose_encoding
 from addme.core.config import get_settings
 from addme.core.firstanswers import Answer, first_answers
-from addme.core.web import boot_data, render_index, resolve_meta, template_version
+from addme.core.web import resolve_meta, template_version
 
 HTML = "text/html; charset=utf-8"
 _PAGE = re.compile(r"(?:^|&)page=(\d{1,6})(?:&|$)")
 _PRECOMPRESSED = {"br": ".br", "gzip": ".gz"}
 _URL_SPECIAL = re.compile(r"[#\t\r\n]")
+T = TypeVar("T")
 
 
 class LazySession:
@@ -58,18 +65,57 @@ class LazySession:
             self._session.close()
 
 
-def _head(path: str, query: str, answers: list[Answer]) -> bytes:
-    """The page's HTML, prefixed by its status (2 bytes): what the cache keeps."""
+def _answers_part(answers: list[Answer]) -> bytes:
+    return web.json_inner({"answers": [a.as_boot() for a in answers]}) if answers else b""
+
+
+def _page(status: int, head: bytes, template: web.Template, *, boot: bytes, answers: list[Answer]) -> bytes:
+    """The page's HTML, prefixed by its status (2 bytes): what the response cache keeps."""
+    extra = _answers_part(answers) if status == 200 else b""
+    body = template.page(head + web.boot_script(boot, extra, web.at_now()))
+    return status.to_bytes(2, "big") + body
+
+
+def _read_boot() -> bytes:
+    lazy = LazySession()
+    try:
+        return web.boot_part(cast(Session, lazy))
+    finally:
+        lazy.close()
+
+
+# The read in progress per name, shared by every page that needs it meanwhile.
+_reads: dict[str, asyncio.Task[Any]] = {}
+
+
+async def _read_once(name: str, read: Callable[[], T]) -> T:
+    """`read()` in a thread, once for all the pages asking while it runs. The switch's and the
+    alerts' copies expire every few seconds: every page in flight at that moment went to the
+    thread pool and the database at once (32 reads, the p99 of an uncached page at 50 ms)."""
+    loop = asyncio.get_running_loop()
+    task = _reads.get(name)
+    if task is None or task.done() or task.get_loop() is not loop:
+        task = loop.create_task(run_in_threadpool(read))
+        _reads[name] = task
+    found: T = await asyncio.shield(task)
+    return found
+
+
+def _built(dist: Path, version: int, path: str, query: str, answers: list[Answer]) -> bytes:
+    """The page built now (its head resolved, the boot data read), keeping its parts for the next."""
     lazy = LazySession()
     try:
         meta = resolve_meta(cast(Session, lazy), path)
-        boot = boot_data(cast(Session, lazy))
+        # A head that opened no session read nothing: the path (and the build) say all of it.
+        read_nothing = not lazy.opened
+        boot = web.boot_part(cast(Session, lazy))
     finally:
         lazy.close()
-    if answers and meta.status == 200:
-        boot["answers"] = [a.as_boot() for a in answers]
-    body = render_index(meta, path=path, query=query, boot=boot) or ""
-    return meta.status.to_bytes(2, "big") + body.encode()
+    template = web.template_of(dist, version)
+    tags = web.head_tags(meta, path=path, query=query).encode()
+    if read_nothing:
+        web.keep_head(dist, version, path, query, (meta.status, tags, template))
+    return _page(meta.status, tags, template, boot=boot, answers=answers)
 
 
 def _query(request: Request) -> str:
@@ -82,7 +128,8 @@ def _query(request: Request) -> str:
 
 async def page_response(request: Request, path: str) -> Response:
     """An HTML page of the web app (any path that is not a file or an API route)."""
-    version = template_version(get_settings().web_dist)
+    dist = get_settings().web_dist
+    version = template_version(dist)
     if version is None:
         return HTMLResponse(
             "<h1>The web app is not built</h1><p>Run <code>make run</code> (or "
@@ -97,15 +144,23 @@ async def page_response(request: Request, path: str) -> Response:
     # loop, a database that stops answering would have held every request of the process.
     on = sitemode.cached_maintenance()
     if on is None:
-        on = await run_in_threadpool(sitemode.maintenance_on)
+        on = await _read_once("maintenance", sitemode.maintenance_on)
     closed = "m" if on else "o"
     key = f"page:{version}:{closed}:{path}?{query}"
 
     async def build() -> bytes:
-        # The answers first, on the event loop (most come from the response cache); the head in a
-        # thread, since a profile's head reads the database.
+        # The answers first, on the event loop (most come from the response cache). Then the page
+        # from its kept parts (a few joins), else built in a thread: a profile's head reads the
+        # database. The boot data is read again (once) when the alerts' copy has expired.
         answers = await first_answers(path, query)
-        return await run_in_threadpool(_head, path, query, answers)
+        head = web.cached_head(dist, version, path, query)
+        if head is None:
+            return await run_in_threadpool(_built, dist, version, path, query, answers)
+        boot = web.cached_boot_part()
+        if boot is None:
+            boot = await _read_once("boot", _read_boot)
+        status, tags, template = head
+        return _page(status, tags, template, boot=boot, answers=answers)
 
     raw = await respcache.cached(key, build, respcache.LIST_TTL)
     status, body = int.from_bytes(raw[:2], "big"), raw[2:]

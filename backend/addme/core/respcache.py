@@ -238,6 +238,11 @@ def store() -> Store:
     return RedisStore(url) if url else MemoryStore()
 
 
+def caching_off() -> bool:
+    """LISTING_CACHE_SECONDS=0: nothing is cached, and `cached_if_on` answers None at once."""
+    return get_settings().listing_cache_seconds <= 0
+
+
 def versioned(key: str, *, follow_listings: bool = True) -> tuple[str, int] | None:
     """The key under the current generation and the order generation an answer built now carries;
     None when the store cannot tell (never cache then). An answer that does not follow the

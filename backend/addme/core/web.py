@@ -15,7 +15,9 @@ from __future__ import annotations
 import html
 import os
 import re
+import threading
 import time
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -57,21 +59,103 @@ def install_heads(
     """
     _resolvers[:] = [(re.compile(pattern), resolver) for pattern, resolver in heads]
     _fallbacks[:] = [_if_match(re.compile(pattern), resolver) for pattern, resolver in fallbacks]
+    forget_parts()
 
 
-BootProvider = Callable[[Session], dict[str, Any]]
-_boot: list[BootProvider] = []
+# The boot data's version and the data (addme/api/pages.py): the version names everything the data
+# was made from (the settings, the maintenance switch, the alerts' list as read), so a page whose
+# version did not change reuses the data's JSON as it is.
+BootProvider = Callable[[Session], tuple[tuple[object, ...], dict[str, Any]]]
+# The version the data would have now without reading anything, or None when a part of it would
+# have to be read again (the alerts' or the switch's copy is too old).
+BootVersion = Callable[[], tuple[object, ...] | None]
+_boot: list[tuple[BootProvider, BootVersion]] = []
 
 
-def install_boot(provider: BootProvider) -> None:
+def install_boot(provider: BootProvider, *, version: BootVersion) -> None:
     """What every page's boot data holds (addme/api/pages.py installs it), replacing any before."""
-    _boot[:] = [provider]
+    _boot[:] = [(provider, version)]
+    forget_parts()
 
 
-def boot_data(session: Session) -> dict[str, Any]:
-    """The boot data for a page built now: the installed provider's, and when it was read."""
-    data = _boot[0](session) if _boot else {}
-    return {**data, "at": int(time.time() * 1000)}
+def boot_part(session: Session) -> bytes:
+    """The boot data's shared JSON (`json_inner`), built now and kept for the pages after."""
+    if not _boot:
+        return b""
+    version, data = _boot[0][0](session)
+    part = json_inner(data)
+    global _boot_part
+    _boot_part = (version, part)
+    return part
+
+
+def cached_boot_part() -> bytes | None:
+    """The boot data's shared JSON when nothing it was made from changed since, else None."""
+    if not _boot:
+        return b""
+    kept = _boot_part
+    if kept is None:
+        return None
+    now = _boot[0][1]()
+    # By identity: the alerts are one list object per read (content/service.py), so a new read
+    # is a new version even when equal, and comparing is a few pointer tests.
+    if now is None or len(now) != len(kept[0]) or any(a is not b for a, b in zip(now, kept[0], strict=True)):
+        return None
+    return kept[1]
+
+
+_boot_part: tuple[tuple[object, ...], bytes] | None = None
+
+
+# Rendered heads that read nothing (a list's, a tag's, the help page's: the path says it all), by
+# (build, path, query): a page's head is then a dict lookup. A head that read the database (a
+# profile's, a short link's) is never kept here: what it read can change in another process, which
+# this one would not hear of without Redis; the response cache keeps those, under the listings'
+# generation (core/respcache.py). Bounded: the paths are the visitors' (every 404 is one).
+HEADS_KEPT = 512
+_heads: OrderedDict[tuple[str, int, str, str], tuple[int, bytes, Template]] = OrderedDict()
+_heads_lock = threading.Lock()
+_heads_settings: list[object] = [None]
+
+
+def _heads_key(dist: Path, version: int, path: str, query: str) -> tuple[str, int, str, str]:
+    settings = get_settings()
+    if _heads_settings[0] is not settings:  # new settings (tests): other titles, another site URL
+        forget_parts()
+        _heads_settings[0] = settings
+    return (str(dist), version, path, query)
+
+
+def cached_head(dist: Path, version: int, path: str, query: str) -> tuple[int, bytes, Template] | None:
+    """A head kept by `keep_head` for this build, path and query: (status, head's HTML, template)."""
+    key = _heads_key(dist, version, path, query)
+    found = _heads.get(key)
+    if found is not None:
+        with _heads_lock:
+            if key in _heads:
+                _heads.move_to_end(key)
+    return found
+
+
+def keep_head(dist: Path, version: int, path: str, query: str, entry: tuple[int, bytes, Template]) -> None:
+    key = _heads_key(dist, version, path, query)
+    with _heads_lock:
+        _heads[key] = entry
+        while len(_heads) > HEADS_KEPT:
+            _heads.popitem(last=False)
+
+
+def forget_parts() -> None:
+    """Build every page's parts afresh (tests; a new set of heads or boot data)."""
+    global _boot_part
+    _boot_part = None
+    with _heads_lock:
+        _heads.clear()
+
+
+def template_of(dist: Path, version: int) -> Template:
+    """The split index.html of this build (`template_version`'s)."""
+    return _read_template(Path(_index_path(dist)), version)
 
 
 def _json_for_script(data: dict[str, Any]) -> str:
@@ -115,9 +199,27 @@ def resolve_meta(session: Session, path: str) -> PageMeta:
     )
 
 
+@dataclass(frozen=True)
+class Template:
+    """index.html split once around where a page's head goes: its own <title> taken out (the page
+    writes its own), the rest cut at </head>. A page is then a few joins, not a regex over the file."""
+
+    prefix: bytes
+    suffix: bytes
+
+    def page(self, head: bytes) -> bytes:
+        if not self.suffix:  # no </head> to write before: the file as it is
+            return self.prefix
+        return b"".join((self.prefix, b"    ", head, b"\n  ", self.suffix))
+
+
 @lru_cache(maxsize=4)
-def _read_template(path: Path, _mtime_ns: int) -> str:
-    return path.read_text()
+def _read_template(path: Path, _mtime_ns: int) -> Template:
+    text = re.sub(r"<title>.*?</title>", "", path.read_text(), count=1, flags=re.S)
+    cut = text.find("</head>")
+    if cut < 0:
+        return Template(text.encode(), b"")
+    return Template(text[:cut].encode(), text[cut:].encode())
 
 
 @lru_cache(maxsize=4)
@@ -136,21 +238,9 @@ def template_version(dist: Path) -> int | None:
         return None
 
 
-def _template(dist: Path) -> str | None:
-    """index.html, re-read when a new build replaces it (keyed by mtime), else from memory."""
-    index = dist / "index.html"
-    try:
-        return _read_template(index, index.stat().st_mtime_ns)
-    except FileNotFoundError:
-        return None
-
-
-def render_index(meta: PageMeta, *, path: str, query: str, boot: dict[str, Any] | None = None) -> str | None:
-    """index.html with the page's head written in; None when the app is not built."""
+def head_tags(meta: PageMeta, *, path: str, query: str) -> str:
+    """The page's own head: title, description, canonical, Open Graph, and its route's preloads."""
     settings = get_settings()
-    template = _template(settings.web_dist)
-    if template is None:
-        return None
     canonical = settings.site_url.rstrip("/") + path
     page = re.search(r"(?:^|&)page=(\d+)", query)
     if page and page.group(1) != "1":
@@ -178,8 +268,26 @@ def render_index(meta: PageMeta, *, path: str, query: str, boot: dict[str, Any] 
         first = firstvisit.preloads(settings.web_dist, path)
         tags += [f'<link rel="modulepreload" crossorigin href="{e(m)}">' for m in first.modules]
         tags += [f'<link rel="stylesheet" crossorigin href="{e(c)}">' for c in first.styles]
-    if boot is not None:
-        tags.append(f'<script type="application/json" id="addme-boot">{_json_for_script(boot)}</script>')
-    head = "\n    ".join(tags)
-    out = re.sub(r"<title>.*?</title>", "", template, count=1, flags=re.S)
-    return out.replace("</head>", f"    {head}\n  </head>", 1)
+    return "\n    ".join(tags)
+
+
+def boot_script(*inner: bytes) -> bytes:
+    """The boot data's <script>, from JSON objects' insides (`"k":v,...`, made by `json_inner`)."""
+    return b"".join(
+        (
+            b'\n    <script type="application/json" id="addme-boot">{',
+            b",".join(p for p in inner if p),
+            b"}</script>",
+        )
+    )
+
+
+def json_inner(data: dict[str, Any]) -> bytes:
+    """An object's JSON without its braces, safe in a <script> (`_json_for_script`): the boot data is
+    joined from such parts (the shared config and alerts, a page's answers, the time)."""
+    return _json_for_script(data).encode()[1:-1]
+
+
+def at_now() -> bytes:
+    """The boot data's `at` (when it was read, ms since the epoch), written into every page anew."""
+    return b'"at":%d' % int(time.time() * 1000)

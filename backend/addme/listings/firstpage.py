@@ -22,8 +22,8 @@ from addme.core import options
 from addme.core.config import get_settings
 from addme.core.errors import AppError
 from addme.core.firstanswers import Answer, AnswerProvider
+from addme.listings import cache, public, seo
 from addme.listings import constants as c
-from addme.listings import public, seo
 from addme.listings.schemas import ListParams
 
 # web/src/features/listings/queries.ts, HOME_COUNT: the latest usernames on home.
@@ -38,6 +38,8 @@ def _page(query: str) -> int:
 
 
 async def _usernames(params: dict[str, Any]) -> Answer | None:
+    if cache.caching_off():
+        return None  # told before the parameters are read: a page served uncached pays nothing here
     try:
         parsed = ListParams.model_validate(params)
     except ValidationError:
@@ -109,6 +111,8 @@ def _with_page(params: dict[str, Any], query: str) -> dict[str, Any]:
 
 async def profile(m: re.Match[str], _query: str) -> Sequence[Answer]:
     """A profile and its similar usernames; nothing for one a visitor cannot see (404, Dirty)."""
+    if cache.caching_off():
+        return []
     username_id = int(m.group("id"))
     params = {"id": username_id}
     try:
