@@ -94,7 +94,7 @@ class _Counting(http.server.BaseHTTPRequestHandler):
 
     hits = 0
 
-    def do_GET(self) -> None:  # noqa: N802 - http.server's name
+    def do_GET(self) -> None:
         type(self).hits += 1
         body = f'{{"hits": {type(self).hits}}}'.encode()
         self.send_response(200)
