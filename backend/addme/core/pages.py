@@ -9,7 +9,7 @@ list's head open none. A page missing from the cache (or every page, with LISTIN
 is joined from kept parts on the event loop when it can be (core/web.py: the split index.html, the
 head of a path that read nothing, the boot data's JSON), and built in a thread only when a part
 has to be read: with the cache off, the list's page was half the JSON list's req/s, most of it the
-thread hop and the template's regex (docs/perf-htmlpage.md).
+thread hop and the template's regex (docs/performance.md, the yardsticks).
 
 Files: the build's assets, precompressed at build time (`.br` and `.gz` beside each file, see
 web/vite.config.ts), served in the encoding the browser accepts.

@@ -111,7 +111,7 @@ _PG_DDL = [
     # exactly when it starts one of them, so the index answers `'tter452':*` from the few entries
     # starting with it (0.02 ms at 1M rows). The trigram index it replaced intersected the posting
     # lists of every trigram of `q` ("tte" is in every otter: 0.33 ms), at 29 MB against 750 MB
-    # (docs/perf-trigram.md). Shorter suffixes are never searched (MIN_FRAGMENT).
+    # (docs/performance.md, "Parts of handles"). Shorter suffixes are never searched (MIN_FRAGMENT).
     f"CREATE OR REPLACE FUNCTION {PG_SUFFIXES}(handle text) RETURNS tsvector "  # noqa: S608 - literal DDL
     "LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS "
     "$$ SELECT array_to_tsvector(ARRAY(SELECT substr(handle, i) "
