@@ -138,7 +138,7 @@ def _mount_web(app: FastAPI) -> None:
     @app.get("/media/{path:path}", include_in_schema=False)
     async def media_file(path: str) -> Response:
         target = (media / path).resolve()
-        # held/: pictures a moderator removed, kept privately for the appeal period (media.service).
+        # held/: pictures a moderator removed, kept privately for the appeal period (media/held.py).
         held = target.is_relative_to((media / "held").resolve())
         if held or not target.is_relative_to(media.resolve()) or not target.is_file():
             return JsonResponse(envelope("This page could not be found"), status_code=404)

@@ -15,6 +15,7 @@ from addme.jobs.service import register
 from addme.listings import service as listings
 from addme.listings import stats as listing_stats
 from addme.mail import service as mail
+from addme.media import held as held_media
 from addme.media import service as media
 from addme.moderation import alerts as moderation_alerts
 from addme.moderation import reputation
@@ -59,7 +60,7 @@ def cleanup_groups(session: Session) -> dict[str, int]:
 @register("purge-held-content", every=timedelta(hours=6), logged=True)
 def purge_held_content(session: Session) -> dict[str, int]:
     """Media and groups removed by moderation are erased once the 6-month appeal period is over."""
-    return {**media.purge_held(session), **groups_admin.purge_held(session)}
+    return {**held_media.purge_held(session), **groups_admin.purge_held(session)}
 
 
 @register("remind-entitlement-ends", every=timedelta(hours=1), logged=True)

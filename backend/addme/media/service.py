@@ -4,9 +4,7 @@ notices' removals, imported lists, StopNCII), and the age-verification blur rule
 from __future__ import annotations
 
 import logging
-import secrets
 from collections.abc import Iterator, Sequence
-from datetime import datetime
 
 from fastapi import Request
 from sqlalchemy import delete, select
@@ -24,7 +22,8 @@ from addme.listings.models import Username
 from addme.media import backfill, hashes, hashlists, pipeline, stopncii
 from addme.media import constants as c
 from addme.media.codes import MediaCode
-from addme.media.hashes import ImageRef
+from addme.media.hashes import ImageRef, media_keys
+from addme.media.held import copy_to_held, hold_copy
 from addme.media.models import Media, MediaBlockedHash, MediaImageHash
 from addme.media.schemas import (
     AdminMedia,
@@ -37,7 +36,7 @@ from addme.media.schemas import (
     PictureResult,
     UploadResult,
 )
-from addme.media.storage import Storage, get_storage, preview_key
+from addme.media.storage import Storage, discard, get_storage, preview_key
 from addme.media.uploads import Incoming
 from addme.trust import service as trust
 
@@ -222,27 +221,13 @@ def store(
     return rows
 
 
-def discard(keys: Sequence[str]) -> None:
-    """Delete stored objects, logging (not raising) failures: an orphan is invisible, a 500 is not."""
-    storage = get_storage()
-    for key in keys:
-        try:
-            storage.delete(key)
-        except Exception:
-            log.exception("could not delete media object %s", key)
-
-
-def _keys(media: Media) -> list[str]:
-    return [media.storage_key, media.thumb_key, preview_key(media.thumb_key)]
-
-
 def _commit_stored(session: Session, rows: Sequence[Media]) -> bool:
     try:
         session.commit()
     except Exception:
         log.exception("media rows not saved")
         session.rollback()
-        discard([k for r in rows for k in _keys(r)])
+        discard([k for r in rows for k in media_keys(r)])
         return False
     return True
 
@@ -317,7 +302,7 @@ def set_profile_picture(session: Session, *, user: User, username_id: int, file:
         session.delete(m)
     if not _commit_stored(session, rows):
         raise failed
-    discard([k for m in old for k in _keys(m)])
+    discard([k for m in old for k in media_keys(m)])
     return PictureResult(
         success=True,
         message=c.PICTURE_UPDATED,
@@ -332,7 +317,7 @@ def _remove(session: Session, media: Media) -> None:
         username = session.get(Username, media.username_id)
         if username is not None and username.profile_picture == get_storage().url(media.storage_key):
             listings.set_picture(session, username=username, url=None)
-    keys = _keys(media)
+    keys = media_keys(media)
     session.delete(media)
     session.commit()
     discard(keys)
@@ -424,122 +409,16 @@ def admin_remove(
     return ActionResult(success=True, message=c.REMOVED)
 
 
-HELD_PREFIX = "held/"
-_SNAPSHOT = ("id", "user_id", "username_id", "kind", "storage_key", "thumb_key", "width", "height",
-             "content_type", "size_bytes")  # fmt: skip
-
-
-def _copy_to_held(
-    session: Session, media: Media, *, statement: StatementOfReasons, blocked_by: str | None = None
-) -> dict[str, str]:
-    """Copy a media row's files under random private keys and keep its snapshot for the appeal
-    period (flushed, in the caller's transaction); the held keys by public key."""
-    storage = get_storage()
-    held: dict[str, str] = {}
-    for key in _keys(media):
-        data = storage.get(key)
-        if data is None:
-            continue
-        target = f"{HELD_PREFIX}{secrets.token_hex(16)}"
-        storage.put(target, data, content_type=media.content_type)
-        held[key] = target
-    snapshot: dict[str, object] = {f: getattr(media, f) for f in _SNAPSHOT}
-    snapshot["created_at"] = media.created_at.isoformat()
-    hashed = session.execute(
-        select(MediaImageHash.pdq, MediaImageHash.quality).where(MediaImageHash.media_id == media.id)
-    ).first()
-    if hashed is not None:
-        snapshot["pdq"], snapshot["quality"] = hashed.pdq, hashed.quality
-    if blocked_by is not None:
-        snapshot["blocked_by"] = blocked_by  # the block list source a reversal lifts
-    decisions.hold(
-        session,
-        kind="media",
-        subject_id=media.id,
-        statement=statement,
-        user_id=media.user_id,
-        snapshot=snapshot,
-        held_keys=held,
-    )
-    return held
-
-
 def _hold(session: Session, media: Media, *, statement: StatementOfReasons) -> None:
     """A moderator's removal: the row leaves every list and its files leave public serving (copied
     under a random private key, the public ones deleted once committed), the snapshot held for the
-    appeal period so a reversal restores it (`restore_held`)."""
-    held = _copy_to_held(session, media, statement=statement)
+    appeal period so a reversal restores it (`held.restore_held`)."""
+    held = copy_to_held(session, media, statement=statement)
     try:
         _remove(session, media)
     except Exception:
         discard(list(held.values()))
         raise
-
-
-def hold_copy(session: Session, *, media_id: int, statement: StatementOfReasons, blocked_by: str) -> bool:
-    """Before a removal that also blocks the hash (`remove_and_block`: a notice, an image ban) takes
-    a member's picture down, keep a private copy for the appeal period, in the caller's transaction;
-    the copy goes if it rolls back. False when the row is already gone."""
-    media = session.get(Media, media_id)
-    if media is None:
-        return False
-    held = _copy_to_held(session, media, statement=statement, blocked_by=blocked_by)
-    hashes.discard_after_rollback(session, list(held.values()))
-    return True
-
-
-def restore_held(session: Session, *, statement_id: int) -> bool:
-    """Bring back media a reversed removal held (its files to their public keys, the row with its id,
-    a profile picture back on the card), in the caller's transaction; False when nothing is held or
-    its username is gone."""
-    row = decisions.held_for(session, statement_id=statement_id)
-    if row is None or row.kind != "media":
-        return False
-    snap = dict(row.snapshot)
-    username = session.get(Username, snap["username_id"])
-    if username is None or session.get(Media, snap["id"]) is not None:
-        return False
-    storage = get_storage()
-    for original, held in (row.held_keys or {}).items():
-        data = storage.get(held)
-        if data is not None:
-            storage.put(original, data, content_type=str(snap["content_type"]))
-    created = datetime.fromisoformat(str(snap.pop("created_at")))
-    pdq_hex, quality = snap.pop("pdq", None), snap.pop("quality", None)
-    blocked_by = snap.pop("blocked_by", None)
-    media = Media(**snap, created_at=created)
-    session.add(media)
-    session.flush()
-    if media.kind == c.Kind.PROFILE:
-        listings.set_picture(session, username=username, url=storage.url(media.storage_key))
-    stale = session.scalar(select(MediaImageHash.id).where(MediaImageHash.storage_key == media.storage_key))
-    if pdq_hex and quality is not None and stale is None:
-        # Its hash comes back too, so later copies of it are still found.
-        hashes.add_hash(
-            session,
-            media_id=media.id,
-            kind=media.kind,
-            storage_key=media.storage_key,
-            hexed=str(pdq_hex),
-            quality=int(str(quality)),
-        )
-    if pdq_hex and blocked_by:
-        # The removal was wrong about this picture: the block it put on the hash goes with it.
-        hashes.unblock(session, hexed=str(pdq_hex), source=str(blocked_by))
-    hashes.discard_after_commit(session, list((row.held_keys or {}).values()))
-    decisions.release(session, held=row)
-    return True
-
-
-def purge_held(session: Session) -> dict[str, int]:
-    """Erase media held past the appeal period: its private files, then the snapshot (logged job)."""
-    rows = decisions.held_due(session, kind="media")
-    keys = [k for r in rows for k in (r.held_keys or {}).values()]
-    for r in rows:
-        decisions.release(session, held=r)
-    session.commit()
-    discard(keys)
-    return {"media": len(rows), "files": len(keys)}
 
 
 def ban_image(
@@ -715,7 +594,7 @@ def purge_files(session: Session, *, user_ids: Sequence[int] = (), username_ids:
             rows = session.scalars(select(Media).where(column.in_(chunk))).all()
             if not rows:
                 continue
-            keys = [k for m in rows for k in _keys(m)]
+            keys = [k for m in rows for k in media_keys(m)]
             session.execute(delete(Media).where(Media.id.in_([m.id for m in rows])))
             session.commit()
             discard(keys)

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import logging
 import os
 import tempfile
+from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Protocol
@@ -177,3 +179,16 @@ def get_storage() -> Storage:
 def preview_key(thumb_key: str) -> str:
     """The blurred preview's key, stored beside the thumbnail."""
     return thumb_key.removesuffix("-t.webp") + "-b.webp"
+
+
+_log = logging.getLogger("addme.media")
+
+
+def discard(keys: Sequence[str]) -> None:
+    """Delete stored objects, logging (not raising) failures: an orphan is invisible, a 500 is not."""
+    storage = get_storage()
+    for key in keys:
+        try:
+            storage.delete(key)
+        except Exception:
+            _log.exception("could not delete media object %s", key)

@@ -32,7 +32,7 @@ from addme.groups import admin as groups_admin
 from addme.listings import constants as lc
 from addme.listings import service as listings
 from addme.listings.models import Username
-from addme.media import service as media
+from addme.media import held as held_media
 from addme.moderation import decisions as requests_decided
 
 NOT_FOUND = "Appeal not found."
@@ -175,7 +175,7 @@ def _restore(session: Session, *, statement: StatementOfReasons) -> None:
         elif kind == "label_paid":
             listings.unmark_paid(session, username=username)
     elif statement.subject_type == "media" and kind == "remove_media":
-        media.restore_held(session, statement_id=statement.id)
+        held_media.restore_held(session, statement_id=statement.id)
     elif statement.subject_type == "group" and kind == "remove_group":
         groups_admin.restore_held(session, statement_id=statement.id)
     elif statement.subject_type == "comment" and kind == "remove_comment":

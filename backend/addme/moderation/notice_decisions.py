@@ -24,6 +24,7 @@ from addme.decisions.models import StatementOfReasons
 from addme.groups import admin as groups_admin
 from addme.listings import service as listings
 from addme.mail import service as mail
+from addme.media import held as held_media
 from addme.media import service as media
 from addme.moderation import notice_targets as found_by
 from addme.moderation import texts
@@ -318,7 +319,7 @@ def _take_down(
             about=f"a {'profile picture' if ref.kind == 'profile' else 'gallery picture'} (#{ref.media_id})",
             owner_id=ref.user_id,
         )
-        media.hold_copy(session, media_id=ref.media_id, statement=statement, blocked_by="notice")
+        held_media.hold_copy(session, media_id=ref.media_id, statement=statement, blocked_by="notice")
     # The block list keeps which notice blocked each hash, in the reason its rows carry.
     taken = media.remove_and_block(
         session,
