@@ -18,15 +18,14 @@ from addme.api import pages
 from addme.api.main import API_ROUTERS
 from addme.api.maintenance import MaintenanceMiddleware
 from addme.api.throttle import WriteBudgetMiddleware
-from addme.core import deadlines, reads
 from addme.core import pages as web_pages
+from addme.core import reads
 from addme.core.bodylimit import BodyLimitMiddleware
-from addme.core.compression import CompressionMiddleware
 from addme.core.config import get_settings
-from addme.core.errors import CatchAllMiddleware, envelope, install_error_handlers
-from addme.core.headers import SecurityHeadersMiddleware, security_headers
+from addme.core.edge import EdgeMiddleware
+from addme.core.errors import envelope, install_error_handlers
+from addme.core.headers import security_headers
 from addme.core.logging import configure_logging
-from addme.core.observe import ObserveMiddleware
 from addme.core.replica import ReadYourWritesMiddleware
 from addme.core.responses import JsonResponse
 from addme.core.routes import install_fast_paths, mount_api, raw_get
@@ -110,19 +109,15 @@ def create_app() -> FastAPI:
         app.add_middleware(ReadYourWritesMiddleware)
     # Maintenance: every API call but an admin's answers 503 (addme/admin/maintenance.py).
     app.add_middleware(MaintenanceMiddleware)
-    # An unhandled exception becomes the envelope's 500, inside the headers so it still gets them.
-    app.add_middleware(CatchAllMiddleware)
-    # Every database call a request makes (endpoint, dependencies, their threads) gets the web deadline.
-    app.add_middleware(deadlines.WebRequestMiddleware)
-    hsts = settings.cookie_secure or settings.env == "production"
-    app.add_middleware(SecurityHeadersMiddleware, defaults=security_headers(hsts=hsts))
-    # Compresses the final bytes, error answers included.
-    app.add_middleware(CompressionMiddleware)
     # Page loads and profile views go on the visit log's queue once answered (never waited on).
     app.add_middleware(trackers.TrackerMiddleware)
-    # Outermost: the request id, the access log line and the request figures cover everything.
+    # Outermost, one layer: the request id, figures and access line, compression, the security
+    # headers, the web deadline and the envelope's 500 for an unhandled exception (core/edge.py).
+    hsts = settings.cookie_secure or settings.env == "production"
     log_requests = settings.access_log if settings.access_log is not None else settings.env == "production"
-    app.add_middleware(ObserveMiddleware, log_requests=log_requests)
+    app.add_middleware(
+        EdgeMiddleware, security_headers=security_headers(hsts=hsts), log_requests=log_requests
+    )
 
     app.include_router(site_router)  # robots.txt and sitemap.xml, before the SPA catch-all
     app.include_router(metrics_router)  # /metrics, private networks only

@@ -1,4 +1,4 @@
-"""Brotli or gzip for HTML and JSON answers, as a plain ASGI middleware.
+"""Brotli or gzip for HTML and JSON answers (applied by the edge, core/edge.py).
 
 Text compresses five to ten times: a 10 kB list is 1.5 kB on the wire. Only whole bodies (one
 `http.response.body` message) of a compressible type and over MIN_SIZE are compressed; streamed
@@ -17,8 +17,8 @@ from collections import OrderedDict
 from typing import Any
 
 import brotli
-from starlette.datastructures import Headers, MutableHeaders
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.datastructures import MutableHeaders
+from starlette.types import Message
 
 MIN_SIZE = 1024
 COMPRESSIBLE = (b"text/html", b"application/json", b"text/plain", b"application/xml", b"text/xml", b"text/css",
@@ -55,51 +55,17 @@ def compress(body: bytes, encoding: str) -> bytes:
     return gzip.compress(body, compresslevel=GZIP_LEVEL, mtime=0)
 
 
-class CompressionMiddleware:
-    def __init__(self, app: ASGIApp, *, min_size: int = MIN_SIZE) -> None:
-        self.app = app
+class Compressor:
+    """Whether and how one answer is compressed, and the kept copies of bodies with an ETag.
+
+    Used by the edge (core/edge.py), which holds the start message until the body shows whether
+    compressing it is worth it."""
+
+    def __init__(self, *, min_size: int = MIN_SIZE) -> None:
         self.min_size = min_size
         self._memo: OrderedDict[tuple[bytes, str], bytes] = OrderedDict()
 
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        encoding = choose_encoding(Headers(scope=scope).get("accept-encoding", ""))
-        if encoding is None:
-            await self.app(scope, receive, send)
-            return
-        start: Message | None = None
-
-        async def wrapped(message: Message) -> None:
-            nonlocal start
-            if message["type"] == "http.response.start":
-                start = message  # held until the body shows whether to compress
-                return
-            if message["type"] != "http.response.body" or start is None:
-                await send(message)
-                return
-            held, start = start, None
-            body: bytes = message.get("body", b"")
-            if message.get("more_body") or not self._worth_it(held, body):
-                await send(held)
-                await send(message)
-                return
-            headers = MutableHeaders(raw=list(held.get("headers", [])))
-            etag = headers.get("etag")
-            data = self._compressed(body, encoding, etag)
-            headers["content-encoding"] = encoding
-            headers["content-length"] = str(len(data))
-            if etag and not etag.startswith("W/"):
-                headers["etag"] = "W/" + etag
-            vary = headers.get("vary")
-            headers["vary"] = f"{vary}, Accept-Encoding" if vary else "Accept-Encoding"
-            await send({**held, "headers": headers.raw})
-            await send({"type": "http.response.body", "body": data})
-
-        await self.app(scope, receive, wrapped)
-
-    def _worth_it(self, start: Message, body: bytes) -> bool:
+    def worth_it(self, start: Message, body: bytes) -> bool:
         if len(body) < self.min_size or start.get("status", 200) in (204, 206, 304):
             return False
         headers: Any = dict((k.lower(), v) for k, v in start.get("headers", []))
@@ -107,6 +73,19 @@ class CompressionMiddleware:
             return False
         ctype = headers.get(b"content-type", b"").split(b";")[0].strip()
         return ctype in COMPRESSIBLE
+
+    def compressed_start(self, start: Message, body: bytes, encoding: str) -> tuple[Message, bytes]:
+        """The start message and body of `body` compressed, its ETag made weak."""
+        headers = MutableHeaders(raw=list(start.get("headers", [])))
+        etag = headers.get("etag")
+        data = self._compressed(body, encoding, etag)
+        headers["content-encoding"] = encoding
+        headers["content-length"] = str(len(data))
+        if etag and not etag.startswith("W/"):
+            headers["etag"] = "W/" + etag
+        vary = headers.get("vary")
+        headers["vary"] = f"{vary}, Accept-Encoding" if vary else "Accept-Encoding"
+        return {**start, "headers": headers.raw}, data
 
     def _compressed(self, body: bytes, encoding: str, etag: str | None) -> bytes:
         if etag is None:

@@ -25,12 +25,11 @@ import socket
 import threading
 import time
 from collections.abc import Iterator
-from contextvars import ContextVar
+from contextvars import ContextVar, Token
 from dataclasses import dataclass
 from typing import Any
 
 import psycopg
-from starlette.types import ASGIApp, Receive, Scope, Send
 
 log = logging.getLogger("addme.deadlines")
 
@@ -83,7 +82,7 @@ def libpq_keepalives(deadlines: Deadlines) -> dict[str, Any]:
     }
 
 
-# Set for the duration of each web request (WebRequestMiddleware): its statements get the short web
+# Set for the duration of each web request (enter_web_request): its statements get the short web
 # deadline. Everything else (jobs, the CLI, migrations) gets the long one.
 _in_web_request: ContextVar[bool] = ContextVar("addme_in_web_request", default=False)
 # An explicit deadline for the statements of a block (the pre-ping), whatever the caller.
@@ -100,22 +99,17 @@ def statement_deadline(seconds: float) -> Iterator[None]:
         _statement_seconds.reset(token)
 
 
-class WebRequestMiddleware:
-    """Marks a request's context, so its ORM statements get the web deadline.
+def enter_web_request() -> Token[bool]:
+    """Marks the running context as a web request's (the edge, core/edge.py, at each request), so its
+    ORM statements get the web deadline.
 
     Context variables set here reach the endpoint, its dependencies and the worker threads they run
-    in (each thread hop copies the request's context).
-    """
+    in (each thread hop copies the request's context)."""
+    return _in_web_request.set(True)
 
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
 
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        token = _in_web_request.set(True)
-        try:
-            await self.app(scope, receive, send)
-        finally:
-            _in_web_request.reset(token)
+def leave_web_request(token: Token[bool]) -> None:
+    _in_web_request.reset(token)
 
 
 def abort_socket(conn: psycopg.Connection[Any] | psycopg.AsyncConnection[Any]) -> None:

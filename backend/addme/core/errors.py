@@ -13,7 +13,6 @@ from fastapi.exceptions import RequestValidationError
 from sqlalchemy.exc import DataError, DBAPIError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 from starlette.exceptions import HTTPException as StarletteHTTPException
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from addme.core.responses import JsonResponse
 
@@ -332,35 +331,6 @@ def install_error_handlers(app: FastAPI) -> None:
     app.add_exception_handler(OverflowError, _out_of_range)
 
 
-class CatchAllMiddleware:
-    """Answers any unhandled exception with the JSON envelope's 500, inside the security headers.
-
-    Starlette's own ServerErrorMiddleware is the outermost layer: its 500 is plain text and goes out
-    past every other middleware, so it carried none of the security headers. Placed just inside
-    SecurityHeadersMiddleware, this turns the exception into a response that still passes through it.
-    A response that already started cannot be replaced: that exception goes on up to the server.
-    """
-
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        started = False
-
-        async def send_tracking(message: Message) -> None:
-            nonlocal started
-            if message["type"] == "http.response.start":
-                started = True
-            await send(message)
-
-        try:
-            await self.app(scope, receive, send_tracking)
-        except Exception:
-            if started:
-                raise
-            log.exception("unhandled error on %s %s", scope.get("method"), scope.get("path"))
-            response = JsonResponse(envelope(INTERNAL_ERROR, code=CoreCode.INTERNAL_ERROR), status_code=500)
-            await response(scope, receive, send)
+def internal_error() -> JsonResponse:
+    """The envelope's 500, for an exception nothing else answered (core/edge.py)."""
+    return JsonResponse(envelope(INTERNAL_ERROR, code=CoreCode.INTERNAL_ERROR), status_code=500)

@@ -1,15 +1,8 @@
-"""Security headers on every response, as a plain ASGI middleware.
-
-A plain ASGI wrapper only edits the `http.response.start` message; Starlette's BaseHTTPMiddleware
-(what `@app.middleware("http")` builds) runs each request through a task group and memory streams,
-which cost about a fifth of a bare request's time here (bench/, docs/performance.md).
-"""
+"""Security headers on every response (added by the edge, core/edge.py)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 CSP = "; ".join(
     [
@@ -42,31 +35,18 @@ def security_headers(*, hsts: bool) -> list[tuple[str, str]]:
     return headers
 
 
-class SecurityHeadersMiddleware:
-    """Adds the security headers, and `Cache-Control: no-store` to API answers that set none."""
+def encoded(defaults: Iterable[tuple[str, str]]) -> list[tuple[bytes, bytes]]:
+    """The default headers as the start message carries them (encoded once, at start-up)."""
+    return [(k.lower().encode("latin-1"), v.encode("latin-1")) for k, v in defaults]
 
-    def __init__(
-        self, app: ASGIApp, *, defaults: Iterable[tuple[str, str]], api_prefix: str = "/v1/"
-    ) -> None:
-        self.app = app
-        # Encoded once: this runs on every response.
-        self.defaults = [(k.lower().encode("latin-1"), v.encode("latin-1")) for k, v in defaults]
-        self.api_prefix = api_prefix
 
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        is_api = scope["path"].startswith(self.api_prefix)
-
-        async def send_with_headers(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                headers: list[tuple[bytes, bytes]] = list(message.get("headers", []))
-                present = {name.lower() for name, _ in headers}
-                headers += [(name, value) for name, value in self.defaults if name not in present]
-                if is_api and b"cache-control" not in present:
-                    headers.append((b"cache-control", b"no-store"))
-                message = {**message, "headers": headers}
-            await send(message)
-
-        await self.app(scope, receive, send_with_headers)
+def with_defaults(
+    headers: list[tuple[bytes, bytes]], defaults: list[tuple[bytes, bytes]], *, is_api: bool
+) -> list[tuple[bytes, bytes]]:
+    """The response's headers plus each default it did not set itself, and `Cache-Control:
+    no-store` on an API answer that set none (an answer is private unless its route says so)."""
+    present = {name.lower() for name, _ in headers}
+    headers = headers + [(name, value) for name, value in defaults if name not in present]
+    if is_api and b"cache-control" not in present:
+        headers.append((b"cache-control", b"no-store"))
+    return headers

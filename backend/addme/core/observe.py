@@ -1,4 +1,4 @@
-"""Each request's id, its JSON access-log line and its Prometheus figures, as a plain ASGI middleware.
+"""Each request's id, its JSON access-log line and its Prometheus figures (kept by the edge, core/edge.py).
 
 The id is the caller's `X-Request-ID` when it looks like one (nginx sends `$request_id`, so its
 log and the app's agree), else a new one; it goes back in the response's `X-Request-ID` and into
@@ -12,12 +12,11 @@ import logging
 import os
 import re
 import secrets
-import time
 from contextvars import ContextVar
 from typing import Any
 
 from prometheus_client import Counter, Histogram
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.types import Scope
 
 from addme.core.logging import AccessLines
 
@@ -99,43 +98,18 @@ def new_request_id() -> str:
     return f"{_id_prefix}{next(_ids) & 0xFFFFFFFFFFFFFFFF:016x}"
 
 
-class ObserveMiddleware:
-    def __init__(self, app: ASGIApp, *, log_requests: bool) -> None:
-        self.app = app
-        self.log_requests = log_requests
+def given_id(value: bytes) -> str:
+    """The caller's X-Request-ID when it looks like one, else "" (a new one is drawn)."""
+    given = value.decode("latin-1")
+    return given if _VALID_ID.fullmatch(given) else ""
 
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        rid = ""
-        for name, value in scope["headers"]:
-            if name == b"x-request-id":
-                given = value.decode("latin-1")
-                rid = given if _VALID_ID.fullmatch(given) else ""
-                break
-        rid = rid or new_request_id()
-        token = request_id.set(rid)
-        started = time.perf_counter()
-        status = 500
-        header = (b"x-request-id", rid.encode())
 
-        async def send_with_id(message: Message) -> None:
-            nonlocal status
-            if message["type"] == "http.response.start":
-                status = message["status"]
-                message = {**message, "headers": [*message.get("headers", ()), header]}
-            await send(message)
-
-        try:
-            await self.app(scope, receive, send_with_id)
-        finally:
-            elapsed = time.perf_counter() - started
-            route = _route(scope)
-            _record(scope["method"], route, status, elapsed)
-            if self.log_requests:
-                access_lines.write(
-                    method=scope["method"], path=scope["path"], status=status,
-                    ms=round(elapsed * 1000, 2), route=route, rid=rid,
-                )  # fmt: skip
-            request_id.reset(token)
+def finish(scope: Scope, *, status: int, elapsed: float, rid: str, log_requests: bool) -> None:
+    """A request answered (or failed): its figures, and its access line when those are kept."""
+    route = _route(scope)
+    _record(scope["method"], route, status, elapsed)
+    if log_requests:
+        access_lines.write(
+            method=scope["method"], path=scope["path"], status=status,
+            ms=round(elapsed * 1000, 2), route=route, rid=rid,
+        )  # fmt: skip

@@ -12,7 +12,7 @@ import httpx
 import pytest
 from fastapi.testclient import TestClient
 
-from addme.core import observe
+from addme.core import edge, observe
 from addme.core.logging import JsonFormatter
 from tests.factories.listings import make_username
 
@@ -53,7 +53,7 @@ def test_a_crowd_of_requests_leaves_one_json_access_line_each(monkeypatch, json_
         await send({"type": "http.response.start", "status": status, "headers": []})
         await send({"type": "http.response.body", "body": b"ok"})
 
-    app = observe.ObserveMiddleware(hello, log_requests=True)
+    app = edge.EdgeMiddleware(hello, security_headers=[], log_requests=True)
 
     async def crowd() -> list[httpx.Response]:
         async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://t") as http:
