@@ -92,14 +92,15 @@ def main() -> None:
     from addme.core import clock
     from addme.core.config import get_settings
     from addme.core.reads import pg_conninfo
-    from addme.listings import queries, totals
     from addme.listings.schemas import ListParams
+    from addme.listings.search import count, parse, read
 
     conninfo = pg_conninfo(get_settings())
     for name, query in SCENARIOS.items():
-        totals.forget_counts()
-        plan = queries.plan_list(ListParams(**query), now=clock.now())
-        _print(name, plan.queries, conninfo)
+        # A list's statements as pipeline.read_page sends them uncounted: its page and capped count.
+        p = ListParams(**query)
+        shape, values = parse.shape_of(p), parse.bound_values(p, clock.now())
+        _print(name, [(read.list_page(shape, p.per_page), values), (count.list_count(shape), values)], conninfo)
     for name, query, path in SEARCHES:
         _print(name, asyncio.run(_search_statements(ListParams(**query), path, args.db)), conninfo)
 
@@ -113,7 +114,7 @@ def _print(name: str, statements: list[tuple[Any, dict[str, Any]]], conninfo: st
         print("```")
 
 
-# A search's statements with each way of reading its matches (listings/search_reads.py): "walk"
+# A search's statements with each way of reading its matches (listings/search/read.py): "walk"
 # (a window of the list's index), "index" (the search indexes), or the one its word's frequency
 # picks (None). The probe is the first statement when the word is new to the process.
 SEARCHES = [
@@ -131,23 +132,23 @@ SEARCHES = [
 async def _search_statements(p: Any, path: str | None, dialect: str) -> list[tuple[Any, dict[str, Any]]]:
     """The statements one uncached search runs (its probe included), recorded instead of run."""
     from addme.core import clock, reads
-    from addme.listings import search_plan, search_reads, totals
+    from addme.listings.search import pipeline, plan, totals
 
     totals.forget_counts()
-    search_plan.forget_words()
-    chosen = search_reads.choose
+    plan.forget_words()
+    chosen = plan.choose
     if path is not None:
-        forced = search_plan.INDEX if path == "index" else search_plan.Path(search_plan.WALK_MIN)
-        search_reads.choose = lambda *_a, **_k: forced  # type: ignore[assignment]
+        forced = plan.INDEX if path == "index" else plan.Path(plan.WALK_MIN)
+        plan.choose = lambda *_a, **_k: forced  # type: ignore[assignment]
     reader = reads.create_reader()
     await reader.open()
     seen: list[tuple[Any, dict[str, Any]]] = []
     stop = reads.listen(lambda stmt, params: seen.append((stmt, dict(params))))
     try:
-        await search_reads.read_search(p, now=clock.now(), dialect=dialect, fetch=reader.fetch)
+        await pipeline.read_page(p, now=clock.now(), dialect=dialect, fetch=reader.fetch)
     finally:
         stop()
-        search_reads.choose = chosen  # type: ignore[assignment]
+        plan.choose = chosen  # type: ignore[assignment]
         await reader.close()
     return seen
 

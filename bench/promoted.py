@@ -98,8 +98,10 @@ async def main() -> None:
 
     from addme import models  # noqa: F401
     from addme.core import clock, reads
-    from addme.listings import cards, queries
+    from addme.core.db import get_engine
+    from addme.listings import cards
     from addme.listings.schemas import ListParams
+    from addme.listings.search import pipeline
 
     reader = reads.create_reader()
     await reader.open()
@@ -113,8 +115,8 @@ async def main() -> None:
     try:
         now = clock.now()
         p = lists["snapchat, 60 a page"]
-        plan = queries.plan_list(p, now=now, rare_tag=False)
-        rows = queries.read_list(p, plan, await reader.fetch(*plan.queries))[0]
+        dialect = get_engine().dialect.name
+        rows = (await pipeline.read_page(p, now=now, dialect=dialect, fetch=reader.fetch))[0]
         promoted = sum(1 for r in rows if current(r, now)["promoted_reason"])
         print(f"database: {url.split('@')[-1]}; {len(rows)} cards on the 60 page, {promoted} promoted")
         print(f"{'body':>22} {'before us':>10} {'after us':>10} {'after/before':>13}")

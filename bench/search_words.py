@@ -1,6 +1,6 @@
 """Time text searches by how common their words are, on the bench database (issue #14).
 
-Runs one search response's statements as the app runs them (listings/search_reads.py, through the
+Runs one search response's statements as the app runs them (listings/search/pipeline.py, through the
 app's async read pool), each word several rounds, and prints the median per word and path:
 
 - "cold": the word new to the process and its total not memoized (probe, page and count);
@@ -26,24 +26,24 @@ WORDS = ["angel12345", "cosmic_angel12345", "xylophone", "gamer", "panda", "lazy
 
 async def _time(p: Any, path: str, *, cold: bool, reader: Any) -> tuple[float, int]:
     from addme.core import clock
-    from addme.listings import search_plan, search_reads, totals
+    from addme.listings.search import pipeline, plan, totals
 
     if cold:
         totals.forget_counts()
-        search_plan.forget_words()
-    chosen = search_reads.choose
+        plan.forget_words()
+    chosen = plan.choose
     if path == "index":
-        search_reads.choose = lambda *_a, **_k: search_plan.INDEX  # type: ignore[assignment]
+        plan.choose = lambda *_a, **_k: plan.INDEX  # type: ignore[assignment]
     elif path == "walk":
-        search_reads.choose = lambda *a, **k: chosen(*a, **k) if chosen(*a, **k).walk else search_plan.Path(  # type: ignore[assignment]
-            search_plan.WALK_MAX
+        plan.choose = lambda *a, **k: chosen(*a, **k) if chosen(*a, **k).walk else plan.Path(  # type: ignore[assignment]
+            plan.WALK_MAX
         )
     try:
         start = time.perf_counter()
-        found = await search_reads.read_search(p, now=clock.now(), dialect="postgresql", fetch=reader.fetch)
+        found = await pipeline.read_page(p, now=clock.now(), dialect="postgresql", fetch=reader.fetch)
         elapsed = (time.perf_counter() - start) * 1000
     finally:
-        search_reads.choose = chosen  # type: ignore[assignment]
+        plan.choose = chosen  # type: ignore[assignment]
     assert found is not None
     return elapsed, len(found[0])
 

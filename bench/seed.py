@@ -17,7 +17,8 @@ from sqlalchemy.orm import Session
 from addme import models  # noqa: F401
 from addme.core import clock
 from addme.core.db import Base
-from addme.listings import facets, search
+from addme.listings import facets
+from addme.listings.search import indexes
 from addme.moderation import reputation
 
 APPS = ["snapchat", "telegram", "kik"]
@@ -128,7 +129,7 @@ def seed(url: str, n: int) -> None:
     if engine.dialect.name == "postgresql":
         # The search indexes are built once after the load: maintained row by row, they made it crawl.
         with engine.begin() as conn:
-            for index in (search.PG_INDEX, search.PG_HANDLE_INDEX):
+            for index in (indexes.PG_INDEX, indexes.PG_HANDLE_INDEX):
                 conn.exec_driver_sql(f"DROP INDEX IF EXISTS {index}")
     tables = Base.metadata.tables
     users, wallets, usernames, tags, username_tags, daily_stats = (
@@ -200,7 +201,7 @@ def seed(url: str, n: int) -> None:
             conn.execute(text("SELECT setval(pg_get_serial_sequence('users','id'), :n)"), {"n": owners})
             # Tags were written with their ids: the next one the app creates must not collide.
             conn.execute(text("SELECT setval(pg_get_serial_sequence('tags','id'), :n)"), {"n": len(TAGS)})
-            search.install_search(conn)
+            indexes.install_search(conn)
     # The tag and country counts, as the recount job leaves them every minute on a running site: a
     # run starting on a database that never had them would measure its first requests recounting a
     # million rows side by side (seconds each, 503s past the read deadline), not the site.
@@ -224,7 +225,7 @@ def seed(url: str, n: int) -> None:
             # handle index came out 76 MB against 33 MB rebuilt, and a whole-handle search read 547
             # of its pages (8.5 ms against 2.0 ms). A running site rebuilds them now and then
             # (docs/operations.md, "Search indexes"); the benchmarks measure that site.
-            for index in (search.PG_INDEX, search.PG_HANDLE_INDEX):
+            for index in (indexes.PG_INDEX, indexes.PG_HANDLE_INDEX):
                 conn.execute(text(f"REINDEX INDEX {index}"))
         conn.execute(text("VACUUM ANALYZE" if engine.dialect.name == "postgresql" else "ANALYZE"))
         # Written last: bench/run.py reuses a database only once its seed is whole.

@@ -108,11 +108,11 @@ def _clean_state() -> Iterator[None]:
     from addme.trust import trackers
 
     trackers.forget()  # visits queued by this test's requests, never flushed
-    from addme.listings import search_plan, tag_sizes, totals
+    from addme.listings.search import plan, tag_sizes, totals
 
     totals.forget_counts()
     tag_sizes.forget()  # how many usernames carried each tag in this test's rows
-    search_plan.forget_words()  # how common each searched word was in this test's rows
+    plan.forget_words()  # how common each searched word was in this test's rows
     from addme.content import service as content
 
     content.forget_alerts()  # the per-process copy of the site's alerts

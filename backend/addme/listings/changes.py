@@ -5,7 +5,8 @@ from __future__ import annotations
 from sqlalchemy import event
 from sqlalchemy.orm import Session
 
-from addme.listings import cache, totals
+from addme.listings import cache
+from addme.listings.search import totals
 
 
 def invalidate_listings(*, reorder_only: bool = False) -> None:

@@ -79,7 +79,7 @@ class Username(TimestampMixin, Base):
             postgresql_ops={"username_normalized": "text_pattern_ops"},
         ),
         # The tags too: the list of a common tag walks this index and tests each entry's tag words
-        # (queries._tagged) without reading the row (PostgreSQL; SQLite reads the row).
+        # (search.sql._tagged) without reading the row (PostgreSQL; SQLite reads the row).
         _listed_index("ix_usernames_l_type", "type", "sort_at", "id", include=(*_PIN, "tags_text")),
         _listed_index("ix_usernames_l_app", "app", "type", "sort_at", "id", include=_PIN),
         _listed_index("ix_usernames_l_gender", "type", "gender", "sort_at", "id", include=_PIN),

@@ -24,12 +24,12 @@ from addme.core import clock, options, reads
 from addme.core.db import get_engine, new_session
 from addme.core.errors import NotFound, Unauthorized
 from addme.core.options import ReportType
-from addme.listings import cache, cards, facets, queries, search_reads, tag_sizes
+from addme.listings import cache, cards, facets
 from addme.listings import constants as c
 from addme.listings.codes import ListingCode
 from addme.listings.countries import COUNTRIES, country_name
 from addme.listings.schemas import ListParams
-from addme.listings.validation import normalize_tag
+from addme.listings.search import pipeline
 
 _JSON = orjson.OPT_NAIVE_UTC | orjson.OPT_UTC_Z
 PUBLIC = f"public, max-age=0, s-maxage={cache.LIST_TTL}, stale-while-revalidate={cache.STALE_SECONDS}"
@@ -63,25 +63,11 @@ def _bytes_response(body: bytes, *, public: bool, request: Request, ttl: int = c
 
 
 async def build_list(p: ListParams, *, now_: datetime | None = None) -> bytes:
-    """The list response body for these filters: one round trip to the database (a search's first
-    use of a word in this process adds its probe; search_reads.py)."""
+    """The list response body for these filters: one round trip to the database (a tag's or a
+    word's first use in this process adds its probe; listings/search/)."""
     now = now_ or clock.now()
     dialect = get_engine().dialect.name
-    found: tuple[Sequence[Any], bool, int | None] | None = None
-    if p.q:
-        found = await search_reads.read_search(p, now=now, dialect=dialect, fetch=reads.current().fetch)
-    rare_tag = False
-    if found is None:
-        if p.tag:
-            rare_tag = await tag_sizes.is_rare(
-                normalize_tag(p.tag), dialect=dialect, fetch=reads.current().fetch
-            )
-        plan = queries.plan_list(p, now=now, rare_tag=rare_tag)
-        found = queries.read_list(p, plan, await reads.current().fetch(*plan.queries))
-    rows, has_next, total = found
-    if total is None:  # a page past the end of a long list: one exact count, bounded by the page
-        beyond = queries.beyond_end_count(p, now=now, rare_tag=rare_tag)
-        [[(total,)]] = await reads.current().fetch(beyond, prepare=False)
+    rows, has_next, total = await pipeline.read_page(p, now=now, dialect=dialect, fetch=reads.current().fetch)
     return dumps(
         {
             "data": [cards.card(r, now) for r in rows],

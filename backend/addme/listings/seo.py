@@ -11,18 +11,20 @@ Routes with a head written here (crawlers read it before any JavaScript runs):
 from __future__ import annotations
 
 import re
+from typing import Any
 from xml.sax.saxutils import escape
 
 from fastapi import APIRouter
 from fastapi.responses import PlainTextResponse, Response
-from sqlalchemy import select
+from sqlalchemy import Connection, select
 from sqlalchemy.orm import Session
 
 from addme.core import clock, options, reads
 from addme.core.config import get_settings
 from addme.core.web import MetaResolver, PageMeta
 from addme.listings import constants as c
-from addme.listings import queries, service
+from addme.listings import service
+from addme.listings.cards import LISTED, U
 from addme.listings.countries import COUNTRIES
 from addme.listings.models import Username
 from addme.listings.validation import normalize_tag
@@ -230,11 +232,22 @@ def listing_paths() -> list[str]:
     return paths
 
 
+def _newest_listed(conn: Connection, *, limit: int) -> list[Any]:
+    """The newest listed usernames (the sitemap's profiles)."""
+    stmt = (
+        select(U.id, U.username, U.updated_at)
+        .where(LISTED, U.type == options.UsernameType.CLEAN)
+        .order_by(U.sort_at.desc(), U.id.desc())
+        .limit(limit)
+    )
+    return list(conn.execute(stmt).all())
+
+
 @site_router.get("/sitemap.xml")
 def sitemap() -> Response:
     site = get_settings().site_url.rstrip("/")
     with reads.public_engine().connect() as conn:
-        rows = queries.newest_listed(conn, limit=c.SITEMAP_PROFILES)
+        rows = _newest_listed(conn, limit=c.SITEMAP_PROFILES)
     today = clock.now().date().isoformat()
     urls = [f"<url><loc>{escape(site + p)}</loc><lastmod>{today}</lastmod></url>" for p in listing_paths()]
     urls += [

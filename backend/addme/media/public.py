@@ -15,8 +15,9 @@ from addme.core import clock, options
 from addme.core.errors import NotFound, Unauthorized
 from addme.core.schemas import PageMeta
 from addme.listings import constants as lc
-from addme.listings import queries
+from addme.listings.cards import LISTED
 from addme.listings.models import Username
+from addme.listings.search import sql
 from addme.media import constants as c
 from addme.media.codes import MediaCode
 from addme.media.models import Media
@@ -56,7 +57,7 @@ def nudes_page(session: Session, *, params: NudesParams, signed_in: bool, blurre
         .group_by(M.username_id)
         .subquery()
     )
-    where = queries.filter_terms(
+    where = sql.filter_terms(
         app=params.app,
         type=params.type,
         gender=params.gender,
@@ -65,7 +66,7 @@ def nudes_page(session: Session, *, params: NudesParams, signed_in: bool, blurre
         now=clock.now(),
     )
     # The same sub-paths as the username lists: /vip and /hottest (popular: 7-day views + clicks).
-    order = queries.ordering(params.order)
+    order = sql.ordering(params.order)
     base = select(U.id).join(galleries, galleries.c.username_id == U.id).where(*where)
     total = int(session.scalar(select(func.count()).select_from(base.subquery())) or 0)
     rows = session.execute(
@@ -130,7 +131,7 @@ def gallery(session: Session, *, slug: str, signed_in: bool, blurred: bool) -> G
             U.country_code,
             U.type,
             U.profile_picture,
-        ).where(U.id == username_id, queries.LISTED)
+        ).where(U.id == username_id, LISTED)
     ).first()
     if row is None:
         raise NotFound(c.NOT_FOUND)

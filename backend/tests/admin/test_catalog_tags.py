@@ -6,8 +6,8 @@ import pytest
 from sqlalchemy import select
 
 from addme.audit.models import AdminAudit
-from addme.listings import tag_sizes
 from addme.listings.models import Tag, Username
+from addme.listings.search import tag_sizes
 from tests.factories.listings import make_username
 from tests.factories.wallet import admin
 

@@ -9,8 +9,9 @@ from sqlalchemy import event, select
 
 from addme.core import clock, reads
 from addme.core.db import get_engine
-from addme.listings import queries, service, tag_sizes
+from addme.listings import service
 from addme.listings.models import Username
+from addme.listings.search import sql, tag_sizes
 from tests.factories.accounts import auth, make_user, token_for
 from tests.factories.listings import make_username
 
@@ -461,5 +462,5 @@ def test_a_walked_tag_list_matches_whole_tags_only(client, db, monkeypatch):
     assert _names(client, tag="owl%") == []
     assert _names(client, tag="ow_") == []
     # Read by whatever caller, the filter of an empty name matches nobody.
-    where = queries.filter_terms(type="Clean", now=clock.now(), tag="")
+    where = sql.filter_terms(type="Clean", now=clock.now(), tag="")
     assert db.scalars(select(Username.id).where(*where)).all() == []

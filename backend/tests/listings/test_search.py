@@ -7,7 +7,8 @@ from datetime import timedelta
 import pytest
 
 from addme.core import clock, reads
-from addme.listings import constants, search_plan, search_reads, service
+from addme.listings import constants, service
+from addme.listings.search import pipeline, plan
 from tests.factories.accounts import make_user
 from tests.factories.listings import make_username
 
@@ -20,14 +21,14 @@ def read_path(request, monkeypatch):
     (every short walk then falls back to the index), or the search index then sorting. Same
     results, same order, same totals."""
     forced = {
-        "walk": search_plan.Path(search_plan.WALK_MAX),
-        "short_walk": search_plan.Path(2),
-        "search_index": search_plan.INDEX,
+        "walk": plan.Path(plan.WALK_MAX),
+        "short_walk": plan.Path(2),
+        "search_index": plan.INDEX,
     }.get(request.param)
     if request.param != "chosen":
-        monkeypatch.setattr(search_reads, "FIRST_READING", False)
+        monkeypatch.setattr(pipeline, "FIRST_READING", False)
     if forced is not None:
-        monkeypatch.setattr(search_reads, "choose", lambda *_a, **_k: forced)
+        monkeypatch.setattr(plan, "choose", lambda *_a, **_k: forced)
     return request.param
 
 
@@ -285,7 +286,7 @@ def test_the_capped_total_of_a_search(client, db, monkeypatch):
 def test_a_words_frequency_picks_the_way_its_matches_are_read(client, db, monkeypatch, read_path):
     if read_path != "probed":
         pytest.skip("about the path the frequency picks")
-    monkeypatch.setattr(search_plan, "PROBE_ROWS", 20)  # a "large" list: more rows than the probe reads
+    monkeypatch.setattr(plan, "PROBE_ROWS", 20)  # a "large" list: more rows than the probe reads
     for i in range(40):
         make_username(db, username=f"common_{i}", approved_at=_ago(i))
     make_username(db, username="rare_unicorn", approved_at=_ago(100))
@@ -318,7 +319,7 @@ def _is_index(stmt) -> bool:
 def test_a_part_of_a_handle_found_by_its_inner_word(client, db, monkeypatch):
     # On PostgreSQL "cosmic_angel123" as part of a handle is looked up by the handle's word
     # starting "angel123" (after the `_`, one starts in any handle holding it), not by trigrams.
-    monkeypatch.setattr(search_plan, "PROBE_ROWS", 20)  # the newest 20 lack the word: it reads as rare
+    monkeypatch.setattr(plan, "PROBE_ROWS", 20)  # the newest 20 lack the word: it reads as rare
     make_username(db, username="xcosmic_angel12345", approved_at=_ago(50))  # the part only
     make_username(db, username="cosmic-angel123", approved_at=_ago(51))  # both words, not the part
     make_username(db, username="angel123_cosmic", approved_at=_ago(52))  # both words
@@ -370,8 +371,8 @@ def test_a_search_never_seen_before_is_read_at_once(client, db, read_path):
 def test_a_common_word_read_at_once_is_probed_instead(client, db, monkeypatch, read_path):
     if read_path != "chosen" or db.get_bind().dialect.name != "postgresql":
         pytest.skip("PostgreSQL reads a search never seen before from the index at once")
-    monkeypatch.setattr(search_reads, "FIRST_CANDIDATES", 10)  # "common": more than ten rows
-    monkeypatch.setattr(search_plan, "PROBE_ROWS", 20)
+    monkeypatch.setattr(plan, "FIRST_CANDIDATES", 10)  # "common": more than ten rows
+    monkeypatch.setattr(plan, "PROBE_ROWS", 20)
     for i in range(40):
         make_username(db, username=f"dreamer_{i}", approved_at=_ago(i))
     names, statements = _statements(client, q="dreamer", per_page=5)

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from addme.listings import totals
+from addme.listings.search import totals
 from tests.factories.accounts import make_user
 from tests.factories.listings import make_username
 

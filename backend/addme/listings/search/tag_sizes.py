@@ -1,4 +1,4 @@
-"""How many usernames carry a tag: which way its list is read (queries._among_tag_members).
+"""How many usernames carry a tag: which way its list is read (sql._among_tag_members).
 
 A list filtered by a tag either walks a listing index in order, testing each row for the tag, or
 reads the tag's own rows first and sorts them. Walking finds a common tag's page within a few
@@ -18,8 +18,8 @@ from typing import Any
 from sqlalchemy import bindparam, func, literal_column, select
 
 from addme.listings import constants as c
-from addme.listings import queries
 from addme.listings.models import Tag, username_tags
+from addme.listings.search.sql import table_size
 
 Fetch = Callable[..., Awaitable[list[Sequence[Sequence[Any]]]]]
 
@@ -41,7 +41,7 @@ def _size_stmt(dialect: str) -> Any:
         .limit(literal_column(str(RARE_TAG_ROWS + 1)))
         .subquery()
     )
-    return select(func.count(), queries.table_size(dialect)).select_from(members)
+    return select(func.count(), table_size(dialect)).select_from(members)
 
 
 def rare_by_size(members: int, rows: int) -> bool:

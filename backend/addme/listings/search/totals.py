@@ -1,14 +1,13 @@
-"""A list's total: counted up to a cap, remembered a few seconds per filter set, and never wrong
-for the page it comes with."""
+"""A list's total remembered a few seconds per filter set (count.py counts it).
+
+Apart from count.py: every listing change forgets them (changes.py, below the cards this
+package reads), so this module imports nothing of the pipeline.
+"""
 
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
 from typing import Any
-
-from addme.listings import constants as c
-from addme.listings.schemas import ListParams
 
 # Totals are capped and only shown as "N usernames": a few seconds' staleness is invisible, while
 # counting on every request would cost as much as the page itself.
@@ -50,27 +49,3 @@ def remember_count(key: tuple[Any, ...], total: int) -> None:
 def forget_counts() -> None:
     """Drop memoized totals (a listing change in this process; tests)."""
     _counts.clear()
-
-
-def page_and_total(
-    p: ListParams, rows: Sequence[Any], total: int, *, counted: bool
-) -> tuple[Sequence[Any], bool, int | None]:
-    """The page (`rows` hold one more when another page follows), whether another follows, and
-    its total: `total` is the capped count, `counted` when it was counted in this very request.
-
-    The total is never wrong for the page: exact on the last page (the page itself counts it) and
-    on an empty one; "at least" (capped or a few seconds old) only while more pages follow. None
-    when an empty page past the end needs `beyond_end_count` to know the exact total.
-    """
-    page, has_next = rows[: p.per_page], len(rows) > p.per_page
-    start = (p.page - 1) * p.per_page
-    if page and not has_next:
-        return page, False, start + len(page)
-    if page:
-        # A total memoized a few seconds ago may be short of what this page shows.
-        return page, True, max(total, start + len(page) + 1)
-    if start == 0:
-        return page, False, 0
-    if counted and total < c.COUNT_CAP:
-        return page, False, total  # counted in this very round trip, under the cap: exact
-    return page, False, None
