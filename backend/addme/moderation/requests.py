@@ -1,7 +1,7 @@
 """Members' requests to moderation: unban requests on banned usernames, and removal requests.
 
 Models, shapes and service sit together here because the moderation package's other files belong
-to the reports and rules work; routes are in `requests_router.py`.
+to the reports and rules work; routes are in `routers/requests.py`.
 """
 
 from __future__ import annotations
