@@ -5,10 +5,11 @@ from __future__ import annotations
 import threading
 import time
 
-from sqlalchemy import ColumnElement, func, or_, select
+from sqlalchemy import ColumnElement, func, select
 from sqlalchemy.orm import Session
 
 from addme.content import help as help_data
+from addme.content import publish
 from addme.content.codes import ContentCode
 from addme.content.markdown import render
 from addme.content.models import Alert, BlogPost
@@ -75,15 +76,7 @@ def help_contents() -> HelpRead:
 def active_alerts(session: Session, *, spot: str | None) -> list[AlertRead]:
     """Alerts switched on and inside their dates, for one spot (global ones always)."""
     now = clock.now()
-    rows = session.scalars(
-        select(Alert)
-        .where(
-            Alert.active.is_(True),
-            or_(Alert.starts_at.is_(None), Alert.starts_at <= now),
-            or_(Alert.ends_at.is_(None), Alert.ends_at > now),
-        )
-        .order_by(Alert.id)
-    ).all()
+    rows = session.scalars(select(Alert).where(publish.live_where(Alert, now=now)).order_by(Alert.id)).all()
     found: list[AlertRead] = []
     for a in rows:
         spots = _split(a.spots)
