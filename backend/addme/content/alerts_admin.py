@@ -12,7 +12,7 @@ import re
 from datetime import datetime
 from typing import Literal
 
-from pydantic import BaseModel, Field, field_validator, model_validator
+from pydantic import Field, field_validator, model_validator
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
@@ -21,6 +21,7 @@ from addme.content import frames, publish
 from addme.content import service as content_service
 from addme.content.codes import ContentCode
 from addme.content.models import Alert
+from addme.content.schemas import AlertRead
 from addme.core import clock
 from addme.core.errors import NotFound
 from addme.core.permissions import Permission, permissions_of
@@ -83,17 +84,8 @@ class AlertRemoveIn(publish.RemoveIn):
     pass
 
 
-class AlertAdminRead(BaseModel):
-    id: int
-    spots: list[str]
-    type: str
-    text: str
-    html: str
-    script: str
-    icon: str | None
-    classes: str | None
-    style: str | None
-    dismissible: bool
+class AlertAdminRead(AlertRead):
+    # What the site shows (AlertRead's fields, first), then the switch and the window.
     active: bool
     starts_at: UtcDatetime | None
     ends_at: UtcDatetime | None
@@ -102,16 +94,7 @@ class AlertAdminRead(BaseModel):
 
 def _read(a: Alert) -> AlertAdminRead:
     return AlertAdminRead(
-        id=a.id,
-        spots=[s for s in a.spots.split(",") if s],
-        type=a.type,
-        text=a.text,
-        html=a.html,
-        script=a.script,
-        icon=a.icon,
-        classes=a.classes,
-        style=a.style,
-        dismissible=a.dismissible,
+        **content_service.alert_read(a).model_dump(),
         active=a.active,
         starts_at=a.starts_at,
         ends_at=a.ends_at,
