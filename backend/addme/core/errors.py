@@ -13,8 +13,9 @@ from fastapi.exceptions import RequestValidationError
 from sqlalchemy.exc import DataError, DBAPIError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 from starlette.exceptions import HTTPException as StarletteHTTPException
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.types import Message, Receive, Scope, Send
 
+from addme.core.asgi import HttpMiddleware
 from addme.core.responses import JsonResponse
 
 log = logging.getLogger("addme.errors")
@@ -332,7 +333,7 @@ def install_error_handlers(app: FastAPI) -> None:
     app.add_exception_handler(OverflowError, _out_of_range)
 
 
-class CatchAllMiddleware:
+class CatchAllMiddleware(HttpMiddleware):
     """Answers any unhandled exception with the JSON envelope's 500, inside the security headers.
 
     Starlette's own ServerErrorMiddleware is the outermost layer: its 500 is plain text and goes out
@@ -341,13 +342,7 @@ class CatchAllMiddleware:
     A response that already started cannot be replaced: that exception goes on up to the server.
     """
 
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
+    async def http(self, scope: Scope, receive: Receive, send: Send) -> None:
         started = False
 
         async def send_tracking(message: Message) -> None:
