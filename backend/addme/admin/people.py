@@ -169,6 +169,24 @@ def detail(session: Session, *, user_id: int) -> AdminUserDetail:
     )
 
 
+def _account_statement(
+    session: Session, *, admin: User, user: User, decision: str, account: str | None, reason: str
+) -> None:
+    """The statement of reasons a member is sent about an action on their account (a warning, a
+    ban, a deletion), addressed to the account's e-mail."""
+    decisions.record(
+        session,
+        decision=decision,
+        account=account,
+        facts=reason,
+        subject_type="account",
+        subject_id=user.id,
+        about=user.email,
+        member=user,
+        decided_by=admin.id,
+    )
+
+
 def ban(
     session: Session, *, admin: User, user_id: int, hours: int | None, reason: str, macro: str | None = None
 ) -> ActionResult:
@@ -190,16 +208,13 @@ def ban(
     else:
         until = None if hours is None else clock.now() + timedelta(hours=hours)
         accounts.ban(session, user=user, until=until, reason=reason)
-    decisions.record(
+    _account_statement(
         session,
+        admin=admin,
+        user=user,
         decision="warn_account" if hours == 0 else "ban_account",
         account=None if hours == 0 else "account_suspended" if until is not None else "account_terminated",
-        facts=reason,
-        subject_type="account",
-        subject_id=user.id,
-        about=user.email,
-        member=user,
-        decided_by=admin.id,
+        reason=reason,
     )
     audit.record(
         session,
@@ -243,16 +258,13 @@ def delete(session: Session, *, admin: User, user_id: int, reason: str) -> Actio
     reason = decisions.reason_text(reason)
     # The statement first, while the account's address still receives mail (DSA Art. 17: the
     # member learns why, even when the account is gone).
-    decisions.record(
+    _account_statement(
         session,
+        admin=admin,
+        user=user,
         decision="delete_account",
         account="account_terminated",
-        facts=reason,
-        subject_type="account",
-        subject_id=user.id,
-        about=user.email,
-        member=user,
-        decided_by=admin.id,
+        reason=reason,
     )
     accounts.admin_delete(session, user=user)
     audit.record(

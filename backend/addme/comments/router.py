@@ -7,11 +7,9 @@ from addme.comments import service
 from addme.comments.schemas import AnswerIn, CommentIn, CommentList, CommentReportIn, CommentResult
 from addme.core.params import IdPath
 from addme.core.routes import api_router
-from addme.core.schemas import ActionResult, ErrorBody
+from addme.core.schemas import ActionResult
 
-router = api_router(
-    tags=["comments"], responses={code: {"model": ErrorBody} for code in (400, 401, 403, 404, 409, 422, 429)}
-)
+router = api_router(tags=["comments"], errors=(400, 401, 403, 404, 409, 422, 429))
 
 
 @router.get("/usernames/{username_id}/comments", response_model=CommentList)

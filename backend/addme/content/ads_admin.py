@@ -21,7 +21,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from addme.accounts.models import User
-from addme.content import publish
+from addme.content import frames, publish
 from addme.content.ads_rules import GLOBAL, GLOBAL_CODE_SPOTS, SPOTS, AdFacts, ViewerFacts, refusals
 from addme.content.codes import ContentCode
 from addme.content.models import Ad
@@ -65,10 +65,7 @@ class AdIn(StrictInput):
     @field_validator("spots")
     @classmethod
     def _spots(cls, value: list[str]) -> list[str]:
-        unknown = [s for s in value if s not in SPOTS]
-        if unknown:
-            raise ValueError(f"Unknown spot: {', '.join(unknown)}. Spots are {', '.join(SPOTS)}.")
-        return list(dict.fromkeys(value))
+        return publish.known_spots(value, spots=SPOTS)
 
     @field_validator("countries")
     @classmethod
@@ -95,13 +92,12 @@ class AdIn(StrictInput):
                 raise ValueError(f"A {self.type} ad needs its link (https).")
             if self.type == "Link" and not self.image:
                 raise ValueError("A Link ad needs its picture (upload one or give an https address).")
-        if self.starts_at and self.ends_at and self.ends_at <= self.starts_at:
-            raise ValueError("The end must come after the start.")
+        publish.check_window(starts_at=self.starts_at, ends_at=self.ends_at)
         return self
 
 
-class AdRemoveIn(StrictInput):
-    reason: str = Field(min_length=3, max_length=300)
+class AdRemoveIn(publish.RemoveIn):
+    pass
 
 
 class AdAdminRead(BaseModel):
@@ -160,9 +156,7 @@ def _fields(ad: Ad) -> dict[str, object]:
         "code_length": len(ad.code or ""),
         "safe_link": ad.safe_link,
         "image": ad.image,
-        "active": ad.active,
-        "starts_at": ad.starts_at.isoformat() if ad.starts_at else None,
-        "ends_at": ad.ends_at.isoformat() if ad.ends_at else None,
+        **publish.schedule_fields(ad),
     }
 
 
@@ -176,9 +170,7 @@ def _apply(ad: Ad, body: AdIn) -> None:
     ad.safe_link = body.safe_link
     # Only Link ads draw a picture; Crak may show one too when given.
     ad.image = body.image if body.type != "Code" else None
-    ad.active = body.active
-    ad.starts_at = publish.naive_utc(body.starts_at)
-    ad.ends_at = publish.naive_utc(body.ends_at)
+    publish.schedule(ad, active=body.active, starts_at=body.starts_at, ends_at=body.ends_at)
 
 
 NOT_YOUR_AD = "You can change only the ads you created."
@@ -207,34 +199,23 @@ def ads(session: Session, *, admin: User) -> list[AdAdminRead]:
     return [_read(a) for a in session.scalars(query).all()]
 
 
+_PUBLISHED = publish.Published[Ad](kind="ad", target="ad", fields=_fields)
+
+
 def create(session: Session, *, admin: User, body: AdIn) -> AdAdminRead:
     new = Ad(created_by_id=admin.id)
     _apply(new, body)
-    return _read(
-        publish.create(
-            session, admin=admin, kind="ad", target="ad", row=new, reason=body.reason, fields=_fields
-        )
-    )
+    return _read(_PUBLISHED.create(session, admin=admin, row=new, reason=body.reason))
 
 
 def update(session: Session, *, admin: User, ad_id: int, body: AdIn) -> AdAdminRead:
     found = _ad(session, ad_id, admin=admin)
-    publish.update(
-        session,
-        admin=admin,
-        kind="ad",
-        target="ad",
-        row=found,
-        change=lambda: _apply(found, body),
-        reason=body.reason,
-        fields=_fields,
-    )
+    _PUBLISHED.update(session, admin=admin, row=found, change=lambda: _apply(found, body), reason=body.reason)
     return _read(found)
 
 
 def remove(session: Session, *, admin: User, ad_id: int, reason: str) -> None:
-    found = _ad(session, ad_id, admin=admin)
-    publish.remove(session, admin=admin, kind="ad", target="ad", row=found, reason=reason, fields=_fields)
+    _PUBLISHED.remove(session, admin=admin, row=_ad(session, ad_id, admin=admin), reason=reason)
 
 
 def store_image(session: Session, *, data: bytes | None) -> ImageRead:
@@ -328,21 +309,16 @@ def explain(session: Session, *, country: str | None, viewer: User | None) -> Ad
 # The frame's own policy: a sandbox (opaque origin, even when opened directly), so the code never
 # reads the site's cookies or storage and its requests carry no session. Ad networks serve scripts,
 # pictures and frames over https, so those may load; nothing may be posted (no forms, no fetch).
-FRAME_CSP = "; ".join(
-    [
-        "sandbox allow-scripts allow-popups allow-popups-to-escape-sandbox",
-        "default-src 'none'",
+FRAME_CSP = frames.policy(
+    sandbox="allow-scripts allow-popups allow-popups-to-escape-sandbox",
+    sources=[
         "script-src 'unsafe-inline' https:",
         "style-src 'unsafe-inline' https:",
         "img-src https: data:",
         "font-src https: data:",
         "frame-src https:",
         "media-src https:",
-        "connect-src 'none'",
-        "form-action 'none'",
-        "base-uri 'none'",
-        "frame-ancestors 'self'",
-    ]
+    ],
 )
 
 
@@ -353,23 +329,14 @@ def frame_document(session: Session, *, ad_id: int, viewer: User | None) -> str:
     """
     found = session.get(Ad, ad_id)
     may_preview = viewer is not None and Permission.ADS in permissions_of(viewer.admin_level)
-    now = clock.now()
-    live = (
-        found is not None
-        and found.active
-        and (found.starts_at is None or found.starts_at <= now)
-        and (found.ends_at is None or found.ends_at > now)
-    )
-    if found is None or found.type != "Code" or not found.code.strip() or not (live or may_preview):
+    if found is None or found.type != "Code" or not found.code.strip():
         raise NotFound(AD_NOT_FOUND, code=ContentCode.AD_NOT_FOUND)
-    sizer = (
-        f"(function(){{function s(){{parent.postMessage({{addmeAd:{found.id},"
-        "height:document.body.scrollHeight},'*')}addEventListener('load',s);"
-        "if(window.ResizeObserver){new ResizeObserver(s).observe(document.body)}s()})();"
-    )
+    if not (publish.is_live(found, now=clock.now()) or may_preview):
+        raise NotFound(AD_NOT_FOUND, code=ContentCode.AD_NOT_FOUND)
+    sizer = frames.size_reporter(key="addmeAd", row_id=found.id, element="document.body")
     return "".join(
         [
-            '<!doctype html><html><head><meta charset="utf-8"><meta name="referrer" content="no-referrer">',
+            frames.HEAD,
             '<meta name="viewport" content="width=device-width,initial-scale=1">',
             # A light card in both themes: the frame cannot follow the site's theme, and ad code
             # is written for a light page.

@@ -12,15 +12,16 @@ import re
 from datetime import datetime
 from typing import Literal
 
-from pydantic import BaseModel, Field, field_validator, model_validator
+from pydantic import Field, field_validator, model_validator
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from addme.accounts.models import User
-from addme.content import publish
+from addme.content import frames, publish
 from addme.content import service as content_service
 from addme.content.codes import ContentCode
 from addme.content.models import Alert
+from addme.content.schemas import AlertRead
 from addme.core import clock
 from addme.core.errors import NotFound
 from addme.core.permissions import Permission, permissions_of
@@ -55,10 +56,7 @@ class AlertIn(StrictInput):
     @field_validator("spots")
     @classmethod
     def _spots(cls, value: list[str]) -> list[str]:
-        unknown = [s for s in value if s not in SPOTS]
-        if unknown:
-            raise ValueError(f"Unknown spot: {', '.join(unknown)}. Spots are {', '.join(SPOTS)}.")
-        return list(dict.fromkeys(value))
+        return publish.known_spots(value, spots=SPOTS)
 
     @field_validator("text", "classes", "style")
     @classmethod
@@ -78,26 +76,16 @@ class AlertIn(StrictInput):
     def _content_and_dates(self) -> AlertIn:
         if not self.text and not self.html.strip():
             raise ValueError("An alert needs a text or some html.")
-        if self.starts_at and self.ends_at and self.ends_at <= self.starts_at:
-            raise ValueError("The end must come after the start.")
+        publish.check_window(starts_at=self.starts_at, ends_at=self.ends_at)
         return self
 
 
-class AlertRemoveIn(StrictInput):
-    reason: str = Field(min_length=3, max_length=300)
+class AlertRemoveIn(publish.RemoveIn):
+    pass
 
 
-class AlertAdminRead(BaseModel):
-    id: int
-    spots: list[str]
-    type: str
-    text: str
-    html: str
-    script: str
-    icon: str | None
-    classes: str | None
-    style: str | None
-    dismissible: bool
+class AlertAdminRead(AlertRead):
+    # What the site shows (AlertRead's fields, first), then the switch and the window.
     active: bool
     starts_at: UtcDatetime | None
     ends_at: UtcDatetime | None
@@ -106,16 +94,7 @@ class AlertAdminRead(BaseModel):
 
 def _read(a: Alert) -> AlertAdminRead:
     return AlertAdminRead(
-        id=a.id,
-        spots=[s for s in a.spots.split(",") if s],
-        type=a.type,
-        text=a.text,
-        html=a.html,
-        script=a.script,
-        icon=a.icon,
-        classes=a.classes,
-        style=a.style,
-        dismissible=a.dismissible,
+        **content_service.alert_read(a).model_dump(),
         active=a.active,
         starts_at=a.starts_at,
         ends_at=a.ends_at,
@@ -131,9 +110,7 @@ def _fields(a: Alert) -> dict[str, object]:
         "has_html": bool(a.html),
         "has_script": bool(a.script),
         "dismissible": a.dismissible,
-        "active": a.active,
-        "starts_at": a.starts_at.isoformat() if a.starts_at else None,
-        "ends_at": a.ends_at.isoformat() if a.ends_at else None,
+        **publish.schedule_fields(a),
     }
 
 
@@ -147,9 +124,7 @@ def _apply(a: Alert, body: AlertIn) -> None:
     a.classes = body.classes or None
     a.style = body.style
     a.dismissible = body.dismissible
-    a.active = body.active
-    a.starts_at = publish.naive_utc(body.starts_at)
-    a.ends_at = publish.naive_utc(body.ends_at)
+    publish.schedule(a, active=body.active, starts_at=body.starts_at, ends_at=body.ends_at)
 
 
 def _alert(session: Session, alert_id: int) -> Alert:
@@ -160,48 +135,37 @@ def _alert(session: Session, alert_id: int) -> Alert:
 
 
 # The frame's own policy: a sandbox (opaque origin, even when opened directly), its inline html and
-# script allowed, nothing fetched or posted from it, and only this site may frame it.
-FRAME_CSP = "; ".join(
-    [
-        "sandbox allow-scripts",
-        "default-src 'none'",
+# script allowed, nothing else loaded but pictures and fonts (content/frames.py).
+FRAME_CSP = frames.policy(
+    sandbox="allow-scripts",
+    sources=[
         "script-src 'unsafe-inline'",
         "style-src 'unsafe-inline'",
         "img-src https: data:",
         "font-src https: data:",
-        "connect-src 'none'",
-        "form-action 'none'",
-        "base-uri 'none'",
-        "frame-ancestors 'self'",
-    ]
+    ],
 )
 _COLOR = re.compile(r"^(#[0-9a-fA-F]{3,8}|rgba?\([0-9., ]{5,40}\))$")
-
-
-def _is_live(a: Alert) -> bool:
-    now = clock.now()
-    return a.active and (a.starts_at is None or a.starts_at <= now) and (a.ends_at is None or a.ends_at > now)
 
 
 def frame_document(session: Session, *, alert_id: int, viewer: User | None, color: str | None) -> str:
     """The page an html alert's sandboxed frame loads: the admin's html, a size reporter, their script.
 
-    A document of its own (not srcdoc) because a srcdoc frame inherits the site's policy, which runs
-    no inline script. Visitors get live alerts only; alert admins any, for the preview.
+    Visitors get live alerts only; alert admins any, for the preview.
     """
     found = session.get(Alert, alert_id)
     may_preview = viewer is not None and Permission.ALERTS in permissions_of(viewer.admin_level)
-    if found is None or not found.html.strip() or not (_is_live(found) or may_preview):
+    if (
+        found is None
+        or not found.html.strip()
+        or not (publish.is_live(found, now=clock.now()) or may_preview)
+    ):
         raise NotFound(ALERT_NOT_FOUND, code=ContentCode.ALERT_NOT_FOUND)
     text_color = color if color and _COLOR.match(color) else "inherit"
-    sizer = (
-        f"(function(){{function s(){{parent.postMessage({{addmeAlert:{found.id},"
-        "height:document.documentElement.scrollHeight},'*')}addEventListener('load',s);"
-        "if(window.ResizeObserver){new ResizeObserver(s).observe(document.documentElement)}s()})();"
-    )
+    sizer = frames.size_reporter(key="addmeAlert", row_id=found.id, element="document.documentElement")
     return "".join(
         [
-            '<!doctype html><html><head><meta charset="utf-8"><meta name="referrer" content="no-referrer">',
+            frames.HEAD,
             f"<style>html,body{{margin:0;padding:0;background:transparent;color:{text_color};",
             "font:14px/1.45 system-ui,sans-serif}a{color:inherit}img{max-width:100%}</style>",
             f"</head><body>{found.html}<script>{sizer}</script>",
@@ -217,50 +181,22 @@ def alerts(session: Session) -> list[AlertAdminRead]:
 
 
 # After each change: this process shows it at once.
-_FORGET = content_service.forget_alerts
+_PUBLISHED = publish.Published[Alert](
+    kind="alert", target="alert", fields=_fields, after_commit=content_service.forget_alerts
+)
 
 
 def create(session: Session, *, admin: User, body: AlertIn) -> AlertAdminRead:
     new = Alert()
     _apply(new, body)
-    publish.create(
-        session,
-        admin=admin,
-        kind="alert",
-        target="alert",
-        row=new,
-        reason=body.reason,
-        fields=_fields,
-        after_commit=_FORGET,
-    )
-    return _read(new)
+    return _read(_PUBLISHED.create(session, admin=admin, row=new, reason=body.reason))
 
 
 def update(session: Session, *, admin: User, alert_id: int, body: AlertIn) -> AlertAdminRead:
     found = _alert(session, alert_id)
-    publish.update(
-        session,
-        admin=admin,
-        kind="alert",
-        target="alert",
-        row=found,
-        change=lambda: _apply(found, body),
-        reason=body.reason,
-        fields=_fields,
-        after_commit=_FORGET,
-    )
+    _PUBLISHED.update(session, admin=admin, row=found, change=lambda: _apply(found, body), reason=body.reason)
     return _read(found)
 
 
 def remove(session: Session, *, admin: User, alert_id: int, reason: str) -> None:
-    found = _alert(session, alert_id)
-    publish.remove(
-        session,
-        admin=admin,
-        kind="alert",
-        target="alert",
-        row=found,
-        reason=reason,
-        fields=_fields,
-        after_commit=_FORGET,
-    )
+    _PUBLISHED.remove(session, admin=admin, row=_alert(session, alert_id), reason=reason)

@@ -60,8 +60,8 @@ class BlogIn(StrictInput):
         return value.strip()
 
 
-class BlogRemoveIn(StrictInput):
-    reason: str = Field(min_length=3, max_length=300)
+class BlogRemoveIn(publish.RemoveIn):
+    pass
 
 
 class PreviewIn(StrictInput):
@@ -120,6 +120,9 @@ def _fields(post: BlogPost) -> dict[str, object]:
     return {"slug": post.slug, "title": post.title, "visible": post.visible, "picture_url": post.picture_url}
 
 
+_PUBLISHED = publish.Published[BlogPost](kind="blog", target="post", fields=_fields)
+
+
 def posts(session: Session, *, q: str | None, page: int, per_page: int) -> Page[BlogAdminRead]:
     """Every post, hidden ones too, newest first; q matches the title or the slug."""
     stmt = select(BlogPost)
@@ -154,10 +157,7 @@ def create(session: Session, *, admin: User, body: BlogIn) -> BlogAdminRead:
         visible=body.visible,
         published_at=body.published_at.replace(tzinfo=None) if body.published_at else clock.now(),
     )
-    publish.create(
-        session, admin=admin, kind="blog", target="post", row=new, reason=body.reason, fields=_fields
-    )
-    return BlogAdminRead.model_validate(new)
+    return BlogAdminRead.model_validate(_PUBLISHED.create(session, admin=admin, row=new, reason=body.reason))
 
 
 def update(session: Session, *, admin: User, post_id: int, body: BlogIn) -> BlogAdminRead:
@@ -176,22 +176,12 @@ def update(session: Session, *, admin: User, post_id: int, body: BlogIn) -> Blog
         if body.published_at:
             found.published_at = body.published_at.replace(tzinfo=None)
 
-    publish.update(
-        session,
-        admin=admin,
-        kind="blog",
-        target="post",
-        row=found,
-        change=change,
-        reason=body.reason,
-        fields=_fields,
-    )
+    _PUBLISHED.update(session, admin=admin, row=found, change=change, reason=body.reason)
     return BlogAdminRead.model_validate(found)
 
 
 def remove(session: Session, *, admin: User, post_id: int, reason: str) -> None:
-    found = _post(session, post_id, POST_NOT_REMOVED)
-    publish.remove(session, admin=admin, kind="blog", target="post", row=found, reason=reason, fields=_fields)
+    _PUBLISHED.remove(session, admin=admin, row=_post(session, post_id, POST_NOT_REMOVED), reason=reason)
 
 
 def preview(body_markdown: str) -> PreviewRead:

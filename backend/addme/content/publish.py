@@ -1,17 +1,27 @@
-"""The one shape of the admin's published content (ads, alerts, blog posts): a row is created,
-changed or removed with the admin's reason, an audit row holding what it was and what it became, in
-the same transaction; what a process caches of it is forgotten once the change is committed."""
+"""The one shape of the admin's published content (ads, alerts, blog posts).
+
+A row is created, changed or removed with the admin's reason and an audit row holding what it was
+and what it became, in the same transaction; what a process caches of it is forgotten once the
+change is committed (`Published`). Ads and alerts also share where they show and when: a switch, a
+window (`schedule`, `is_live`) and a list of known spots (`known_spots`).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
+from pydantic import Field
+from sqlalchemy import ColumnElement, and_, or_
 from sqlalchemy.orm import Session
 
 from addme.accounts.models import User
 from addme.audit import service as audit
+from addme.core.schemas import StrictInput
+
+WINDOW_BACKWARDS = "The end must come after the start."
 
 
 class _Row(Protocol):
@@ -20,6 +30,20 @@ class _Row(Protocol):
 
 Row = TypeVar("Row", bound=_Row)
 Fields = Callable[[Row], dict[str, object]]
+
+
+class Scheduled(Protocol):
+    """A row shown while switched on and inside its window (either end open when None)."""
+
+    active: bool
+    starts_at: datetime | None
+    ends_at: datetime | None
+
+
+# A removal's body: the reason is required (creating and editing keep their own, optional for some).
+# No docstring: it would become every subclass's description in the OpenAPI schema.
+class RemoveIn(StrictInput):
+    reason: str = Field(min_length=3, max_length=300)
 
 
 def naive_utc(value: datetime | None) -> datetime | None:
@@ -31,82 +55,110 @@ def naive_utc(value: datetime | None) -> datetime | None:
     return value.replace(tzinfo=None)
 
 
-def create(
-    session: Session,
-    *,
-    admin: User,
-    kind: str,
-    target: str,
-    row: Row,
-    reason: str,
-    fields: Fields[Row],
-    after_commit: Callable[[], None] | None = None,
-) -> Row:
-    session.add(row)
-    session.flush()
-    audit.record(
-        session,
-        admin=admin,
-        action=f"{kind}.create",
-        target=f"{target}:{row.id}",
-        reason=reason,
-        after=fields(row),
+def known_spots(value: Sequence[str], *, spots: Sequence[str]) -> list[str]:
+    """The spots asked for, each once, or a ValueError naming the unknown ones (a validator's)."""
+    unknown = [s for s in value if s not in spots]
+    if unknown:
+        raise ValueError(f"Unknown spot: {', '.join(unknown)}. Spots are {', '.join(spots)}.")
+    return list(dict.fromkeys(value))
+
+
+def check_window(*, starts_at: datetime | None, ends_at: datetime | None) -> None:
+    """A ValueError (a model validator's) when the window ends before it starts."""
+    if starts_at and ends_at and ends_at <= starts_at:
+        raise ValueError(WINDOW_BACKWARDS)
+
+
+def schedule(row: Scheduled, *, active: bool, starts_at: datetime | None, ends_at: datetime | None) -> None:
+    """Switch a row on or off and set its window, the dates stored as naive UTC."""
+    row.active = active
+    row.starts_at = naive_utc(starts_at)
+    row.ends_at = naive_utc(ends_at)
+
+
+def schedule_fields(row: Scheduled) -> dict[str, object]:
+    """The switch and the window as the audit row keeps them."""
+    return {
+        "active": row.active,
+        "starts_at": row.starts_at.isoformat() if row.starts_at else None,
+        "ends_at": row.ends_at.isoformat() if row.ends_at else None,
+    }
+
+
+def is_live(row: Scheduled, *, now: datetime) -> bool:
+    """Switched on, started (or no start) and not yet ended (or no end)."""
+    return (
+        row.active
+        and (row.starts_at is None or row.starts_at <= now)
+        and (row.ends_at is None or row.ends_at > now)
     )
-    session.commit()
-    if after_commit:
-        after_commit()
-    return row
 
 
-def update(
-    session: Session,
-    *,
-    admin: User,
-    kind: str,
-    target: str,
-    row: Row,
-    change: Callable[[], None],
-    reason: str,
-    fields: Fields[Row],
-    after_commit: Callable[[], None] | None = None,
-) -> Row:
-    before = fields(row)
-    change()
-    audit.record(
-        session,
-        admin=admin,
-        action=f"{kind}.update",
-        target=f"{target}:{row.id}",
-        reason=reason,
-        before=before,
-        after=fields(row),
+def live_where(model: Any, *, now: datetime) -> ColumnElement[bool]:
+    """`is_live` as a query's condition on a model with the same three columns."""
+    return and_(
+        model.active.is_(True),
+        or_(model.starts_at.is_(None), model.starts_at <= now),
+        or_(model.ends_at.is_(None), model.ends_at > now),
     )
-    session.commit()
-    if after_commit:
-        after_commit()
-    return row
 
 
-def remove(
-    session: Session,
-    *,
-    admin: User,
-    kind: str,
-    target: str,
-    row: Row,
-    reason: str,
-    fields: Fields[Row],
-    after_commit: Callable[[], None] | None = None,
-) -> None:
-    audit.record(
-        session,
-        admin=admin,
-        action=f"{kind}.delete",
-        target=f"{target}:{row.id}",
-        reason=reason,
-        before=fields(row),
-    )
-    session.delete(row)
-    session.commit()
-    if after_commit:
-        after_commit()
+@dataclass(frozen=True, kw_only=True)
+class Published(Generic[Row]):
+    """How one kind of content is audited: actions `<kind>.create|update|delete` on `<target>:<id>`,
+    with `fields` (the audit's view of a row) before and after, then `after_commit` (a cache
+    forgotten) once the change is in the database."""
+
+    kind: str
+    target: str
+    fields: Fields[Row]
+    after_commit: Callable[[], None] | None = None
+
+    def create(self, session: Session, *, admin: User, row: Row, reason: str) -> Row:
+        session.add(row)
+        session.flush()
+        self._record(session, admin=admin, verb="create", row=row, reason=reason, after=self.fields(row))
+        self._finish(session)
+        return row
+
+    def update(
+        self, session: Session, *, admin: User, row: Row, change: Callable[[], None], reason: str
+    ) -> Row:
+        before = self.fields(row)
+        change()
+        self._record(
+            session, admin=admin, verb="update", row=row, reason=reason, before=before, after=self.fields(row)
+        )
+        self._finish(session)
+        return row
+
+    def remove(self, session: Session, *, admin: User, row: Row, reason: str) -> None:
+        self._record(session, admin=admin, verb="delete", row=row, reason=reason, before=self.fields(row))
+        session.delete(row)
+        self._finish(session)
+
+    def _record(
+        self,
+        session: Session,
+        *,
+        admin: User,
+        verb: str,
+        row: Row,
+        reason: str,
+        before: dict[str, object] | None = None,
+        after: dict[str, object] | None = None,
+    ) -> None:
+        audit.record(
+            session,
+            admin=admin,
+            action=f"{self.kind}.{verb}",
+            target=f"{self.target}:{row.id}",
+            reason=reason,
+            before=before,
+            after=after,
+        )
+
+    def _finish(self, session: Session) -> None:
+        session.commit()
+        if self.after_commit:
+            self.after_commit()

@@ -5,10 +5,11 @@ from __future__ import annotations
 import threading
 import time
 
-from sqlalchemy import ColumnElement, func, or_, select
+from sqlalchemy import ColumnElement, func, select
 from sqlalchemy.orm import Session
 
 from addme.content import help as help_data
+from addme.content import publish
 from addme.content.codes import ContentCode
 from addme.content.markdown import render
 from addme.content.models import Alert, BlogPost
@@ -72,39 +73,34 @@ def help_contents() -> HelpRead:
     return HelpRead.model_validate({"sections": help_data.SECTIONS})
 
 
+def alert_read(a: Alert) -> AlertRead:
+    """An alert as the site shows it (the admin's view adds its switch and window)."""
+    return AlertRead(
+        id=a.id,
+        spots=_split(a.spots),
+        type=a.type,
+        text=a.text,
+        # As written: the client runs html and script only in a sandboxed frame (no same
+        # origin), so a sanitizer here would only break an admin's markup.
+        html=a.html,
+        script=a.script,
+        icon=a.icon,
+        classes=a.classes,
+        style=a.style,
+        dismissible=a.dismissible,
+    )
+
+
 def active_alerts(session: Session, *, spot: str | None) -> list[AlertRead]:
     """Alerts switched on and inside their dates, for one spot (global ones always)."""
     now = clock.now()
-    rows = session.scalars(
-        select(Alert)
-        .where(
-            Alert.active.is_(True),
-            or_(Alert.starts_at.is_(None), Alert.starts_at <= now),
-            or_(Alert.ends_at.is_(None), Alert.ends_at > now),
-        )
-        .order_by(Alert.id)
-    ).all()
+    rows = session.scalars(select(Alert).where(publish.live_where(Alert, now=now)).order_by(Alert.id)).all()
     found: list[AlertRead] = []
     for a in rows:
-        spots = _split(a.spots)
-        if spot and spot not in spots and "global" not in spots:
+        shown = alert_read(a)
+        if spot and spot not in shown.spots and "global" not in shown.spots:
             continue
-        found.append(
-            AlertRead(
-                id=a.id,
-                spots=spots,
-                type=a.type,
-                text=a.text,
-                # As written: the client runs html and script only in a sandboxed frame (no same
-                # origin), so a sanitizer here would only break an admin's markup.
-                html=a.html,
-                script=a.script,
-                icon=a.icon,
-                classes=a.classes,
-                style=a.style,
-                dismissible=a.dismissible,
-            )
-        )
+        found.append(shown)
     return found
 
 

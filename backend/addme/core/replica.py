@@ -28,8 +28,9 @@ from dataclasses import dataclass, field
 from http.cookies import SimpleCookie
 from typing import Any
 
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.types import Message, Receive, Scope, Send
 
+from addme.core.asgi import HttpMiddleware
 from addme.core.config import get_settings
 
 log = logging.getLogger("addme.replica")
@@ -107,16 +108,10 @@ def _cookie_header(scope: Scope) -> str | None:
     return None
 
 
-class ReadYourWritesMiddleware:
+class ReadYourWritesMiddleware(HttpMiddleware):
     """Reads the `addme_w` cookie into `wrote_at`; stamps it on every write that succeeded."""
 
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
+    async def http(self, scope: Scope, receive: Receive, send: Send) -> None:
         header = _cookie_header(scope)
         wrote = None
         if header and WRITE_COOKIE in header:

@@ -31,19 +31,26 @@ from fastapi.routing import APIRoute, _effective_route_context_var, iter_route_c
 from starlette.routing import Match
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from addme.core.schemas import ErrorBody
+
 RawEndpoint = Callable[[Request], Coroutine[Any, Any, Response]]
 
 API_PREFIX = "/v1"
 
 
-def api_router(*, prefix: str = "", **kwargs: Any) -> APIRouter:
+def api_router(*, prefix: str = "", errors: tuple[int, ...] = (), **kwargs: Any) -> APIRouter:
     """A domain's router, its paths under /v1 from the start, mounted with `mount_api`.
 
     FastAPI builds a route (its dependency tree and a validator for every parameter and response
     model: most of a worker's start) when it is declared, and again, lazily, for every router
     included with `include_router`, under the inclusion's prefix: each of the ~240 routes was
     built twice, the second time on the first request (0.5 s of the cold start, bench/coldstart.py).
-    A route declared with its final path is added to the app as it is, built once."""
+    A route declared with its final path is added to the app as it is, built once.
+
+    `errors`: the status codes its routes may answer with the JSON error envelope (ErrorBody), for
+    the OpenAPI document (the web's generated types read them)."""
+    if errors:
+        kwargs["responses"] = {code: {"model": ErrorBody} for code in errors} | kwargs.get("responses", {})
     return APIRouter(prefix=API_PREFIX + prefix, **kwargs)
 
 

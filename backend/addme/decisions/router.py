@@ -10,12 +10,11 @@ from addme.api.deps import CurrentUser, DbSession, require
 from addme.core.params import IdPath
 from addme.core.permissions import Permission
 from addme.core.routes import api_router
-from addme.core.schemas import ErrorBody
 from addme.decisions import appeals
 from addme.decisions.macros import MACROS
 from addme.decisions.schemas import AppealIn, AppealResult, DecisionMacros, MyDecisions
 
-router = api_router(responses={code: {"model": ErrorBody} for code in (400, 401, 403, 404, 409, 422)})
+router = api_router(errors=(400, 401, 403, 404, 409, 422))
 
 # Typed loosely: decisions sits below accounts (the caller is checked by api.deps all the same).
 Staff = Annotated[object, Depends(require(Permission.REVIEW))]

@@ -24,7 +24,7 @@ from addme.decisions import service as decisions
 from addme.decisions.models import StatementOfReasons
 from addme.groups.codes import GroupCode
 from addme.groups.models import Group, GroupMember
-from addme.groups.schemas import _BAD_CHARS, MAX_MEMBERS, MIN_MEMBERS
+from addme.groups.schemas import MAX_MEMBERS, MIN_MEMBERS, allowed_text
 from addme.groups.service import MAX_BELOW_MEMBERS, NOT_FOUND
 
 
@@ -54,9 +54,7 @@ class AdminGroupUpdate(StrictInput):
     @field_validator("name", "description")
     @classmethod
     def _text(cls, value: str | None) -> str | None:
-        if value is not None and any(ch in _BAD_CHARS for ch in value):
-            raise ValueError("The text contains characters that are not allowed.")
-        return value
+        return allowed_text(value)
 
 
 class AdminGroupRemove(StrictInput):

@@ -26,6 +26,13 @@ def _clean_handle(value: str) -> str:
     return value
 
 
+def allowed_text(value: str | None) -> str | None:
+    """A group's name or description, or a ValueError (a validator's) when it holds a refused character."""
+    if value is not None and any(ch in _BAD_CHARS for ch in value):
+        raise ValueError("The text contains characters that are not allowed.")
+    return value
+
+
 class _GroupFields(StrictInput):
     app: AppName | None = None
     name: str | None = Field(default=None, min_length=3, max_length=60)
@@ -41,9 +48,7 @@ class _GroupFields(StrictInput):
     @field_validator("name", "description")
     @classmethod
     def _text(cls, value: str | None) -> str | None:
-        if value is not None and any(ch in _BAD_CHARS for ch in value):
-            raise ValueError("The text contains characters that are not allowed.")
-        return value
+        return allowed_text(value)
 
 
 class GroupCreate(_GroupFields):

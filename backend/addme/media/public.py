@@ -26,6 +26,8 @@ from addme.media.storage import Storage, get_storage, preview_key
 
 U = Username.__table__.c
 M = Media.__table__.c
+# What a card and a gallery page both show of the username.
+_FACE = (U.id, U.username, U.app, U.age, U.gender, U.orientation, U.country_code)
 
 
 def slug_of(handle: str, username_id: int) -> str:
@@ -71,13 +73,7 @@ def nudes_page(session: Session, *, params: NudesParams, signed_in: bool, blurre
     total = int(session.scalar(select(func.count()).select_from(base.subquery())) or 0)
     rows = session.execute(
         select(
-            U.id,
-            U.username,
-            U.app,
-            U.age,
-            U.gender,
-            U.orientation,
-            U.country_code,
+            *_FACE,
             galleries.c.media_count,
             galleries.c.cover_id,
         )
@@ -122,13 +118,7 @@ def gallery(session: Session, *, slug: str, signed_in: bool, blurred: bool) -> G
     username_id = id_from_slug(slug)
     row: Any = session.execute(
         select(
-            U.id,
-            U.username,
-            U.app,
-            U.age,
-            U.gender,
-            U.orientation,
-            U.country_code,
+            *_FACE,
             U.type,
             U.profile_picture,
         ).where(U.id == username_id, LISTED)

@@ -40,7 +40,7 @@ from addme.media.uploads import (
     Uploader,
 )
 
-router = api_router(responses={code: {"model": ErrorBody} for code in (400, 401, 403, 404, 422, 429, 503)})
+router = api_router(errors=(400, 401, 403, 404, 422, 429, 503))
 allow_body("POST", "/user/usernames/{username_id}/media", UPLOAD_BYTES)
 allow_body("POST", "/user/usernames/{username_id}/profile-picture", UPLOAD_BYTES)
 # A hash list of up to 5 MB, as a JSON string (its newlines escaped).

@@ -8,6 +8,7 @@ transaction with the audit row: a decision is recorded whole or not at all.
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 
 from sqlalchemy import func, select, update
@@ -295,6 +296,8 @@ def _take_down(
     period (pictures privately, groups as a snapshot, usernames in their deleted state), so a
     reversed appeal gives it back."""
     skip = set(body.skip)
+    # Each owner's statement names this notice, its ground and the moderator's reason.
+    owner_statement = partial(_owner_statement, session, admin=admin, notice=notice, body=body, reason=reason)
     found = found_by.resolve(session, urls=notice.urls)
     images = [r for r in found.images if found_by.image_key(r) not in skip]
     copies = [
@@ -307,12 +310,7 @@ def _take_down(
         if ref.media_id is None or ref.media_id in seen:
             continue  # an ad image is the site's own, not a member's
         seen.add(ref.media_id)
-        statement = _owner_statement(
-            session,
-            admin=admin,
-            notice=notice,
-            body=body,
-            reason=reason,
+        statement = owner_statement(
             decision="remove_media",
             subject_type="media",
             subject_id=ref.media_id,
@@ -335,12 +333,7 @@ def _take_down(
     for username in found.usernames:
         if f"username:{username.id}" not in skip:
             listings.remove(session, username=username)
-            _owner_statement(
-                session,
-                admin=admin,
-                notice=notice,
-                body=body,
-                reason=reason,
+            owner_statement(
                 decision="remove_username",
                 subject_type="username",
                 subject_id=username.id,
@@ -351,12 +344,7 @@ def _take_down(
     for group in found.groups:
         if f"group:{group.id}" not in skip:
             removed.append(found_by.group_target(group))
-            statement = _owner_statement(
-                session,
-                admin=admin,
-                notice=notice,
-                body=body,
-                reason=reason,
+            statement = owner_statement(
                 decision="remove_group",
                 subject_type="group",
                 subject_id=group.id,

@@ -1,7 +1,7 @@
 """Members' requests to moderation: unban requests on banned usernames, and removal requests.
 
 Models, shapes and service sit together here because the moderation package's other files belong
-to the reports and rules work; routes are in `requests_router.py`.
+to the reports and rules work; routes are in `routers/requests.py`.
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from addme.decisions import appeals as appeal_records
 from addme.decisions import service as decisions
 from addme.listings import service as listings
 from addme.listings.models import Username
+from addme.listings.validation import wait_text
 from addme.mail import service as mail
 from addme.media import service as media
 from addme.moderation import texts
@@ -151,15 +152,6 @@ class RemovalForm(BaseModel):
 # -- unban ------------------------------------------------------------------------------------------
 
 
-def _wait_text(seconds: float) -> str:
-    s = max(60, int(seconds))
-    if s >= 3600:
-        h = -(-s // 3600)
-        return f"{h} hour" if h == 1 else f"{h} hours"
-    m = -(-s // 60)
-    return f"{m} minute" if m == 1 else f"{m} minutes"
-
-
 def _latest_request(session: Session, *, username_id: int) -> UnbanRequest | None:
     return session.scalar(
         select(UnbanRequest).where(UnbanRequest.username_id == username_id).order_by(UnbanRequest.id.desc())
@@ -246,7 +238,7 @@ def request_unban(session: Session, *, user: User, username_id: int, message: st
     until = username.banned_until
     if until is not None and until > now:
         wait = int((until - now).total_seconds())
-        raise AppError(UNBAN_WAIT.format(wait=_wait_text(wait)), code=ModerationCode.UNBAN_WAIT, errors={})
+        raise AppError(UNBAN_WAIT.format(wait=wait_text(wait)), code=ModerationCode.UNBAN_WAIT, errors={})
     latest = _latest_request(session, username_id=username.id)
     if latest is not None and latest.status == RequestStatus.PENDING:
         raise Conflict(UNBAN_PENDING, code=ModerationCode.UNBAN_PENDING)

@@ -6,11 +6,10 @@ from fastapi.responses import FileResponse
 
 from addme.api.deps import CurrentUser, DbSession
 from addme.core.routes import api_router
-from addme.core.schemas import ErrorBody
 from addme.privacy import service
 from addme.privacy.service import ExportRead
 
-router = api_router(tags=["user"], responses={code: {"model": ErrorBody} for code in (401, 404)})
+router = api_router(tags=["user"], errors=(401, 404))
 
 
 @router.get("/user/export", response_model=ExportRead)

@@ -109,6 +109,16 @@ def ledger_of(session: Session, order: Order) -> list[LedgerRead]:
     ]
 
 
+def item_read(item: OrderItem) -> ItemRead:
+    """A line of an order as the buyer and the admin read it (a retired product under its sku)."""
+    return ItemRead(
+        sku=item.sku,
+        name=PRODUCTS[item.sku].name if item.sku in PRODUCTS else item.sku,
+        quantity=item.quantity,
+        unit_price=payments.dollars(item.unit_cents),
+    )
+
+
 def order_read(session: Session, order: Order, model: type[OrderRead] = OrderRead) -> OrderRead:
     """An order as its buyer sees it: lines, keys (last 4 only), settled or not."""
     items = session.scalars(
@@ -123,15 +133,7 @@ def order_read(session: Session, order: Order, model: type[OrderRead] = OrderRea
         unsettled=is_unsettled(order),
         state=state_of(order),
         ledger=ledger_of(session, order) if model is AdminOrderRead else [],
-        items=[
-            ItemRead(
-                sku=i.sku,
-                name=PRODUCTS[i.sku].name if i.sku in PRODUCTS else i.sku,
-                quantity=i.quantity,
-                unit_price=payments.dollars(i.unit_cents),
-            )
-            for i in items
-        ],
+        items=[item_read(i) for i in items],
         keys=[KeyRead.model_validate(k) for k in order_keys],
     )
     return model.model_validate(data)

@@ -60,7 +60,6 @@ from addme.shop.schemas import (
     CryptoFee,
     DirectOrderRead,
     ItemIn,
-    ItemRead,
     KeyApplied,
     LocalCheckoutIn,
     LocalCheckoutRead,
@@ -192,15 +191,7 @@ def _direct_read(session: Session, order: Order) -> DirectOrderRead:
         order_number=order.order_number,
         email=order.email,
         status=order.status,
-        items=[
-            ItemRead(
-                sku=i.sku,
-                name=PRODUCTS[i.sku].name if i.sku in PRODUCTS else i.sku,
-                quantity=i.quantity,
-                unit_price=payments.dollars(i.unit_cents),
-            )
-            for i in items
-        ],
+        items=[orders.item_read(i) for i in items],
         subtotal=payments.dollars(order.price_cents - order.fee_cents),
         fee_percent=payments.crypto_fee_percent(sum(i.quantity for i in items) or 1),
         fee=payments.dollars(order.fee_cents),

@@ -13,7 +13,6 @@ from addme.core import net, ratelimit
 from addme.core.config import get_settings
 from addme.core.permissions import Permission
 from addme.core.routes import api_router
-from addme.core.schemas import ErrorBody
 from addme.stats import hosted, pageviews, service, transparency
 from addme.stats.schemas import (
     PageViewsIn,
@@ -24,7 +23,7 @@ from addme.stats.schemas import (
     TransparencyReport,
 )
 
-router = api_router(tags=["stats"], responses={code: {"model": ErrorBody} for code in (401, 403, 422)})
+router = api_router(tags=["stats"], errors=(401, 403, 422))
 
 Stats = Annotated[User, Depends(require(Permission.STATS))]
 

@@ -5,13 +5,10 @@ from __future__ import annotations
 from addme.api.deps import CurrentUser, DbSession
 from addme.core.params import IdPath, IdQuery
 from addme.core.routes import api_router
-from addme.core.schemas import ErrorBody
 from addme.swipes import service
 from addme.swipes.schemas import CheckInIn, CheckInResult, Deck, Favorites, SwipeIn, SwipeResult
 
-router = api_router(
-    tags=["local swipes"], responses={code: {"model": ErrorBody} for code in (400, 401, 403, 404, 422, 429)}
-)
+router = api_router(tags=["local swipes"], errors=(400, 401, 403, 404, 422, 429))
 
 
 @router.post("/user/usernames/{username_id}/check-in", response_model=CheckInResult)

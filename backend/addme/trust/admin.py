@@ -26,19 +26,6 @@ from addme.trust.schemas import (
 )
 from addme.trust.service import forget_rows
 
-VERIFIED_COOKIE = "ageVerification"
-VERIFIED_SECONDS = 36000  # spec section 9: age-verified cookie
-HIDE_COOKIE = "ageRequired"
-FLOW_COOKIE = "ageFlow"
-FLOW_SECONDS = 3600
-MINIMUM_AGE = 18
-
-NOT_FOUND = "Verification not found."
-NOT_FINISHED = "The age verification is not finished yet."
-DURING = "An error occurred during the age verification process: {reason}"
-LOADING = "An error occurred on loading the age verification process. Please contact support."
-UNDERAGE = "You must be 18 or older."
-NO_BIRTH_DATE = "The identity provider did not confirm a date of birth."
 JURISDICTION_NOT_FOUND = "Jurisdiction not found."
 JURISDICTION_EXISTS = "This place is already in the list."
 BAD_COUNTRY = "Choose a country from the list."

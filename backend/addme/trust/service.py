@@ -42,10 +42,6 @@ DURING = "An error occurred during the age verification process: {reason}"
 LOADING = "An error occurred on loading the age verification process. Please contact support."
 UNDERAGE = "You must be 18 or older."
 NO_BIRTH_DATE = "The identity provider did not confirm a date of birth."
-JURISDICTION_NOT_FOUND = "Jurisdiction not found."
-JURISDICTION_EXISTS = "This place is already in the list."
-BAD_COUNTRY = "Choose a country from the list."
-BAD_REGION = "A region is 1 to 3 letters or digits, as in ISO 3166-2 (TX for Texas)."
 
 
 # -- the verified cookie ----------------------------------------------------------------------------

@@ -24,12 +24,13 @@ from typing import Any, cast
 from sqlalchemy import Table, delete, insert, or_, select
 from sqlalchemy.orm import Session
 from starlette.requests import Request
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.types import Message, Receive, Scope, Send
 
 from addme.accounts import service as accounts
 from addme.accounts.cookies import SESSION_COOKIE
 from addme.accounts.models import User
 from addme.core import clock, net, security
+from addme.core.asgi import HttpMiddleware
 from addme.core.config import get_settings
 from addme.core.db import new_session, starts_with
 from addme.core.paging import bounded_meta
@@ -281,16 +282,10 @@ def purge(session: Session) -> int:
 # --- the middleware --------------------------------------------------------------------------
 
 
-class TrackerMiddleware:
+class TrackerMiddleware(HttpMiddleware):
     """Logs page loads (HTML answers of the web app) and profile views, after they are answered."""
 
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
+    async def http(self, scope: Scope, receive: Receive, send: Send) -> None:
         path: str = scope["path"]
         method: str = scope["method"]
         kind: str | None = None

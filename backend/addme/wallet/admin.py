@@ -70,6 +70,14 @@ class CampaignRead(BaseModel):
     created_at: UtcDatetime
 
 
+def _member_match(q: str) -> ColumnElement[bool]:
+    """A list's search box: an account id (digits), else the start of an e-mail address."""
+    text = q.strip().lower()
+    return (
+        User.id == int(text) if text.isdigit() and len(text) < 10 else func.lower(User.email).like(f"{text}%")
+    )
+
+
 def _account(session: Session, who: str) -> User | None:
     text = who.strip()
     if text.isdigit() and len(text) < 10:
@@ -91,12 +99,7 @@ def promotions(session: Session, *, q: str | None, page: int, per_page: int) -> 
         .where(Wallet.promotion_ending_at > clock.now(), User.deleted_at.is_(None))
     )
     if q and q.strip():
-        text = q.strip().lower()
-        stmt = stmt.where(
-            User.id == int(text)
-            if text.isdigit() and len(text) < 10
-            else func.lower(User.email).like(f"{text}%")
-        )
+        stmt = stmt.where(_member_match(q))
     meta = bounded_meta(session, stmt, page=page, per_page=per_page)
     rows = session.scalars(
         stmt.order_by(Wallet.promotion_ending_at, User.id).offset((page - 1) * per_page).limit(per_page)
@@ -276,12 +279,7 @@ def automations(
         select(User).join(Wallet, Wallet.user_id == User.id).where(_scheduled(now), User.deleted_at.is_(None))
     )
     if q and q.strip():
-        text = q.strip().lower()
-        stmt = stmt.where(
-            User.id == int(text)
-            if text.isdigit() and len(text) < 10
-            else func.lower(User.email).like(f"{text}%")
-        )
+        stmt = stmt.where(_member_match(q))
     if paused is not None:
         held = select(AutoTopUpPause.user_id).where(AutoTopUpPause.user_id == User.id).exists()
         stmt = stmt.where(held if paused else ~held)

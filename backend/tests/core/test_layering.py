@@ -52,6 +52,8 @@ def test_the_code_keeps_every_contract() -> None:
         ("screening/service.py", "from addme.api.deps import DbSession as _db", "Domains in layers"),
         ("listings/public.py", "from addme.api.deps import optional_caller as _c", "Only router modules"),
         ("media/uploads.py", "from addme.api.deps import CurrentUser as _u", "Only router modules"),
+        # The old `<area>_router.py` form is no router to the contract: such a module is refused.
+        ("content/ads_admin.py", "from addme.api.deps import DbSession as _db", "Only router modules"),
         # ...and the bottom domains not even from their router (the mail -> api.deps -> accounts loop).
         ("mail/router.py", "from addme.api.deps import DbSession as _db", "below accounts"),
         # trust sits above wallet (docs/architecture.md draws the same): wallet may not import it.
@@ -86,3 +88,20 @@ def test_every_domain_is_held_by_every_contract() -> None:
         named = config[section][key].replace("|", " ").split()
         missing = [d for d in domains if f"addme.{d}" not in named]
         assert not missing, f"add {missing} to [{section}] {key} in backend/.importlinter"
+
+
+def test_every_router_has_the_one_form_the_contracts_name() -> None:
+    # routers-only names routers by two wildcards (`addme.*.router`, `addme.*.routers.*`): a router
+    # module elsewhere (a `bans_router.py`, say) could not import api.deps, and a module that may
+    # import it must be found where the next engineer looks for routes.
+    addme = BACKEND / "addme"
+    wiring = {addme / "core" / "routes.py", addme / "core" / "health.py"}
+    declaring = {p for p in addme.rglob("*.py") if "= api_router(" in p.read_text()} - wiring
+    misplaced = sorted(
+        str(p.relative_to(addme))
+        for p in declaring
+        if not (p.name == "router.py" and p.parent.parent == addme)
+        and not (p.parent.name == "routers" and p.parent.parent.parent == addme)
+    )
+    assert declaring, "no router found: the test looks for `= api_router(`"
+    assert not misplaced, f"a router is `<domain>/router.py` or `<domain>/routers/<area>.py`: {misplaced}"

@@ -13,7 +13,7 @@ from addme.core.options import ReportType
 from addme.core.params import IdPath, PageQuery
 from addme.core.permissions import Permission
 from addme.core.routes import api_router
-from addme.core.schemas import ErrorBody, Page
+from addme.core.schemas import Page
 from addme.moderation import appeals, comment_reports, decisions, macros, reports, review
 from addme.moderation.appeals import AppealAdmin, AppealDecideIn, AppealDecision
 from addme.moderation.schemas import (
@@ -38,7 +38,7 @@ from addme.moderation.schemas import (
 router = api_router(
     prefix="/admin",
     tags=["admin"],
-    responses={code: {"model": ErrorBody} for code in (400, 401, 403, 404, 409, 422)},
+    errors=(400, 401, 403, 404, 409, 422),
 )
 
 Reviewer = Annotated[User, Depends(require(Permission.REVIEW))]

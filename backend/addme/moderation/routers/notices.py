@@ -22,7 +22,7 @@ from addme.core.net import client_ip, ip_bucket
 from addme.core.params import IdPath, PageQuery
 from addme.core.permissions import Permission
 from addme.core.routes import api_router
-from addme.core.schemas import ErrorBody, Page
+from addme.core.schemas import Page
 from addme.media import constants as media_limits
 from addme.moderation import alerts, flaggers, notice_decisions, notices
 from addme.moderation.notice_schemas import (
@@ -39,9 +39,7 @@ from addme.moderation.schemas import TrustedFlaggerIn, TrustedFlaggerRead
 from addme.screening.captcha import require_captcha
 
 allow_body("POST", "/notices", media_limits.MAX_FILE_BYTES + MULTIPART_OVERHEAD)
-router = api_router(
-    responses={code: {"model": ErrorBody} for code in (400, 401, 403, 404, 409, 422, 429, 503)}
-)
+router = api_router(errors=(400, 401, 403, 404, 409, 422, 429, 503))
 NoticesAdmin = Annotated[User, Depends(require(Permission.NOTICES))]
 UsersAdmin = Annotated[User, Depends(require(Permission.USERS))]
 PerPage = Annotated[int, Query(ge=1, le=100)]

@@ -12,13 +12,13 @@ from addme.core.net import client_ip
 from addme.core.params import IdPath
 from addme.core.permissions import Permission
 from addme.core.routes import api_router
-from addme.core.schemas import ActionResult, ErrorBody
+from addme.core.schemas import ActionResult
 from addme.moderation import bans, service
 from addme.moderation.schemas import ReportIn
 
 router = api_router(
     tags=["moderation"],
-    responses={code: {"model": ErrorBody} for code in (401, 403, 404, 409, 422, 429, 503)},
+    errors=(401, 403, 404, 409, 422, 429, 503),
 )
 
 

@@ -14,11 +14,9 @@ from addme.api.deps import DbSession, require
 from addme.core.params import MAX_ID, PageQuery
 from addme.core.permissions import Permission
 from addme.core.routes import api_router
-from addme.core.schemas import ErrorBody, Page
+from addme.core.schemas import Page
 
-router = api_router(
-    prefix="/admin", tags=["admin"], responses={code: {"model": ErrorBody} for code in (401, 403, 422)}
-)
+router = api_router(prefix="/admin", tags=["admin"], errors=(401, 403, 422))
 
 Dashboard = Annotated[User, Depends(require(Permission.DASHBOARD))]
 

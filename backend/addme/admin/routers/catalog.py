@@ -14,13 +14,13 @@ from addme.core.options import AppName
 from addme.core.params import IdPath, PageQuery
 from addme.core.permissions import Permission
 from addme.core.routes import api_router
-from addme.core.schemas import ErrorBody, Page
+from addme.core.schemas import Page
 from addme.listings.switching import SwitchRuleIn, SwitchRuleRead
 
 router = api_router(
     prefix="/admin",
     tags=["admin"],
-    responses={code: {"model": ErrorBody} for code in (401, 403, 404, 409, 422)},
+    errors=(401, 403, 404, 409, 422),
 )
 TagsAdmin = Annotated[User, Depends(require(Permission.TAGS))]
 

@@ -21,12 +21,12 @@ from addme.api.deps import DbSession, require
 from addme.core.params import IdPath, PageQuery
 from addme.core.permissions import Permission
 from addme.core.routes import api_router
-from addme.core.schemas import ActionResult, ErrorBody, Page
+from addme.core.schemas import ActionResult, Page
 
 router = api_router(
     prefix="/admin/users",
     tags=["admin"],
-    responses={code: {"model": ErrorBody} for code in (400, 401, 403, 404, 422)},
+    errors=(400, 401, 403, 404, 422),
 )
 UsersAdmin = Annotated[User, Depends(require(Permission.USERS))]
 LevelsAdmin = Annotated[User, Depends(require(Permission.ADMIN_LEVELS))]

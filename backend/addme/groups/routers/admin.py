@@ -12,14 +12,14 @@ from addme.core.options import AppName
 from addme.core.params import IdPath, PageQuery
 from addme.core.permissions import Permission
 from addme.core.routes import api_router
-from addme.core.schemas import ErrorBody, Page
+from addme.core.schemas import Page
 from addme.groups import admin
 from addme.groups.admin import AdminGroupRead, AdminGroupRemove, AdminGroupUpdate
 
 router = api_router(
     prefix="/admin/groups",
     tags=["admin"],
-    responses={code: {"model": ErrorBody} for code in (401, 403, 404, 422)},
+    errors=(401, 403, 404, 422),
 )
 GroupsAdmin = Annotated[User, Depends(require(Permission.GROUPS))]
 

@@ -14,13 +14,13 @@ from addme.core.bodylimit import allow_body
 from addme.core.params import IdPath, PageQuery
 from addme.core.permissions import Permission
 from addme.core.routes import api_router
-from addme.core.schemas import ErrorBody, Page
+from addme.core.schemas import Page
 from addme.media.uploads import PICTURE_BODY, UPLOAD_BYTES, PictureFile
 
 router = api_router(
     prefix="/admin/blog",
     tags=["admin"],
-    responses={code: {"model": ErrorBody} for code in (401, 403, 404, 422, 503)},
+    errors=(401, 403, 404, 422, 503),
 )
 BlogAdmin = Annotated[User, Depends(require(Permission.BLOG))]
 allow_body("POST", "/admin/blog/picture", UPLOAD_BYTES)

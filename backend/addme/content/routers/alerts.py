@@ -13,12 +13,11 @@ from addme.content.alerts_admin import AlertAdminRead, AlertIn, AlertRemoveIn
 from addme.core.params import IdPath
 from addme.core.permissions import Permission
 from addme.core.routes import api_router
-from addme.core.schemas import ErrorBody
 
 router = api_router(
     prefix="/admin/alerts",
     tags=["admin"],
-    responses={code: {"model": ErrorBody} for code in (401, 403, 404, 422)},
+    errors=(401, 403, 404, 422),
 )
 AlertsAdmin = Annotated[User, Depends(require(Permission.ALERTS))]
 

@@ -10,13 +10,11 @@ from addme.api.deps import CurrentUser, DbSession, OptionalUser
 from addme.core.options import AppName, Gender, OrderName, Orientation
 from addme.core.params import IdPath, PageQuery
 from addme.core.routes import api_router
-from addme.core.schemas import ActionResult, ErrorBody
+from addme.core.schemas import ActionResult
 from addme.groups import service
 from addme.groups.schemas import GroupCreate, GroupDetail, GroupPage, GroupResult, GroupUpdate, MyGroups
 
-router = api_router(
-    tags=["groups"], responses={code: {"model": ErrorBody} for code in (400, 401, 404, 409, 422, 503)}
-)
+router = api_router(tags=["groups"], errors=(400, 401, 404, 409, 422, 503))
 
 
 @router.get("/groups", response_model=GroupPage)

@@ -12,7 +12,7 @@ from addme.core.net import client_ip
 from addme.core.params import IdPath, PageQuery
 from addme.core.permissions import Permission
 from addme.core.routes import api_router
-from addme.core.schemas import ActionResult, ErrorBody, Page, PageMeta
+from addme.core.schemas import ActionResult, Page, PageMeta
 from addme.moderation import banlist, blacklist, ipbans
 from addme.moderation.admin_schemas import (
     BanRow,
@@ -28,7 +28,7 @@ from addme.screening.models import TermKind
 router = api_router(
     prefix="/admin",
     tags=["admin"],
-    responses={code: {"model": ErrorBody} for code in (401, 403, 404, 409, 422)},
+    errors=(401, 403, 404, 409, 422),
 )
 BansAdmin = Annotated[User, Depends(require(Permission.BANS))]
 BlacklistAdmin = Annotated[User, Depends(require(Permission.BLACKLIST))]

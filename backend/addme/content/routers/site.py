@@ -30,7 +30,7 @@ from addme.core.routes import api_router
 from addme.core.schemas import ActionResult, ErrorBody, Page
 from addme.screening.captcha import require_captcha
 
-router = api_router(tags=["content"], responses={code: {"model": ErrorBody} for code in (404, 422, 429, 503)})
+router = api_router(tags=["content"], errors=(404, 422, 429, 503))
 
 
 @router.get("/blog", response_model=BlogPage)

@@ -13,7 +13,7 @@ from addme.core.bodylimit import KB, MB, allow_body
 from addme.core.params import IdPath, PageQuery
 from addme.core.permissions import Permission
 from addme.core.routes import api_router
-from addme.core.schemas import ErrorBody, Page
+from addme.core.schemas import Page
 from addme.trust import admin as trust_admin
 from addme.trust import flags, trackers
 from addme.trust.schemas import (
@@ -32,7 +32,7 @@ from addme.trust.schemas import (
 router = api_router(
     prefix="/admin/ondato",
     tags=["admin"],
-    responses={code: {"model": ErrorBody} for code in (401, 403, 404, 422)},
+    errors=(401, 403, 404, 422),
 )
 
 Viewer = Annotated[User, Depends(require(Permission.ONDATO))]
@@ -72,9 +72,7 @@ def test_provider(admin: Viewer, db: DbSession) -> ProviderCheck:
 
 
 # The risk check's Tor exit list: Full admins (as the blacklist it sits beside).
-risk_router = api_router(
-    prefix="/admin/risk", tags=["admin"], responses={code: {"model": ErrorBody} for code in (401, 403, 422)}
-)
+risk_router = api_router(prefix="/admin/risk", tags=["admin"], errors=(401, 403, 422))
 RiskAdmin = Annotated[User, Depends(require(Permission.BLACKLIST))]
 # The whole exit list in one body (its schema takes up to 2 MB; today's list is about 25 KB).
 allow_body("PUT", "/admin/risk/tor-exits", 2 * MB + 4 * KB)
@@ -94,7 +92,7 @@ def replace_tor_exits(admin: RiskAdmin, db: DbSession, body: TorExitsWrite) -> T
 trackers_router = api_router(
     prefix="/admin/trackers",
     tags=["admin"],
-    responses={code: {"model": ErrorBody} for code in (401, 403, 422)},
+    errors=(401, 403, 422),
 )
 TrackersAdmin = Annotated[User, Depends(require(Permission.TRACKERS))]
 
@@ -118,7 +116,7 @@ def list_trackers(
 flags_router = api_router(
     prefix="/admin/users/{user_id}/flags",
     tags=["admin"],
-    responses={code: {"model": ErrorBody} for code in (401, 403, 404, 409, 422)},
+    errors=(401, 403, 404, 409, 422),
 )
 FlagsModerator = Annotated[User, Depends(require(Permission.TRUST_FLAGS))]
 

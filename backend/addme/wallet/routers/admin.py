@@ -11,7 +11,7 @@ from addme.api.deps import DbSession, require
 from addme.core.params import IdPath, PageQuery
 from addme.core.permissions import Permission
 from addme.core.routes import api_router
-from addme.core.schemas import ErrorBody, Page
+from addme.core.schemas import Page
 from addme.wallet import admin
 from addme.wallet.admin import (
     AutomationAction,
@@ -27,7 +27,7 @@ from addme.wallet.admin import (
 router = api_router(
     prefix="/admin",
     tags=["admin"],
-    responses={code: {"model": ErrorBody} for code in (400, 401, 403, 404, 422)},
+    errors=(400, 401, 403, 404, 422),
 )
 Promotions = Annotated[User, Depends(require(Permission.PROMOTIONS))]
 

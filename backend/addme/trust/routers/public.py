@@ -28,7 +28,7 @@ from addme.wallet.schemas import WalletActionResult
 
 router = api_router(
     tags=["age verification"],
-    responses={code: {"model": ErrorBody} for code in (400, 404, 409, 422, 429, 503)},
+    errors=(400, 404, 409, 422, 429, 503),
 )
 
 Ref = Annotated[str, Path(min_length=1, max_length=80)]

@@ -29,7 +29,7 @@ router = api_router(tags=["content"])
 admin_router = api_router(
     prefix="/admin/ads",
     tags=["admin"],
-    responses={code: {"model": ErrorBody} for code in (401, 403, 404, 422, 503)},
+    errors=(401, 403, 404, 422, 503),
 )
 AdsAdmin = Annotated[User, Depends(require(Permission.ADS))]
 allow_body("POST", "/admin/ads/image", UPLOAD_BYTES)

@@ -13,7 +13,7 @@ from addme.core.net import client_ip, ip_bucket
 from addme.core.options import AppName
 from addme.core.params import IdPath
 from addme.core.routes import api_router
-from addme.core.schemas import ActionResult, ErrorBody
+from addme.core.schemas import ActionResult
 from addme.moderation import requests as service
 from addme.moderation.requests import (
     RemovalForm,
@@ -25,7 +25,7 @@ from addme.moderation.requests import (
 from addme.screening.captcha import require_captcha
 
 allow_body("POST", "/remove-username", service.PROOF_MAX_BYTES + MULTIPART_OVERHEAD)
-router = api_router(responses={code: {"model": ErrorBody} for code in (400, 401, 404, 409, 422, 429, 503)})
+router = api_router(errors=(400, 401, 404, 409, 422, 429, 503))
 
 
 @router.get("/user/usernames/{username_id}/unban", response_model=UnbanState, tags=["user usernames"])

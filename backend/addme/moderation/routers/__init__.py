@@ -1,0 +1,1 @@
+"""The moderation routers (HTTP edge): one module an area, mounted in api/main.py."""

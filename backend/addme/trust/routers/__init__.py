@@ -1,0 +1,1 @@
+"""The trust routers (HTTP edge): one module an area, mounted in api/main.py."""
