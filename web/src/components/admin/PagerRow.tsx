@@ -1,6 +1,6 @@
 import { useTranslation } from '@/i18n/useTranslation';
 
-/** Previous / next for an admin table paged on the server; nothing when one page holds it all. */
+/** Previous / next for an admin table (AdminList) paged on the server; nothing when one page holds it all. */
 export function PagerRow({
   page,
   total,
