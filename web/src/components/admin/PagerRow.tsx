@@ -1,21 +1,48 @@
 import { useTranslation } from '@/i18n/useTranslation';
 
-/** Previous / next for an admin table (AdminList) paged on the server; nothing when one page holds it all. */
+/** The pager's texts: the catalogue's (catalog.common.*) or the people pages' (people.common.*). */
+const TEXTS = {
+  catalog: {
+    previous: 'catalog.common.previous',
+    next: 'catalog.common.next',
+    pageOf: 'catalog.common.pageOf',
+    pageOfAtLeast: 'catalog.common.pageOf',
+  },
+  people: {
+    previous: 'people.common.previous',
+    next: 'people.common.loadMore',
+    pageOf: 'people.common.pageOf',
+    pageOfAtLeast: 'people.common.pageOfAtLeast',
+  },
+} as const;
+
+/**
+ * Previous / next for an admin table paged on the server (AdminList). Nothing when one page holds
+ * it all, unless `always` (the people pages keep it under their table).
+ */
 export function PagerRow({
   page,
   total,
   hasNext,
   label,
   onPage,
+  capped = false,
+  always = false,
+  texts = 'catalog',
 }: {
   page: number;
   total: number;
   hasNext: boolean;
   label: string;
   onPage: (page: number) => void;
+  /** The count stopped at `total` (a large table): "more than". */
+  capped?: boolean;
+  always?: boolean;
+  texts?: keyof typeof TEXTS;
 }) {
   const { t } = useTranslation();
-  if (page <= 1 && !hasNext) return null;
+  if (!always && page <= 1 && !hasNext) return null;
+  const text = TEXTS[texts];
   return (
     <nav className="d-flex align-items-center gap-2 mt-3" aria-label={label}>
       <button
@@ -24,10 +51,10 @@ export function PagerRow({
         disabled={page <= 1}
         onClick={() => onPage(page - 1)}
       >
-        {t('catalog.common.previous')}
+        {t(text.previous)}
       </button>
       <span className="small text-body-secondary">
-        {t('catalog.common.pageOf', { page, total })}
+        {t(capped ? text.pageOfAtLeast : text.pageOf, { page, total })}
       </span>
       <button
         type="button"
@@ -35,7 +62,7 @@ export function PagerRow({
         disabled={!hasNext}
         onClick={() => onPage(page + 1)}
       >
-        {t('catalog.common.next')}
+        {t(text.next)}
       </button>
     </nav>
   );
