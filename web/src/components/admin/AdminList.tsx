@@ -1,6 +1,6 @@
 import type { CSSProperties, ReactNode } from 'react';
-import { Placeholder } from 'react-bootstrap';
 import { LoadError } from '@/components/LoadError';
+import { LoadingBlock } from '@/components/LoadingBlock';
 import { PagerRow } from './PagerRow';
 
 /** What AdminList reads of a query (useQuery's result). */
@@ -52,11 +52,7 @@ export function AdminList<T>({
     );
   }
   if (!items) {
-    return (
-      <Placeholder as="div" animation="glow">
-        <Placeholder xs={12} className={loading.className} style={{ height: loading.height }} />
-      </Placeholder>
-    );
+    return <LoadingBlock height={loading.height} className={loading.className} />;
   }
   if (items.length === 0 && empty !== undefined)
     return <p className="text-body-secondary">{empty}</p>;

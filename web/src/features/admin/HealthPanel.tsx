@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { Badge, Placeholder } from 'react-bootstrap';
+import { Badge } from 'react-bootstrap';
 import { api, unwrap } from '@/api/client';
 import { AdminTable } from '@/components/admin/AdminTable';
+import { LoadingBlock } from '@/components/LoadingBlock';
 import { useTranslation } from '@/i18n/useTranslation';
 import { formatDate } from '@/lib/format';
 
@@ -16,11 +17,7 @@ export function HealthPanel() {
   const { t, i18n } = useTranslation();
   const health = useQuery(healthQuery);
   if (health.isPending) {
-    return (
-      <Placeholder as="div" animation="glow">
-        <Placeholder xs={12} className="rounded-4" style={{ height: '6rem' }} />
-      </Placeholder>
-    );
+    return <LoadingBlock height="6rem" />;
   }
   if (!health.data) return null;
   const { ledger_mismatches, mismatched_user_ids, ledger_checked_at, outbox, jobs } = health.data;

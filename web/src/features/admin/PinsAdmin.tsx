@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { Placeholder } from 'react-bootstrap';
 import { AdminTable } from '@/components/admin/AdminTable';
+import { LoadingBlock } from '@/components/LoadingBlock';
 import { useTranslation } from '@/i18n/useTranslation';
 import { formatDate } from '@/lib/format';
 import { pinsQuery } from './economyQueries';
@@ -14,9 +14,7 @@ export function PinsAdmin() {
       <h1 className="h3">{t('shop.admin.pinsTitle')}</h1>
       <p className="text-body-secondary">{t('shop.admin.pinsIntro')}</p>
       {pins.isPending ? (
-        <Placeholder as="div" animation="glow">
-          <Placeholder xs={12} className="rounded-4" style={{ height: '6rem' }} />
-        </Placeholder>
+        <LoadingBlock height="6rem" />
       ) : pins.data && pins.data.length > 0 ? (
         <AdminTable
           columns={[

@@ -45,7 +45,7 @@ export function ScheduledAdmin<T extends { id: number }>({
         loadError={t(`${ns}.loadError`)}
         empty={t(`${ns}.empty`)}
         className="list-unstyled d-flex flex-column gap-2"
-        loading={{ height: 80 }}
+        loading={{ height: 80, className: '' }}
         row={(item) => (
           <li
             key={item.id}

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Placeholder } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { PagerRow } from '@/components/admin/PagerRow';
 import { LoadError } from '@/components/LoadError';
+import { LoadingBlock } from '@/components/LoadingBlock';
 import { useTranslation } from '@/i18n/useTranslation';
 import { toast } from '@/toasts/toastStore';
 import { ActionDialog } from './ActionDialog';
@@ -126,9 +126,7 @@ export function GalleryAdmin() {
           retrying={gallery.isFetching}
         />
       ) : !gallery.data ? (
-        <Placeholder as="div" animation="glow">
-          <Placeholder xs={12} className="rounded-4" style={{ height: '16rem' }} />
-        </Placeholder>
+        <LoadingBlock height="16rem" />
       ) : gallery.data.data.length === 0 ? (
         <p className="text-body-secondary">{t('people.gallery.empty')}</p>
       ) : (

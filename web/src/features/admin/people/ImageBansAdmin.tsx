@@ -1,11 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { Form, Placeholder } from 'react-bootstrap';
+import { Form } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { api, unwrap } from '@/api/client';
 import { ApiError } from '@/api/errors';
 import { PagerRow } from '@/components/admin/PagerRow';
 import { LoadError } from '@/components/LoadError';
+import { LoadingBlock } from '@/components/LoadingBlock';
 import { useTranslation } from '@/i18n/useTranslation';
 import { toast } from '@/toasts/toastStore';
 import { formatWhen } from './format';
@@ -163,9 +164,7 @@ export function ImageBansAdmin() {
           retrying={bans.isFetching}
         />
       ) : !bans.data ? (
-        <Placeholder as="div" animation="glow">
-          <Placeholder xs={12} className="rounded-4" style={{ height: '8rem' }} />
-        </Placeholder>
+        <LoadingBlock height="8rem" />
       ) : bans.data.data.length === 0 ? (
         <p className="text-body-secondary">{t('people.imageBans.empty')}</p>
       ) : (

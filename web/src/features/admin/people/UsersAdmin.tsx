@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { Form, Placeholder } from 'react-bootstrap';
+import { Form } from 'react-bootstrap';
 import { Link, useSearchParams } from 'react-router';
 import { AdminTable } from '@/components/admin/AdminTable';
 import { PagerRow } from '@/components/admin/PagerRow';
 import { LoadError } from '@/components/LoadError';
+import { LoadingBlock } from '@/components/LoadingBlock';
 import { SearchForm } from '@/components/SearchForm';
 import { useTranslation } from '@/i18n/useTranslation';
 import { formatWhen } from './format';
@@ -148,9 +149,7 @@ export function UsersAdmin() {
           retrying={users.isFetching}
         />
       ) : !data ? (
-        <Placeholder as="div" animation="glow">
-          <Placeholder xs={12} className="rounded-4" style={{ height: '12rem' }} />
-        </Placeholder>
+        <LoadingBlock height="12rem" />
       ) : data.data.length === 0 ? (
         <p className="text-body-secondary">{t('people.users.empty')}</p>
       ) : (

@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Form, Placeholder } from 'react-bootstrap';
+import { Form } from 'react-bootstrap';
 import { Link, useSearchParams } from 'react-router';
 import { AdminTable } from '@/components/admin/AdminTable';
 import { PagerRow } from '@/components/admin/PagerRow';
 import { Flag } from '@/components/Flag';
 import { LoadError } from '@/components/LoadError';
+import { LoadingBlock } from '@/components/LoadingBlock';
 import { useTranslation } from '@/i18n/useTranslation';
 import { formatDate } from '@/lib/format';
 import {
@@ -123,9 +124,7 @@ export function TrackersAdmin() {
           retrying={trackers.isFetching}
         />
       ) : !data ? (
-        <Placeholder as="div" animation="glow">
-          <Placeholder xs={12} className="rounded-4" style={{ height: '12rem' }} />
-        </Placeholder>
+        <LoadingBlock height="12rem" />
       ) : data.data.length === 0 ? (
         <p className="text-body-secondary" role="status" data-testid="trackers-empty">
           {isLookUp(search) ? t('guard.trackers.notFound') : t('guard.trackers.empty')}
