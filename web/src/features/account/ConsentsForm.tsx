@@ -1,8 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Form, Placeholder } from 'react-bootstrap';
+import { Form } from 'react-bootstrap';
 import { api, unwrap } from '@/api/client';
 import { consentsQuery } from '@/api/consents';
 import { LoadError } from '@/components/LoadError';
+import { LoadingBlock } from '@/components/LoadingBlock';
 import { useTranslation } from '@/i18n/useTranslation';
 import { formatDate } from '@/lib/format';
 import { toast } from '@/toasts/toastStore';
@@ -28,12 +29,7 @@ export function ConsentsForm() {
         retrying={consents.isFetching}
       />
     );
-  if (!consents.data)
-    return (
-      <Placeholder as="div" animation="glow">
-        <Placeholder xs={12} className="rounded-3" style={{ height: '3rem' }} />
-      </Placeholder>
-    );
+  if (!consents.data) return <LoadingBlock height="3rem" className="rounded-3" />;
   const last = consents.data.changes[0];
   return (
     <div data-testid="consents">

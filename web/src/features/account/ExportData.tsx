@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Placeholder } from 'react-bootstrap';
 import { api, unwrap } from '@/api/client';
 import { LoadError } from '@/components/LoadError';
+import { LoadingBlock } from '@/components/LoadingBlock';
 import { useTranslation } from '@/i18n/useTranslation';
 import { formatDate } from '@/lib/format';
 import { toast } from '@/toasts/toastStore';
@@ -31,12 +31,7 @@ export function ExportData() {
         retrying={state.isFetching}
       />
     );
-  if (!state.data)
-    return (
-      <Placeholder as="div" animation="glow">
-        <Placeholder xs={12} className="rounded-3" style={{ height: '3rem' }} />
-      </Placeholder>
-    );
+  if (!state.data) return <LoadingBlock height="3rem" className="rounded-3" />;
   const data = state.data;
   const when = (value: string | null | undefined) => formatDate(value, i18n.language, 'moment');
   return (

@@ -4,6 +4,7 @@ import { Alert, Button, Form, Nav } from 'react-bootstrap';
 import { NavLink } from 'react-router';
 import { api, unwrap } from '@/api/client';
 import type { components } from '@/api/schema.gen';
+import { AdminTable } from '@/components/admin/AdminTable';
 import { useTranslation } from '@/i18n/useTranslation';
 import { adminMeQuery } from '@/session/staff';
 import { toast } from '@/toasts/toastStore';
@@ -147,52 +148,47 @@ function Places() {
           onDone={() => setEditing(null)}
         />
       )}
-      <div className="table-responsive addme-card p-2">
-        <table className="table table-sm align-middle mb-0" data-testid="jurisdictions">
-          <thead>
-            <tr>
-              <th scope="col">{t('mod.ondato.place')}</th>
-              <th scope="col">{t('mod.ondato.effective')}</th>
-              <th scope="col">{t('mod.ondato.law')}</th>
-              {canEdit && <th scope="col">{t('mod.ondato.actions')}</th>}
-            </tr>
-          </thead>
-          <tbody>
-            {(list.data ?? []).map((j) => (
-              <tr key={j.id}>
-                <td className="text-nowrap">{j.location_code}</td>
-                <td className="text-nowrap">
-                  {j.effective_on}
-                  {!j.in_force && (
-                    <span className="badge text-bg-secondary ms-1">{t('mod.ondato.notYet')}</span>
-                  )}
-                </td>
-                <td className="small">{j.law}</td>
-                {canEdit && (
-                  <td className="text-nowrap">
-                    <Button size="sm" variant="outline-primary" onClick={() => setEditing(j)}>
-                      {t('mod.ondato.edit')}
-                    </Button>{' '}
-                    <Button
-                      size="sm"
-                      variant="outline-danger"
-                      onClick={() => {
-                        const reason = window.prompt(
-                          t('mod.ondato.removeReason', { place: j.location_code }),
-                        );
-                        if (reason && reason.trim().length >= 3)
-                          remove.mutate({ id: j.id, reason });
-                      }}
-                    >
-                      {t('mod.ondato.remove')}
-                    </Button>
-                  </td>
-                )}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <AdminTable
+        testId="jurisdictions"
+        columns={[
+          t('mod.ondato.place'),
+          t('mod.ondato.effective'),
+          t('mod.ondato.law'),
+          canEdit && t('mod.ondato.actions'),
+        ]}
+      >
+        {(list.data ?? []).map((j) => (
+          <tr key={j.id}>
+            <td className="text-nowrap">{j.location_code}</td>
+            <td className="text-nowrap">
+              {j.effective_on}
+              {!j.in_force && (
+                <span className="badge text-bg-secondary ms-1">{t('mod.ondato.notYet')}</span>
+              )}
+            </td>
+            <td className="small">{j.law}</td>
+            {canEdit && (
+              <td className="text-nowrap">
+                <Button size="sm" variant="outline-primary" onClick={() => setEditing(j)}>
+                  {t('mod.ondato.edit')}
+                </Button>{' '}
+                <Button
+                  size="sm"
+                  variant="outline-danger"
+                  onClick={() => {
+                    const reason = window.prompt(
+                      t('mod.ondato.removeReason', { place: j.location_code }),
+                    );
+                    if (reason && reason.trim().length >= 3) remove.mutate({ id: j.id, reason });
+                  }}
+                >
+                  {t('mod.ondato.remove')}
+                </Button>
+              </td>
+            )}
+          </tr>
+        ))}
+      </AdminTable>
     </section>
   );
 }
@@ -230,32 +226,28 @@ function Stats() {
               abandoned: s.abandoned,
             })}
           </p>
-          <div className="table-responsive addme-card p-2">
-            <table className="table table-sm mb-0">
-              <thead>
-                <tr>
-                  <th scope="col">{t('mod.ondato.day')}</th>
-                  <th scope="col">{t('mod.ondato.place')}</th>
-                  <th scope="col">{t('mod.ondato.attempts')}</th>
-                  <th scope="col">{t('mod.ondato.successes')}</th>
-                  <th scope="col">{t('mod.ondato.failures')}</th>
-                  <th scope="col">{t('mod.ondato.abandoned')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {s.rows.map((r) => (
-                  <tr key={`${r.day}-${r.location_code}`}>
-                    <td>{r.day}</td>
-                    <td>{r.location_code || '—'}</td>
-                    <td>{r.attempts}</td>
-                    <td>{r.successes}</td>
-                    <td>{r.failures}</td>
-                    <td>{r.abandoned}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <AdminTable
+            className="table table-sm mb-0"
+            columns={[
+              t('mod.ondato.day'),
+              t('mod.ondato.place'),
+              t('mod.ondato.attempts'),
+              t('mod.ondato.successes'),
+              t('mod.ondato.failures'),
+              t('mod.ondato.abandoned'),
+            ]}
+          >
+            {s.rows.map((r) => (
+              <tr key={`${r.day}-${r.location_code}`}>
+                <td>{r.day}</td>
+                <td>{r.location_code || '—'}</td>
+                <td>{r.attempts}</td>
+                <td>{r.successes}</td>
+                <td>{r.failures}</td>
+                <td>{r.abandoned}</td>
+              </tr>
+            ))}
+          </AdminTable>
         </>
       )}
     </section>

@@ -1,6 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { Badge, Placeholder } from 'react-bootstrap';
+import { Badge } from 'react-bootstrap';
 import { api, unwrap } from '@/api/client';
+import { AdminTable } from '@/components/admin/AdminTable';
+import { LoadingBlock } from '@/components/LoadingBlock';
 import { useTranslation } from '@/i18n/useTranslation';
 import { formatDate } from '@/lib/format';
 
@@ -15,11 +17,7 @@ export function HealthPanel() {
   const { t, i18n } = useTranslation();
   const health = useQuery(healthQuery);
   if (health.isPending) {
-    return (
-      <Placeholder as="div" animation="glow">
-        <Placeholder xs={12} className="rounded-4" style={{ height: '6rem' }} />
-      </Placeholder>
-    );
+    return <LoadingBlock height="6rem" />;
   }
   if (!health.data) return null;
   const { ledger_mismatches, mismatched_user_ids, ledger_checked_at, outbox, jobs } = health.data;
@@ -80,32 +78,23 @@ export function HealthPanel() {
         </div>
       </div>
       {jobs.length > 0 && (
-        <div className="table-responsive addme-card p-2">
-          <table className="table table-sm align-middle mb-0">
-            <thead>
-              <tr>
-                <th scope="col">{t('admin.health.job')}</th>
-                <th scope="col">{t('admin.health.lastRun')}</th>
-                <th scope="col">{t('admin.health.status')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {jobs.map((job) => (
-                <tr key={job.name}>
-                  <td>{job.name}</td>
-                  <td>{formatDate(job.last_run_at, i18n.language, 'compact') || '—'}</td>
-                  <td>
-                    {job.last_error ? (
-                      <span className="text-danger">{job.last_error}</span>
-                    ) : (
-                      t('admin.health.ok')
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AdminTable
+          columns={[t('admin.health.job'), t('admin.health.lastRun'), t('admin.health.status')]}
+        >
+          {jobs.map((job) => (
+            <tr key={job.name}>
+              <td>{job.name}</td>
+              <td>{formatDate(job.last_run_at, i18n.language, 'compact') || '—'}</td>
+              <td>
+                {job.last_error ? (
+                  <span className="text-danger">{job.last_error}</span>
+                ) : (
+                  t('admin.health.ok')
+                )}
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
       )}
     </section>
   );

@@ -1,8 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { Badge, Form, Placeholder } from 'react-bootstrap';
+import { Badge, Form } from 'react-bootstrap';
 import { useSearchParams } from 'react-router';
 import { api, unwrap } from '@/api/client';
 import type { components } from '@/api/schema.gen';
+import { LoadingBlock } from '@/components/LoadingBlock';
 import { Pager } from '@/components/Pager';
 import { useTranslation } from '@/i18n/useTranslation';
 import { formatDate } from '@/lib/format';
@@ -81,9 +82,7 @@ export function JobRunsAdmin() {
         </Form.Select>
       </Form.Group>
       {runs.isPending ? (
-        <Placeholder as="div" animation="glow" aria-busy="true">
-          <Placeholder xs={12} className="rounded-4" style={{ height: '8rem' }} />
-        </Placeholder>
+        <LoadingBlock height="8rem" busy />
       ) : !runs.data || runs.data.data.length === 0 ? (
         <div className="addme-card addme-empty p-4 text-center" data-testid="job-runs-empty">
           {t('upkeep.jobs.empty')}

@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Form, Placeholder } from 'react-bootstrap';
+import { Form } from 'react-bootstrap';
 import { useSearchParams } from 'react-router';
 import { SubmitButton } from '@/components/FormField';
+import { LoadingBlock } from '@/components/LoadingBlock';
 import { OrderHeading } from '@/components/OrderHeading';
 import { SearchForm } from '@/components/SearchForm';
 import { useTranslation } from '@/i18n/useTranslation';
@@ -236,9 +237,7 @@ export function OrdersAdmin() {
         onSearch={(next) => setParams(next ? { q: next } : {})}
       />
       {orders.isPending ? (
-        <Placeholder as="div" animation="glow">
-          <Placeholder xs={12} className="rounded-4" style={{ height: '6rem' }} />
-        </Placeholder>
+        <LoadingBlock height="6rem" />
       ) : orders.data && orders.data.length > 0 ? (
         <ul className="list-unstyled d-flex flex-column gap-2">
           {orders.data.map((order) => (

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { Placeholder } from 'react-bootstrap';
+import { AdminTable } from '@/components/admin/AdminTable';
+import { LoadingBlock } from '@/components/LoadingBlock';
 import { useTranslation } from '@/i18n/useTranslation';
 import { formatDate } from '@/lib/format';
 import { pinsQuery } from './economyQueries';
@@ -13,32 +14,25 @@ export function PinsAdmin() {
       <h1 className="h3">{t('shop.admin.pinsTitle')}</h1>
       <p className="text-body-secondary">{t('shop.admin.pinsIntro')}</p>
       {pins.isPending ? (
-        <Placeholder as="div" animation="glow">
-          <Placeholder xs={12} className="rounded-4" style={{ height: '6rem' }} />
-        </Placeholder>
+        <LoadingBlock height="6rem" />
       ) : pins.data && pins.data.length > 0 ? (
-        <div className="table-responsive addme-card p-2">
-          <table className="table table-sm align-middle mb-0">
-            <thead>
-              <tr>
-                <th scope="col">{t('shop.admin.username')}</th>
-                <th scope="col">{t('shop.admin.app')}</th>
-                <th scope="col">{t('shop.admin.owner')}</th>
-                <th scope="col">{t('shop.admin.until')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {pins.data.map((pin) => (
-                <tr key={pin.username_id}>
-                  <td className="text-break">{pin.username}</td>
-                  <td>{pin.app}</td>
-                  <td>#{pin.user_id}</td>
-                  <td>{formatDate(pin.fire_pinned_until, i18n.language, 'compact')}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AdminTable
+          columns={[
+            t('shop.admin.username'),
+            t('shop.admin.app'),
+            t('shop.admin.owner'),
+            t('shop.admin.until'),
+          ]}
+        >
+          {pins.data.map((pin) => (
+            <tr key={pin.username_id}>
+              <td className="text-break">{pin.username}</td>
+              <td>{pin.app}</td>
+              <td>#{pin.user_id}</td>
+              <td>{formatDate(pin.fire_pinned_until, i18n.language, 'compact')}</td>
+            </tr>
+          ))}
+        </AdminTable>
       ) : (
         <p className="text-body-secondary">{t('shop.admin.noPins')}</p>
       )}

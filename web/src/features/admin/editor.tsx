@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ComponentProps, type ReactNode, useState } from 'react';
 import { Form } from 'react-bootstrap';
 import { ApiError } from '@/api/errors';
 import { SubmitButton } from '@/components/FormField';
@@ -7,9 +7,9 @@ import { formatDate } from '@/lib/format';
 import { toast } from '@/toasts/toastStore';
 
 /**
- * What the admin's editors of scheduled content (alerts, ads) share: date-time fields in the admin's
- * own clock, the server's refusal as one line, the field layout, and the reason-and-actions footer
- * every audited change ends with.
+ * What the admin's editors of scheduled content (alerts, ads) share: the editor's shell (its draft,
+ * save and delete), date-time fields in the admin's own clock, the server's refusal as one line,
+ * the field layout, and the reason-and-actions footer every audited change ends with.
  */
 
 /** An ISO date as the value of a local date-time field (the admin's own clock). */
@@ -53,6 +53,62 @@ export function Labelled({
       </Form.Label>
       {children}
     </div>
+  );
+}
+
+/** A text field with its label above it (and its help under it); `layout` is the box's class. */
+export function TextField({
+  id,
+  label,
+  layout,
+  help,
+  ...control
+}: { id: string; label: string; layout?: string; help?: string } & ComponentProps<
+  typeof Form.Control
+>) {
+  return (
+    <Labelled id={id} label={label} className={layout}>
+      <Form.Control id={id} {...control} />
+      {help && <Form.Text>{help}</Form.Text>}
+    </Labelled>
+  );
+}
+
+/** A choice among a few values, with its label above it (and its help under it). */
+export function SelectField({
+  id,
+  label,
+  layout,
+  value,
+  onChange,
+  options,
+  help,
+}: {
+  id: string;
+  label: string;
+  /** The box's class (its column). */
+  layout?: string;
+  value: string;
+  onChange: (value: string) => void;
+  options: { value: string; label: string }[];
+  help?: string;
+}) {
+  return (
+    <Labelled id={id} label={label} className={layout}>
+      <Form.Select
+        id={id}
+        className="addme-touch-select"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      >
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </Form.Select>
+      {help && <Form.Text>{help}</Form.Text>}
+    </Labelled>
   );
 }
 
@@ -175,5 +231,180 @@ export function ScheduleState({
         </span>
       )}
     </span>
+  );
+}
+
+/** What an editor's fields get: the draft, a setter per field, and the ids of its controls. */
+export type EditorFields<D> = {
+  draft: D;
+  set: <K extends keyof D>(key: K, value: D[K]) => void;
+  /** A control's id, unique to this editor (`${prefix}-${name}-${id or 'new'}`). */
+  field: (name: string) => string;
+};
+
+type Outcome = { onSuccess: () => void };
+
+/**
+ * An editor of one audited item (create when `item` is absent, else save or delete): the form, its
+ * draft, the toasts, and the footer; the fields are the children. Texts come from `ns`: `saved`,
+ * `deleted`, `save`, `create`, `cancel`, `delete`, `reasonToDelete`, `confirmDelete`.
+ */
+export function AuditedEditor<D extends { reason: string }, B, T extends { id: number }>({
+  ns,
+  prefix,
+  item,
+  empty,
+  draftOf,
+  bodyOf,
+  save,
+  remove,
+  onDone,
+  children,
+}: {
+  ns: string;
+  prefix: string;
+  item?: T;
+  empty: D;
+  draftOf: (item: T) => D;
+  bodyOf: (draft: D) => B;
+  save: {
+    mutate: (v: { id?: number; body: B }, o: Outcome) => void;
+    isPending: boolean;
+    error: unknown;
+  };
+  remove: {
+    mutate: (v: { id: number; reason: string }, o: Outcome) => void;
+    isPending: boolean;
+    error: unknown;
+  };
+  onDone: () => void;
+  children: (fields: EditorFields<D>) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  const [draft, setDraft] = useState<D>(() => (item ? draftOf(item) : empty));
+  const set = <K extends keyof D>(key: K, value: D[K]) => setDraft((d) => ({ ...d, [key]: value }));
+  const field = (name: string) => `${prefix}-${name}-${item?.id ?? 'new'}`;
+  const labels = Object.fromEntries(
+    ['save', 'create', 'cancel', 'delete', 'reasonToDelete', 'confirmDelete'].map((k) => [
+      k,
+      t(`${ns}.${k}`),
+    ]),
+  ) as EditorLabels;
+  return (
+    <Form
+      className="d-flex flex-column gap-3"
+      onSubmit={(e) => {
+        e.preventDefault();
+        save.mutate(
+          { id: item?.id, body: bodyOf(draft) },
+          {
+            onSuccess: () => {
+              toast.success(t(`${ns}.saved`));
+              if (!item) setDraft(empty);
+              onDone();
+            },
+          },
+        );
+      }}
+    >
+      {children({ draft, set, field })}
+      <EditorFooter
+        id={field('reason')}
+        reason={draft.reason}
+        onReason={(value) => set('reason', value)}
+        error={errorText(save.error ?? remove.error)}
+        saving={save.isPending}
+        labels={labels}
+        editing={
+          item && {
+            deleting: remove.isPending,
+            onCancel: onDone,
+            onDelete: (reason) =>
+              remove.mutate(
+                { id: item.id, reason },
+                {
+                  onSuccess: () => {
+                    toast.success(t(`${ns}.deleted`));
+                    onDone();
+                  },
+                },
+              ),
+          }
+        }
+      />
+    </Form>
+  );
+}
+
+/** Where a scheduled item shows: a checkbox per spot (`${ns}.spots`, `${ns}.spot.<spot>`). */
+export function SpotChecks({
+  ns,
+  spots,
+  value,
+  onChange,
+  field,
+  fits = () => true,
+  help,
+}: {
+  ns: string;
+  spots: readonly string[];
+  value: string[];
+  onChange: (spots: string[]) => void;
+  field: (name: string) => string;
+  /** A spot the item cannot take (the server would refuse it): unticked and disabled. */
+  fits?: (spot: string) => boolean;
+  help?: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <fieldset>
+      <legend className="small mb-1">{t(`${ns}.spots`)}</legend>
+      <div className="d-flex flex-wrap gap-3">
+        {spots.map((spot) => (
+          <Form.Check
+            key={spot}
+            id={field(`spot-${spot}`)}
+            type="checkbox"
+            label={t(`${ns}.spot.${spot}`)}
+            disabled={!fits(spot)}
+            checked={value.includes(spot) && fits(spot)}
+            onChange={(e) =>
+              onChange(e.target.checked ? [...value, spot] : value.filter((s) => s !== spot))
+            }
+          />
+        ))}
+      </div>
+      {help && <Form.Text>{help}</Form.Text>}
+    </fieldset>
+  );
+}
+
+/** When a scheduled item starts and ends, in the admin's own clock (`${ns}.startsAt`, `.endsAt`). */
+export function ScheduleFields<D extends { startsAt: string; endsAt: string }>({
+  ns,
+  draft,
+  set,
+  field,
+}: { ns: string } & EditorFields<D>) {
+  const { t } = useTranslation();
+  return (
+    <div className="row g-2">
+      {(
+        [
+          ['starts', 'startsAt'],
+          ['ends', 'endsAt'],
+        ] as const
+      ).map(([name, key]) => (
+        <TextField
+          key={key}
+          layout="col-12 col-md-6"
+          id={field(name)}
+          label={t(`${ns}.${key}`)}
+          type="datetime-local"
+          value={draft[key]}
+          onChange={(e) => set(key, e.target.value as D[typeof key])}
+        />
+      ))}
+    </div>
   );
 }

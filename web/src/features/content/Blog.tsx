@@ -7,6 +7,7 @@ import { formatDate } from '@/lib/format';
 import { BlogCover } from './BlogCover';
 import { useBlog, usePost } from './queries';
 import './content.css';
+import { NoticeCard } from '@/components/NoticeCard';
 
 /** /blog: cards with picture, title, summary and date, with paging. */
 export function BlogList() {
@@ -75,12 +76,12 @@ export function BlogPost({ slug }: { slug: string }) {
   if (post.isError) {
     if (post.error instanceof ApiError && post.error.status === 404) {
       return (
-        <div className="addme-card p-4 text-center">
-          <h1 className="h4">{t('community.blog.notFound')}</h1>
-          <Link to="/blog" className="btn btn-accent btn-touch mt-2">
-            {t('community.blog.back')}
-          </Link>
-        </div>
+        <NoticeCard
+          text={t('community.blog.notFound')}
+          to="/blog"
+          linkText={t('community.blog.back')}
+          heading
+        />
       );
     }
     throw post.error;

@@ -1,5 +1,6 @@
 import { Link, useLocation } from 'react-router';
 import { AppTabs } from '@/components/AppTabs';
+import { NoticeCard } from '@/components/NoticeCard';
 import { PagedGrid, pageHref, usePage } from '@/components/PagedGrid';
 import { SubPathTabs, useSubPathTitle } from '@/components/SubPathTabs';
 import { useTitle } from '@/hooks/useTitle';
@@ -48,12 +49,12 @@ export function GroupList({ scope }: { scope: SubPathScope }) {
         renderItem={(group) => <GroupCard group={group} />}
         skeletons={6}
         empty={
-          <div className="addme-card p-4 text-center" data-testid="empty-state">
-            <p className="mb-3">{t('community.groups.empty')}</p>
-            <Link to="/user/group/create" className="btn btn-accent btn-touch">
-              {t('community.groups.create')}
-            </Link>
-          </div>
+          <NoticeCard
+            text={t('community.groups.empty')}
+            to="/user/group/create"
+            linkText={t('community.groups.create')}
+            testId="empty-state"
+          />
         }
       />
     </div>

@@ -14,6 +14,7 @@ import { toast } from '@/toasts/toastStore';
 import { inviteHref, useDeleteGroup, useGroup, useMembership } from './queries';
 import '@/components/cards.css';
 import './groups.css';
+import { NoticeCard } from '@/components/NoticeCard';
 
 /** /group/:slug: the group, and its handle or invite once the viewer has joined. */
 export function GroupPage({ slug }: { slug: string }) {
@@ -36,12 +37,13 @@ export function GroupPage({ slug }: { slug: string }) {
   if (group.isError) {
     if (group.error instanceof ApiError && group.error.status === 404) {
       return (
-        <div className="addme-card p-4 text-center" data-testid="group-not-found">
-          <h1 className="h4">{t('community.groups.notFound')}</h1>
-          <Link to="/groups" className="btn btn-accent btn-touch mt-2">
-            {t('community.groups.browse')}
-          </Link>
-        </div>
+        <NoticeCard
+          text={t('community.groups.notFound')}
+          to="/groups"
+          linkText={t('community.groups.browse')}
+          heading
+          testId="group-not-found"
+        />
       );
     }
     throw group.error;

@@ -7,6 +7,7 @@ import { useTitle } from '@/hooks/useTitle';
 import { useTranslation } from '@/i18n/useTranslation';
 import { countriesQuery } from './queries';
 import './listings.css';
+import { NoticeCard } from '@/components/NoticeCard';
 
 /** /countries: every country with listed usernames, with its flag and count. */
 export function CountryList() {
@@ -40,12 +41,13 @@ export function CountryList() {
           retrying={countries.isFetching}
         />
       ) : rows.length === 0 ? (
-        <div className="addme-card p-4 text-center" data-testid="countries-empty">
-          <p className="mb-3">{t('listings.countries.empty')}</p>
-          <Link to="/list" className="btn btn-outline-secondary btn-touch">
-            {t('listings.browse')}
-          </Link>
-        </div>
+        <NoticeCard
+          text={t('listings.countries.empty')}
+          to="/list"
+          linkText={t('listings.browse')}
+          secondary
+          testId="countries-empty"
+        />
       ) : (
         <ul className="country-grid" data-testid="country-list">
           {rows.map((c) => (

@@ -11,6 +11,7 @@ import { AdultMedia } from './AdultMedia';
 import { useGallery } from './queries';
 import '@/components/cards.css';
 import './media.css';
+import { NoticeCard } from '@/components/NoticeCard';
 
 /** /nude/:slug: one username's gallery. */
 export function GalleryView({ slug }: { slug: string }) {
@@ -26,12 +27,13 @@ export function GalleryView({ slug }: { slug: string }) {
   if (gallery.isError) {
     if (gallery.error instanceof ApiError && gallery.error.status === 404) {
       return (
-        <div className="addme-card p-4 text-center" data-testid="gallery-not-found">
-          <h1 className="h4">{t('community.nudes.notFound')}</h1>
-          <Link to="/nudes" className="btn btn-accent btn-touch mt-2">
-            {t('community.nudes.browse')}
-          </Link>
-        </div>
+        <NoticeCard
+          text={t('community.nudes.notFound')}
+          to="/nudes"
+          linkText={t('community.nudes.browse')}
+          heading
+          testId="gallery-not-found"
+        />
       );
     }
     throw gallery.error;

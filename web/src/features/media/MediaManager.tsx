@@ -16,6 +16,7 @@ import { galleryPath } from './paths';
 import { type MediaRead, useDeleteMedia, useMyMedia, useUpload } from './queries';
 import '@/components/cards.css';
 import './media.css';
+import { NoticeCard } from '@/components/NoticeCard';
 
 /** /user/media/:id: one username's profile picture and gallery. */
 export function MediaManager({ id }: { id: number }) {
@@ -32,12 +33,12 @@ export function MediaManager({ id }: { id: number }) {
   if (media.isError) {
     if (media.error instanceof ApiError && media.error.status === 404) {
       return (
-        <div className="addme-card p-4 text-center" data-testid="media-not-found">
-          <p className="mb-3">{t('community.media.notFound')}</p>
-          <Link to="/user" className="btn btn-accent btn-touch">
-            {t('nav.myUsernames')}
-          </Link>
-        </div>
+        <NoticeCard
+          text={t('community.media.notFound')}
+          to="/user"
+          linkText={t('nav.myUsernames')}
+          testId="media-not-found"
+        />
       );
     }
     throw media.error;

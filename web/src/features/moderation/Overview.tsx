@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Placeholder } from 'react-bootstrap';
 import { Link } from 'react-router';
+import { LoadingBlock } from '@/components/LoadingBlock';
 import { useTranslation } from '@/i18n/useTranslation';
 import { overviewQuery } from './queries';
 
@@ -45,11 +45,7 @@ export function Overview({ health }: { health?: ReactNode }) {
   const { t } = useTranslation();
   const overview = useQuery(overviewQuery);
   if (overview.isPending) {
-    return (
-      <Placeholder as="div" animation="glow" aria-hidden="true">
-        <Placeholder xs={12} className="rounded-4" style={{ height: '8rem' }} />
-      </Placeholder>
-    );
+    return <LoadingBlock height="8rem" hidden />;
   }
   const o = overview.data;
   if (!o) return null;

@@ -33,6 +33,49 @@ function Decided({ item }: { item: { status: string; decision_reason?: string | 
   );
 }
 
+/**
+ * A request's answer: while it is pending, the reason (with its macros) and the two buttons; once
+ * decided, how it ended.
+ */
+function Answer({
+  item,
+  type,
+  decision,
+  pending,
+  yes,
+  no,
+  onAnswer,
+}: {
+  item: { id: number; status: string; decision_reason?: string | null };
+  type: 'unban' | 'removal';
+  decision?: string;
+  pending: boolean;
+  yes: string;
+  no: string;
+  onAnswer: (yes: boolean, reason: string) => void;
+}) {
+  const [reason, setReason] = useState('');
+  if (item.status !== 'pending') return <Decided item={item} />;
+  return (
+    <DecisionRow
+      reason={
+        <ReasonField
+          id={`${type}-reason-${item.id}`}
+          type={type}
+          decision={decision}
+          value={reason}
+          onChange={setReason}
+        />
+      }
+      pending={pending}
+      yes={yes}
+      no={no}
+      onYes={() => onAnswer(true, reason)}
+      onNo={() => onAnswer(false, reason)}
+    />
+  );
+}
+
 type QueueStatus = 'pending' | 'decided';
 
 /** The queue's tab and page, kept in the URL. */
@@ -92,8 +135,7 @@ function UnbanCard({ item }: { item: UnbanItem }) {
   const { t } = useTranslation();
   const ago = useAgo();
   const decide = useUnbanDecision();
-  const [reason, setReason] = useState('');
-  const act = (action: 'accept' | 'refuse') =>
+  const act = (action: 'accept' | 'refuse', reason: string) =>
     decide.mutate(
       { id: item.id, action, reason },
       {
@@ -113,26 +155,15 @@ function UnbanCard({ item }: { item: UnbanItem }) {
         <span className="text-body-secondary">{ago(item.created_at)}</span>
       </div>
       {item.message && <p className="small mt-2 mb-0 text-break">“{item.message}”</p>}
-      {item.status === 'pending' ? (
-        <DecisionRow
-          reason={
-            <ReasonField
-              id={`unban-reason-${item.id}`}
-              type="unban"
-              decision="refuse_unban"
-              value={reason}
-              onChange={setReason}
-            />
-          }
-          pending={decide.isPending}
-          yes={t('mod.unban.accept')}
-          no={t('mod.unban.refuse')}
-          onYes={() => act('accept')}
-          onNo={() => act('refuse')}
-        />
-      ) : (
-        <Decided item={item} />
-      )}
+      <Answer
+        item={item}
+        type="unban"
+        decision="refuse_unban"
+        pending={decide.isPending}
+        yes={t('mod.unban.accept')}
+        no={t('mod.unban.refuse')}
+        onAnswer={(yes, reason) => act(yes ? 'accept' : 'refuse', reason)}
+      />
     </li>
   );
 }
@@ -177,9 +208,8 @@ function RemovalCard({ item }: { item: RemovalItem }) {
   const { t } = useTranslation();
   const ago = useAgo();
   const decide = useRemovalDecision();
-  const [reason, setReason] = useState('');
   const [showProof, setShowProof] = useState(false);
-  const act = (action: 'remove' | 'refuse') => {
+  const act = (action: 'remove' | 'refuse', reason: string) => {
     const go = () =>
       decide.mutate(
         { id: item.id, action, reason },
@@ -220,25 +250,14 @@ function RemovalCard({ item }: { item: RemovalItem }) {
           data-testid="removal-proof"
         />
       )}
-      {item.status === 'pending' ? (
-        <DecisionRow
-          reason={
-            <ReasonField
-              id={`removal-reason-${item.id}`}
-              type="removal"
-              value={reason}
-              onChange={setReason}
-            />
-          }
-          pending={decide.isPending}
-          yes={t('mod.removal.remove')}
-          no={t('mod.removal.refuse')}
-          onYes={() => act('remove')}
-          onNo={() => act('refuse')}
-        />
-      ) : (
-        <Decided item={item} />
-      )}
+      <Answer
+        item={item}
+        type="removal"
+        pending={decide.isPending}
+        yes={t('mod.removal.remove')}
+        no={t('mod.removal.refuse')}
+        onAnswer={(yes, reason) => act(yes ? 'remove' : 'refuse', reason)}
+      />
     </li>
   );
 }

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Form, Placeholder } from 'react-bootstrap';
+import { Alert, Form } from 'react-bootstrap';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { catalogueQuery } from '@/api/catalogue';
@@ -14,6 +14,7 @@ import { PaymentInstructions } from './PaymentInstructions';
 import { type DirectOrder, directOrderQuery, useSendTransaction } from './queries';
 import { type TransactionValues, transactionSchema } from './schemas';
 import './shop.css';
+import { LoadingBlock } from '@/components/LoadingBlock';
 
 function TransactionForm({ order, token }: { order: DirectOrder; token: string }) {
   const { t } = useTranslation();
@@ -77,11 +78,7 @@ export function DirectOrderPage({ token }: { token: string }) {
   const query = useQuery(directOrderQuery(token));
   const catalogue = useQuery(catalogueQuery);
   if (query.isPending) {
-    return (
-      <Placeholder as="div" animation="glow" aria-busy="true">
-        <Placeholder xs={12} className="rounded-4" style={{ height: '20rem' }} />
-      </Placeholder>
-    );
+    return <LoadingBlock height="20rem" busy />;
   }
   if (query.isError) {
     const missing = query.error instanceof ApiError && query.error.status === 404;

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { Alert, Form, Placeholder } from 'react-bootstrap';
+import { Alert, Form } from 'react-bootstrap';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { catalogueQuery } from '@/api/catalogue';
@@ -15,6 +15,7 @@ import { ProductCard } from './ProductCard';
 import { useLocalCheckout } from './queries';
 import { type CardOutput, type CardValues, cardSchema, MAX_UNITS } from './schemas';
 import './shop.css';
+import { LoadingBlock } from '@/components/LoadingBlock';
 
 /**
  * /shop/checkout/:sku: the app's own card checkout, in test mode (no money moves). Paying sends the
@@ -52,11 +53,7 @@ export function LocalCheckout({ sku }: { sku: string }) {
   const rootError = errors.root?.server?.message;
 
   if (catalogue.isPending) {
-    return (
-      <Placeholder as="div" animation="glow" aria-busy="true">
-        <Placeholder xs={12} className="rounded-4" style={{ height: '20rem' }} />
-      </Placeholder>
-    );
+    return <LoadingBlock height="20rem" busy />;
   }
   if (catalogue.isError) return <Alert variant="danger">{t('shop.loadFailed')}</Alert>;
   if (!product) {

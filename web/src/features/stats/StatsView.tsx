@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { Placeholder } from 'react-bootstrap';
 import { NavLink, useSearchParams } from 'react-router';
 import { LoadError } from '@/components/LoadError';
 import { useTranslation } from '@/i18n/useTranslation';
@@ -19,6 +18,7 @@ import {
 } from './range';
 import { StatsChart } from './StatsChart';
 import './stats.css';
+import { LoadingBlock } from '@/components/LoadingBlock';
 
 const tabClass = ({ isActive }: { isActive: boolean }) =>
   `btn btn-sm btn-touch ${isActive ? 'btn-accent' : 'btn-outline-secondary'}`;
@@ -219,9 +219,7 @@ export function StatsView({ page }: { page: StatsPageName }) {
       ) : query.data ? (
         <Figures page={query.data} />
       ) : (
-        <Placeholder as="div" animation="glow">
-          <Placeholder xs={12} className="rounded-4" style={{ height: '16rem' }} />
-        </Placeholder>
+        <LoadingBlock height="16rem" />
       )}
     </div>
   );

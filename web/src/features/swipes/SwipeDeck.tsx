@@ -15,6 +15,7 @@ import { asListingCard, useDeck, useSwipe } from './queries';
 import { SwipesLanding } from './SwipesLanding';
 import { canSwipe } from './vip';
 import './swipes.css';
+import { NoticeCard } from '@/components/NoticeCard';
 
 function CheckInPrompt({ id }: { id: number }) {
   const { t } = useTranslation();
@@ -84,12 +85,12 @@ export function SwipeDeck({ user }: { user: User }) {
     return (
       <>
         {heading}
-        <div className="addme-card p-4 text-center" data-testid="swipes-no-username">
-          <p className="mb-3">{t('community.swipes.needUsername')}</p>
-          <Link to="/user/submit" className="btn btn-accent btn-touch">
-            {t('nav.submit')}
-          </Link>
-        </div>
+        <NoticeCard
+          text={t('community.swipes.needUsername')}
+          to="/user/submit"
+          linkText={t('nav.submit')}
+          testId="swipes-no-username"
+        />
       </>
     );
   }

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { Placeholder } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { api, unwrap } from '@/api/client';
 import { myUsernamesQuery } from '@/api/myUsernames';
 import { AppBadge } from '@/components/AppBadge';
 import { Icon } from '@/components/Icon';
+import { LoadingBlock } from '@/components/LoadingBlock';
 import { useTranslation } from '@/i18n/useTranslation';
 import { formatDate } from '@/lib/format';
 import type { User } from '@/session/session';
@@ -48,9 +48,7 @@ export function StudioPanel({ user }: { user: User }) {
           </Link>
         </div>
         {accounts.isPending ? (
-          <Placeholder as="div" animation="glow">
-            <Placeholder xs={12} className="rounded-4" style={{ height: '4rem' }} />
-          </Placeholder>
+          <LoadingBlock height="4rem" />
         ) : accounts.data && accounts.data.accounts.length > 0 ? (
           <ul
             className="list-unstyled d-flex flex-column gap-2 mb-0"

@@ -1,4 +1,5 @@
-import { Link, useParams, useSearchParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
+import { NoticeCard } from '@/components/NoticeCard';
 import { GroupForm } from '@/features/groups/GroupForm';
 import { useMyGroups } from '@/features/groups/queries';
 import { useTitle } from '@/hooks/useTitle';
@@ -26,12 +27,12 @@ export function Component() {
     body = group ? (
       <GroupForm key={group.id} user={user} editing={group} />
     ) : (
-      <div className="addme-card p-4 text-center" data-testid="group-not-found">
-        <p className="mb-3">{t('community.groups.notFound')}</p>
-        <Link to="/user/group" className="btn btn-accent btn-touch">
-          {t('community.myGroups.title')}
-        </Link>
-      </div>
+      <NoticeCard
+        text={t('community.groups.notFound')}
+        to="/user/group"
+        linkText={t('community.myGroups.title')}
+        testId="group-not-found"
+      />
     );
   }
   return (

@@ -13,6 +13,12 @@ export const CODE_SPOTS = ['global-code', 'global-popup-code'];
 export const TYPES = ['Link', 'Crak', 'Code'] as const;
 export type AdType = (typeof TYPES)[number];
 
+/** Whether an ad of this type may show in a spot: the header holds links only, the global spots
+ * Code only (the server refuses the rest). */
+export function spotFits(type: AdType, spot: string): boolean {
+  return type === 'Code' ? spot !== 'header-link' : !CODE_SPOTS.includes(spot);
+}
+
 export type Draft = {
   name: string;
   spots: string[];

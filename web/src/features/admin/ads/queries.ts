@@ -1,5 +1,6 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation } from '@tanstack/react-query';
 import { api, unwrap } from '@/api/client';
+import { useChange } from '@/api/crud';
 import type { components } from '@/api/schema.gen';
 
 export type AdminAd = components['schemas']['AdAdminRead'];
@@ -14,16 +15,10 @@ export function adsQuery() {
   });
 }
 
+// The slots load ads once a visit: an admin sees their change on the next page.
+// The editor closes at once; its list catches up.
 function useAdChange<V, R>(fn: (v: V) => Promise<R>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: fn,
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: KEY });
-      // The slots load ads once a visit: an admin sees their change on the next page.
-      void queryClient.invalidateQueries({ queryKey: ['ads'] });
-    },
-  });
+  return useChange(fn, [KEY, ['ads']], { wait: false });
 }
 
 export function useSaveAd() {

@@ -1,9 +1,13 @@
-import { useState } from 'react';
 import { Form } from 'react-bootstrap';
 import { AlertBody, alertFrameProps } from '@/components/AlertView';
-import { EditorFooter, errorText, Labelled } from '@/features/admin/editor';
+import {
+  AuditedEditor,
+  ScheduleFields,
+  SelectField,
+  SpotChecks,
+  TextField,
+} from '@/features/admin/editor';
 import { useTranslation } from '@/i18n/useTranslation';
-import { toast } from '@/toasts/toastStore';
 import { bodyOf, type Draft, draftOf, EMPTY, ICONS, SPOTS, TYPES } from './draft';
 import { type AdminAlert, useDeleteAlert, useSaveAlert } from './queries';
 
@@ -47,206 +51,108 @@ export function AlertForm({ alert, onDone }: { alert?: AdminAlert; onDone: () =>
   const { t } = useTranslation();
   const save = useSaveAlert();
   const remove = useDeleteAlert();
-  const [draft, setDraft] = useState<Draft>(() => (alert ? draftOf(alert) : EMPTY));
-  const set = <K extends keyof Draft>(key: K, value: Draft[K]) =>
-    setDraft((d) => ({ ...d, [key]: value }));
-  const id = alert?.id ?? 'new';
-  const field = (name: string) => `alert-${name}-${id}`;
-  const error = errorText(save.error ?? remove.error);
   return (
-    <Form
-      className="d-flex flex-column gap-3"
-      onSubmit={(e) => {
-        e.preventDefault();
-        save.mutate(
-          { id: alert?.id, body: bodyOf(draft) },
-          {
-            onSuccess: () => {
-              toast.success(t('mod.alerts.saved'));
-              if (!alert) setDraft(EMPTY);
-              onDone();
-            },
-          },
-        );
-      }}
+    <AuditedEditor
+      ns="mod.alerts"
+      prefix="alert"
+      item={alert}
+      empty={EMPTY}
+      draftOf={draftOf}
+      bodyOf={bodyOf}
+      save={save}
+      remove={remove}
+      onDone={onDone}
     >
-      <fieldset>
-        <legend className="small mb-1">{t('mod.alerts.spots')}</legend>
-        <div className="d-flex flex-wrap gap-3">
-          {SPOTS.map((spot) => (
-            <Form.Check
-              key={spot}
-              id={field(`spot-${spot}`)}
-              type="checkbox"
-              label={t(`mod.alerts.spot.${spot}`)}
-              checked={draft.spots.includes(spot)}
-              onChange={(e) =>
-                set(
-                  'spots',
-                  e.target.checked ? [...draft.spots, spot] : draft.spots.filter((s) => s !== spot),
-                )
-              }
-            />
-          ))}
-        </div>
-      </fieldset>
-      <div className="row g-2">
-        <div className="col-12 col-md-4">
-          <Form.Label htmlFor={field('type')} className="small mb-1">
-            {t('mod.alerts.type')}
-          </Form.Label>
-          <Form.Select
-            id={field('type')}
-            className="addme-touch-select"
-            value={draft.type}
-            onChange={(e) => set('type', e.target.value as Draft['type'])}
-          >
-            {TYPES.map((ty) => (
-              <option key={ty} value={ty}>
-                {t(`mod.alerts.types.${ty}`)}
-              </option>
-            ))}
-          </Form.Select>
-        </div>
-        <div className="col-12 col-md-4">
-          <Form.Label htmlFor={field('icon')} className="small mb-1">
-            {t('mod.alerts.icon')}
-          </Form.Label>
-          <Form.Select
-            id={field('icon')}
-            className="addme-touch-select"
-            value={draft.icon}
-            onChange={(e) => set('icon', e.target.value)}
-          >
-            <option value="">{t('mod.alerts.noIcon')}</option>
-            {ICONS.map((icon) => (
-              <option key={icon} value={icon}>
-                {icon}
-              </option>
-            ))}
-          </Form.Select>
-        </div>
-        <Labelled className="col-12 col-md-4" id={field('classes')} label={t('mod.alerts.classes')}>
-          <Form.Control
-            id={field('classes')}
-            value={draft.classes}
-            maxLength={120}
-            placeholder="fw-bold text-center"
-            onChange={(e) => set('classes', e.target.value)}
+      {({ draft, set, field }) => (
+        <>
+          <SpotChecks
+            ns="mod.alerts"
+            spots={SPOTS}
+            value={draft.spots}
+            onChange={(spots) => set('spots', spots)}
+            field={field}
           />
-        </Labelled>
-      </div>
-      <Labelled id={field('text')} label={t('mod.alerts.text')}>
-        <Form.Control
-          id={field('text')}
-          value={draft.text}
-          maxLength={500}
-          onChange={(e) => set('text', e.target.value)}
-        />
-        <Form.Text>{t('mod.alerts.textHelp')}</Form.Text>
-      </Labelled>
-      <div className="row g-2">
-        {(['html', 'script'] as const).map((key) => (
-          <Labelled
-            key={key}
-            className="col-12 col-lg-6"
-            id={field(key)}
-            label={t(`mod.alerts.${key}`)}
-          >
-            <Form.Control
-              id={field(key)}
-              as="textarea"
-              rows={3}
-              className="font-monospace"
-              value={draft[key]}
-              maxLength={20000}
-              onChange={(e) => set(key, e.target.value)}
+          <div className="row g-2">
+            <SelectField
+              layout="col-12 col-md-4"
+              id={field('type')}
+              label={t('mod.alerts.type')}
+              value={draft.type}
+              onChange={(v) => set('type', v as Draft['type'])}
+              options={TYPES.map((ty) => ({ value: ty, label: t(`mod.alerts.types.${ty}`) }))}
             />
-          </Labelled>
-        ))}
-        <div className="col-12">
-          <Form.Text>{t('mod.alerts.sandboxHelp')}</Form.Text>
-        </div>
-      </div>
-      <Labelled id={field('style')} label={t('mod.alerts.style')}>
-        <Form.Control
-          id={field('style')}
-          value={draft.style}
-          maxLength={300}
-          placeholder="background: #1b1f24; color: #fff"
-          onChange={(e) => set('style', e.target.value)}
-        />
-      </Labelled>
-      <div className="row g-2">
-        {(
-          [
-            ['starts', 'startsAt'],
-            ['ends', 'endsAt'],
-          ] as const
-        ).map(([name, key]) => (
-          <Labelled
-            key={key}
-            className="col-12 col-md-6"
-            id={field(name)}
-            label={t(`mod.alerts.${key}`)}
-          >
-            <Form.Control
-              id={field(name)}
-              type="datetime-local"
-              value={draft[key]}
-              onChange={(e) => set(key, e.target.value)}
+            <SelectField
+              layout="col-12 col-md-4"
+              id={field('icon')}
+              label={t('mod.alerts.icon')}
+              value={draft.icon}
+              onChange={(v) => set('icon', v)}
+              options={[
+                { value: '', label: t('mod.alerts.noIcon') },
+                ...ICONS.map((icon) => ({ value: icon, label: icon })),
+              ]}
             />
-          </Labelled>
-        ))}
-      </div>
-      <div className="d-flex flex-wrap gap-4">
-        <Form.Check
-          type="switch"
-          id={field('dismissible')}
-          label={t('mod.alerts.dismissible')}
-          checked={draft.dismissible}
-          onChange={(e) => set('dismissible', e.target.checked)}
-        />
-        <Form.Check
-          type="switch"
-          id={field('active')}
-          label={t('mod.alerts.active')}
-          checked={draft.active}
-          onChange={(e) => set('active', e.target.checked)}
-        />
-      </div>
-      <Preview draft={draft} saved={alert} />
-      <EditorFooter
-        id={field('reason')}
-        reason={draft.reason}
-        onReason={(value) => set('reason', value)}
-        error={error}
-        saving={save.isPending}
-        labels={{
-          save: t('mod.alerts.save'),
-          create: t('mod.alerts.create'),
-          cancel: t('mod.alerts.cancel'),
-          delete: t('mod.alerts.delete'),
-          reasonToDelete: t('mod.alerts.reasonToDelete'),
-          confirmDelete: t('mod.alerts.confirmDelete'),
-        }}
-        editing={
-          alert && {
-            deleting: remove.isPending,
-            onCancel: onDone,
-            onDelete: (reason) =>
-              remove.mutate(
-                { id: alert.id, reason },
-                {
-                  onSuccess: () => {
-                    toast.success(t('mod.alerts.deleted'));
-                    onDone();
-                  },
-                },
-              ),
-          }
-        }
-      />
-    </Form>
+            <TextField
+              layout="col-12 col-md-4"
+              id={field('classes')}
+              label={t('mod.alerts.classes')}
+              value={draft.classes}
+              maxLength={120}
+              placeholder="fw-bold text-center"
+              onChange={(e) => set('classes', e.target.value)}
+            />
+          </div>
+          <TextField
+            id={field('text')}
+            label={t('mod.alerts.text')}
+            value={draft.text}
+            maxLength={500}
+            onChange={(e) => set('text', e.target.value)}
+            help={t('mod.alerts.textHelp')}
+          />
+          <div className="row g-2">
+            {(['html', 'script'] as const).map((key) => (
+              <TextField
+                key={key}
+                layout="col-12 col-lg-6"
+                id={field(key)}
+                label={t(`mod.alerts.${key}`)}
+                as="textarea"
+                rows={3}
+                className="font-monospace"
+                value={draft[key]}
+                maxLength={20000}
+                onChange={(e) => set(key, e.target.value)}
+              />
+            ))}
+            <div className="col-12">
+              <Form.Text>{t('mod.alerts.sandboxHelp')}</Form.Text>
+            </div>
+          </div>
+          <TextField
+            id={field('style')}
+            label={t('mod.alerts.style')}
+            value={draft.style}
+            maxLength={300}
+            placeholder="background: #1b1f24; color: #fff"
+            onChange={(e) => set('style', e.target.value)}
+          />
+          <ScheduleFields ns="mod.alerts" draft={draft} set={set} field={field} />
+          <div className="d-flex flex-wrap gap-4">
+            {(['dismissible', 'active'] as const).map((key) => (
+              <Form.Check
+                key={key}
+                type="switch"
+                id={field(key)}
+                label={t(`mod.alerts.${key}`)}
+                checked={draft[key]}
+                onChange={(e) => set(key, e.target.checked)}
+              />
+            ))}
+          </div>
+          <Preview draft={draft} saved={alert} />
+        </>
+      )}
+    </AuditedEditor>
   );
 }

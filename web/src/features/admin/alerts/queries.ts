@@ -1,5 +1,6 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { api, unwrap } from '@/api/client';
+import { useChange } from '@/api/crud';
 import type { components } from '@/api/schema.gen';
 
 export type AdminAlert = components['schemas']['AlertAdminRead'];
@@ -14,16 +15,10 @@ export function alertsQuery() {
   });
 }
 
+// The banner loads alerts once a visit: an admin sees their change on the next page.
+// The editor closes at once; its list catches up.
 function useAlertChange<V, R>(fn: (v: V) => Promise<R>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: fn,
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: KEY });
-      // The banner loads alerts once a visit: an admin sees their change on the next page.
-      void queryClient.invalidateQueries({ queryKey: ['alerts'] });
-    },
-  });
+  return useChange(fn, [KEY, ['alerts']], { wait: false });
 }
 
 export function useSaveAlert() {

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Alert, Form, Placeholder } from 'react-bootstrap';
+import { Alert, Form } from 'react-bootstrap';
 import { Link, useSearchParams } from 'react-router';
+import { LoadingBlock } from '@/components/LoadingBlock';
 import { SearchForm } from '@/components/SearchForm';
 import { useTranslation } from '@/i18n/useTranslation';
 import { formatDate } from '@/lib/format';
@@ -93,9 +94,7 @@ export function BlogAdmin() {
         onSearch={(next) => setParams(next ? { q: next } : {})}
       />
       {posts.isPending ? (
-        <Placeholder as="div" animation="glow">
-          <Placeholder xs={12} className="rounded-4" style={{ height: '6rem' }} />
-        </Placeholder>
+        <LoadingBlock height="6rem" />
       ) : posts.isError ? (
         <Alert variant="danger">{t('ops.blog.loadFailed')}</Alert>
       ) : posts.data.data.length > 0 ? (

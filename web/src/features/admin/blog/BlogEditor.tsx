@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Alert, Form, Nav, Placeholder } from 'react-bootstrap';
+import { Alert, Form, Nav } from 'react-bootstrap';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { FormField, SubmitButton } from '@/components/FormField';
+import { LoadingBlock } from '@/components/LoadingBlock';
 import { applyServerErrors } from '@/hooks/useServerErrors';
 import { useTranslation } from '@/i18n/useTranslation';
 import { toast } from '@/toasts/toastStore';
@@ -224,9 +225,7 @@ export function BlogEditor({ id }: { id: number | null }) {
       {id === null ? (
         <Editor post={null} />
       ) : existing.isPending ? (
-        <Placeholder as="div" animation="glow">
-          <Placeholder xs={12} className="rounded-4" style={{ height: '20rem' }} />
-        </Placeholder>
+        <LoadingBlock height="20rem" />
       ) : existing.isError ? (
         <Alert variant="warning">{t('ops.blog.notFound')}</Alert>
       ) : (

@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Form, Placeholder } from 'react-bootstrap';
-import { useSearchParams } from 'react-router';
-import { LoadError } from '@/components/LoadError';
-import { SearchForm } from '@/components/SearchForm';
+import { AdminList } from '@/components/admin/AdminList';
+import { FilterBar } from '@/components/admin/FilterBar';
+import { useListParams } from '@/components/admin/useListParams';
 import { ActionDialog } from '@/features/admin/people/ActionDialog';
 import { useTranslation } from '@/i18n/useTranslation';
 import { formatDate, formatTimeAgo } from '@/lib/format';
@@ -15,7 +14,6 @@ import {
   type PausedFilter,
   useAutomationAction,
 } from './automationQueries';
-import { PagerRow } from './PagerRow';
 
 const FILTERS: PausedFilter[] = ['all', 'running', 'paused'];
 type Pending = { action: AutomationAction; row: Automation } | null;
@@ -99,77 +97,41 @@ function AutomationRow({
 /** /admin/automations: scheduled Top-Ups (Auto Top-Up and Studio); pause, resume, end. */
 export function AutomationsAdmin() {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
-  const q = params.get('q') ?? '';
-  const filter = (FILTERS as string[]).includes(params.get('show') ?? '')
-    ? (params.get('show') as PausedFilter)
-    : 'all';
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const list = useQuery(automationsQuery(q, filter, page));
+  const params = useListParams({ key: 'show', values: FILTERS });
+  const list = useQuery(automationsQuery(params.q, params.filter, params.page));
   const act = useAutomationAction();
   const [pending, setPending] = useState<Pending>(null);
-
-  const update = (name: string, value: string | null) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(name, value);
-    else next.delete(name);
-    if (name !== 'page') next.delete('page');
-    setParams(next);
-  };
 
   return (
     <div>
       <h1 className="h3">{t('catalog.automations.title')}</h1>
       <p className="text-body-secondary">{t('catalog.automations.intro')}</p>
-      <div className="d-flex flex-wrap gap-2 align-items-start">
-        <SearchForm
-          className="mb-3 flex-grow-1"
-          label={t('catalog.automations.search')}
-          submitText={t('catalog.common.find')}
-          initial={q}
-          onSearch={(next) => update('q', next)}
-        />
-        <Form.Select
-          aria-label={t('catalog.automations.filter')}
-          className="w-auto mb-3"
-          value={filter}
-          onChange={(e) => update('show', e.target.value === 'all' ? null : e.target.value)}
-        >
-          {FILTERS.map((f) => (
-            <option key={f} value={f}>
-              {t(`catalog.automations.filters.${f}`)}
-            </option>
-          ))}
-        </Form.Select>
-      </div>
-      {list.isError ? (
-        <LoadError
-          message={t('catalog.common.loadError')}
-          onRetry={() => void list.refetch()}
-          retrying={list.isFetching}
-        />
-      ) : !list.data ? (
-        <Placeholder as="div" animation="glow">
-          <Placeholder xs={12} className="rounded-4" style={{ height: '10rem' }} />
-        </Placeholder>
-      ) : list.data.data.length === 0 ? (
-        <p className="text-body-secondary">{t('catalog.automations.empty')}</p>
-      ) : (
-        <>
-          <ul className="list-unstyled d-flex flex-column gap-2 mb-0" data-testid="automations">
-            {list.data.data.map((row) => (
-              <AutomationRow key={row.user_id} row={row} onAct={setPending} />
-            ))}
-          </ul>
-          <PagerRow
-            page={page}
-            total={list.data.meta.total}
-            hasNext={list.data.meta.has_next}
-            label={t('catalog.automations.title')}
-            onPage={(p) => update('page', p > 1 ? String(p) : null)}
-          />
-        </>
-      )}
+      <FilterBar
+        label={t('catalog.automations.search')}
+        initial={params.q}
+        onSearch={params.search}
+        filter={{
+          label: t('catalog.automations.filter'),
+          value: params.filter,
+          values: FILTERS,
+          text: (f) => t(`catalog.automations.filters.${f}`),
+          onChange: params.setFilter,
+        }}
+      />
+      <AdminList
+        query={list}
+        items={list.data?.data}
+        loadError={t('catalog.common.loadError')}
+        empty={t('catalog.automations.empty')}
+        testId="automations"
+        row={(row) => <AutomationRow key={row.user_id} row={row} onAct={setPending} />}
+        pager={{
+          page: params.page,
+          meta: list.data?.meta,
+          label: t('catalog.automations.title'),
+          onPage: params.setPage,
+        }}
+      />
       {pending && (
         <ActionDialog
           show

@@ -1,16 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Form, Placeholder } from 'react-bootstrap';
-import { Link, useSearchParams } from 'react-router';
+import { Form } from 'react-bootstrap';
+import { Link } from 'react-router';
 import { AppBadge } from '@/components/AppBadge';
-import { LoadError } from '@/components/LoadError';
-import { SearchForm } from '@/components/SearchForm';
+import { AdminList } from '@/components/admin/AdminList';
+import { FilterBar } from '@/components/admin/FilterBar';
+import { useListParams } from '@/components/admin/useListParams';
 import { ActionDialog } from '@/features/admin/people/ActionDialog';
 import { useTranslation } from '@/i18n/useTranslation';
 import { formatDate } from '@/lib/format';
 import { toast } from '@/toasts/toastStore';
 import { type AdminGroup, adminGroupsQuery, useRemoveGroup, useUpdateGroup } from './groupQueries';
-import { PagerRow } from './PagerRow';
 
 type Dialog = { kind: 'edit' | 'remove'; group: AdminGroup } | null;
 
@@ -163,10 +163,8 @@ function GroupRow({
 /** /admin/groups: find a group, edit its information and maximum, or remove it. */
 export function GroupsAdmin() {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
-  const q = params.get('q') ?? '';
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const list = useQuery(adminGroupsQuery(q, page));
+  const params = useListParams();
+  const list = useQuery(adminGroupsQuery(params.q, params.page));
   const [dialog, setDialog] = useState<Dialog>(null);
   const close = () => setDialog(null);
 
@@ -174,45 +172,21 @@ export function GroupsAdmin() {
     <div>
       <h1 className="h3">{t('catalog.groups.title')}</h1>
       <p className="text-body-secondary">{t('catalog.groups.intro')}</p>
-      <SearchForm
-        label={t('catalog.groups.search')}
-        submitText={t('catalog.common.find')}
-        initial={q}
-        onSearch={(next) => setParams(next ? { q: next } : {})}
+      <FilterBar label={t('catalog.groups.search')} initial={params.q} onSearch={params.search} />
+      <AdminList
+        query={list}
+        items={list.data?.data}
+        loadError={t('catalog.common.loadError')}
+        empty={t('catalog.groups.empty')}
+        testId="admin-groups"
+        row={(group) => <GroupRow key={group.id} group={group} onAct={setDialog} />}
+        pager={{
+          page: params.page,
+          meta: list.data?.meta,
+          label: t('catalog.groups.title'),
+          onPage: params.setPage,
+        }}
       />
-      {list.isError ? (
-        <LoadError
-          message={t('catalog.common.loadError')}
-          onRetry={() => void list.refetch()}
-          retrying={list.isFetching}
-        />
-      ) : !list.data ? (
-        <Placeholder as="div" animation="glow">
-          <Placeholder xs={12} className="rounded-4" style={{ height: '10rem' }} />
-        </Placeholder>
-      ) : list.data.data.length === 0 ? (
-        <p className="text-body-secondary">{t('catalog.groups.empty')}</p>
-      ) : (
-        <>
-          <ul className="list-unstyled d-flex flex-column gap-2 mb-0" data-testid="admin-groups">
-            {list.data.data.map((group) => (
-              <GroupRow key={group.id} group={group} onAct={setDialog} />
-            ))}
-          </ul>
-          <PagerRow
-            page={page}
-            total={list.data.meta.total}
-            hasNext={list.data.meta.has_next}
-            label={t('catalog.groups.title')}
-            onPage={(p) => {
-              const next = new URLSearchParams(params);
-              if (p > 1) next.set('page', String(p));
-              else next.delete('page');
-              setParams(next);
-            }}
-          />
-        </>
-      )}
       {dialog?.kind === 'edit' && (
         <EditDialog key={dialog.group.id} group={dialog.group} onClose={close} />
       )}

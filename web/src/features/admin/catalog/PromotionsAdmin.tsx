@@ -1,15 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Alert, Form, Placeholder } from 'react-bootstrap';
-import { useSearchParams } from 'react-router';
+import { Alert, Form } from 'react-bootstrap';
+import { AdminList } from '@/components/admin/AdminList';
+import { FilterBar } from '@/components/admin/FilterBar';
+import { useListParams } from '@/components/admin/useListParams';
 import { SubmitButton } from '@/components/FormField';
-import { LoadError } from '@/components/LoadError';
-import { SearchForm } from '@/components/SearchForm';
 import { ActionDialog } from '@/features/admin/people/ActionDialog';
 import { useTranslation } from '@/i18n/useTranslation';
 import { formatDate } from '@/lib/format';
 import { toast } from '@/toasts/toastStore';
-import { PagerRow } from './PagerRow';
 import {
   type CampaignResult,
   campaignsQuery,
@@ -222,10 +221,8 @@ function VipRow({ vip, onEnd }: { vip: Promotion; onEnd: (p: Promotion) => void 
 /** /admin/promotions: grant VIP for some days or end it, the running VIPs, and campaigns. */
 export function PromotionsAdmin() {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
-  const q = params.get('q') ?? '';
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const list = useQuery(promotionsQuery(q, page));
+  const params = useListParams();
+  const list = useQuery(promotionsQuery(params.q, params.page));
   const end = useEndPromotion();
   const [ending, setEnding] = useState<Promotion | null>(null);
 
@@ -236,45 +233,26 @@ export function PromotionsAdmin() {
       <GrantForm />
       <CampaignForm />
       <h2 className="h5">{t('catalog.promotions.running')}</h2>
-      <SearchForm
+      <FilterBar
         label={t('catalog.promotions.search')}
-        submitText={t('catalog.common.find')}
-        initial={q}
-        onSearch={(next) => setParams(next ? { q: next } : {})}
+        initial={params.q}
+        onSearch={params.search}
       />
-      {list.isError ? (
-        <LoadError
-          message={t('catalog.common.loadError')}
-          onRetry={() => void list.refetch()}
-          retrying={list.isFetching}
-        />
-      ) : !list.data ? (
-        <Placeholder as="div" animation="glow">
-          <Placeholder xs={12} className="rounded-4" style={{ height: '8rem' }} />
-        </Placeholder>
-      ) : list.data.data.length === 0 ? (
-        <p className="text-body-secondary">{t('catalog.promotions.empty')}</p>
-      ) : (
-        <>
-          <ul className="list-unstyled d-flex flex-column gap-2 mb-0" data-testid="vip-list">
-            {list.data.data.map((vip) => (
-              <VipRow key={vip.user_id} vip={vip} onEnd={setEnding} />
-            ))}
-          </ul>
-          <PagerRow
-            page={page}
-            total={list.data.meta.total}
-            hasNext={list.data.meta.has_next}
-            label={t('catalog.promotions.running')}
-            onPage={(p) => {
-              const next = new URLSearchParams(params);
-              if (p > 1) next.set('page', String(p));
-              else next.delete('page');
-              setParams(next);
-            }}
-          />
-        </>
-      )}
+      <AdminList
+        query={list}
+        items={list.data?.data}
+        loadError={t('catalog.common.loadError')}
+        empty={t('catalog.promotions.empty')}
+        testId="vip-list"
+        loading={{ height: '8rem', className: 'rounded-4' }}
+        row={(vip) => <VipRow key={vip.user_id} vip={vip} onEnd={setEnding} />}
+        pager={{
+          page: params.page,
+          meta: list.data?.meta,
+          label: t('catalog.promotions.running'),
+          onPage: params.setPage,
+        }}
+      />
       {ending && (
         <ActionDialog
           show

@@ -1,11 +1,12 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Form, Placeholder } from 'react-bootstrap';
+import { Form } from 'react-bootstrap';
 import { api, unwrap } from '@/api/client';
+import { useChange } from '@/api/crud';
 import type { components } from '@/api/schema.gen';
 import { AppBadge } from '@/components/AppBadge';
+import { AdminList } from '@/components/admin/AdminList';
 import { SubmitButton } from '@/components/FormField';
-import { LoadError } from '@/components/LoadError';
 import { useTranslation } from '@/i18n/useTranslation';
 import { toast } from '@/toasts/toastStore';
 
@@ -18,12 +19,11 @@ const rulesQuery = queryOptions({
 });
 
 function useSaveRule() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ app, ...body }: Rule & { reason: string }) =>
+  return useChange(
+    ({ app, ...body }: Rule & { reason: string }) =>
       unwrap(api.PUT('/v1/admin/switch-rules/{app}', { params: { path: { app } }, body })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: rulesQuery.queryKey }),
-  });
+    [rulesQuery.queryKey],
+  );
 }
 
 function RuleForm({ rule }: { rule: Rule }) {
@@ -102,23 +102,16 @@ export function SwitchRulesAdmin() {
     <div>
       <h1 className="h3">{t('catalog.switchRules.title')}</h1>
       <p className="text-body-secondary">{t('catalog.switchRules.intro')}</p>
-      {rules.isError ? (
-        <LoadError
-          message={t('catalog.common.loadError')}
-          onRetry={() => void rules.refetch()}
-          retrying={rules.isFetching}
-        />
-      ) : !rules.data ? (
-        <Placeholder as="div" animation="glow">
-          <Placeholder xs={12} className="rounded-4" style={{ height: '10rem' }} />
-        </Placeholder>
-      ) : (
-        <div className="d-flex flex-column gap-3">
-          {rules.data.map((rule) => (
-            <RuleForm key={`${rule.app}-${rule.allowed}-${rule.max_accounts}`} rule={rule} />
-          ))}
-        </div>
-      )}
+      <AdminList
+        query={rules}
+        items={rules.data}
+        loadError={t('catalog.common.loadError')}
+        as="div"
+        className="d-flex flex-column gap-3"
+        row={(rule) => (
+          <RuleForm key={`${rule.app}-${rule.allowed}-${rule.max_accounts}`} rule={rule} />
+        )}
+      />
     </div>
   );
 }

@@ -1,14 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Form, Placeholder } from 'react-bootstrap';
-import { useSearchParams } from 'react-router';
+import { Form } from 'react-bootstrap';
+import { AdminList } from '@/components/admin/AdminList';
+import { FilterBar } from '@/components/admin/FilterBar';
+import { useListParams } from '@/components/admin/useListParams';
 import { SubmitButton } from '@/components/FormField';
-import { LoadError } from '@/components/LoadError';
-import { SearchForm } from '@/components/SearchForm';
 import { ActionDialog } from '@/features/admin/people/ActionDialog';
 import { useTranslation } from '@/i18n/useTranslation';
 import { toast } from '@/toasts/toastStore';
-import { PagerRow } from './PagerRow';
 import { type AdminTag, adminTagsQuery, type TagFilter, useTagChange } from './tagQueries';
 
 type Dialog = { kind: 'rename' | 'merge' | 'hide' | 'show'; tag: AdminTag } | null;
@@ -114,24 +113,11 @@ function TagRow({ tag, onAct }: { tag: AdminTag; onAct: (d: NonNullable<Dialog>)
 /** /admin/tags: every tag with how many usernames carry it; create, rename, merge, hide. */
 export function TagsAdmin() {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
-  const q = params.get('q') ?? '';
-  const filter = (FILTERS as string[]).includes(params.get('show') ?? '')
-    ? (params.get('show') as TagFilter)
-    : 'all';
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const list = useQuery(adminTagsQuery(q, filter, page));
+  const params = useListParams({ key: 'show', values: FILTERS });
+  const list = useQuery(adminTagsQuery(params.q, params.filter, params.page));
   const create = useTagChange();
   const [name, setName] = useState('');
   const [dialog, setDialog] = useState<Dialog>(null);
-
-  const update = (key: string, value: string | null) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(key, value);
-    else next.delete(key);
-    if (key !== 'page') next.delete('page');
-    setParams(next);
-  };
 
   return (
     <div>
@@ -165,55 +151,32 @@ export function TagsAdmin() {
         </Form.Group>
         <SubmitButton pending={create.isPending}>{t('catalog.tags.create')}</SubmitButton>
       </Form>
-      <div className="d-flex flex-wrap gap-2 align-items-start">
-        <SearchForm
-          className="mb-3 flex-grow-1"
-          label={t('catalog.tags.search')}
-          submitText={t('catalog.common.find')}
-          initial={q}
-          onSearch={(next) => update('q', next)}
-        />
-        <Form.Select
-          aria-label={t('catalog.tags.filter')}
-          className="w-auto mb-3"
-          value={filter}
-          onChange={(e) => update('show', e.target.value === 'all' ? null : e.target.value)}
-        >
-          {FILTERS.map((f) => (
-            <option key={f} value={f}>
-              {t(`catalog.tags.filters.${f}`)}
-            </option>
-          ))}
-        </Form.Select>
-      </div>
-      {list.isError ? (
-        <LoadError
-          message={t('catalog.common.loadError')}
-          onRetry={() => void list.refetch()}
-          retrying={list.isFetching}
-        />
-      ) : !list.data ? (
-        <Placeholder as="div" animation="glow">
-          <Placeholder xs={12} className="rounded-4" style={{ height: '10rem' }} />
-        </Placeholder>
-      ) : list.data.data.length === 0 ? (
-        <p className="text-body-secondary">{t('catalog.tags.empty')}</p>
-      ) : (
-        <>
-          <ul className="list-unstyled d-flex flex-column gap-2 mb-0" data-testid="admin-tags">
-            {list.data.data.map((tag) => (
-              <TagRow key={tag.id} tag={tag} onAct={setDialog} />
-            ))}
-          </ul>
-          <PagerRow
-            page={page}
-            total={list.data.meta.total}
-            hasNext={list.data.meta.has_next}
-            label={t('catalog.tags.title')}
-            onPage={(p) => update('page', p > 1 ? String(p) : null)}
-          />
-        </>
-      )}
+      <FilterBar
+        label={t('catalog.tags.search')}
+        initial={params.q}
+        onSearch={params.search}
+        filter={{
+          label: t('catalog.tags.filter'),
+          value: params.filter,
+          values: FILTERS,
+          text: (f) => t(`catalog.tags.filters.${f}`),
+          onChange: params.setFilter,
+        }}
+      />
+      <AdminList
+        query={list}
+        items={list.data?.data}
+        loadError={t('catalog.common.loadError')}
+        empty={t('catalog.tags.empty')}
+        testId="admin-tags"
+        row={(tag) => <TagRow key={tag.id} tag={tag} onAct={setDialog} />}
+        pager={{
+          page: params.page,
+          meta: list.data?.meta,
+          label: t('catalog.tags.title'),
+          onPage: params.setPage,
+        }}
+      />
       {dialog && (
         <TagDialog
           key={`${dialog.kind}-${dialog.tag.id}`}

@@ -1,5 +1,5 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/api/client';
+import { pagedQuery, useChange } from '@/api/crud';
 import type { components } from '@/api/schema.gen';
 
 export type Automation = components['schemas']['AutomationRead'];
@@ -10,17 +10,11 @@ const key = ['admin', 'automations'] as const;
 
 export function automationsQuery(q: string, filter: PausedFilter, page: number) {
   const paused = filter === 'all' ? undefined : filter === 'paused';
-  return queryOptions({
-    queryKey: [...key, q, filter, page] as const,
-    queryFn: ({ signal }) =>
-      unwrap(
-        api.GET('/v1/admin/automations', {
-          params: { query: { ...(q ? { q } : {}), paused, page, per_page: 25 } },
-          signal,
-        }),
-      ),
-    placeholderData: keepPreviousData,
-  });
+  return pagedQuery(
+    [...key, q, filter, page] as const,
+    (query, signal) => unwrap(api.GET('/v1/admin/automations', { params: { query }, signal })),
+    { q, page, filters: { paused } },
+  );
 }
 
 const PATHS = {
@@ -30,18 +24,9 @@ const PATHS = {
 } as const;
 
 export function useAutomationAction() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({
-      action,
-      userId,
-      reason,
-    }: {
-      action: AutomationAction;
-      userId: number;
-      reason: string;
-    }) =>
+  return useChange(
+    ({ action, userId, reason }: { action: AutomationAction; userId: number; reason: string }) =>
       unwrap(api.POST(PATHS[action], { params: { path: { user_id: userId } }, body: { reason } })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: key }),
-  });
+    [key],
+  );
 }

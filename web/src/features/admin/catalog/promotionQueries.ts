@@ -1,5 +1,6 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { api, unwrap } from '@/api/client';
+import { pagedQuery, useChange } from '@/api/crud';
 import type { components } from '@/api/schema.gen';
 
 export type Promotion = components['schemas']['PromotionRead'];
@@ -8,17 +9,11 @@ export type CampaignResult = components['schemas']['CampaignResult'];
 const key = ['admin', 'promotions'] as const;
 
 export function promotionsQuery(q: string, page: number) {
-  return queryOptions({
-    queryKey: [...key, 'list', q, page] as const,
-    queryFn: ({ signal }) =>
-      unwrap(
-        api.GET('/v1/admin/promotions', {
-          params: { query: { ...(q ? { q } : {}), page, per_page: 25 } },
-          signal,
-        }),
-      ),
-    placeholderData: keepPreviousData,
-  });
+  return pagedQuery(
+    [...key, 'list', q, page] as const,
+    (query, signal) => unwrap(api.GET('/v1/admin/promotions', { params: { query }, signal })),
+    { q, page, filters: {} },
+  );
 }
 
 export const campaignsQuery = queryOptions({
@@ -27,33 +22,30 @@ export const campaignsQuery = queryOptions({
 });
 
 export function useGrant() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: { user: string; days: number; reason: string }) =>
+  return useChange(
+    (body: { user: string; days: number; reason: string }) =>
       unwrap(api.POST('/v1/admin/promotions', { body })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: key }),
-  });
+    [key],
+  );
 }
 
 export function useEndPromotion() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ userId, reason }: { userId: number; reason: string }) =>
+  return useChange(
+    ({ userId, reason }: { userId: number; reason: string }) =>
       unwrap(
         api.POST('/v1/admin/promotions/{user_id}/end', {
           params: { path: { user_id: userId } },
           body: { reason },
         }),
       ),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: key }),
-  });
+    [key],
+  );
 }
 
 export function useCampaign() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: { users: string[]; days: number; note: string }) =>
+  return useChange(
+    (body: { users: string[]; days: number; note: string }) =>
       unwrap(api.POST('/v1/admin/promotions/campaigns', { body })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: key }),
-  });
+    [key],
+  );
 }

@@ -1,5 +1,5 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/api/client';
+import { pagedQuery, useChange } from '@/api/crud';
 import type { components } from '@/api/schema.gen';
 
 export type AdminTag = components['schemas']['TagRead'];
@@ -9,17 +9,11 @@ const tagsKey = ['admin', 'tags'] as const;
 
 export function adminTagsQuery(q: string, filter: TagFilter, page: number) {
   const hidden = filter === 'all' ? undefined : filter === 'hidden';
-  return queryOptions({
-    queryKey: [...tagsKey, q, filter, page] as const,
-    queryFn: ({ signal }) =>
-      unwrap(
-        api.GET('/v1/admin/tags', {
-          params: { query: { ...(q ? { q } : {}), hidden, page, per_page: 50 } },
-          signal,
-        }),
-      ),
-    placeholderData: keepPreviousData,
-  });
+  return pagedQuery(
+    [...tagsKey, q, filter, page] as const,
+    (query, signal) => unwrap(api.GET('/v1/admin/tags', { params: { query }, signal })),
+    { q, page, perPage: 50, filters: { hidden } },
+  );
 }
 
 export type TagChange =
@@ -28,9 +22,8 @@ export type TagChange =
   | { kind: 'merge'; id: number; into: string; reason: string };
 
 export function useTagChange() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (change: TagChange) => {
+  return useChange(
+    (change: TagChange) => {
       if (change.kind === 'create') {
         return unwrap(
           api.POST('/v1/admin/tags', { body: { name: change.name, reason: change.reason } }),
@@ -51,6 +44,6 @@ export function useTagChange() {
         }),
       );
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: tagsKey }),
-  });
+    [tagsKey],
+  );
 }

@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { Alert, Form, Placeholder } from 'react-bootstrap';
+import { Alert, Form } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { ApiError } from '@/api/errors';
 import { DecisionMacroPicker, MIN_REASON } from '@/components/DecisionMacroPicker';
 import { SubmitButton } from '@/components/FormField';
 import { LoadError } from '@/components/LoadError';
+import { LoadingBlock } from '@/components/LoadingBlock';
 import { useTranslation } from '@/i18n/useTranslation';
 import { toast } from '@/toasts/toastStore';
 import { AccountLine, AccountLookup } from './AccountLookup';
@@ -190,12 +191,7 @@ function BanList() {
         retrying={bans.isFetching}
       />
     );
-  if (!bans.data)
-    return (
-      <Placeholder as="div" animation="glow">
-        <Placeholder xs={12} className="rounded-4" style={{ height: '8rem' }} />
-      </Placeholder>
-    );
+  if (!bans.data) return <LoadingBlock height="8rem" />;
   if (bans.data.length === 0)
     return <p className="text-body-secondary">{t('people.bans.empty')}</p>;
   return (

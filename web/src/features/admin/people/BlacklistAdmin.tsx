@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Form, Placeholder } from 'react-bootstrap';
+import { Form } from 'react-bootstrap';
 import { SubmitButton } from '@/components/FormField';
 import { LoadError } from '@/components/LoadError';
+import { LoadingBlock } from '@/components/LoadingBlock';
 import { useTranslation } from '@/i18n/useTranslation';
 import { toast } from '@/toasts/toastStore';
 import { blacklistQuery, type TermKind, useBlacklistChange } from './queries';
@@ -104,9 +105,7 @@ export function BlacklistAdmin() {
           retrying={list.isFetching}
         />
       ) : !list.data ? (
-        <Placeholder as="div" animation="glow">
-          <Placeholder xs={12} className="rounded-4" style={{ height: '10rem' }} />
-        </Placeholder>
+        <LoadingBlock height="10rem" />
       ) : list.data.data.length === 0 ? (
         <p className="text-body-secondary">{t('people.blacklist.empty')}</p>
       ) : (

@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Placeholder } from 'react-bootstrap';
 import { Link } from 'react-router';
+import { PagerRow } from '@/components/admin/PagerRow';
 import { LoadError } from '@/components/LoadError';
+import { LoadingBlock } from '@/components/LoadingBlock';
 import { useTranslation } from '@/i18n/useTranslation';
 import { toast } from '@/toasts/toastStore';
 import { ActionDialog } from './ActionDialog';
@@ -125,9 +126,7 @@ export function GalleryAdmin() {
           retrying={gallery.isFetching}
         />
       ) : !gallery.data ? (
-        <Placeholder as="div" animation="glow">
-          <Placeholder xs={12} className="rounded-4" style={{ height: '16rem' }} />
-        </Placeholder>
+        <LoadingBlock height="16rem" />
       ) : gallery.data.data.length === 0 ? (
         <p className="text-body-secondary">{t('people.gallery.empty')}</p>
       ) : (
@@ -137,35 +136,16 @@ export function GalleryAdmin() {
               <MediaCard key={item.id} item={item} />
             ))}
           </ul>
-          <nav
-            className="d-flex align-items-center gap-2 mt-3"
-            aria-label={t('people.gallery.title')}
-          >
-            <button
-              type="button"
-              className="btn btn-outline-secondary btn-touch"
-              disabled={page <= 1}
-              onClick={() => setPage(page - 1)}
-            >
-              {t('people.common.previous')}
-            </button>
-            <span className="small text-body-secondary">
-              {t(
-                gallery.data.meta.total_capped
-                  ? 'people.common.pageOfAtLeast'
-                  : 'people.common.pageOf',
-                { page, total: gallery.data.meta.total },
-              )}
-            </span>
-            <button
-              type="button"
-              className="btn btn-outline-secondary btn-touch"
-              disabled={!gallery.data.meta.has_next}
-              onClick={() => setPage(page + 1)}
-            >
-              {t('people.common.loadMore')}
-            </button>
-          </nav>
+          <PagerRow
+            always
+            texts="people"
+            page={page}
+            total={gallery.data.meta.total}
+            capped={gallery.data.meta.total_capped}
+            hasNext={gallery.data.meta.has_next}
+            label={t('people.gallery.title')}
+            onPage={setPage}
+          />
         </>
       )}
     </div>

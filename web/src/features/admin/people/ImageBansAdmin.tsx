@@ -1,10 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { Form, Placeholder } from 'react-bootstrap';
+import { Form } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { api, unwrap } from '@/api/client';
 import { ApiError } from '@/api/errors';
+import { PagerRow } from '@/components/admin/PagerRow';
 import { LoadError } from '@/components/LoadError';
+import { LoadingBlock } from '@/components/LoadingBlock';
 import { useTranslation } from '@/i18n/useTranslation';
 import { toast } from '@/toasts/toastStore';
 import { formatWhen } from './format';
@@ -162,9 +164,7 @@ export function ImageBansAdmin() {
           retrying={bans.isFetching}
         />
       ) : !bans.data ? (
-        <Placeholder as="div" animation="glow">
-          <Placeholder xs={12} className="rounded-4" style={{ height: '8rem' }} />
-        </Placeholder>
+        <LoadingBlock height="8rem" />
       ) : bans.data.data.length === 0 ? (
         <p className="text-body-secondary">{t('people.imageBans.empty')}</p>
       ) : (
@@ -194,35 +194,16 @@ export function ImageBansAdmin() {
               </li>
             ))}
           </ul>
-          <nav
-            className="d-flex align-items-center gap-2 mt-3"
-            aria-label={t('people.imageBans.title')}
-          >
-            <button
-              type="button"
-              className="btn btn-outline-secondary btn-touch"
-              disabled={page <= 1}
-              onClick={() => setPage(page - 1)}
-            >
-              {t('people.common.previous')}
-            </button>
-            <span className="small text-body-secondary">
-              {t(
-                bans.data.meta.total_capped
-                  ? 'people.common.pageOfAtLeast'
-                  : 'people.common.pageOf',
-                { page, total: bans.data.meta.total },
-              )}
-            </span>
-            <button
-              type="button"
-              className="btn btn-outline-secondary btn-touch"
-              disabled={!bans.data.meta.has_next}
-              onClick={() => setPage(page + 1)}
-            >
-              {t('people.common.loadMore')}
-            </button>
-          </nav>
+          <PagerRow
+            always
+            texts="people"
+            page={page}
+            total={bans.data.meta.total}
+            capped={bans.data.meta.total_capped}
+            hasNext={bans.data.meta.has_next}
+            label={t('people.imageBans.title')}
+            onPage={setPage}
+          />
         </>
       )}
     </div>

@@ -1,9 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Form, Placeholder } from 'react-bootstrap';
+import { Form } from 'react-bootstrap';
 import { api, unwrap } from '@/api/client';
 import { SubmitButton } from '@/components/FormField';
 import { LoadError } from '@/components/LoadError';
+import { LoadingBlock } from '@/components/LoadingBlock';
 import { useTranslation } from '@/i18n/useTranslation';
 import { toast } from '@/toasts/toastStore';
 import { formatWhen } from './format';
@@ -60,9 +61,7 @@ export function TorExitsPanel() {
           retrying={current.isFetching}
         />
       ) : !current.data ? (
-        <Placeholder as="div" animation="glow">
-          <Placeholder xs={12} className="rounded-4" style={{ height: '3rem' }} />
-        </Placeholder>
+        <LoadingBlock height="3rem" />
       ) : (
         <p className="addme-card p-3 mb-3" data-testid="tor-status">
           <strong>{t('guard.tor.count', { count: current.data.count })}</strong>

@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Placeholder } from 'react-bootstrap';
 import { api, unwrap } from '@/api/client';
 import type { components } from '@/api/schema.gen';
 import { LoadError } from '@/components/LoadError';
+import { LoadingBlock } from '@/components/LoadingBlock';
 import { useTranslation } from '@/i18n/useTranslation';
 import { toast } from '@/toasts/toastStore';
 import { ActionDialog } from './ActionDialog';
@@ -116,12 +116,7 @@ export function TrustFlags({ userId }: { userId: number }) {
         retrying={query.isFetching}
       />
     );
-  if (!query.data)
-    return (
-      <Placeholder as="div" animation="glow">
-        <Placeholder xs={12} className="rounded-4" style={{ height: '6rem' }} />
-      </Placeholder>
-    );
+  if (!query.data) return <LoadingBlock height="6rem" />;
   const f = query.data;
   const rows: { flag: Flag; set: boolean; text: string; note: string | null }[] = [
     {

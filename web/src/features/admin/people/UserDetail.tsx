@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Form, Placeholder } from 'react-bootstrap';
+import { Form } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { LoadError } from '@/components/LoadError';
+import { LoadingBlock } from '@/components/LoadingBlock';
 import { useTranslation } from '@/i18n/useTranslation';
 import { toast } from '@/toasts/toastStore';
 import { ActionDialog, DurationField } from './ActionDialog';
@@ -288,12 +289,7 @@ export function UserDetail({ id }: { id: number }) {
         retrying={query.isFetching}
       />
     );
-  if (!query.data)
-    return (
-      <Placeholder as="div" animation="glow">
-        <Placeholder xs={12} className="rounded-4" style={{ height: '16rem' }} />
-      </Placeholder>
-    );
+  if (!query.data) return <LoadingBlock height="16rem" />;
   const d = query.data;
   const reportRows = (rows: AdminUserDetail['reports_by']) =>
     rows.map((r) => [when(r.created_at), `${r.username} (${r.app})`, r.type, r.status, r.message]);

@@ -1,7 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { Form, Placeholder } from 'react-bootstrap';
+import { Form } from 'react-bootstrap';
 import { Link, useSearchParams } from 'react-router';
+import { AdminTable } from '@/components/admin/AdminTable';
+import { PagerRow } from '@/components/admin/PagerRow';
 import { LoadError } from '@/components/LoadError';
+import { LoadingBlock } from '@/components/LoadingBlock';
 import { SearchForm } from '@/components/SearchForm';
 import { useTranslation } from '@/i18n/useTranslation';
 import { formatWhen } from './format';
@@ -146,48 +149,41 @@ export function UsersAdmin() {
           retrying={users.isFetching}
         />
       ) : !data ? (
-        <Placeholder as="div" animation="glow">
-          <Placeholder xs={12} className="rounded-4" style={{ height: '12rem' }} />
-        </Placeholder>
+        <LoadingBlock height="12rem" />
       ) : data.data.length === 0 ? (
         <p className="text-body-secondary">{t('people.users.empty')}</p>
       ) : (
         <>
-          <div className="table-responsive addme-card p-2 d-none d-lg-block">
-            <table
-              className="table table-sm table-hover align-middle mb-0"
-              data-testid="users-table"
-            >
-              <thead>
-                <tr>
-                  <th scope="col">{t('people.users.id')}</th>
-                  <th scope="col">{t('people.users.email')}</th>
-                  <th scope="col">{t('people.users.status')}</th>
-                  <th scope="col">{t('people.users.balances')}</th>
-                  <th scope="col">{t('people.users.joined')}</th>
-                  <th scope="col">{t('people.users.lastLogin')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.data.map((u) => (
-                  <tr key={u.id}>
-                    <td>{u.id}</td>
-                    <td className="text-break">
-                      <Link to={`/admin/users/${u.id}`}>{u.email}</Link>
-                    </td>
-                    <td>
-                      <StatusBadges user={u} />
-                    </td>
-                    <td>
-                      {u.top_ups_count} / {u.fire_pins_count}
-                    </td>
-                    <td className="text-nowrap">{formatWhen(u.created_at, i18n.language)}</td>
-                    <td className="text-nowrap">{formatWhen(u.last_login_at, i18n.language)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <AdminTable
+            desktopOnly
+            className="table table-sm table-hover align-middle mb-0"
+            testId="users-table"
+            columns={[
+              t('people.users.id'),
+              t('people.users.email'),
+              t('people.users.status'),
+              t('people.users.balances'),
+              t('people.users.joined'),
+              t('people.users.lastLogin'),
+            ]}
+          >
+            {data.data.map((u) => (
+              <tr key={u.id}>
+                <td>{u.id}</td>
+                <td className="text-break">
+                  <Link to={`/admin/users/${u.id}`}>{u.email}</Link>
+                </td>
+                <td>
+                  <StatusBadges user={u} />
+                </td>
+                <td>
+                  {u.top_ups_count} / {u.fire_pins_count}
+                </td>
+                <td className="text-nowrap">{formatWhen(u.created_at, i18n.language)}</td>
+                <td className="text-nowrap">{formatWhen(u.last_login_at, i18n.language)}</td>
+              </tr>
+            ))}
+          </AdminTable>
           <ul
             className="list-unstyled d-flex flex-column gap-2 d-lg-none"
             data-testid="users-cards"
@@ -210,33 +206,16 @@ export function UsersAdmin() {
               </li>
             ))}
           </ul>
-          <nav
-            className="d-flex align-items-center gap-2 mt-3"
-            aria-label={t('people.users.title')}
-          >
-            <button
-              type="button"
-              className="btn btn-outline-secondary btn-touch"
-              disabled={page <= 1}
-              onClick={() => update('page', page > 2 ? String(page - 1) : null)}
-            >
-              {t('people.common.previous')}
-            </button>
-            <span className="small text-body-secondary">
-              {t(data.meta.total_capped ? 'people.common.pageOfAtLeast' : 'people.common.pageOf', {
-                page,
-                total: data.meta.total,
-              })}
-            </span>
-            <button
-              type="button"
-              className="btn btn-outline-secondary btn-touch"
-              disabled={!data.meta.has_next}
-              onClick={() => update('page', String(page + 1))}
-            >
-              {t('people.common.loadMore')}
-            </button>
-          </nav>
+          <PagerRow
+            always
+            texts="people"
+            page={page}
+            total={data.meta.total}
+            capped={data.meta.total_capped}
+            hasNext={data.meta.has_next}
+            label={t('people.users.title')}
+            onPage={(p) => update('page', p > 1 ? String(p) : null)}
+          />
         </>
       )}
     </div>

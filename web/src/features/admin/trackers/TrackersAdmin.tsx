@@ -1,9 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Form, Placeholder } from 'react-bootstrap';
+import { Form } from 'react-bootstrap';
 import { Link, useSearchParams } from 'react-router';
+import { AdminTable } from '@/components/admin/AdminTable';
+import { PagerRow } from '@/components/admin/PagerRow';
 import { Flag } from '@/components/Flag';
 import { LoadError } from '@/components/LoadError';
+import { LoadingBlock } from '@/components/LoadingBlock';
 import { useTranslation } from '@/i18n/useTranslation';
 import { formatDate } from '@/lib/format';
 import {
@@ -121,63 +124,56 @@ export function TrackersAdmin() {
           retrying={trackers.isFetching}
         />
       ) : !data ? (
-        <Placeholder as="div" animation="glow">
-          <Placeholder xs={12} className="rounded-4" style={{ height: '12rem' }} />
-        </Placeholder>
+        <LoadingBlock height="12rem" />
       ) : data.data.length === 0 ? (
         <p className="text-body-secondary" role="status" data-testid="trackers-empty">
           {isLookUp(search) ? t('guard.trackers.notFound') : t('guard.trackers.empty')}
         </p>
       ) : (
         <>
-          <div className="table-responsive addme-card p-2 d-none d-lg-block">
-            <table
-              className="table table-sm table-hover align-middle mb-0"
-              data-testid="trackers-table"
-            >
-              <thead>
-                <tr>
-                  <th scope="col">{t('guard.trackers.when')}</th>
-                  <th scope="col">{t('guard.trackers.what')}</th>
-                  <th scope="col">{t('guard.trackers.fields.ip')}</th>
-                  <th scope="col">{t('guard.trackers.place')}</th>
-                  <th scope="col">{t('guard.trackers.device')}</th>
-                  <th scope="col">{t('guard.trackers.visitorCol')}</th>
-                  <th scope="col">{t('guard.trackers.referer')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.data.map((row) => (
-                  <tr key={row.id}>
-                    <td className="text-nowrap">
-                      {formatDate(row.created_at, i18n.language, 'compact')}
-                    </td>
-                    <td className="text-break">
-                      {row.kind === 'profile' ? (
-                        <span>
-                          {t('guard.trackers.profile')}{' '}
-                          <strong>{row.username ?? `#${row.username_id}`}</strong>
-                        </span>
-                      ) : (
-                        <code className="text-body">{row.path}</code>
-                      )}
-                    </td>
-                    <td className="font-monospace text-break">{row.ip}</td>
-                    <td>
-                      <Place row={row} />
-                    </td>
-                    <td title={row.user_agent}>
-                      {[row.browser, row.platform].filter(Boolean).join(' · ') || '—'}
-                    </td>
-                    <td>
-                      <Visitor row={row} />
-                    </td>
-                    <td className="text-break small">{row.referer || '—'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <AdminTable
+            desktopOnly
+            className="table table-sm table-hover align-middle mb-0"
+            testId="trackers-table"
+            columns={[
+              t('guard.trackers.when'),
+              t('guard.trackers.what'),
+              t('guard.trackers.fields.ip'),
+              t('guard.trackers.place'),
+              t('guard.trackers.device'),
+              t('guard.trackers.visitorCol'),
+              t('guard.trackers.referer'),
+            ]}
+          >
+            {data.data.map((row) => (
+              <tr key={row.id}>
+                <td className="text-nowrap">
+                  {formatDate(row.created_at, i18n.language, 'compact')}
+                </td>
+                <td className="text-break">
+                  {row.kind === 'profile' ? (
+                    <span>
+                      {t('guard.trackers.profile')}{' '}
+                      <strong>{row.username ?? `#${row.username_id}`}</strong>
+                    </span>
+                  ) : (
+                    <code className="text-body">{row.path}</code>
+                  )}
+                </td>
+                <td className="font-monospace text-break">{row.ip}</td>
+                <td>
+                  <Place row={row} />
+                </td>
+                <td title={row.user_agent}>
+                  {[row.browser, row.platform].filter(Boolean).join(' · ') || '—'}
+                </td>
+                <td>
+                  <Visitor row={row} />
+                </td>
+                <td className="text-break small">{row.referer || '—'}</td>
+              </tr>
+            ))}
+          </AdminTable>
           <ul
             className="list-unstyled d-flex flex-column gap-2 d-lg-none"
             data-testid="trackers-cards"
@@ -212,33 +208,16 @@ export function TrackersAdmin() {
               </li>
             ))}
           </ul>
-          <nav
-            className="d-flex align-items-center gap-2 mt-3"
-            aria-label={t('guard.trackers.title')}
-          >
-            <button
-              type="button"
-              className="btn btn-outline-secondary btn-touch"
-              disabled={page <= 1}
-              onClick={() => goTo(page - 1)}
-            >
-              {t('people.common.previous')}
-            </button>
-            <span className="small text-body-secondary">
-              {t(data.meta.total_capped ? 'people.common.pageOfAtLeast' : 'people.common.pageOf', {
-                page,
-                total: data.meta.total,
-              })}
-            </span>
-            <button
-              type="button"
-              className="btn btn-outline-secondary btn-touch"
-              disabled={!data.meta.has_next}
-              onClick={() => goTo(page + 1)}
-            >
-              {t('people.common.loadMore')}
-            </button>
-          </nav>
+          <PagerRow
+            always
+            texts="people"
+            page={page}
+            total={data.meta.total}
+            capped={data.meta.total_capped}
+            hasNext={data.meta.has_next}
+            label={t('guard.trackers.title')}
+            onPage={goTo}
+          />
         </>
       )}
     </div>
