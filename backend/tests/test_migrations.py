@@ -370,3 +370,59 @@ def test_orders_written_with_the_old_pack_names_read_as_the_shop_says_and_back()
         assert _order_products(url) == old
     finally:
         _drop(url)
+
+
+# -- account bans into moderation's own table (issue 35) -------------------------------------------
+
+BEFORE_BANS = "b3f1d2e4a6c8"
+BANS = "c4d2e6f8a0b1"
+BAN_COLUMNS = "banned_at, banned_until, ban_reason"
+
+
+def test_account_bans_move_into_member_bans_and_back() -> None:
+    url = _fresh_url()
+    try:
+        _alembic(url, "upgrade", BEFORE_BANS)
+        engine = make_engine(url)
+        now = "2026-12-01 10:00:00"
+        # 1: banned until a date, with a reason; 2: banned for good, no reason; 3: never banned.
+        bans = {1: ("2026-11-30 09:00:00", "2026-12-24 08:00:00", "spam"), 2: (now, None, None), 3: None}
+        with engine.begin() as conn:
+            for user_id, ban in bans.items():
+                at, until, reason = ban or (None, None, None)
+                conn.execute(
+                    text(
+                        "INSERT INTO users (id, email, email_normalized, password_hash, age_verified,"
+                        " high_risk, banned_at, banned_until, ban_reason, created_at, updated_at)"
+                        " VALUES (:id, :e, :e, 'x', false, false, :at, :until, :reason, :now, :now)"
+                    ),
+                    {
+                        "id": user_id,
+                        "e": f"m{user_id}@example.com",
+                        "at": at,
+                        "until": until,
+                        "reason": reason,
+                        "now": now,
+                    },
+                )
+                conn.execute(text("INSERT INTO wallets (user_id) VALUES (:id)"), {"id": user_id})
+        engine.dispose()
+        before = _rows(url, f"SELECT id, {BAN_COLUMNS} FROM users ORDER BY id")
+
+        _alembic(url, "upgrade", BANS)
+        moved = _rows(
+            url, "SELECT user_id, banned_at, banned_until, reason FROM member_bans ORDER BY user_id"
+        )
+        assert moved == [row for row in before if row[1] is not None]
+        assert [row[0] for row in moved] == [1, 2]
+        user_columns = {c["name"] for c in inspect(make_engine(url)).get_columns("users")}
+        assert not user_columns & {"banned_at", "banned_until", "ban_reason"}
+        # Rebuilding users on SQLite must not cascade into the tables that point at it.
+        assert _rows(url, "SELECT count(*) FROM wallets") == [(3,)]
+
+        _alembic(url, "downgrade", BEFORE_BANS)
+        assert _rows(url, f"SELECT id, {BAN_COLUMNS} FROM users ORDER BY id") == before
+        assert _rows(url, "SELECT count(*) FROM wallets") == [(3,)]
+        assert "member_bans" not in inspect(make_engine(url)).get_table_names()
+    finally:
+        _drop(url)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Select, func, or_, select, update
+from sqlalchemy import Select, func, select, update
 from sqlalchemy.orm import Session
 
 from addme.accounts.models import AuthToken, User
@@ -76,7 +76,7 @@ def inactive_user_ids(
                 User.deleted_at.is_(None),
                 User.admin_level.is_(None),
                 seen < now - INACTIVE_AFTER,
-                or_(User.banned_at.is_(None), User.banned_until.is_not(None)),
+                ~User.ban.has(banned_until=None),
                 *spared,
             )
             .order_by(seen, User.id)

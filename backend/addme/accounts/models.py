@@ -14,9 +14,8 @@ from addme.core.db import Base, TimestampMixin
 
 # (index, PostgreSQL predicate, SQLite predicate, columns carried for an index-only count) for the
 # admin's filtered user lists. The VIP and Studio filters read the wallet's own partial indexes
-# (wallet/models.py).
+# (wallet/models.py), the banned filter moderation's member_bans.
 _FILTERED: tuple[tuple[str, str, str, tuple[str, ...]], ...] = (
-    ("ix_users_f_banned", "banned_at IS NOT NULL", "banned_at IS NOT NULL", ()),
     ("ix_users_f_high_risk", "high_risk", "high_risk = 1", ()),
     ("ix_users_f_admin", "admin_level IS NOT NULL", "admin_level IS NOT NULL", ("admin_level",)),
 )
@@ -47,13 +46,6 @@ class User(TimestampMixin, Base):
                 sqlite_where=text(lite),
             )
             for name, pg, lite, carried in _FILTERED
-        ),
-        # The list of bans: accounts banned now, latest first.
-        Index(
-            "ix_users_banned_at",
-            "banned_at",
-            postgresql_where=text("banned_at IS NOT NULL"),
-            sqlite_where=text("banned_at IS NOT NULL"),
         ),
     )
 
@@ -87,11 +79,6 @@ class User(TimestampMixin, Base):
     last_login_at: Mapped[datetime | None]
 
     deleted_at: Mapped[datetime | None] = mapped_column(index=True)
-    banned_at: Mapped[datetime | None]
-    # None with banned_at set: banned for good. Past it, the ban is lifted (at login, or by the job).
-    banned_until: Mapped[datetime | None]
-    # Shown to the member when they try to log in.
-    ban_reason: Mapped[str | None] = mapped_column(String(300))
 
     # The wallet's row (addme.wallet.models.Wallet: balances, slots, entitlement end dates), loaded
     # with the user in the same query; the wallet alone writes it. Named by string: accounts sits
@@ -99,6 +86,28 @@ class User(TimestampMixin, Base):
     wallet: Mapped[Any] = relationship(
         "Wallet", lazy="joined", uselist=False, cascade="all, delete-orphan", passive_deletes=True
     )
+
+    # The ban in force (addme.moderation.models.MemberBan), None when there is none: loaded with the
+    # user in the same query (the ban check of every signed-in request stays one statement);
+    # moderation alone writes it. In SQL, `User.ban.has()` is "banned now".
+    ban: Mapped[Any] = relationship(
+        "MemberBan", lazy="joined", uselist=False, cascade="all, delete-orphan", passive_deletes=True
+    )
+
+    # -- the ban's values, read-only here (moderation.member_bans changes them) -------------------
+
+    @property
+    def banned_at(self) -> datetime | None:
+        return None if self.ban is None else self.ban.banned_at
+
+    @property
+    def banned_until(self) -> datetime | None:
+        """None with banned_at set: banned for good."""
+        return None if self.ban is None else self.ban.banned_until
+
+    @property
+    def ban_reason(self) -> str | None:
+        return None if self.ban is None else self.ban.reason
 
     # -- the wallet's values, read-only here (the wallet's service changes them) --------------------
 

@@ -1,11 +1,12 @@
-"""Accounts as the admin sees them: bans, admin levels, the searchable list of accounts."""
+"""Accounts as the admin sees them: ban messages, admin levels, the searchable list of accounts.
+
+A ban itself is moderation's (moderation.member_bans); accounts only reads it through `User.ban`."""
 
 from __future__ import annotations
 
 import ipaddress
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
 from typing import Any
 
 from sqlalchemy import ColumnElement, Select, and_, select, true, union
@@ -34,28 +35,6 @@ def ban_message(user: User) -> str:
     return f"{text} Reason: {user.ban_reason}" if user.ban_reason else text
 
 
-def lift_expired_ban(user: User, *, now: datetime | None = None) -> bool:
-    """Clear a ban whose end has passed (the flush hook lists the usernames again); True if lifted."""
-    until = user.banned_until
-    if user.banned_at is None or until is None or until > (now or clock.now()):
-        return False
-    user.banned_at = user.banned_until = user.ban_reason = None
-    return True
-
-
-def ban(session: Session, *, user: User, until: datetime | None, reason: str) -> None:
-    """Ban an account (its sessions end at once, its usernames leave the lists); the caller commits."""
-    user.banned_at = clock.now()
-    user.banned_until = until
-    user.ban_reason = reason or None
-    revoke_sessions(session, user_id=user.id)
-
-
-def unban(session: Session, *, user: User) -> None:
-    """Lift an account's ban; its approved usernames are listed again. The caller commits."""
-    user.banned_at = user.banned_until = user.ban_reason = None
-
-
 def admin_delete(session: Session, *, user: User) -> None:
     """Soft-delete as the member's own deletion does: hidden now, erased after 30 days."""
     user.deleted_at = clock.now()
@@ -66,18 +45,6 @@ def set_admin_level(session: Session, *, user: User, level: str | None) -> None:
     """Change an account's admin level and end its sessions (new sessions get the level's lifetimes)."""
     user.admin_level = level or None
     revoke_sessions(session, user_id=user.id)
-
-
-def lift_expired_bans(session: Session) -> int:
-    """Lift every account ban whose end has passed (the job)."""
-    now = clock.now()
-    users = session.scalars(
-        select(User).where(User.banned_at.is_not(None), User.banned_until <= now).limit(500)
-    ).all()
-    for user in users:
-        lift_expired_ban(user, now=now)
-    session.commit()
-    return len(users)
 
 
 # Each order as (column, descending) pairs: the same order applies to users and to a CTE of them.
@@ -99,7 +66,7 @@ def _order(columns: ReadOnlyColumnCollection[str, Any], keys: tuple[tuple[str, b
 @dataclass(frozen=True, slots=True)
 class IdFilter:
     """Accounts in `ids` (or, with `among=False`, not in them): a filter whose columns another
-    domain owns (the wallet's VIP and Studio). `ids` names existing accounts, each at most once
+    domain owns (the wallet's VIP and Studio, moderation's bans). `ids` names existing accounts, each at most once
     (a unique key referencing users), so counting them counts the accounts."""
 
     ids: Select[Any]
@@ -176,7 +143,6 @@ def search_users(
     q: str | None,
     handle_owner_ids: Select[Any] | None,
     level: str | None,
-    banned: bool | None,
     high_risk: bool | None,
     id_filters: Sequence[IdFilter] = (),
     sort: str,
@@ -193,8 +159,6 @@ def search_users(
         own.append(User.admin_level.is_not(None))
     elif level:
         own.append(User.admin_level == level)
-    if banned is not None:
-        own.append(User.banned_at.is_not(None) if banned else User.banned_at.is_(None))
     if high_risk is not None:
         # "= true", not "IS TRUE": PostgreSQL proves the partial index's predicate only from the former.
         own.append(User.high_risk == high_risk)
@@ -226,15 +190,3 @@ def search_users(
     order = _order(User.__table__.c, keys)
     rows = session.scalars(select(User).where(User.id.in_(ids.scalar_subquery())).order_by(*order)).all()
     return list(rows), meta
-
-
-def banned_users(session: Session, *, limit: int = 200) -> list[User]:
-    """Accounts banned now, latest ban first (the admin's list of bans)."""
-    return list(
-        session.scalars(
-            select(User)
-            .where(User.banned_at.is_not(None), User.deleted_at.is_(None))
-            .order_by(User.banned_at.desc())
-            .limit(limit)
-        )
-    )

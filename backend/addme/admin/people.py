@@ -32,7 +32,7 @@ from addme.core.schemas import ActionResult, Page
 from addme.decisions import service as decisions
 from addme.listings import constants as lc
 from addme.listings import service as listings
-from addme.moderation import flaggers, history
+from addme.moderation import flaggers, history, member_bans
 from addme.shop import service as shop
 from addme.wallet import ledger
 from addme.wallet import service as wallet
@@ -101,14 +101,20 @@ def search(
         q=term,
         handle_owner_ids=owners,
         level=level,
-        banned=banned,
         high_risk=high_risk,
-        id_filters=ledger.entitlement_filters(vip=vip, studio=studio),
+        id_filters=[*_banned_filter(banned), *ledger.entitlement_filters(vip=vip, studio=studio)],
         sort=sort,
         page=page,
         per_page=per_page,
     )
     return Page(data=[AdminUserRow.model_validate(u) for u in rows], meta=meta)
+
+
+def _banned_filter(banned: bool | None) -> list[accounts.IdFilter]:
+    """The banned filter: moderation's member_bans holds the accounts banned now."""
+    if banned is None:
+        return []
+    return [accounts.IdFilter(member_bans.banned_user_ids(), among=banned)]
 
 
 LOOKUP_LIMIT = 10
@@ -207,7 +213,7 @@ def ban(
         until = None
     else:
         until = None if hours is None else clock.now() + timedelta(hours=hours)
-        accounts.ban(session, user=user, until=until, reason=reason)
+        member_bans.ban(session, user=user, until=until, reason=reason)
     _account_statement(
         session,
         admin=admin,
@@ -235,7 +241,7 @@ def unban(session: Session, *, admin: User, user_id: int, reason: str) -> Action
     if user.banned_at is None:
         raise AppError(NOT_BANNED, code=AdminCode.NOT_BANNED)
     before = _ban_state(user)
-    accounts.unban(session, user=user)
+    member_bans.unban(session, user=user)
     audit.record(
         session,
         admin=admin,

@@ -24,6 +24,7 @@ from addme.listings import service as listings
 from addme.listings.router import router as listings_router
 from addme.mail.router import router as mail_router
 from addme.media.router import router as media_router
+from addme.moderation import member_bans
 from addme.moderation.routers.bans import router as moderation_bans_router
 from addme.moderation.routers.notices import router as moderation_notices_router
 from addme.moderation.routers.queues import router as moderation_admin_router
@@ -87,5 +88,7 @@ API_ROUTERS: tuple[APIRouter, ...] = (
 
 # GET /v1/auth/user carries what other domains count for the member (accounts cannot import them).
 accounts.register_user_read_hook(listings.usernames_count_hook)
+# A ban past its end is lifted as the member signs in (accounts cannot import moderation).
+accounts.register_sign_in_hook(member_bans.lift_at_sign_in)
 # The owner's figures mark the days of Top-Ups and Fire Pins (listings cannot import the wallet).
 listing_figures.register_boost_source(wallet_ledger.boost_uses)

@@ -89,9 +89,7 @@ def _is_member(session: Session, *, group_id: int, user_id: int) -> bool:
 
 def _visible() -> Exists:
     # A deleted or banned owner's groups leave the public lists with them.
-    owner_ok = select(User.id).where(
-        User.id == Group.user_id, User.deleted_at.is_(None), User.banned_at.is_(None)
-    )
+    owner_ok = select(User.id).where(User.id == Group.user_id, User.deleted_at.is_(None), ~User.ban.has())
     return owner_ok.exists()
 
 

@@ -18,7 +18,7 @@ from addme.mail import service as mail
 from addme.media import held as held_media
 from addme.media import service as media
 from addme.moderation import alerts as moderation_alerts
-from addme.moderation import reputation
+from addme.moderation import member_bans, reputation
 from addme.privacy import service as privacy
 from addme.stats import rollup as stats_rollup
 from addme.trust import trackers
@@ -88,7 +88,7 @@ def check_handles(session: Session) -> dict[str, int]:
 
 @register("lift-expired-user-bans", every=timedelta(minutes=5))
 def lift_expired_user_bans(session: Session) -> int:
-    return accounts.lift_expired_bans(session)
+    return member_bans.lift_expired_bans(session)
 
 
 @register("deliver-mail", every=timedelta(seconds=30))

@@ -15,7 +15,9 @@ from addme.listings.cards import LISTED
 from addme.listings.changes import invalidate_listings, touch
 from addme.listings.models import Username
 
-_OWNER_FIELDS = ("deleted_at", "banned_at")
+# The account's own columns that decide its usernames' listed flag. A ban lives in moderation's
+# table: the ban's verbs call `owner_standing_changed` themselves.
+_OWNER_FIELDS = ("deleted_at",)
 
 
 def owners_listed_as(*, gender: str | None, orientation: str | None) -> Select[int]:
@@ -44,29 +46,39 @@ def refresh_listed(username: Username, owner: User) -> None:
     username.owner_vip_until = owner_vip_until(owner)
 
 
+def _listed_update(session: Session, owner: User) -> None:
+    session.connection().execute(
+        update(Username)
+        .where(Username.user_id == owner.id)
+        .values(
+            listed=and_(
+                Username.status == c.Status.APPROVED,
+                Username.is_hidden.is_(False),
+                literal(owner_ok(owner)),
+            ),
+            owner_vip_until=owner_vip_until(owner),
+            updated_at=Username.updated_at,
+        )
+    )
+    touch(session)
+
+
 @event.listens_for(Session, "after_flush")
 def _sync_owner_flags(session: Session, _ctx: Any) -> None:
-    """A ban, deletion or VIP change on an account reaches its usernames' denormalized columns."""
+    """A deletion (or restoring) of an account reaches its usernames' denormalized columns."""
     for obj in list(session.dirty):
         if not isinstance(obj, User):
             continue
         state = inspect(obj)
-        if not any(state.attrs[f].history.has_changes() for f in _OWNER_FIELDS):
-            continue
-        session.connection().execute(
-            update(Username)
-            .where(Username.user_id == obj.id)
-            .values(
-                listed=and_(
-                    Username.status == c.Status.APPROVED,
-                    Username.is_hidden.is_(False),
-                    literal(owner_ok(obj)),
-                ),
-                owner_vip_until=owner_vip_until(obj),
-                updated_at=Username.updated_at,
-            )
-        )
-        touch(session)
+        if any(state.attrs[f].history.has_changes() for f in _OWNER_FIELDS):
+            _listed_update(session, obj)
+
+
+def owner_standing_changed(session: Session, *, owner: User) -> None:
+    """The owner was banned or their ban lifted (moderation's verbs): their usernames leave the
+    lists or come back, in the same transaction."""
+    session.flush()
+    _listed_update(session, owner)
 
 
 def owner_vip_changed(session: Session, *, owner: User) -> None:
@@ -83,7 +95,7 @@ def owner_vip_changed(session: Session, *, owner: User) -> None:
 def resync_owner_flags(session: Session) -> int:
     """Repair drift from writes that bypassed the ORM (the job): returns rows fixed."""
     owner = select(User).where(User.id == Username.user_id).correlate(Username)
-    ok = and_(owner.exists().where(User.deleted_at.is_(None), User.banned_at.is_(None)))
+    ok = and_(owner.exists().where(User.deleted_at.is_(None), ~User.ban.has()))
     should = and_(Username.status == c.Status.APPROVED, Username.is_hidden.is_(False), ok)
     result = session.execute(
         update(Username)

@@ -60,6 +60,7 @@ from addme.listings.handles import is_taken
 from addme.listings.handles import owner_ids_with_handle as owner_ids_with_handle
 from addme.listings.handles import resolve_short_link as resolve_short_link
 from addme.listings.models import Tag, Username, username_tags
+from addme.listings.owners import owner_standing_changed as owner_standing_changed
 from addme.listings.owners import owner_vip_changed as owner_vip_changed
 from addme.listings.owners import owner_vip_until as owner_vip_until
 from addme.listings.owners import owners_listed_as as owners_listed_as

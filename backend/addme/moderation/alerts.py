@@ -45,7 +45,7 @@ def recipients(session: Session) -> list[str]:
     rows = session.execute(
         select(User.email, User.admin_level)
         .join(AlertSubscriber, AlertSubscriber.user_id == User.id)
-        .where(User.admin_level.is_not(None), User.banned_at.is_(None), User.deleted_at.is_(None))
+        .where(User.admin_level.is_not(None), ~User.ban.has(), User.deleted_at.is_(None))
         .order_by(User.id)
     ).all()
     return [email for email, level in rows if Permission.NOTICES in permissions_of(level)]

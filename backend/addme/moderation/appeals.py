@@ -15,7 +15,6 @@ from pydantic import BaseModel, Field
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from addme.accounts import service as accounts
 from addme.accounts.models import User
 from addme.audit import service as audit
 from addme.comments import service as comments
@@ -34,6 +33,7 @@ from addme.listings import service as listings
 from addme.listings.models import Username
 from addme.media import held as held_media
 from addme.moderation import decisions as requests_decided
+from addme.moderation import member_bans
 
 NOT_FOUND = "Appeal not found."
 ALREADY_DECIDED = "This appeal has already been decided."
@@ -149,7 +149,7 @@ def _another_staff_member(session: Session, *, besides: int) -> bool:
                 User.id != besides,
                 User.admin_level.is_not(None),
                 User.deleted_at.is_(None),
-                User.banned_at.is_(None),
+                ~User.ban.has(),
             )
         )
         if Permission.APPEALS in permissions_of(level)
@@ -183,7 +183,7 @@ def _restore(session: Session, *, statement: StatementOfReasons) -> None:
     elif statement.subject_type == "account" and kind == "ban_account":
         user = session.get(User, subject)
         if user is not None and user.banned_at is not None:
-            accounts.unban(session, user=user)
+            member_bans.unban(session, user=user)
 
 
 def decide(

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from sqlalchemy.orm import Session
 
-from addme.accounts import service as accounts
 from addme.accounts.models import User
 from addme.audit import service as audit
 from addme.core.errors import NotFound
@@ -12,7 +11,7 @@ from addme.core.schemas import ActionResult
 from addme.listings import constants as lc
 from addme.listings import service as listings
 from addme.listings.models import Username
-from addme.moderation import ipbans
+from addme.moderation import ipbans, member_bans
 from addme.moderation.admin_schemas import BanRow
 from addme.moderation.codes import ModerationCode
 
@@ -23,7 +22,7 @@ NOT_BANNED = "This username is not banned."
 def active_bans(session: Session) -> list[BanRow]:
     """Every ban in force, newest first within each kind: accounts, then usernames, then IPs."""
     rows: list[BanRow] = []
-    for user in accounts.banned_users(session):
+    for user in member_bans.banned_users(session):
         rows.append(
             BanRow(
                 kind="user",

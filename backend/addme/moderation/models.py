@@ -1,5 +1,5 @@
-"""Moderation data: reports on usernames, notices from anyone and their decisions, macros, IP bans,
-trusted flaggers and the moderators who asked for alerts."""
+"""Moderation data: account bans, reports on usernames, notices from anyone and their decisions,
+macros, IP bans, trusted flaggers and the moderators who asked for alerts."""
 
 from __future__ import annotations
 
@@ -11,6 +11,26 @@ from sqlalchemy.orm import Mapped, mapped_column
 
 from addme.core import clock
 from addme.core.db import Base, TimestampMixin
+
+
+class MemberBan(Base):
+    """An account's ban in force (issue 35): one row per banned account, none once it is lifted.
+
+    Moderation alone writes it (moderation.member_bans: ban, unban, lift when its end has passed);
+    the user reads it through `User.ban`, loaded with the user in the same query, so the ban check
+    of every signed-in request stays one statement.
+    """
+
+    __tablename__ = "member_bans"
+    # The list of bans: latest first.
+    __table_args__ = (Index("ix_member_bans_banned_at", "banned_at"),)
+
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), primary_key=True)
+    banned_at: Mapped[datetime]
+    # None: banned for good. Past it, the ban is lifted (at sign-in, or by the job).
+    banned_until: Mapped[datetime | None]
+    # Shown to the member when they try to sign in.
+    reason: Mapped[str | None] = mapped_column(String(300))
 
 
 class ReportStatus(StrEnum):

@@ -12,7 +12,6 @@ from datetime import timedelta
 from sqlalchemy import ColumnElement, case, func, select
 from sqlalchemy.orm import Session
 
-from addme.accounts import service as accounts
 from addme.accounts.models import User
 from addme.audit import service as audit
 from addme.core import clock
@@ -24,6 +23,7 @@ from addme.decisions import service as decisions
 from addme.listings import constants as lc
 from addme.listings import service as listings
 from addme.listings.models import Username
+from addme.moderation import member_bans
 from addme.moderation import service as moderation
 from addme.moderation.codes import ModerationCode
 from addme.moderation.models import Report, ReportStatus, TrustedFlagger
@@ -308,7 +308,7 @@ def decide(
         elif action == "ban_username":
             listings.ban(session, username=username, until=until)
         elif action == "ban_user":
-            accounts.ban(session, user=owner, until=until, reason=reason)
+            member_bans.ban(session, user=owner, until=until, reason=reason)
         elif action == "change_to_paid":
             listings.mark_paid(session, username=username)
         decided = _close_all(session, username=username, admin=admin, action=action, reason=reason)

@@ -436,7 +436,7 @@ def auto_topup(session: Session, *, now: datetime | None = None) -> int:
         select(Username.id, Username.user_id)
         .join(Wallet, Wallet.user_id == Username.user_id)
         .join(User, User.id == Username.user_id)
-        .where(active, User.deleted_at.is_(None), User.banned_at.is_(None), Username.status == "approved")
+        .where(active, User.deleted_at.is_(None), ~User.ban.has(), Username.status == "approved")
         # An admin paused this account's schedule (/admin/automations).
         .where(~select(AutoTopUpPause.user_id).where(AutoTopUpPause.user_id == User.id).exists())
         .order_by(Username.id)

@@ -49,7 +49,7 @@ def send_end_reminders(
             .where(
                 and_(column.is_not(None), column > now, column <= now + REMINDER_WINDOW),
                 User.deleted_at.is_(None),
-                User.banned_at.is_(None),
+                ~User.ban.has(),
                 User.email_confirmed_at.is_not(None),
                 ~already.exists(),
             )

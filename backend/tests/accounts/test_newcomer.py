@@ -6,6 +6,7 @@ from sqlalchemy import func, select
 
 from addme.core import clock
 from addme.mail.models import OutboxMessage
+from addme.moderation import member_bans
 from tests.accounts.test_register import _link, _register
 from tests.factories.accounts import PASSWORD, make_user
 
@@ -55,7 +56,7 @@ def test_a_banned_account_is_confirmed_but_not_signed_in(client, db):
     from addme.accounts.models import User
 
     user = db.scalars(select(User)).one()
-    user.banned_at = clock.now()
+    member_bans.ban(db, user=user, until=None, reason="")
     db.commit()
     client.cookies.clear()
     r = client.post("/v1/auth/email-confirmation", json={"token": token})

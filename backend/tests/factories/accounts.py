@@ -11,6 +11,7 @@ from sqlalchemy.orm import Session
 from addme.accounts import service
 from addme.accounts.models import User
 from addme.core import clock, security
+from addme.moderation.models import MemberBan
 from addme.wallet.models import Wallet
 
 PASSWORD = "correct horse battery staple"
@@ -31,9 +32,16 @@ def make_user(
     **fields: object,
 ) -> User:
     """A user with PASSWORD, committed; wallet values (top_ups_count, promotion_ending_at...) go to
-    the user's wallet row."""
+    the user's wallet row, a ban (banned_at, banned_until, ban_reason) to its member_bans row."""
     email = email or f"user{next(_seq)}@example.com"
     wallet = {k: fields.pop(k) for k in list(fields) if k in Wallet.__table__.columns}
+    banned = {k: fields.pop(k) for k in ("banned_at", "banned_until", "ban_reason") if k in fields}
+    if banned.get("banned_at") is not None:
+        fields["ban"] = MemberBan(
+            banned_at=banned["banned_at"],
+            banned_until=banned.get("banned_until"),
+            reason=banned.get("ban_reason"),
+        )
     user = User(
         email=email,
         email_normalized=service.normalize_email(email),

@@ -11,6 +11,7 @@ from sqlalchemy import func, select
 from addme.core import clock
 from addme.groups import service
 from addme.groups.models import Group, GroupMember
+from addme.moderation import member_bans
 from addme.wallet import ledger
 from addme.wallet.models import Kind, LedgerEntry, Reason
 from tests.factories.community import make_group, member
@@ -200,7 +201,7 @@ def test_public_page_and_404(client, db) -> None:
 def test_banned_owner_hides_group(client, db) -> None:
     owner, _ = member(db)
     group = make_group(db, owner=owner)
-    owner.banned_at = clock.now()
+    member_bans.ban(db, user=owner, until=None, reason="")
     db.commit()
     assert client.get(f"/v1/groups/{group.slug}").status_code == 404
     assert client.get("/v1/groups").json()["meta"]["total"] == 0

@@ -133,7 +133,7 @@ def test_a_top_up_reorders_the_cached_list_after_one_rebuild(app, db, builds):
 
 def test_a_banned_owner_leaves_the_cached_list_at_once(app, db, builds):
     """Hiding is not a reorder: no visitor is answered the old list once the ban is committed."""
-    from addme.accounts import service as accounts
+    from addme.moderation import member_bans
     from tests.factories.accounts import make_user
 
     owner = make_user(db)
@@ -143,7 +143,7 @@ def test_a_banned_owner_leaves_the_cached_list_at_once(app, db, builds):
     async def run() -> None:
         first = await _crowd(app, n=1)
         assert set(_handles(first[0])) == {"soon_banned", "stays_listed"}
-        accounts.ban(db, user=owner, until=None, reason="test")
+        member_bans.ban(db, user=owner, until=None, reason="test")
         db.commit()
         answers = await _crowd(app)
         assert {tuple(_handles(r)) for r in answers} == {("stays_listed",)}

@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 from addme.core import clock
+from addme.moderation import member_bans
 from tests.factories.accounts import auth, make_user, token_for
 from tests.factories.listings import make_username
 
@@ -119,10 +120,10 @@ def test_delete_removes_it_everywhere(client, db):
 def test_banned_or_deleted_owner_disappears_from_lists(client, db):
     user, _, u = _owner(db)
     assert "owner_one" in _names(client)
-    user.banned_at = clock.now()
+    member_bans.ban(db, user=user, until=None, reason="spam")
     db.commit()
     assert "owner_one" not in _names(client)
-    user.banned_at = None
+    member_bans.unban(db, user=user)
     db.commit()
     assert "owner_one" in _names(client)
     user.deleted_at = clock.now()
