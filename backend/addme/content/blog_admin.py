@@ -155,7 +155,7 @@ def create(session: Session, *, admin: User, body: BlogIn) -> BlogAdminRead:
         body_markdown=body.body_markdown,
         picture_url=body.picture_url,
         visible=body.visible,
-        published_at=body.published_at.replace(tzinfo=None) if body.published_at else clock.now(),
+        published_at=publish.naive_utc(body.published_at) or clock.now(),
     )
     return BlogAdminRead.model_validate(_PUBLISHED.create(session, admin=admin, row=new, reason=body.reason))
 
@@ -174,7 +174,7 @@ def update(session: Session, *, admin: User, post_id: int, body: BlogIn) -> Blog
         found.picture_url = body.picture_url
         found.visible = body.visible
         if body.published_at:
-            found.published_at = body.published_at.replace(tzinfo=None)
+            found.published_at = publish.naive_utc(body.published_at)
 
     _PUBLISHED.update(session, admin=admin, row=found, change=change, reason=body.reason)
     return BlogAdminRead.model_validate(found)
