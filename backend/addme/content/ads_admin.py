@@ -31,7 +31,7 @@ from addme.core.errors import CoreCode, FieldError, Forbidden, NotFound
 from addme.core.options import OrientationName
 from addme.core.permissions import AdminLevel, Permission, permissions_of
 from addme.core.schemas import StrictInput, UtcDatetime
-from addme.media import service as media
+from addme.media import intake as media
 
 AD_NOT_FOUND = "Ad not found"
 AdType = Literal["Link", "Crak", "Code"]

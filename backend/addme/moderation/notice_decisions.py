@@ -25,8 +25,8 @@ from addme.decisions.models import StatementOfReasons
 from addme.groups import admin as groups_admin
 from addme.listings import service as listings
 from addme.mail import service as mail
+from addme.media import blocking as media
 from addme.media import held as held_media
-from addme.media import service as media
 from addme.moderation import notice_targets as found_by
 from addme.moderation import texts
 from addme.moderation.codes import ModerationCode

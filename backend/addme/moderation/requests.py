@@ -27,7 +27,7 @@ from addme.listings import service as listings
 from addme.listings.models import Username
 from addme.listings.validation import wait_text
 from addme.mail import service as mail
-from addme.media import service as media
+from addme.media import intake as media
 from addme.moderation import texts
 from addme.moderation.codes import ModerationCode
 from addme.moderation.models import Report
