@@ -23,7 +23,7 @@ from addme.moderation import member_bans, reputation
 from addme.privacy import service as privacy
 from addme.stats import rollup as stats_rollup
 from addme.trust import trackers
-from addme.wallet import ledger, reminders
+from addme.wallet import ledger, reconcile, reminders
 
 # -- cleanups (spec section 9) and reminders: logged, each run's counts kept for /admin/jobs --------
 
@@ -126,7 +126,7 @@ def auto_topup(session: Session) -> int:
 @register("check-ledger", every=timedelta(minutes=10))
 def check_ledger(session: Session) -> int:
     # Every account against the whole ledger: the admin home reads the stored result.
-    return ledger.run_check(session)
+    return reconcile.run_check(session)
 
 
 @register("end-studio", every=timedelta(minutes=5))
