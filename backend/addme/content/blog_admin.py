@@ -20,7 +20,8 @@ from addme.content.codes import ContentCode
 from addme.content.markdown import render
 from addme.content.models import BlogPost
 from addme.core import clock
-from addme.core.errors import AppError, FieldError, NotFound
+from addme.core.db import get_or_404
+from addme.core.errors import AppError, FieldError
 from addme.core.schemas import Page, PageMeta, StrictInput, UtcDatetime
 from addme.media import pipeline
 from addme.media.storage import get_storage
@@ -110,10 +111,7 @@ def _free_slug(session: Session, base: str, *, exclude: int | None = None) -> st
 
 
 def _post(session: Session, post_id: int, message: str = POST_NOT_FOUND) -> BlogPost:
-    post = session.get(BlogPost, post_id)
-    if post is None:
-        raise NotFound(message, code=ContentCode.POST_NOT_FOUND)
-    return post
+    return get_or_404(session, BlogPost, post_id, message, code=ContentCode.POST_NOT_FOUND)
 
 
 def _fields(post: BlogPost) -> dict[str, object]:

@@ -10,7 +10,8 @@ from sqlalchemy.orm import Session
 
 from addme.accounts.models import User
 from addme.core import clock, options
-from addme.core.errors import AppError, NotFound
+from addme.core.db import get_or_404
+from addme.core.errors import AppError
 from addme.listings import constants as c
 from addme.listings.changes import touch
 from addme.listings.codes import ListingCode
@@ -84,10 +85,7 @@ def banned_usernames(session: Session, *, limit: int = 200) -> list[Username]:
 
 def get_any(session: Session, *, username_id: int) -> Username:
     """Any username by id for a moderator, deleted ones included; 404 if there is none."""
-    username = session.get(Username, username_id)
-    if username is None:
-        raise NotFound(c.NOT_FOUND)
-    return username
+    return get_or_404(session, Username, username_id, c.NOT_FOUND)
 
 
 def _owner(session: Session, username: Username) -> User:

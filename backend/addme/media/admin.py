@@ -12,7 +12,8 @@ from sqlalchemy.orm import Session
 
 from addme.accounts.models import User
 from addme.audit import service as audit
-from addme.core.errors import AppError, NotFound
+from addme.core.db import get_or_404
+from addme.core.errors import AppError
 from addme.core.paging import bounded_meta
 from addme.core.schemas import ActionResult
 from addme.decisions import service as decisions
@@ -87,9 +88,7 @@ def admin_remove(
     session: Session, *, admin: User, media_id: int, reason: str = "", macro: str | None = None
 ) -> ActionResult:
     """Remove any member's image (the admin gallery), with a reason its owner is sent."""
-    media = session.get(Media, media_id)
-    if media is None:
-        raise NotFound(c.NOT_REMOVED, code=MediaCode.MEDIA_NOT_REMOVED)
+    media = get_or_404(session, Media, media_id, c.NOT_REMOVED, code=MediaCode.MEDIA_NOT_REMOVED)
     reason = decisions.reason_text(reason, macro)
     statement = _record_removal(session, admin=admin, media=media, reason=reason)
     audit.record(
@@ -128,9 +127,7 @@ def ban_image(
     session: Session, *, admin: User, media_id: int, reason: str, macro: str | None = None
 ) -> BlockedHashRead:
     """Ban an image: it is removed and its PDQ hash blocked (near-duplicates are refused from now on)."""
-    media = session.get(Media, media_id)
-    if media is None:
-        raise NotFound(c.MEDIA_NOT_FOUND)
+    media = get_or_404(session, Media, media_id, c.MEDIA_NOT_FOUND)
     reason = decisions.reason_text(reason, macro)
     row = hashes.ensure_hash(session, media)
     if row is None:

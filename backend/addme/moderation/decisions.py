@@ -14,6 +14,7 @@ from addme.accounts.models import User
 from addme.audit import service as audit
 from addme.core import clock
 from addme.core.config import get_settings
+from addme.core.db import get_or_404
 from addme.core.errors import Conflict, NotFound
 from addme.core.schemas import Page, PageMeta
 from addme.decisions import appeals as appeal_records
@@ -97,9 +98,9 @@ def decide_unban(
     needs a reason and is a decision record. The request's appeal in /admin/appeals closes with it."""
     if not accept:
         reason = records.reason_text(reason, macro)
-    req = session.get(UnbanRequest, request_id)
-    if req is None:
-        raise NotFound(UNBAN_NOT_FOUND, code=ModerationCode.UNBAN_REQUEST_NOT_FOUND)
+    req = get_or_404(
+        session, UnbanRequest, request_id, UNBAN_NOT_FOUND, code=ModerationCode.UNBAN_REQUEST_NOT_FOUND
+    )
     if req.status != RequestStatus.PENDING:
         raise Conflict(ALREADY_DECIDED, code=ModerationCode.ALREADY_DECIDED)
     username = listings.get_any(session, username_id=req.username_id)
@@ -216,9 +217,9 @@ def removal_summary(session: Session) -> tuple[int, int | None]:
 
 def proof_file(session: Session, *, request_id: int) -> Path:
     """The private screenshot of a removal request (moderators only; never a public URL)."""
-    req = session.get(RemovalRequest, request_id)
-    if req is None:
-        raise NotFound(REMOVAL_NOT_FOUND, code=ModerationCode.REMOVAL_REQUEST_NOT_FOUND)
+    req = get_or_404(
+        session, RemovalRequest, request_id, REMOVAL_NOT_FOUND, code=ModerationCode.REMOVAL_REQUEST_NOT_FOUND
+    )
     root = get_settings().private_dir.resolve()
     path = (root / req.proof_path).resolve()
     if root not in path.parents or not path.is_file():
@@ -230,9 +231,9 @@ def decide_removal(
     session: Session, *, admin: User, request_id: int, remove: bool, reason: str
 ) -> RemovalRequestAdmin:
     """Remove the listing and block its handle on that app for good, or refuse with a mailed reason."""
-    req = session.get(RemovalRequest, request_id)
-    if req is None:
-        raise NotFound(REMOVAL_NOT_FOUND, code=ModerationCode.REMOVAL_REQUEST_NOT_FOUND)
+    req = get_or_404(
+        session, RemovalRequest, request_id, REMOVAL_NOT_FOUND, code=ModerationCode.REMOVAL_REQUEST_NOT_FOUND
+    )
     if req.status != RequestStatus.PENDING:
         raise Conflict(ALREADY_DECIDED, code=ModerationCode.ALREADY_DECIDED)
     normalized = normalize_handle(req.username)
