@@ -94,14 +94,19 @@ def _owner(session: Session, username: Username) -> User:
     return owner
 
 
-def approve(session: Session, *, username: Username) -> None:
-    """A moderator approves a pending username: it is listed at once (unless hidden or the owner is out)."""
-    if username.status != c.Status.PENDING:
-        raise AppError(c.NOT_PENDING, code=ListingCode.NOT_PENDING)
+def _refuse_duplicate(session: Session, username: Username) -> None:
+    """Listing it (again) must not give its app two live copies of one handle."""
     if is_taken(session, app=username.app, normalized=username.username_normalized, exclude_id=username.id):
         raise AppError(
             c.DUPLICATE.format(app=options.APP_LABELS[options.App(username.app)]), code=ListingCode.DUPLICATE
         )
+
+
+def approve(session: Session, *, username: Username) -> None:
+    """A moderator approves a pending username: it is listed at once (unless hidden or the owner is out)."""
+    if username.status != c.Status.PENDING:
+        raise AppError(c.NOT_PENDING, code=ListingCode.NOT_PENDING)
+    _refuse_duplicate(session, username)
     now = clock.now()
     username.status = c.Status.APPROVED
     username.rejection_reason = None
@@ -149,10 +154,7 @@ def unban(session: Session, *, username: Username) -> None:
     """Lift a username's ban (an accepted unban request): listed again if nothing else holds it."""
     if username.status != c.Status.BANNED:
         raise AppError(c.NOT_BANNED, code=ListingCode.NOT_BANNED)
-    if is_taken(session, app=username.app, normalized=username.username_normalized, exclude_id=username.id):
-        raise AppError(
-            c.DUPLICATE.format(app=options.APP_LABELS[options.App(username.app)]), code=ListingCode.DUPLICATE
-        )
+    _refuse_duplicate(session, username)
     username.status = c.Status.APPROVED
     username.banned_until = None
     username.approved_at = username.approved_at or clock.now()
@@ -164,10 +166,7 @@ def unban(session: Session, *, username: Username) -> None:
 def restore(session: Session, *, username: Username) -> None:
     """An appeal reversed a rejection, a removal or a ban: the username is approved and listed again
     (unless its handle was taken meanwhile, or its owner may not be listed)."""
-    if is_taken(session, app=username.app, normalized=username.username_normalized, exclude_id=username.id):
-        raise AppError(
-            c.DUPLICATE.format(app=options.APP_LABELS[options.App(username.app)]), code=ListingCode.DUPLICATE
-        )
+    _refuse_duplicate(session, username)
     now = clock.now()
     username.status = c.Status.APPROVED
     username.rejection_reason = None

@@ -91,6 +91,9 @@ def pending_unbans(session: Session) -> int:
     return int(session.scalar(select(func.count()).select_from(UnbanRequest).where(where)) or 0)
 
 
+UNBAN_ACCEPTED_FACTS = "Your unban request was accepted: the username is listed again."
+
+
 def decide_unban(
     session: Session, *, admin: User, request_id: int, accept: bool, reason: str, macro: str | None = None
 ) -> UnbanRequestAdmin:
@@ -114,26 +117,14 @@ def decide_unban(
     appeal = appeal_records.of_unban(session, unban_request_id=req.id)
     if appeal is not None and appeal.status == "open":
         appeal_records.close(session, appeal=appeal, reversed_=accept, decided_by=admin.id, reason=reason)
-    if accept and appeal is not None:
+    # An accepted request reverses its appeal's statement (when there is one); a refusal is a
+    # decision of its own. Either way one statement, about the same username and owner.
+    if not accept or appeal is not None:
         records.record(
             session,
-            decision="appeal_reversed",
-            facts=reason or "Your unban request was accepted: the username is listed again.",
-            source_type="appeal",
-            subject_type="username",
-            subject_id=username.id,
-            about=f"{username.username} ({username.app})",
-            member=owner,
-            decided_by=admin.id,
-            appeal_of_id=appeal.statement_id,
-            notify=False,  # the spec's acceptance mail below tells the member
-        )
-    if not accept:
-        records.record(
-            session,
-            decision="refuse_unban",
-            visibility="content_disabled",
-            facts=reason,
+            decision="appeal_reversed" if accept else "refuse_unban",
+            visibility=None if accept else "content_disabled",
+            facts=(reason or UNBAN_ACCEPTED_FACTS) if accept else reason,
             source_type="appeal",
             subject_type="username",
             subject_id=username.id,
@@ -141,6 +132,7 @@ def decide_unban(
             member=owner,
             decided_by=admin.id,
             appeal_of_id=appeal.statement_id if appeal is not None else None,
+            notify=not accept,  # an acceptance: the spec's mail below tells the member
         )
     if owner is not None:
         words = texts.words_for(session, user=owner)
