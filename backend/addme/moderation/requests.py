@@ -161,14 +161,7 @@ def _latest_request(session: Session, *, username_id: int) -> UnbanRequest | Non
 def _read(req: UnbanRequest | None) -> UnbanRequestRead | None:
     if req is None:
         return None
-    return UnbanRequestRead(
-        id=req.id,
-        status=req.status,
-        message=req.message,
-        decision_reason=req.decision_reason,
-        created_at=req.created_at,
-        decided_at=req.decided_at,
-    )
+    return UnbanRequestRead.model_validate(req, from_attributes=True)
 
 
 def unban_state(session: Session, *, user: User, username_id: int) -> UnbanState:
