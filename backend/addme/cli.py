@@ -166,7 +166,7 @@ def pdq_backfill() -> None:
     """Give every stored image its PDQ hash now (what the hash-stored-images job does a batch at a time)."""
     from addme.content import ads_admin
     from addme.core.db import session_scope
-    from addme.media import service as media
+    from addme.media import blocking as media
 
     hashed = missing = 0
     while True:

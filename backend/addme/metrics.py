@@ -32,7 +32,7 @@ from addme.jobs.models import JobLease
 from addme.mail import service as mail
 from addme.moderation import notice_decisions
 from addme.trust import trackers
-from addme.wallet import ledger
+from addme.wallet import reconcile
 
 log = logging.getLogger("addme.metrics")
 router = APIRouter(include_in_schema=False)
@@ -118,7 +118,7 @@ class StateCollector(Collector):
             notices_open, notices_overdue = notice_decisions.open_summary(session)
             outbox = mail.outbox_figures(session)
             if self._ledger is None or self._ledger[0] < time.monotonic():
-                mismatches = len({m.user_id for m in ledger.balance_mismatches(session)})
+                mismatches = len({m.user_id for m in reconcile.balance_mismatches(session)})
                 self._ledger = (time.monotonic() + LEDGER_EVERY, mismatches)
         ago = GaugeMetricFamily(
             "addme_job_last_run_age_seconds", "Seconds since a job last ran", labels=["job"]

@@ -7,7 +7,7 @@ from sqlalchemy.orm import Session
 from addme.core.schemas import PageMeta, Schema, UtcDatetime
 from addme.jobs import service as jobs
 from addme.mail import service as mail
-from addme.wallet import ledger
+from addme.wallet import reconcile
 
 
 class JobHealth(Schema):
@@ -41,7 +41,7 @@ class HealthFigures(Schema):
 
 def figures(session: Session) -> HealthFigures:
     """The numbers the admin home shows."""
-    check = ledger.last_check(session)
+    check = reconcile.last_check(session)
     outbox = mail.outbox_figures(session)
     return HealthFigures(
         ledger_mismatches=check.mismatches if check else 0,

@@ -26,6 +26,7 @@ from addme.admin.people_schemas import (
 )
 from addme.audit import service as audit
 from addme.core import clock
+from addme.core.db import get_or_404
 from addme.core.errors import AppError, Conflict, Forbidden, NotFound
 from addme.core.permissions import AdminLevel, refuse_self_grant
 from addme.core.schemas import ActionResult, Page
@@ -67,10 +68,7 @@ def _ban_state(user: User) -> dict[str, Any]:
 
 
 def _target(session: Session, user_id: int) -> User:
-    user = session.get(User, user_id)
-    if user is None:
-        raise NotFound(NOT_FOUND, code=AdminCode.USER_NOT_FOUND)
-    return user
+    return get_or_404(session, User, user_id, NOT_FOUND, code=AdminCode.USER_NOT_FOUND)
 
 
 def _not_self(admin: User, user: User) -> None:

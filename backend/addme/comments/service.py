@@ -21,6 +21,7 @@ from addme.comments.schemas import Allowance, CommentList, CommentRead, CommentR
 from addme.comments.texts import MAILS
 from addme.core import clock
 from addme.core.config import get_settings
+from addme.core.db import get_or_404
 from addme.core.errors import AppError, Conflict, Forbidden, NotFound
 from addme.decisions import service as decisions
 from addme.listings import service as listings
@@ -339,9 +340,7 @@ def open_reports(session: Session, *, limit: int = 100) -> list[tuple[Comment, l
 def readable_text(session: Session, *, comment_id: int, viewer: User | None) -> str:
     """A comment's text (and the owner's answer under it) for a reader allowed to see it on the
     profile (the rule of `list_for`); 404 otherwise, so a translation never reveals a hidden one."""
-    comment = session.get(Comment, comment_id)
-    if comment is None:
-        raise NotFound(NOT_FOUND, code=CommentCode.COMMENT_NOT_FOUND)
+    comment = get_or_404(session, Comment, comment_id, NOT_FOUND, code=CommentCode.COMMENT_NOT_FOUND)
     username = listings.get_listed(session, username_id=comment.username_id, viewer=viewer)
     staff = viewer is not None and viewer.is_admin
     own = viewer is not None and viewer.id == comment.user_id
@@ -386,10 +385,7 @@ def listing_of(session: Session, *, comment: Comment) -> Username | None:
 
 
 def get(session: Session, *, comment_id: int) -> Comment:
-    comment = session.get(Comment, comment_id)
-    if comment is None:
-        raise NotFound(NOT_FOUND, code=CommentCode.COMMENT_NOT_FOUND)
-    return comment
+    return get_or_404(session, Comment, comment_id, NOT_FOUND, code=CommentCode.COMMENT_NOT_FOUND)
 
 
 def remove(session: Session, *, comment: Comment, reason: str, decided_by: int | None, source: str) -> None:

@@ -27,11 +27,12 @@ from addme.content.codes import ContentCode
 from addme.content.models import Ad
 from addme.content.schemas import AdExplainRead, AdRead
 from addme.core import clock
+from addme.core.db import get_or_404
 from addme.core.errors import CoreCode, FieldError, Forbidden, NotFound
 from addme.core.options import OrientationName
 from addme.core.permissions import AdminLevel, Permission, permissions_of
 from addme.core.schemas import StrictInput, UtcDatetime
-from addme.media import service as media
+from addme.media import intake as media
 
 AD_NOT_FOUND = "Ad not found"
 AdType = Literal["Link", "Crak", "Code"]
@@ -182,9 +183,7 @@ def _sees_every_ad(admin: User) -> bool:
 
 def _ad(session: Session, ad_id: int, *, admin: User) -> Ad:
     """The ad this admin may change: a Full admin any, an AdPartner only its own."""
-    found = session.get(Ad, ad_id)
-    if found is None:
-        raise NotFound(AD_NOT_FOUND, code=ContentCode.AD_NOT_FOUND)
+    found = get_or_404(session, Ad, ad_id, AD_NOT_FOUND, code=ContentCode.AD_NOT_FOUND)
     if not _sees_every_ad(admin) and found.created_by_id != admin.id:
         raise Forbidden(NOT_YOUR_AD, code=CoreCode.FORBIDDEN)
     return found

@@ -23,6 +23,7 @@ from addme.content.codes import ContentCode
 from addme.content.models import Alert
 from addme.content.schemas import AlertRead
 from addme.core import clock
+from addme.core.db import get_or_404
 from addme.core.errors import NotFound
 from addme.core.permissions import Permission, permissions_of
 from addme.core.schemas import StrictInput, UtcDatetime
@@ -128,10 +129,7 @@ def _apply(a: Alert, body: AlertIn) -> None:
 
 
 def _alert(session: Session, alert_id: int) -> Alert:
-    found = session.get(Alert, alert_id)
-    if found is None:
-        raise NotFound(ALERT_NOT_FOUND, code=ContentCode.ALERT_NOT_FOUND)
-    return found
+    return get_or_404(session, Alert, alert_id, ALERT_NOT_FOUND, code=ContentCode.ALERT_NOT_FOUND)
 
 
 # The frame's own policy: a sandbox (opaque origin, even when opened directly), its inline html and

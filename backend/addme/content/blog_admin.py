@@ -20,7 +20,8 @@ from addme.content.codes import ContentCode
 from addme.content.markdown import render
 from addme.content.models import BlogPost
 from addme.core import clock
-from addme.core.errors import AppError, FieldError, NotFound
+from addme.core.db import get_or_404
+from addme.core.errors import AppError, FieldError
 from addme.core.schemas import Page, PageMeta, StrictInput, UtcDatetime
 from addme.media import pipeline
 from addme.media.storage import get_storage
@@ -110,10 +111,7 @@ def _free_slug(session: Session, base: str, *, exclude: int | None = None) -> st
 
 
 def _post(session: Session, post_id: int, message: str = POST_NOT_FOUND) -> BlogPost:
-    post = session.get(BlogPost, post_id)
-    if post is None:
-        raise NotFound(message, code=ContentCode.POST_NOT_FOUND)
-    return post
+    return get_or_404(session, BlogPost, post_id, message, code=ContentCode.POST_NOT_FOUND)
 
 
 def _fields(post: BlogPost) -> dict[str, object]:
@@ -155,7 +153,7 @@ def create(session: Session, *, admin: User, body: BlogIn) -> BlogAdminRead:
         body_markdown=body.body_markdown,
         picture_url=body.picture_url,
         visible=body.visible,
-        published_at=body.published_at.replace(tzinfo=None) if body.published_at else clock.now(),
+        published_at=publish.naive_utc(body.published_at) or clock.now(),
     )
     return BlogAdminRead.model_validate(_PUBLISHED.create(session, admin=admin, row=new, reason=body.reason))
 
@@ -174,7 +172,7 @@ def update(session: Session, *, admin: User, post_id: int, body: BlogIn) -> Blog
         found.picture_url = body.picture_url
         found.visible = body.visible
         if body.published_at:
-            found.published_at = body.published_at.replace(tzinfo=None)
+            found.published_at = publish.naive_utc(body.published_at)
 
     _PUBLISHED.update(session, admin=admin, row=found, change=change, reason=body.reason)
     return BlogAdminRead.model_validate(found)

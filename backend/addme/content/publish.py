@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar, overload
 
 from pydantic import Field
 from sqlalchemy import ColumnElement, and_, or_
@@ -46,8 +46,14 @@ class RemoveIn(StrictInput):
     reason: str = Field(min_length=3, max_length=300)
 
 
+@overload
+def naive_utc(value: datetime) -> datetime: ...
+@overload
+def naive_utc(value: None) -> None: ...
+@overload
+def naive_utc(value: datetime | None) -> datetime | None: ...
 def naive_utc(value: datetime | None) -> datetime | None:
-    """Stored as naive UTC, as every other date of the schema."""
+    """Converted to UTC (an offset is never just dropped) and stored as naive UTC, as every other date of the schema."""
     if value is None:
         return None
     if value.tzinfo is not None:

@@ -33,13 +33,7 @@ def _published() -> tuple[ColumnElement[bool], ...]:
 
 
 def _card(post: BlogPost) -> BlogCard:
-    return BlogCard(
-        slug=post.slug,
-        title=post.title,
-        summary=post.summary,
-        picture_url=post.picture_url,
-        published_at=post.published_at,
-    )
+    return BlogCard.model_validate(post, from_attributes=True)
 
 
 def list_posts(session: Session, *, page: int, per_page: int) -> BlogPage:

@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import datetime
+from enum import StrEnum
 from functools import lru_cache
-from typing import Annotated, Any
+from typing import Annotated, Any, TypeVar
 
 from fastapi import Depends
 from sqlalchemy import DateTime, Engine, MetaData, and_, create_engine, event
@@ -14,6 +15,7 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sess
 
 from addme.core import clock, deadlines
 from addme.core.config import get_settings
+from addme.core.errors import NotFound
 
 NAMING_CONVENTION = {
     "ix": "ix_%(column_0_label)s",
@@ -153,3 +155,16 @@ def starts_with(column: Any, prefix: str, *, dialect: str) -> Any:
 
 # What a route (or a dependency of a domain's) asks for: one session per request.
 DbSession = Annotated[Session, Depends(get_db)]
+
+
+Row = TypeVar("Row")
+
+
+def get_or_404(
+    session: Session, model: type[Row], ident: int, message: str, *, code: StrEnum | None = None
+) -> Row:
+    """The row with this primary key, or the caller's own 404 (its message and code)."""
+    row = session.get(model, ident)
+    if row is None:
+        raise NotFound(message, code=code)
+    return row

@@ -50,15 +50,7 @@ def statement_read(row: StatementOfReasons) -> StatementRead:
 
 
 def brief(appeal: Appeal) -> AppealBrief:
-    return AppealBrief(
-        id=appeal.id,
-        status=appeal.status,
-        message=appeal.message,
-        created_at=appeal.created_at,
-        due_at=appeal.due_at,
-        decided_at=appeal.decided_at,
-        reason=appeal.reason,
-    )
+    return AppealBrief.model_validate(appeal, from_attributes=True)
 
 
 def about_of(row: StatementOfReasons) -> str:

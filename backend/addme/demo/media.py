@@ -13,7 +13,7 @@ from sqlalchemy.orm import Session
 from addme.accounts.models import User
 from addme.listings.models import Username
 from addme.media import constants as c
-from addme.media import pipeline, service
+from addme.media import intake, pipeline
 
 DEMO_GALLERIES = 30
 
@@ -58,6 +58,6 @@ def seed_galleries(session: Session, users: list[User], rng: random.Random) -> N
             pipeline.process(artwork(rng, initials=username.username[:2].upper()))
             for _ in range(rng.randint(2, 4))
         ]
-        service.store(
+        intake.store(
             session, user_id=username.user_id, username_id=username.id, kind=c.Kind.GALLERY, images=images
         )

@@ -16,7 +16,8 @@ from sqlalchemy.orm import Session
 from addme.accounts.models import User
 from addme.audit import service as audit
 from addme.core import clock
-from addme.core.errors import FieldError, NotFound
+from addme.core.db import get_or_404
+from addme.core.errors import FieldError
 from addme.core.options import AppName
 from addme.core.paging import bounded_meta
 from addme.core.schemas import Page, StrictInput, UtcDatetime
@@ -81,10 +82,7 @@ def _read(group: Group, email: str | None) -> AdminGroupRead:
 
 
 def _found(session: Session, group_id: int) -> Group:
-    group = session.get(Group, group_id)
-    if group is None:
-        raise NotFound(NOT_FOUND, code=GroupCode.GROUP_NOT_FOUND)
-    return group
+    return get_or_404(session, Group, group_id, NOT_FOUND, code=GroupCode.GROUP_NOT_FOUND)
 
 
 def _fields(group: Group) -> dict[str, Any]:

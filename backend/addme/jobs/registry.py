@@ -15,6 +15,7 @@ from addme.jobs.service import register
 from addme.listings import service as listings
 from addme.listings import stats as listing_stats
 from addme.mail import service as mail
+from addme.media import blocking as media_blocking
 from addme.media import held as held_media
 from addme.media import service as media
 from addme.moderation import alerts as moderation_alerts
@@ -22,7 +23,7 @@ from addme.moderation import member_bans, reputation
 from addme.privacy import service as privacy
 from addme.stats import rollup as stats_rollup
 from addme.trust import trackers
-from addme.wallet import ledger, reminders
+from addme.wallet import ledger, reconcile, reminders
 
 # -- cleanups (spec section 9) and reminders: logged, each run's counts kept for /admin/jobs --------
 
@@ -125,7 +126,7 @@ def auto_topup(session: Session) -> int:
 @register("check-ledger", every=timedelta(minutes=10))
 def check_ledger(session: Session) -> int:
     # Every account against the whole ledger: the admin home reads the stored result.
-    return ledger.run_check(session)
+    return reconcile.run_check(session)
 
 
 @register("end-studio", every=timedelta(minutes=5))
@@ -142,13 +143,13 @@ def refresh_daily_figures(session: Session) -> int:
 @register("hash-stored-images", every=timedelta(minutes=5), logged=True)
 def hash_stored_images(session: Session) -> dict[str, int]:
     """Images stored before PDQ get their hash, a batch at a time from where the last run stopped."""
-    return media.hash_stored_images(session, ad_image_urls=ads_admin.stored_image_urls(session))
+    return media_blocking.hash_stored_images(session, ad_image_urls=ads_admin.stored_image_urls(session))
 
 
 @register("sync-stopncii", every=timedelta(minutes=15), logged=True)
 def sync_stopncii(session: Session) -> dict[str, int]:
     """StopNCII's new hashes blocked, its withdrawn ones removed, feedback sent (when it is on)."""
-    return media.sync_stopncii(session)
+    return media_blocking.sync_stopncii(session)
 
 
 @register("purge-trackers", every=timedelta(hours=6), logged=True)

@@ -10,7 +10,8 @@ from sqlalchemy.orm import Session
 
 from addme.accounts.models import User
 from addme.core import clock, options
-from addme.core.errors import AppError, NotFound
+from addme.core.db import get_or_404
+from addme.core.errors import AppError
 from addme.listings import constants as c
 from addme.listings.changes import touch
 from addme.listings.codes import ListingCode
@@ -84,10 +85,7 @@ def banned_usernames(session: Session, *, limit: int = 200) -> list[Username]:
 
 def get_any(session: Session, *, username_id: int) -> Username:
     """Any username by id for a moderator, deleted ones included; 404 if there is none."""
-    username = session.get(Username, username_id)
-    if username is None:
-        raise NotFound(c.NOT_FOUND)
-    return username
+    return get_or_404(session, Username, username_id, c.NOT_FOUND)
 
 
 def _owner(session: Session, username: Username) -> User:
@@ -96,14 +94,19 @@ def _owner(session: Session, username: Username) -> User:
     return owner
 
 
-def approve(session: Session, *, username: Username) -> None:
-    """A moderator approves a pending username: it is listed at once (unless hidden or the owner is out)."""
-    if username.status != c.Status.PENDING:
-        raise AppError(c.NOT_PENDING, code=ListingCode.NOT_PENDING)
+def _refuse_duplicate(session: Session, username: Username) -> None:
+    """Listing it (again) must not give its app two live copies of one handle."""
     if is_taken(session, app=username.app, normalized=username.username_normalized, exclude_id=username.id):
         raise AppError(
             c.DUPLICATE.format(app=options.APP_LABELS[options.App(username.app)]), code=ListingCode.DUPLICATE
         )
+
+
+def approve(session: Session, *, username: Username) -> None:
+    """A moderator approves a pending username: it is listed at once (unless hidden or the owner is out)."""
+    if username.status != c.Status.PENDING:
+        raise AppError(c.NOT_PENDING, code=ListingCode.NOT_PENDING)
+    _refuse_duplicate(session, username)
     now = clock.now()
     username.status = c.Status.APPROVED
     username.rejection_reason = None
@@ -151,10 +154,7 @@ def unban(session: Session, *, username: Username) -> None:
     """Lift a username's ban (an accepted unban request): listed again if nothing else holds it."""
     if username.status != c.Status.BANNED:
         raise AppError(c.NOT_BANNED, code=ListingCode.NOT_BANNED)
-    if is_taken(session, app=username.app, normalized=username.username_normalized, exclude_id=username.id):
-        raise AppError(
-            c.DUPLICATE.format(app=options.APP_LABELS[options.App(username.app)]), code=ListingCode.DUPLICATE
-        )
+    _refuse_duplicate(session, username)
     username.status = c.Status.APPROVED
     username.banned_until = None
     username.approved_at = username.approved_at or clock.now()
@@ -166,10 +166,7 @@ def unban(session: Session, *, username: Username) -> None:
 def restore(session: Session, *, username: Username) -> None:
     """An appeal reversed a rejection, a removal or a ban: the username is approved and listed again
     (unless its handle was taken meanwhile, or its owner may not be listed)."""
-    if is_taken(session, app=username.app, normalized=username.username_normalized, exclude_id=username.id):
-        raise AppError(
-            c.DUPLICATE.format(app=options.APP_LABELS[options.App(username.app)]), code=ListingCode.DUPLICATE
-        )
+    _refuse_duplicate(session, username)
     now = clock.now()
     username.status = c.Status.APPROVED
     username.rejection_reason = None

@@ -14,6 +14,7 @@ from sqlalchemy import delete, func, select, update
 from sqlalchemy.orm import Session
 
 from addme.core import clock
+from addme.core.db import get_or_404
 from addme.core.errors import Conflict, FieldError, NotFound
 from addme.core.schemas import PageMeta
 from addme.listings import facets, validation
@@ -98,10 +99,7 @@ def row(session: Session, *, tag_id: int) -> dict[str, Any]:
 
 
 def get(session: Session, *, tag_id: int) -> Tag:
-    tag = session.get(Tag, tag_id)
-    if tag is None:
-        raise NotFound(TAG_NOT_FOUND, code=ListingCode.TAG_NOT_FOUND)
-    return tag
+    return get_or_404(session, Tag, tag_id, TAG_NOT_FOUND, code=ListingCode.TAG_NOT_FOUND)
 
 
 def by_name(session: Session, *, name: str) -> Tag:

@@ -12,7 +12,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from addme.media import constants as c
-from addme.media import hashes
+from addme.media import hashes, naming
 from addme.media.models import Media, MediaHashCursor, MediaImageHash
 from addme.media.storage import get_storage
 
@@ -83,7 +83,7 @@ def hash_media(
 def hash_ad_images(session: Session, *, urls: Sequence[str]) -> dict[str, int]:
     """Hash the stored ad images (named by their URLs) that have no hash yet."""
     storage = get_storage()
-    keys = sorted({k for k in (hashes.key_of(u) for u in urls if u) if k and k.startswith("ads/")})
+    keys = sorted({k for k in (naming.key_of(u) for u in urls if u) if k and k.startswith("ads/")})
     if not keys:
         return {"ads": 0}
     known = set(

@@ -1,26 +1,20 @@
 """Image hashes: the PDQ hash of every stored image, copies found through the multi-index, and the
-block list no upload may match. The public verbs are in media/service.py."""
+block list no upload may match. Naming images by URL is in media/naming.py, removing and
+blocking in media/removal.py, the verbs other domains call in media/blocking.py."""
 
 from __future__ import annotations
 
 import logging
-import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
-from urllib.parse import urlsplit
 
-from sqlalchemy import ColumnElement, Table, delete, event, or_, select
+from sqlalchemy import ColumnElement, Table, or_, select
 from sqlalchemy.orm import Session
 
-from addme.audit import service as audit
-from addme.core.config import get_settings
-from addme.listings import service as listings
-from addme.listings.models import Username
-from addme.media import constants as c
 from addme.media import pdq, pipeline
 from addme.media.models import Media, MediaBlockedHash, MediaImageHash
-from addme.media.storage import Storage, get_storage, preview_key
+from addme.media.storage import Storage, get_storage
 
 log = logging.getLogger("addme.media.hashes")
 
@@ -29,8 +23,6 @@ B: Table = MediaBlockedHash.__table__  # type: ignore[assignment]
 M: Table = Media.__table__  # type: ignore[assignment]
 # Needles per query: 16 chunk IN-lists of 17 values each, 272 bind parameters a needle.
 NEEDLES_PER_QUERY = 8
-_DISCARD_ON_ROLLBACK = "media.discard_on_rollback"
-_DISCARD = "media_discard_after_commit"
 
 
 @dataclass(frozen=True)
@@ -172,6 +164,18 @@ def block(
     return row, True
 
 
+def unblock(session: Session, *, hexed: str, source: str) -> int:
+    """Take a hash off the block list under one source (a reversed appeal); the rows removed."""
+    rows = list(
+        session.scalars(
+            select(MediaBlockedHash).where(MediaBlockedHash.source == source, MediaBlockedHash.pdq == hexed)
+        )
+    )
+    for row in rows:
+        session.delete(row)
+    return len(rows)
+
+
 # -- finding copies ---------------------------------------------------------------------------------
 
 
@@ -242,276 +246,3 @@ def find_copies(
     rows = [r for r in rows if r.media_id is None or r.media_id not in excluded]
     refs = _refs(session, rows, needles)
     return sorted(refs, key=lambda ref: (ref.distance, ref.media_id or 0, ref.url))
-
-
-# -- naming images by URL ---------------------------------------------------------------------------
-
-_KEY = re.compile(r"^[a-z]+/[A-Za-z0-9_-]+(\.[a-z0-9]+)$")
-_GALLERY_PAGE = re.compile(r"^/(?:v1/)?nudes?/(?P<slug>[^/]+)/?$")
-_PROFILE_PAGE = re.compile(r"^/(?:profile|v1/usernames)/(?P<id>\d{1,12})/?$")
-_USERNAME_PAGE = re.compile(r"^/username/[^/]+/(?P<id>\d{1,12})/?$")
-
-
-def _host(url: str) -> str:
-    return (urlsplit(url).hostname or "").lower().removeprefix("www.")
-
-
-def _own_hosts(storage: Storage) -> set[str]:
-    settings = get_settings()
-    hosts = {_host(settings.site_url), _host(settings.media_host_url), _host(storage.url("x"))}
-    return {h for h in hosts if h}
-
-
-def _media_prefixes(storage: Storage) -> list[str]:
-    """The paths under which stored objects are served (the storage's own, and the local route)."""
-    base = storage.url("x")[:-2]
-    prefixes = {urlsplit(base).path.rstrip("/"), get_settings().media_url.rstrip("/")}
-    return [p for p in prefixes if p]
-
-
-def _main_keys(key: str) -> list[str]:
-    """The stored image's key for a file, thumbnail or blurred preview key."""
-    keys = [key]
-    for suffix in ("-t.webp", "-b.webp"):
-        if key.endswith(suffix):
-            keys.append(key.removesuffix(suffix) + "." + pipeline.EXTENSION)
-    return keys
-
-
-def _username_id(path: str) -> int | None:
-    if m := _GALLERY_PAGE.match(path):
-        tail = m.group("slug").rsplit("-", 1)[-1]
-        return int(tail) if tail.isdigit() and len(tail) <= 12 else None
-    if m := _PROFILE_PAGE.match(path) or _USERNAME_PAGE.match(path):
-        return int(m.group("id"))
-    return None
-
-
-def images_at(session: Session, *, urls: Sequence[str]) -> list[ImageRef]:
-    """The stored images these AddMe URLs show (a media file or thumbnail, a gallery page, a profile:
-    its picture and gallery); anything else gives nothing."""
-    storage = get_storage()
-    hosts = _own_hosts(storage)
-    prefixes = _media_prefixes(storage)
-    keys: list[str] = []
-    username_ids: list[int] = []
-    for url in urls:
-        if not isinstance(url, str) or len(url) > 2000:
-            continue
-        try:
-            parts = urlsplit(url.strip())
-        except ValueError:
-            continue
-        host = (parts.hostname or "").lower().removeprefix("www.")
-        if host and host not in hosts:
-            continue
-        path = parts.path
-        for prefix in prefixes:
-            if path.startswith(prefix + "/"):
-                key = path[len(prefix) + 1 :]
-                if _KEY.match(key):
-                    keys.extend(_main_keys(key))
-                break
-        else:
-            found = _username_id(path.rstrip("/") or "/")
-            if found is not None:
-                username_ids.append(found)
-    media: dict[int, Media] = {}
-    if keys:
-        for m in session.scalars(select(Media).where(Media.storage_key.in_(keys[:1000]))):
-            media[m.id] = m
-    if username_ids:
-        for m in session.scalars(
-            select(Media).where(Media.username_id.in_(username_ids[:200])).order_by(Media.id)
-        ):
-            media[m.id] = m
-    refs: list[ImageRef] = []
-    for m in sorted(media.values(), key=lambda row: row.id):
-        row = ensure_hash(session, m)
-        if row is None:
-            continue
-        refs.append(
-            ImageRef(
-                media_id=m.id,
-                kind=m.kind,
-                user_id=m.user_id,
-                username_id=m.username_id,
-                url=storage.url(m.storage_key),
-                pdq=row.pdq,
-            )
-        )
-    # Ad images have no media row: found by their key in the hash table alone.
-    ad_keys = [k for k in keys if k.startswith("ads/")]
-    if ad_keys:
-        for h in session.scalars(
-            select(MediaImageHash).where(MediaImageHash.storage_key.in_(ad_keys), MediaImageHash.kind == c.AD)
-        ):
-            refs.append(
-                ImageRef(
-                    media_id=None,
-                    kind=c.AD,
-                    user_id=None,
-                    username_id=None,
-                    url=storage.url(h.storage_key),
-                    pdq=h.pdq,
-                )
-            )
-    return refs
-
-
-def key_of(url: str) -> str | None:
-    """The storage key behind one of our media URLs, or None."""
-    storage = get_storage()
-    path = urlsplit(url).path
-    for prefix in _media_prefixes(storage):
-        if path.startswith(prefix + "/"):
-            key = path[len(prefix) + 1 :]
-            return key if _KEY.match(key) else None
-    return None
-
-
-# -- removing and blocking --------------------------------------------------------------------------
-
-
-def media_keys(media: Media) -> list[str]:
-    """A media row's stored objects: the image, its thumbnail and its blurred preview."""
-    return [media.storage_key, media.thumb_key, preview_key(media.thumb_key)]
-
-
-def discard_after_commit(session: Session, keys: Sequence[str]) -> None:
-    """Delete these stored objects once the caller's transaction commits (never on a rollback)."""
-    session.info.setdefault(_DISCARD, []).extend(keys)
-
-
-@event.listens_for(Session, "after_commit")
-def _discard_committed(session: Session) -> None:
-    keys = session.info.pop(_DISCARD, None)
-    if not keys:
-        return
-    storage = get_storage()
-    for key in keys:
-        try:
-            storage.delete(key)
-        except Exception:
-            log.exception("could not delete media object %s", key)
-
-
-@event.listens_for(Session, "after_rollback")
-def _forget_discards(session: Session) -> None:
-    session.info.pop(_DISCARD, None)
-    keys = session.info.pop(_DISCARD_ON_ROLLBACK, None)
-    if keys:
-        storage = get_storage()
-        for key in keys:
-            try:
-                storage.delete(key)
-            except Exception:
-                log.exception("could not delete media object %s", key)
-
-
-def discard_after_rollback(session: Session, keys: Sequence[str]) -> None:
-    """Delete these stored objects if the caller's transaction rolls back (copies written ahead of
-    a decision that did not land); a commit keeps them."""
-    session.info.setdefault(_DISCARD_ON_ROLLBACK, []).extend(keys)
-
-
-@event.listens_for(Session, "after_commit")
-def _keep_written(session: Session) -> None:
-    session.info.pop(_DISCARD_ON_ROLLBACK, None)
-
-
-def unblock(session: Session, *, hexed: str, source: str) -> int:
-    """Take a hash off the block list under one source (a reversed appeal); the rows removed."""
-    rows = list(
-        session.scalars(
-            select(MediaBlockedHash).where(MediaBlockedHash.source == source, MediaBlockedHash.pdq == hexed)
-        )
-    )
-    for row in rows:
-        session.delete(row)
-    return len(rows)
-
-
-def remove_and_block(
-    session: Session, *, refs: Sequence[ImageRef], actor_id: int | None, reason: str, source: str
-) -> list[ImageRef]:
-    """Remove the images and block their hashes, audited, in the caller's transaction (flushed, not
-    committed); the stored files go once it commits. Returns what was removed."""
-    source = c.BlockSource(source).value
-    removed: list[ImageRef] = []
-    keys: list[str] = []
-    storage = get_storage()
-    seen: set[tuple[int | None, str]] = set()
-    for ref in refs:
-        hexed = pdq.normalize(ref.pdq)
-        if hexed is None:
-            raise ValueError(f"not a PDQ hash: {ref.pdq!r}")
-        key = "" if ref.media_id is not None else key_of(ref.url) or ""
-        ident: tuple[int | None, str] = (ref.media_id, key)
-        if ident in seen:
-            continue
-        seen.add(ident)
-        quality: int | None = None
-        target: str
-        gone = False
-        if ref.media_id is not None:
-            target = f"media:{ref.media_id}"
-            media = session.get(Media, ref.media_id)
-            if media is not None:
-                hashed = session.scalar(
-                    select(MediaImageHash.quality).where(MediaImageHash.media_id == media.id)
-                )
-                quality = hashed
-                if media.kind == c.Kind.PROFILE:
-                    username = session.get(Username, media.username_id, populate_existing=True)
-                    if username is not None and username.profile_picture == storage.url(media.storage_key):
-                        listings.set_picture(session, username=username, url=None)
-                keys.extend(media_keys(media))
-                session.delete(media)
-                gone = True
-        else:
-            target = f"ad-image:{key}"[:120]
-            row = (
-                session.scalar(select(MediaImageHash).where(MediaImageHash.storage_key == key))
-                if key
-                else None
-            )
-            if row is not None:
-                quality = row.quality
-                session.delete(row)
-                keys.append(key)
-                gone = True
-        block(
-            session,
-            hexed=hexed,
-            quality=quality,
-            source=source,
-            reason=reason,
-            subject=target,
-            created_by=actor_id,
-        )
-        audit.record_by(
-            session,
-            actor_id=actor_id,
-            action="media.block",
-            target=target,
-            reason=reason,
-            details={
-                "pdq": hexed,
-                "source": source,
-                "kind": ref.kind,
-                "removed": gone,
-                "distance": ref.distance,
-            },
-        )
-        if gone:
-            removed.append(replace(ref, pdq=hexed))
-    session.flush()
-    discard_after_commit(session, keys)
-    return removed
-
-
-def purge_hash_rows(session: Session, *, keys: Sequence[str]) -> None:
-    """Forget the hash rows of stored objects deleted outside remove_and_block (ad images)."""
-    if keys:
-        session.execute(delete(MediaImageHash).where(MediaImageHash.storage_key.in_(list(keys))))

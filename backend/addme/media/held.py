@@ -15,9 +15,9 @@ from addme.decisions.models import StatementOfReasons
 from addme.listings import service as listings
 from addme.listings.models import Username
 from addme.media import constants as c
-from addme.media import hashes
-from addme.media.hashes import media_keys
+from addme.media import hashes, removal
 from addme.media.models import Media, MediaImageHash
+from addme.media.removal import media_keys
 from addme.media.storage import discard, get_storage
 
 HELD_PREFIX = "held/"
@@ -68,7 +68,7 @@ def hold_copy(session: Session, *, media_id: int, statement: StatementOfReasons,
     if media is None:
         return False
     held = copy_to_held(session, media, statement=statement, blocked_by=blocked_by)
-    hashes.discard_after_rollback(session, list(held.values()))
+    removal.discard_after_rollback(session, list(held.values()))
     return True
 
 
@@ -110,7 +110,7 @@ def restore_held(session: Session, *, statement_id: int) -> bool:
     if pdq_hex and blocked_by:
         # The removal was wrong about this picture: the block it put on the hash goes with it.
         hashes.unblock(session, hexed=str(pdq_hex), source=str(blocked_by))
-    hashes.discard_after_commit(session, list((row.held_keys or {}).values()))
+    removal.discard_after_commit(session, list((row.held_keys or {}).values()))
     decisions.release(session, held=row)
     return True
 

@@ -14,6 +14,7 @@ from addme.core.params import IdPath, PageQuery
 from addme.core.permissions import Permission
 from addme.core.routes import api_router
 from addme.core.schemas import ActionResult, ErrorBody
+from addme.media import admin as media_admin
 from addme.media import public, service
 from addme.media.schemas import (
     AdminMediaPage,
@@ -105,7 +106,7 @@ def admin_gallery(
     page: PageQuery = 1,
     per_page: Annotated[int, Query(ge=1, le=100)] = 48,
 ) -> AdminMediaPage:
-    return service.recent_uploads(db, page=page, per_page=per_page)
+    return media_admin.recent_uploads(db, page=page, per_page=per_page)
 
 
 @router.delete("/admin/gallery/{media_id}", response_model=ActionResult, tags=["admin"])
@@ -113,12 +114,14 @@ def admin_remove_media(
     media_id: IdPath, admin: GalleryAdmin, db: DbSession, body: MediaRemoveIn | None = None
 ) -> ActionResult:
     sent = body or MediaRemoveIn()
-    return service.admin_remove(db, admin=admin, media_id=media_id, reason=sent.reason, macro=sent.macro)
+    return media_admin.admin_remove(db, admin=admin, media_id=media_id, reason=sent.reason, macro=sent.macro)
 
 
 @router.post("/admin/image-bans", response_model=BlockedHashRead, status_code=201, tags=["admin"])
 def admin_ban_image(body: ImageBanIn, admin: BansAdmin, db: DbSession) -> BlockedHashRead:
-    return service.ban_image(db, admin=admin, media_id=body.media_id, reason=body.reason, macro=body.macro)
+    return media_admin.ban_image(
+        db, admin=admin, media_id=body.media_id, reason=body.reason, macro=body.macro
+    )
 
 
 @router.get("/admin/image-bans", response_model=BlockedHashPage, tags=["admin"])
@@ -129,12 +132,12 @@ def admin_image_bans(
     page: PageQuery = 1,
     per_page: Annotated[int, Query(ge=1, le=100)] = 50,
 ) -> BlockedHashPage:
-    return service.image_bans(db, source=source, page=page, per_page=per_page)
+    return media_admin.image_bans(db, source=source, page=page, per_page=per_page)
 
 
 @router.post("/admin/image-hashes/import", response_model=HashImportResult, tags=["admin"])
 def admin_import_hashes(body: HashImportIn, admin: BansAdmin, db: DbSession) -> HashImportResult:
-    return service.import_hashes(db, admin=admin, text=body.text, reason=body.reason)
+    return media_admin.import_hashes(db, admin=admin, text=body.text, reason=body.reason)
 
 
 @router.get(
@@ -146,7 +149,7 @@ def admin_import_hashes(body: HashImportIn, admin: BansAdmin, db: DbSession) -> 
 def admin_export_hashes(
     admin: BansAdmin, db: DbSession, source: BlockSourceName | None = None
 ) -> StreamingResponse:
-    lines = service.export_hashes(db, admin=admin, source=source)
+    lines = media_admin.export_hashes(db, admin=admin, source=source)
     return StreamingResponse(
         lines,
         media_type="text/plain; charset=utf-8",

@@ -84,38 +84,23 @@ Uploader = Annotated[User, Depends(uploader)]
 GalleryFiles = Annotated[list[Incoming], Depends(gallery_files)]
 PictureFile = Annotated[Incoming, Depends(picture_file)]
 
+
+def _form_body(field: str, schema: dict[str, object]) -> dict[str, object]:
+    """A route's multipart body in the OpenAPI document: one required field."""
+    return {
+        "requestBody": {
+            "required": True,
+            "content": {
+                "multipart/form-data": {
+                    "schema": {"type": "object", "required": [field], "properties": {field: schema}}
+                }
+            },
+        }
+    }
+
+
 # The request bodies in the OpenAPI document (the routes read the form themselves, with limits).
-GALLERY_BODY = {
-    "requestBody": {
-        "required": True,
-        "content": {
-            "multipart/form-data": {
-                "schema": {
-                    "type": "object",
-                    "required": ["files"],
-                    "properties": {
-                        "files": {
-                            "type": "array",
-                            "items": {"type": "string", "format": "binary"},
-                            "maxItems": c.MAX_FILES,
-                        }
-                    },
-                }
-            }
-        },
-    }
-}
-PICTURE_BODY = {
-    "requestBody": {
-        "required": True,
-        "content": {
-            "multipart/form-data": {
-                "schema": {
-                    "type": "object",
-                    "required": ["file"],
-                    "properties": {"file": {"type": "string", "format": "binary"}},
-                }
-            }
-        },
-    }
-}
+GALLERY_BODY = _form_body(
+    "files", {"type": "array", "items": {"type": "string", "format": "binary"}, "maxItems": c.MAX_FILES}
+)
+PICTURE_BODY = _form_body("file", {"type": "string", "format": "binary"})

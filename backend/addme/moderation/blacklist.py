@@ -11,7 +11,8 @@ from sqlalchemy.orm import Session
 
 from addme.accounts.models import User
 from addme.audit import service as audit
-from addme.core.errors import Conflict, FieldError, NotFound
+from addme.core.db import get_or_404
+from addme.core.errors import Conflict, FieldError
 from addme.moderation import ipbans
 from addme.moderation.admin_schemas import BlacklistTermIn
 from addme.moderation.codes import ModerationCode
@@ -67,9 +68,7 @@ def add(session: Session, *, admin: User, data: BlacklistTermIn) -> BlacklistTer
 
 def switch(session: Session, *, admin: User, term_id: int, active: bool) -> BlacklistTerm:
     """Switch an entry on or off."""
-    row = session.get(BlacklistTerm, term_id)
-    if row is None:
-        raise NotFound(NOT_FOUND)
+    row = get_or_404(session, BlacklistTerm, term_id, NOT_FOUND)
     before = _snapshot(row)
     screening.switch_term(session, term=row, active=active)
     audit.record(
@@ -86,9 +85,7 @@ def switch(session: Session, *, admin: User, term_id: int, active: bool) -> Blac
 
 def remove(session: Session, *, admin: User, term_id: int) -> None:
     """Delete an entry for good."""
-    row = session.get(BlacklistTerm, term_id)
-    if row is None:
-        raise NotFound(NOT_FOUND)
+    row = get_or_404(session, BlacklistTerm, term_id, NOT_FOUND)
     audit.record(
         session, admin=admin, action="blacklist.delete", target=f"blacklist:{row.id}", before=_snapshot(row)
     )

@@ -14,6 +14,7 @@ from addme.accounts.models import User
 from addme.audit import service as audit
 from addme.core import clock
 from addme.core.config import get_settings
+from addme.core.db import get_or_404
 from addme.core.errors import Conflict, NotFound
 from addme.core.schemas import Page, PageMeta
 from addme.decisions import appeals as appeal_records
@@ -90,6 +91,9 @@ def pending_unbans(session: Session) -> int:
     return int(session.scalar(select(func.count()).select_from(UnbanRequest).where(where)) or 0)
 
 
+UNBAN_ACCEPTED_FACTS = "Your unban request was accepted: the username is listed again."
+
+
 def decide_unban(
     session: Session, *, admin: User, request_id: int, accept: bool, reason: str, macro: str | None = None
 ) -> UnbanRequestAdmin:
@@ -97,9 +101,9 @@ def decide_unban(
     needs a reason and is a decision record. The request's appeal in /admin/appeals closes with it."""
     if not accept:
         reason = records.reason_text(reason, macro)
-    req = session.get(UnbanRequest, request_id)
-    if req is None:
-        raise NotFound(UNBAN_NOT_FOUND, code=ModerationCode.UNBAN_REQUEST_NOT_FOUND)
+    req = get_or_404(
+        session, UnbanRequest, request_id, UNBAN_NOT_FOUND, code=ModerationCode.UNBAN_REQUEST_NOT_FOUND
+    )
     if req.status != RequestStatus.PENDING:
         raise Conflict(ALREADY_DECIDED, code=ModerationCode.ALREADY_DECIDED)
     username = listings.get_any(session, username_id=req.username_id)
@@ -113,26 +117,14 @@ def decide_unban(
     appeal = appeal_records.of_unban(session, unban_request_id=req.id)
     if appeal is not None and appeal.status == "open":
         appeal_records.close(session, appeal=appeal, reversed_=accept, decided_by=admin.id, reason=reason)
-    if accept and appeal is not None:
+    # An accepted request reverses its appeal's statement (when there is one); a refusal is a
+    # decision of its own. Either way one statement, about the same username and owner.
+    if not accept or appeal is not None:
         records.record(
             session,
-            decision="appeal_reversed",
-            facts=reason or "Your unban request was accepted: the username is listed again.",
-            source_type="appeal",
-            subject_type="username",
-            subject_id=username.id,
-            about=f"{username.username} ({username.app})",
-            member=owner,
-            decided_by=admin.id,
-            appeal_of_id=appeal.statement_id,
-            notify=False,  # the spec's acceptance mail below tells the member
-        )
-    if not accept:
-        records.record(
-            session,
-            decision="refuse_unban",
-            visibility="content_disabled",
-            facts=reason,
+            decision="appeal_reversed" if accept else "refuse_unban",
+            visibility=None if accept else "content_disabled",
+            facts=(reason or UNBAN_ACCEPTED_FACTS) if accept else reason,
             source_type="appeal",
             subject_type="username",
             subject_id=username.id,
@@ -140,6 +132,7 @@ def decide_unban(
             member=owner,
             decided_by=admin.id,
             appeal_of_id=appeal.statement_id if appeal is not None else None,
+            notify=not accept,  # an acceptance: the spec's mail below tells the member
         )
     if owner is not None:
         words = texts.words_for(session, user=owner)
@@ -216,9 +209,9 @@ def removal_summary(session: Session) -> tuple[int, int | None]:
 
 def proof_file(session: Session, *, request_id: int) -> Path:
     """The private screenshot of a removal request (moderators only; never a public URL)."""
-    req = session.get(RemovalRequest, request_id)
-    if req is None:
-        raise NotFound(REMOVAL_NOT_FOUND, code=ModerationCode.REMOVAL_REQUEST_NOT_FOUND)
+    req = get_or_404(
+        session, RemovalRequest, request_id, REMOVAL_NOT_FOUND, code=ModerationCode.REMOVAL_REQUEST_NOT_FOUND
+    )
     root = get_settings().private_dir.resolve()
     path = (root / req.proof_path).resolve()
     if root not in path.parents or not path.is_file():
@@ -230,9 +223,9 @@ def decide_removal(
     session: Session, *, admin: User, request_id: int, remove: bool, reason: str
 ) -> RemovalRequestAdmin:
     """Remove the listing and block its handle on that app for good, or refuse with a mailed reason."""
-    req = session.get(RemovalRequest, request_id)
-    if req is None:
-        raise NotFound(REMOVAL_NOT_FOUND, code=ModerationCode.REMOVAL_REQUEST_NOT_FOUND)
+    req = get_or_404(
+        session, RemovalRequest, request_id, REMOVAL_NOT_FOUND, code=ModerationCode.REMOVAL_REQUEST_NOT_FOUND
+    )
     if req.status != RequestStatus.PENDING:
         raise Conflict(ALREADY_DECIDED, code=ModerationCode.ALREADY_DECIDED)
     normalized = normalize_handle(req.username)

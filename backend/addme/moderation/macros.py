@@ -7,7 +7,7 @@ from sqlalchemy.orm import Session
 
 from addme.accounts.models import User
 from addme.audit import service as audit
-from addme.core.errors import NotFound
+from addme.core.db import get_or_404
 from addme.moderation.codes import ModerationCode
 from addme.moderation.models import Macro
 from addme.moderation.schemas import MacroIn, MacroRead, MacroUpdate
@@ -24,10 +24,7 @@ def list_macros(session: Session, *, type: str | None) -> list[MacroRead]:
 
 
 def _get(session: Session, macro_id: int) -> Macro:
-    macro = session.get(Macro, macro_id)
-    if macro is None:
-        raise NotFound(NOT_FOUND, code=ModerationCode.MACRO_NOT_FOUND)
-    return macro
+    return get_or_404(session, Macro, macro_id, NOT_FOUND, code=ModerationCode.MACRO_NOT_FOUND)
 
 
 def _fields(macro: Macro) -> dict[str, object]:

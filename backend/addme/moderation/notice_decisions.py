@@ -18,6 +18,7 @@ from addme.accounts.models import User
 from addme.audit import service as audit
 from addme.core import clock
 from addme.core.config import get_settings
+from addme.core.db import get_or_404
 from addme.core.errors import Conflict, FieldError, NotFound
 from addme.core.schemas import Page, PageMeta
 from addme.decisions import service as decisions
@@ -25,8 +26,8 @@ from addme.decisions.models import StatementOfReasons
 from addme.groups import admin as groups_admin
 from addme.listings import service as listings
 from addme.mail import service as mail
+from addme.media import blocking as media
 from addme.media import held as held_media
-from addme.media import service as media
 from addme.moderation import notice_targets as found_by
 from addme.moderation import texts
 from addme.moderation.codes import ModerationCode
@@ -130,10 +131,7 @@ def open_summary(session: Session) -> tuple[int, int]:
 
 
 def _get(session: Session, notice_id: int) -> Notice:
-    notice = session.get(Notice, notice_id)
-    if notice is None:
-        raise NotFound(NOT_FOUND, code=ModerationCode.NOTICE_NOT_FOUND)
-    return notice
+    return get_or_404(session, Notice, notice_id, NOT_FOUND, code=ModerationCode.NOTICE_NOT_FOUND)
 
 
 def _statement_of(session: Session, notice: Notice) -> StatementOfReasons | None:

@@ -16,8 +16,8 @@ from addme.groups import service as groups
 from addme.groups.models import Group
 from addme.listings import constants as lc
 from addme.listings.models import Username
-from addme.media import service as media
-from addme.media.service import ImageRef
+from addme.media import blocking as media
+from addme.media.hashes import ImageRef
 from addme.moderation.models import Notice
 from addme.moderation.notice_schemas import NoticeTarget
 

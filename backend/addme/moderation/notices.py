@@ -25,7 +25,7 @@ from addme.core.config import get_settings
 from addme.core.errors import AppError, FieldError
 from addme.mail import service as mail
 from addme.media import constants as media_limits
-from addme.media import service as media
+from addme.media import intake as media
 from addme.moderation import alerts, texts
 from addme.moderation.models import Notice
 from addme.moderation.notice_schemas import MAX_URLS, NoticeIn, NoticeReceipt

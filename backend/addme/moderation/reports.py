@@ -15,6 +15,7 @@ from sqlalchemy.orm import Session
 from addme.accounts.models import User
 from addme.audit import service as audit
 from addme.core import clock
+from addme.core.db import get_or_404
 from addme.core.errors import FieldError, Forbidden, NotFound
 from addme.core.options import ReportType
 from addme.core.paging import bounded_meta
@@ -279,9 +280,7 @@ def decide(
 ) -> ReportDecision:
     """Apply a moderator's decision on a report's username, through the owning domains' services;
     every decision but get_mail needs a reason (or a macro) and leaves a decision record."""
-    report = session.get(Report, report_id)
-    if report is None:
-        raise NotFound(REPORT_NOT_FOUND, code=ModerationCode.REPORT_NOT_FOUND)
+    report = get_or_404(session, Report, report_id, REPORT_NOT_FOUND, code=ModerationCode.REPORT_NOT_FOUND)
     username = listings.get_any(session, username_id=report.username_id)
     before = snapshot(username)
     owner = session.get(User, username.user_id)

@@ -27,7 +27,7 @@ from addme.listings import service as listings
 from addme.listings.models import Username
 from addme.listings.validation import wait_text
 from addme.mail import service as mail
-from addme.media import service as media
+from addme.media import intake as media
 from addme.moderation import texts
 from addme.moderation.codes import ModerationCode
 from addme.moderation.models import Report
@@ -161,14 +161,7 @@ def _latest_request(session: Session, *, username_id: int) -> UnbanRequest | Non
 def _read(req: UnbanRequest | None) -> UnbanRequestRead | None:
     if req is None:
         return None
-    return UnbanRequestRead(
-        id=req.id,
-        status=req.status,
-        message=req.message,
-        decision_reason=req.decision_reason,
-        created_at=req.created_at,
-        decided_at=req.decided_at,
-    )
+    return UnbanRequestRead.model_validate(req, from_attributes=True)
 
 
 def unban_state(session: Session, *, user: User, username_id: int) -> UnbanState:

@@ -88,21 +88,13 @@ class SiteVerifyCaptcha:
 
 
 def provider_for(settings: Settings, transport: httpx.BaseTransport | None = None) -> CaptchaProvider:
-    if settings.captcha_provider == "turnstile":
-        return SiteVerifyCaptcha(
-            url=TURNSTILE_URL,
-            secret=settings.captcha_secret,
-            site_key=settings.captcha_site_key,
-            transport=transport,
-        )
-    if settings.captcha_provider == "hcaptcha":
-        return SiteVerifyCaptcha(
-            url=HCAPTCHA_URL,
-            secret=settings.captcha_secret,
-            site_key=settings.captcha_site_key,
-            transport=transport,
-        )
-    return LocalCaptcha()
+    # Turnstile and hCaptcha speak the same siteverify protocol: only the URL differs.
+    url = {"turnstile": TURNSTILE_URL, "hcaptcha": HCAPTCHA_URL}.get(settings.captcha_provider)
+    if url is None:
+        return LocalCaptcha()
+    return SiteVerifyCaptcha(
+        url=url, secret=settings.captcha_secret, site_key=settings.captcha_site_key, transport=transport
+    )
 
 
 def require_captcha(

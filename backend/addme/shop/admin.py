@@ -13,7 +13,8 @@ from addme.accounts import service as accounts
 from addme.accounts.models import User
 from addme.audit import service as audit
 from addme.core import clock
-from addme.core.errors import Conflict, FieldError, NotFound
+from addme.core.db import get_or_404
+from addme.core.errors import Conflict, FieldError
 from addme.core.permissions import refuse_self_grant
 from addme.listings.constants import Status
 from addme.listings.models import Username
@@ -58,9 +59,7 @@ def search_orders(session: Session, *, admin: User, q: str | None) -> list[Admin
 
 
 def _crypto_order(session: Session, order_id: int) -> Order:
-    order = session.get(Order, order_id)
-    if order is None:
-        raise NotFound(ORDER_NOT_FOUND, code=ShopCode.ORDER_NOT_FOUND)
+    order = get_or_404(session, Order, order_id, ORDER_NOT_FOUND, code=ShopCode.ORDER_NOT_FOUND)
     if order.source != Source.CRYPTO:
         raise Conflict(NOT_CRYPTO, code=ShopCode.NOT_CRYPTO)
     return order

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from datetime import datetime
+
 import pytest
 from sqlalchemy import select
 
 from addme.audit.models import AdminAudit
+from addme.content.models import BlogPost
 from tests.factories.media import picture
 from tests.factories.wallet import admin, member
 
@@ -110,3 +113,19 @@ def test_only_full_admins_write_the_blog(client, db, level):
     _, headers = admin(db, level) if level else member(db)
     assert client.get("/v1/admin/blog", headers=headers).status_code == 403
     assert client.post("/v1/admin/blog", json=POST, headers=headers).status_code == 403
+
+
+def test_a_publication_time_with_an_offset_is_kept_as_the_same_instant(client, db):
+    # 10:00 at +02:00 is 08:00 UTC: a post scheduled from Paris must not show two hours late.
+    _, headers = admin(db)
+    created = client.post(
+        "/v1/admin/blog", json={**POST, "published_at": "2026-12-01T10:00:00+02:00"}, headers=headers
+    ).json()
+    assert db.get(BlogPost, created["id"]).published_at == datetime(2026, 12, 1, 8, 0)
+    client.put(
+        f"/v1/admin/blog/{created['id']}",
+        json={**POST, "published_at": "2026-12-02T09:30:00-05:00", "reason": "moved"},
+        headers=headers,
+    )
+    db.expire_all()
+    assert db.get(BlogPost, created["id"]).published_at == datetime(2026, 12, 2, 14, 30)

@@ -13,7 +13,7 @@ from PIL import Image, ImageDraw
 from sqlalchemy.orm import Session
 
 from addme.media import constants as c
-from addme.media import pipeline, service
+from addme.media import intake, pipeline
 from addme.media.models import Media
 
 
@@ -103,7 +103,7 @@ def upload(client: Any, headers: dict[str, str], username_id: int, *items: bytes
 def make_media(db: Session, *, username_id: int, user_id: int, seed: int = 1,
                kind: str = c.Kind.GALLERY) -> Media:  # fmt: skip
     """A stored gallery image straight through the pipeline and storage, committed."""
-    row = service.store(
+    row = intake.store(
         db, user_id=user_id, username_id=username_id, kind=kind, images=[pipeline.process(picture(seed))]
     )[0]
     db.commit()

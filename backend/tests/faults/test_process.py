@@ -21,8 +21,8 @@ from sqlalchemy import func, select
 from addme.media.models import Media
 from addme.shop import keys
 from addme.shop.models import Key, Order
-from addme.wallet.ledger import balance_mismatches
 from addme.wallet.models import LedgerEntry
+from addme.wallet.reconcile import balance_mismatches
 from tests.factories.listings import make_username
 from tests.factories.media import picture
 from tests.factories.wallet import give, member, paid_order, webhook

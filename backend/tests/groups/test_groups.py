@@ -12,7 +12,7 @@ from addme.core import clock
 from addme.groups import service
 from addme.groups.models import Group, GroupMember
 from addme.moderation import member_bans
-from addme.wallet import ledger
+from addme.wallet import ledger, reconcile
 from addme.wallet.models import Kind, LedgerEntry, Reason
 from tests.factories.community import make_group, member
 from tests.factories.wallet import give
@@ -22,7 +22,7 @@ from tests.factories.wallet import give
 def _ledger_agrees(db) -> Iterator[None]:  # type: ignore[no-untyped-def]
     yield
     db.rollback()
-    assert ledger.balance_mismatches(db) == []
+    assert reconcile.balance_mismatches(db) == []
 
 
 def body(**over: object) -> dict[str, object]:

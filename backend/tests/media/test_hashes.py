@@ -12,8 +12,8 @@ from sqlalchemy import func, select
 
 from addme.audit.models import AdminAudit
 from addme.core.errors import AppError
+from addme.media import blocking, hashes, intake, pdq, pipeline
 from addme.media import constants as c
-from addme.media import hashes, pdq, pipeline, service
 from addme.media.models import Media, MediaBlockedHash, MediaImageHash
 from addme.media.storage import get_storage
 from tests.factories.listings import make_username
@@ -61,20 +61,20 @@ def test_images_at_names_files_thumbnails_galleries_and_profiles(client, db, own
     picture_row = make_media(db, username_id=username.id, user_id=user.id, seed=3, kind=c.Kind.PROFILE)
     storage = get_storage()
     thumb = storage.url(first.thumb_key)
-    by_file = service.images_at(db, urls=[f"http://testserver{storage.url(first.storage_key)}"])
+    by_file = blocking.images_at(db, urls=[f"http://testserver{storage.url(first.storage_key)}"])
     assert [(r.media_id, r.kind, r.user_id, r.username_id) for r in by_file] == [
         (first.id, "gallery", user.id, username.id)
     ]
-    assert [r.media_id for r in service.images_at(db, urls=[thumb])] == [first.id]
+    assert [r.media_id for r in blocking.images_at(db, urls=[thumb])] == [first.id]
     everything = {first.id, second.id, picture_row.id}
     for page in (
         f"/nude/{username.username}-{username.id}",
         f"http://testserver/profile/{username.id}",
         f"/username/{username.username}/{username.id}",
     ):
-        assert {r.media_id for r in service.images_at(db, urls=[page])} == everything, page
+        assert {r.media_id for r in blocking.images_at(db, urls=[page])} == everything, page
     assert (
-        service.images_at(
+        blocking.images_at(
             db,
             urls=[
                 "https://elsewhere.example/profile/1",
@@ -105,15 +105,15 @@ def test_copies_in_another_members_gallery_are_found_and_removed_in_one_decision
     unrelated = upload(client, other_headers, other_name.id, picture(6)).json()["data"][0]
     files_before = stored_files()
 
-    refs = service.images_at(db, urls=[item["url"]])
+    refs = blocking.images_at(db, urls=[item["url"]])
     assert [r.media_id for r in refs] == [item["id"]]
-    copies = service.find_copies(db, pdqs=[r.pdq for r in refs], exclude_media_ids=[item["id"]])
+    copies = blocking.find_copies(db, pdqs=[r.pdq for r in refs], exclude_media_ids=[item["id"]])
     assert [(c.media_id, c.user_id, c.username_id) for c in copies] == [
         (copy["id"], other_user.id, other_name.id)
     ]
     assert 0 < copies[0].distance <= 31
     moderator, _ = admin(db, "Moderator")
-    removed = service.remove_and_block(
+    removed = blocking.remove_and_block(
         db, refs=[*refs, *copies], actor_id=moderator.id, reason="non-consensual", source="notice"
     )
     # Nothing is gone before the caller commits: the decision is one transaction.
@@ -165,9 +165,9 @@ def test_a_removed_profile_picture_leaves_the_card(client, db, owner):
         headers=headers,
     )
     url = res.json()["profile_picture"]
-    refs = service.images_at(db, urls=[f"/profile/{username.id}"])
+    refs = blocking.images_at(db, urls=[f"/profile/{username.id}"])
     assert [r.kind for r in refs] == ["profile"] and refs[0].url == url
-    service.remove_and_block(db, refs=refs, actor_id=None, reason="impersonation", source="notice")
+    blocking.remove_and_block(db, refs=refs, actor_id=None, reason="impersonation", source="notice")
     db.commit()
     assert client.get(f"/v1/usernames/{username.id}").json()["profile_picture"] is None
     audit = db.scalar(select(AdminAudit).where(AdminAudit.action == "media.block"))
@@ -178,8 +178,8 @@ def test_a_rolled_back_decision_keeps_the_files(client, db, owner):
     user, _headers, username = owner
     row = make_media(db, username_id=username.id, user_id=user.id, seed=4)
     before = stored_files()
-    refs = service.images_at(db, urls=[get_storage().url(row.storage_key)])
-    service.remove_and_block(db, refs=refs, actor_id=None, reason="x", source="notice")
+    refs = blocking.images_at(db, urls=[get_storage().url(row.storage_key)])
+    blocking.remove_and_block(db, refs=refs, actor_id=None, reason="x", source="notice")
     db.rollback()
     db.commit()
     assert stored_files() == before and _count(db, MediaBlockedHash) == 0 and _count(db, Media) == 1
@@ -194,11 +194,11 @@ def test_ad_images_are_hashed_found_removed_and_blocked(client, db):
     url = res.json()["url"]
     row = db.scalar(select(MediaImageHash).where(MediaImageHash.kind == "ad"))
     assert row is not None and row.media_id is None and get_storage().url(row.storage_key) == url
-    refs = service.images_at(db, urls=[url])
+    refs = blocking.images_at(db, urls=[url])
     assert [(r.kind, r.media_id, r.user_id) for r in refs] == [("ad", None, None)]
-    assert [r.url for r in service.find_copies(db, pdqs=[refs[0].pdq])] == [url]
+    assert [r.url for r in blocking.find_copies(db, pdqs=[refs[0].pdq])] == [url]
     before = stored_files()
-    service.remove_and_block(db, refs=refs, actor_id=None, reason="stolen photo", source="notice")
+    blocking.remove_and_block(db, refs=refs, actor_id=None, reason="stolen photo", source="notice")
     db.commit()
     assert len(stored_files()) == len(before) - 1 and _count(db, MediaImageHash) == 0
     again = client.post(
@@ -211,10 +211,10 @@ def test_ad_images_are_hashed_found_removed_and_blocked(client, db):
 
 
 def test_hash_upload_hashes_a_picture_and_refuses_anything_else():
-    hexed, quality = service.hash_upload(data=picture(5, fmt="JPEG"))
+    hexed, quality = intake.hash_upload(data=picture(5, fmt="JPEG"))
     assert pdq.normalize(hexed) == hexed and 0 <= quality <= 100
     with pytest.raises(AppError) as refused:
-        service.hash_upload(data=b"<svg xmlns='http://www.w3.org/2000/svg'/>")
+        intake.hash_upload(data=b"<svg xmlns='http://www.w3.org/2000/svg'/>")
     assert refused.value.status_code == 422 and "picture" in refused.value.errors
 
 
@@ -222,9 +222,9 @@ def test_featureless_images_are_never_matched(db, owner):
     user, _, username = owner
     flat = pipeline.process(picture(1, size=(300, 300)))
     flat = pipeline.Processed(**{**flat.__dict__, "quality": 10})
-    row = service.store(db, user_id=user.id, username_id=username.id, kind="gallery", images=[flat])[0]
+    row = intake.store(db, user_id=user.id, username_id=username.id, kind="gallery", images=[flat])[0]
     db.commit()
-    assert service.find_copies(db, pdqs=[flat.pdq]) == []
+    assert blocking.find_copies(db, pdqs=[flat.pdq]) == []
     hashes.block(db, hexed=flat.pdq, quality=10, source="notice", reason="x")
     db.commit()
     assert hashes.blocked_match(db, hexed=flat.pdq, quality=100) is None
@@ -258,10 +258,10 @@ def test_find_copies_agrees_with_brute_force_on_random_hashes(db):
     stored += [f"{rng.getrandbits(256):064x}" for _ in range(300)]
     _seed_hashes(db, stored)
     for needle in needles:
-        got = {r.url.rsplit("/", 1)[1] for r in service.find_copies(db, pdqs=[needle])}
+        got = {r.url.rsplit("/", 1)[1] for r in blocking.find_copies(db, pdqs=[needle])}
         want = {f"h{i}.webp" for i, h in enumerate(stored) if pdq.distance(h, needle) <= 31}
         assert got == want
-    both = service.find_copies(db, pdqs=needles)
+    both = blocking.find_copies(db, pdqs=needles)
     assert len(both) == sum(1 for h in stored if min(pdq.distance(h, n) for n in needles) <= 31)
     assert [r.distance for r in both] == sorted(r.distance for r in both)
 

@@ -5,7 +5,7 @@ from collections.abc import Iterator
 import pytest
 
 from addme.core.db import new_session
-from addme.wallet import ledger
+from addme.wallet import reconcile
 
 
 @pytest.fixture(autouse=True)
@@ -13,4 +13,4 @@ def _ledger_agrees() -> Iterator[None]:
     """After every scenario, each balance equals the sum of its ledger rows."""
     yield
     with new_session() as session:
-        assert ledger.balance_mismatches(session) == []
+        assert reconcile.balance_mismatches(session) == []

@@ -4,7 +4,7 @@ import pytest
 from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 
-from addme.wallet import ledger
+from addme.wallet import ledger, reconcile
 from addme.wallet.models import Kind, LedgerEntry, Reason, Wallet
 from tests.factories.accounts import make_user
 from tests.factories.wallet import give
@@ -21,7 +21,7 @@ def test_credit_and_spend_keep_balance_equal_to_ledger(db):
         select(LedgerEntry.delta).where(LedgerEntry.user_id == user.id).order_by(LedgerEntry.id)
     )
     assert list(deltas) == [3, 1, -2]
-    assert ledger.balance_mismatches(db) == []
+    assert reconcile.balance_mismatches(db) == []
 
 
 def test_spend_never_goes_below_zero_and_writes_nothing(db):
@@ -56,12 +56,12 @@ def test_balance_mismatches_finds_a_balance_changed_outside_the_ledger(db):
     user = give(db, make_user(db), top_ups=2)
     db.execute(update(Wallet).where(Wallet.user_id == user.id).values(top_ups_count=5, fire_pins_count=1))
     db.commit()
-    found = {(m.kind, m.balance, m.ledger) for m in ledger.balance_mismatches(db)}
+    found = {(m.kind, m.balance, m.ledger) for m in reconcile.balance_mismatches(db)}
     assert found == {("top_up", 5, 2), ("fire_pin", 1, 0)}
     # Put it back so the suite's own check passes.
     db.execute(update(Wallet).where(Wallet.user_id == user.id).values(top_ups_count=2, fire_pins_count=0))
     db.commit()
-    assert ledger.balance_mismatches(db) == []
+    assert reconcile.balance_mismatches(db) == []
 
 
 def test_history_lists_my_rows_newest_first(client, db):

@@ -10,7 +10,7 @@ from addme.accounts.models import User
 from addme.core import clock
 from addme.core.db import new_session
 from addme.listings.models import Username
-from addme.wallet import ledger
+from addme.wallet import reconcile
 from addme.wallet import service as wallet
 from addme.wallet.models import LedgerEntry
 from tests.conftest import IS_PG
@@ -195,5 +195,5 @@ def test_twenty_concurrent_spends_of_the_last_topup_make_one_success(db):
         select(func.count()).select_from(LedgerEntry).where(LedgerEntry.reason == "spend_topup")
     )
     assert spends == 1
-    assert ledger.balance_mismatches(db) == []
+    assert reconcile.balance_mismatches(db) == []
     assert db.get(Username, name.id) is not None

@@ -12,7 +12,7 @@ from addme.accounts import service as accounts
 from addme.accounts.models import User
 from addme.core import clock
 from addme.core.db import get_engine
-from addme.wallet import ledger
+from addme.wallet import ledger, reconcile
 from addme.wallet.models import Wallet
 from tests.conftest import IS_PG
 from tests.factories.accounts import make_user
@@ -41,7 +41,7 @@ def test_an_account_without_a_wallet_row_reads_empty_and_gets_one_with_its_first
     me = client.get("/v1/auth/user", headers=headers).json()
     assert (me["top_ups_count"], me["fire_pins_count"]) == (3, 1)
     assert db.get(Wallet, user.id) is not None
-    assert ledger.balance_mismatches(db) == []
+    assert reconcile.balance_mismatches(db) == []
 
 
 def test_the_admin_filters_vip_and_studio_accounts_by_their_wallet(client, db):
