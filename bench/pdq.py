@@ -1,4 +1,4 @@
-"""PDQ: hashing time per image, and copy search (media.service.find_copies) at 1M stored hashes.
+"""PDQ: hashing time per image, and copy search (media.blocking.find_copies) at 1M stored hashes.
 
 Usage (from the repository root; a database of its own, dropped at the end unless --keep):
   nice -n 10 python3 -m uv run --project backend --frozen python bench/pdq.py --db postgresql
@@ -193,7 +193,7 @@ def bench_search(queries: int) -> None:
     from addme import models  # noqa: F401 - every mapper, for the sessions below
     from addme.core.db import new_session
     from addme.media import hashes, pdq
-    from addme.media import service as media
+    from addme.media import blocking as media
     from addme.media.models import MediaImageHash
 
     rng = random.Random(7)
