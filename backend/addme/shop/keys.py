@@ -23,6 +23,7 @@ from addme.shop.codes import ShopCode
 from addme.shop.constants import KEY_FAILURES, KEY_UNKNOWN, KEY_USED, ORDER_APPLIED, PRODUCTS
 from addme.shop.models import Key, Order
 from addme.shop.schemas import Granted, KeyApplied
+from addme.trust import standing
 from addme.wallet import ledger
 from addme.wallet.models import Kind, Reason
 
@@ -163,7 +164,9 @@ def apply(session: Session, *, user: User, code: str) -> KeyApplied:
             order.user_id = user.id
         if ending is not None:
             order.ending_at = ending
-    ledger.record_purchase(session, user=user, releases_hopping=product.releases_hopping)
+    ledger.record_purchase(session, user=user)
+    if product.releases_hopping:
+        standing.lift_hopping(session, user=user)
     # The listings' verbs above (a VIP end moved, usernames unlocked) marked the session: their
     # cached lists go stale on this commit, with nothing left for the shop to remember.
     session.commit()

@@ -37,15 +37,6 @@ COLUMN_OWNERS: dict[str, str | tuple[str, ...]] = {
     "last_group_top_up": "groups",
     "latest_username": "listings",
     "last_username_deleted_at": "listings",
-    "age_verified": "trust",
-    # Shared for now, each writer named: the risk flag is set at sign-in (accounts) and by the
-    # trust checks; the hopping restriction is set by trust, and at sign-up for the account made
-    # past its device's allowance (accounts, issue 37), and lifted by a purchase (wallet).
-    "high_risk": ("accounts", "trust"),
-    "hopping_restricted_until": ("wallet", "trust", "accounts"),
-    # A moderator's clearance of a false flag (issue 31): trust writes them, sign-in reads one.
-    "high_risk_cleared_until": "trust",
-    "hopping_cleared_at": "trust",
 }
 # What a variable holds, by the names this code base gives them.
 VARIABLES = {"username": "Username", "user": "User", "owner": "User", "member": "User"}
