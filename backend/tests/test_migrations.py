@@ -486,3 +486,40 @@ def test_the_trust_flags_move_into_member_trust_and_back() -> None:
         assert _rows(url, "SELECT count(*) FROM wallets") == [(4,)]
     finally:
         _drop(url)
+
+
+# -- the submit cool-downs into listings' own table, last_group_top_up dropped (issue 35) ----------
+
+CLOCKS = "d2b4d6f8a1c3"
+CLOCK_COLUMNS = "latest_username, last_username_deleted_at"
+
+
+def test_the_submit_cool_downs_move_into_submit_clocks_and_back() -> None:
+    url = _fresh_url()
+    try:
+        _alembic(url, "upgrade", TRUST)
+        now = "2026-12-01 10:00:00"
+        users: dict[int, dict[str, object]] = {
+            1: {"latest_username": "2026-11-30 09:00:00", "last_username_deleted_at": None},
+            2: {"latest_username": "2026-11-02 09:00:00", "last_username_deleted_at": now},
+            3: {"latest_username": None, "last_username_deleted_at": None},  # never added one: no row
+        }
+        _members(url, users, now)
+        before = _rows(url, f"SELECT id, {CLOCK_COLUMNS} FROM users ORDER BY id")
+
+        _alembic(url, "upgrade", CLOCKS)
+        moved = _rows(url, f"SELECT user_id, {CLOCK_COLUMNS} FROM submit_clocks ORDER BY user_id")
+        assert moved == before[:2]
+        user_columns = {c["name"] for c in inspect(make_engine(url)).get_columns("users")}
+        assert not user_columns & {"latest_username", "last_username_deleted_at", "last_group_top_up"}
+        assert _rows(url, "SELECT count(*) FROM wallets") == [(3,)]
+
+        _alembic(url, "downgrade", TRUST)
+        assert _rows(url, f"SELECT id, {CLOCK_COLUMNS} FROM users ORDER BY id") == before
+        assert _rows(url, "SELECT count(*) FROM users WHERE last_group_top_up IS NULL") == [(3,)]
+        assert "submit_clocks" not in inspect(make_engine(url)).get_table_names()
+        _alembic(url, "upgrade", CLOCKS)
+        assert _rows(url, f"SELECT user_id, {CLOCK_COLUMNS} FROM submit_clocks ORDER BY user_id") == moved
+        assert _rows(url, "SELECT count(*) FROM wallets") == [(3,)]
+    finally:
+        _drop(url)

@@ -65,9 +65,6 @@ class User(TimestampMixin, Base):
     ip_address: Mapped[str | None] = mapped_column(String(45))
     admin_level: Mapped[str | None] = mapped_column(String(20))
 
-    last_group_top_up: Mapped[datetime | None]
-    latest_username: Mapped[datetime | None]
-    last_username_deleted_at: Mapped[datetime | None]
     last_login_at: Mapped[datetime | None]
 
     deleted_at: Mapped[datetime | None] = mapped_column(index=True)
@@ -93,6 +90,28 @@ class User(TimestampMixin, Base):
     trust: Mapped[Any] = relationship(
         "MemberTrust", lazy="joined", uselist=False, cascade="all, delete-orphan", passive_deletes=True
     )
+
+    # The submit cool-downs (addme.listings.models.SubmitClock), None for a member who never added
+    # nor deleted a username: loaded with the user in the same query; listings alone writes it.
+    submit_clock: Mapped[Any] = relationship(
+        "SubmitClock", lazy="joined", uselist=False, cascade="all, delete-orphan", passive_deletes=True
+    )
+
+    @property
+    def latest_username(self) -> datetime | None:
+        """When the member last added a username (listings' one-a-day rule)."""
+        return None if self.submit_clock is None else self.submit_clock.latest_username
+
+    @property
+    def last_username_deleted_at(self) -> datetime | None:
+        return None if self.submit_clock is None else self.submit_clock.last_username_deleted_at
+
+    @property
+    def last_group_top_up(self) -> datetime | None:
+        """The spec's user object names it, but no rule of the spec ever sets it (a group costs one
+        Top-Up when it is made; nothing tops a group up): always None, with no column behind it
+        (dropped in migration d2b4d6f8a1c3, never written before)."""
+        return None
 
     # -- the trust flags, read-only here (trust.standing changes them) -----------------------------
 

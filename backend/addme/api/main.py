@@ -20,8 +20,8 @@ from addme.core.health import router as health_router
 from addme.decisions.router import router as decisions_router
 from addme.groups.routers.admin import router as groups_admin_router
 from addme.groups.routers.public import router as groups_router
+from addme.listings import allowance as listing_allowance
 from addme.listings import figures as listing_figures
-from addme.listings import service as listings
 from addme.listings.router import router as listings_router
 from addme.mail.router import router as mail_router
 from addme.media.router import router as media_router
@@ -89,7 +89,7 @@ API_ROUTERS: tuple[APIRouter, ...] = (
 )
 
 # GET /v1/auth/user carries what other domains count for the member (accounts cannot import them).
-accounts.register_user_read_hook(listings.usernames_count_hook)
+accounts.register_user_read_hook(listing_allowance.usernames_count_hook)
 # A ban past its end is lifted as the member signs in (accounts cannot import moderation).
 signin.register_sign_in_hook(member_bans.lift_at_sign_in)
 # The risk check and the hopping restriction judge each sign-in and sign-up (accounts cannot import trust).
