@@ -257,7 +257,6 @@ PDQ = "4d0c5e11a029"
 
 
 def test_image_bans_carry_over_through_their_stored_copies() -> None:
-    from addme.accounts.models import User
     from addme.listings.models import Username
     from addme.media import pdq, pipeline
     from addme.media.storage import get_storage
@@ -271,9 +270,12 @@ def test_image_bans_carry_over_through_their_stored_copies() -> None:
         _alembic(url, "upgrade", BEFORE_PDQ)
         engine = make_engine(url)
         with engine.begin() as conn:
+            # Written as that revision's users table was (the models' has lost columns since).
             conn.execute(
-                User.__table__.insert().values(
-                    id=1, email="m@example.com", email_normalized="m@example.com", password_hash="x"
+                text(
+                    "INSERT INTO users (id, email, email_normalized, password_hash, age_verified, high_risk,"
+                    " created_at, updated_at) VALUES (1, 'm@example.com', 'm@example.com', 'x', false, false,"
+                    " '2026-12-01 10:00:00', '2026-12-01 10:00:00')"
                 )
             )
             conn.execute(
@@ -424,5 +426,100 @@ def test_account_bans_move_into_member_bans_and_back() -> None:
         assert _rows(url, f"SELECT id, {BAN_COLUMNS} FROM users ORDER BY id") == before
         assert _rows(url, "SELECT count(*) FROM wallets") == [(3,)]
         assert "member_bans" not in inspect(make_engine(url)).get_table_names()
+    finally:
+        _drop(url)
+
+
+# -- the trust flags into trust's own table (issue 35) ---------------------------------------------
+
+TRUST = "d1a3c5e7f9b2"
+TRUST_COLUMNS = (
+    "age_verified, high_risk, hopping_restricted_until, high_risk_cleared_until, hopping_cleared_at"
+)
+
+
+def _members(url: str, users: dict[int, dict[str, object]], now: str) -> None:
+    """Accounts written straight into users, with the given columns, and their wallets."""
+    engine = make_engine(url)
+    with engine.begin() as conn:
+        for user_id, columns in users.items():
+            names = ", ".join(columns)
+            marks = ", ".join(f":{name}" for name in columns)
+            conn.execute(
+                text(
+                    f"INSERT INTO users (id, email, email_normalized, password_hash, created_at, updated_at,"
+                    f" {names}) VALUES (:id, :e, :e, 'x', :now, :now, {marks})"
+                ),
+                {"id": user_id, "e": f"m{user_id}@example.com", "now": now, **columns},
+            )
+            conn.execute(text("INSERT INTO wallets (user_id) VALUES (:id)"), {"id": user_id})
+    engine.dispose()
+
+
+def test_the_trust_flags_move_into_member_trust_and_back() -> None:
+    url = _fresh_url()
+    try:
+        _alembic(url, "upgrade", BANS)
+        now = "2026-12-01 10:00:00"
+        plain = {"age_verified": False, "high_risk": False}
+        users: dict[int, dict[str, object]] = {
+            1: {"age_verified": True, "high_risk": False},  # verified only
+            2: {"age_verified": False, "high_risk": True, "hopping_restricted_until": "2026-12-20 08:00:00"},
+            3: {**plain, "high_risk_cleared_until": "2027-03-01 00:00:00", "hopping_cleared_at": now},
+            4: plain,  # nothing set: no row
+        }
+        _members(url, users, now)
+        before = _rows(url, f"SELECT id, {TRUST_COLUMNS} FROM users ORDER BY id")
+
+        _alembic(url, "upgrade", TRUST)
+        moved = _rows(url, f"SELECT user_id, {TRUST_COLUMNS} FROM member_trust ORDER BY user_id")
+        assert moved == before[:3]
+        user_columns = {c["name"] for c in inspect(make_engine(url)).get_columns("users")}
+        assert not user_columns & set(TRUST_COLUMNS.split(", "))
+        assert _rows(url, "SELECT count(*) FROM wallets") == [(4,)]  # the rebuild cascaded nothing
+
+        _alembic(url, "downgrade", BANS)
+        assert _rows(url, f"SELECT id, {TRUST_COLUMNS} FROM users ORDER BY id") == before
+        assert "member_trust" not in inspect(make_engine(url)).get_table_names()
+        _alembic(url, "upgrade", TRUST)
+        assert _rows(url, f"SELECT user_id, {TRUST_COLUMNS} FROM member_trust ORDER BY user_id") == moved
+        assert _rows(url, "SELECT count(*) FROM wallets") == [(4,)]
+    finally:
+        _drop(url)
+
+
+# -- the submit cool-downs into listings' own table, last_group_top_up dropped (issue 35) ----------
+
+CLOCKS = "d2b4d6f8a1c3"
+CLOCK_COLUMNS = "latest_username, last_username_deleted_at"
+
+
+def test_the_submit_cool_downs_move_into_submit_clocks_and_back() -> None:
+    url = _fresh_url()
+    try:
+        _alembic(url, "upgrade", TRUST)
+        now = "2026-12-01 10:00:00"
+        users: dict[int, dict[str, object]] = {
+            1: {"latest_username": "2026-11-30 09:00:00", "last_username_deleted_at": None},
+            2: {"latest_username": "2026-11-02 09:00:00", "last_username_deleted_at": now},
+            3: {"latest_username": None, "last_username_deleted_at": None},  # never added one: no row
+        }
+        _members(url, users, now)
+        before = _rows(url, f"SELECT id, {CLOCK_COLUMNS} FROM users ORDER BY id")
+
+        _alembic(url, "upgrade", CLOCKS)
+        moved = _rows(url, f"SELECT user_id, {CLOCK_COLUMNS} FROM submit_clocks ORDER BY user_id")
+        assert moved == before[:2]
+        user_columns = {c["name"] for c in inspect(make_engine(url)).get_columns("users")}
+        assert not user_columns & {"latest_username", "last_username_deleted_at", "last_group_top_up"}
+        assert _rows(url, "SELECT count(*) FROM wallets") == [(3,)]
+
+        _alembic(url, "downgrade", TRUST)
+        assert _rows(url, f"SELECT id, {CLOCK_COLUMNS} FROM users ORDER BY id") == before
+        assert _rows(url, "SELECT count(*) FROM users WHERE last_group_top_up IS NULL") == [(3,)]
+        assert "submit_clocks" not in inspect(make_engine(url)).get_table_names()
+        _alembic(url, "upgrade", CLOCKS)
+        assert _rows(url, f"SELECT user_id, {CLOCK_COLUMNS} FROM submit_clocks ORDER BY user_id") == moved
+        assert _rows(url, "SELECT count(*) FROM wallets") == [(3,)]
     finally:
         _drop(url)

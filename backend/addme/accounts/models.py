@@ -14,9 +14,9 @@ from addme.core.db import Base, TimestampMixin
 
 # (index, PostgreSQL predicate, SQLite predicate, columns carried for an index-only count) for the
 # admin's filtered user lists. The VIP and Studio filters read the wallet's own partial indexes
-# (wallet/models.py), the banned filter moderation's member_bans.
+# (wallet/models.py), the banned filter moderation's member_bans, the high-risk one trust's
+# member_trust.
 _FILTERED: tuple[tuple[str, str, str, tuple[str, ...]], ...] = (
-    ("ix_users_f_high_risk", "high_risk", "high_risk = 1", ()),
     ("ix_users_f_admin", "admin_level IS NOT NULL", "admin_level IS NOT NULL", ("admin_level",)),
 )
 
@@ -65,17 +65,6 @@ class User(TimestampMixin, Base):
     ip_address: Mapped[str | None] = mapped_column(String(45))
     admin_level: Mapped[str | None] = mapped_column(String(20))
 
-    age_verified: Mapped[bool] = mapped_column(default=False)
-    high_risk: Mapped[bool] = mapped_column(default=False)
-    hopping_restricted_until: Mapped[datetime | None]
-    # A moderator cleared a false flag (trust.flags, issue 31): until then the risk check does not
-    # set high_risk again; account-hopping links made before the clearance no longer count.
-    high_risk_cleared_until: Mapped[datetime | None]
-    hopping_cleared_at: Mapped[datetime | None]
-
-    last_group_top_up: Mapped[datetime | None]
-    latest_username: Mapped[datetime | None]
-    last_username_deleted_at: Mapped[datetime | None]
     last_login_at: Mapped[datetime | None]
 
     deleted_at: Mapped[datetime | None] = mapped_column(index=True)
@@ -93,6 +82,58 @@ class User(TimestampMixin, Base):
     ban: Mapped[Any] = relationship(
         "MemberBan", lazy="joined", uselist=False, cascade="all, delete-orphan", passive_deletes=True
     )
+
+    # The trust flags (addme.trust.models.MemberTrust: age verified, high risk, the hopping
+    # restriction and a moderator's clearances), None for an account with none set: loaded with the
+    # user in the same query; trust alone writes it (trust.standing). In SQL,
+    # `User.trust.has(high_risk=True)` and the like.
+    trust: Mapped[Any] = relationship(
+        "MemberTrust", lazy="joined", uselist=False, cascade="all, delete-orphan", passive_deletes=True
+    )
+
+    # The submit cool-downs (addme.listings.models.SubmitClock), None for a member who never added
+    # nor deleted a username: loaded with the user in the same query; listings alone writes it.
+    submit_clock: Mapped[Any] = relationship(
+        "SubmitClock", lazy="joined", uselist=False, cascade="all, delete-orphan", passive_deletes=True
+    )
+
+    @property
+    def latest_username(self) -> datetime | None:
+        """When the member last added a username (listings' one-a-day rule)."""
+        return None if self.submit_clock is None else self.submit_clock.latest_username
+
+    @property
+    def last_username_deleted_at(self) -> datetime | None:
+        return None if self.submit_clock is None else self.submit_clock.last_username_deleted_at
+
+    @property
+    def last_group_top_up(self) -> datetime | None:
+        """The spec's user object names it, but no rule of the spec ever sets it (a group costs one
+        Top-Up when it is made; nothing tops a group up): always None, with no column behind it
+        (dropped in migration d2b4d6f8a1c3, never written before)."""
+        return None
+
+    # -- the trust flags, read-only here (trust.standing changes them) -----------------------------
+
+    @property
+    def age_verified(self) -> bool:
+        return self.trust is not None and bool(self.trust.age_verified)
+
+    @property
+    def high_risk(self) -> bool:
+        return self.trust is not None and bool(self.trust.high_risk)
+
+    @property
+    def hopping_restricted_until(self) -> datetime | None:
+        return None if self.trust is None else self.trust.hopping_restricted_until
+
+    @property
+    def high_risk_cleared_until(self) -> datetime | None:
+        return None if self.trust is None else self.trust.high_risk_cleared_until
+
+    @property
+    def hopping_cleared_at(self) -> datetime | None:
+        return None if self.trust is None else self.trust.hopping_cleared_at
 
     # -- the ban's values, read-only here (moderation.member_bans changes them) -------------------
 

@@ -66,7 +66,7 @@ def _order(columns: ReadOnlyColumnCollection[str, Any], keys: tuple[tuple[str, b
 @dataclass(frozen=True, slots=True)
 class IdFilter:
     """Accounts in `ids` (or, with `among=False`, not in them): a filter whose columns another
-    domain owns (the wallet's VIP and Studio, moderation's bans). `ids` names existing accounts, each at most once
+    domain owns (the wallet's VIP and Studio, moderation's bans, trust's high risk). `ids` names existing accounts, each at most once
     (a unique key referencing users), so counting them counts the accounts."""
 
     ids: Select[Any]
@@ -143,7 +143,6 @@ def search_users(
     q: str | None,
     handle_owner_ids: Select[Any] | None,
     level: str | None,
-    high_risk: bool | None,
     id_filters: Sequence[IdFilter] = (),
     sort: str,
     page: int,
@@ -159,9 +158,6 @@ def search_users(
         own.append(User.admin_level.is_not(None))
     elif level:
         own.append(User.admin_level == level)
-    if high_risk is not None:
-        # "= true", not "IS TRUE": PostgreSQL proves the partial index's predicate only from the former.
-        own.append(User.high_risk == high_risk)
     matches = select(User).where(and_(true(), *(f.condition() for f in id_filters), *own))
     counted = matches
     if not own and len(id_filters) == 1 and id_filters[0].among:

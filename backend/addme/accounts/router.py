@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 from fastapi import BackgroundTasks, Depends, Request, Response, status
 
-from addme.accounts import service, sessions
+from addme.accounts import passwords, service, sessions, signin
 from addme.accounts.cookies import LOCALE_COOKIE, clear_session_cookies, set_session_cookies
 from addme.accounts.schemas import (
     AccountRead,
@@ -100,9 +100,9 @@ def resend_confirmation(body: ResendConfirmationIn, db: DbSession) -> Message:
 @router.post("/auth/login", response_model=TokenOut, tags=["auth"])
 def login(body: LoginIn, request: Request, response: Response, db: DbSession) -> TokenOut:
     # A locked e-mail hears the lock's own time first, not the per-IP limit's shorter one.
-    service.refuse_if_locked(email=body.email)
+    signin.refuse_if_locked(email=body.email)
     ip_throttle("login")(request)
-    token, restored = service.login(
+    token, restored = signin.login(
         db,
         email=body.email,
         password=body.password,
@@ -143,8 +143,8 @@ def logout(caller: CurrentCaller, response: Response, db: DbSession) -> None:
 )
 def forgot_password(body: ForgotPasswordIn, tasks: BackgroundTasks) -> Message:
     # The answer leaves before the account is looked up: known and unknown e-mails cost the same.
-    message = service.forgot_password(email=str(body.email))
-    tasks.add_task(service.send_reset_link, email=str(body.email))
+    message = passwords.forgot_password(email=str(body.email))
+    tasks.add_task(passwords.send_reset_link, email=str(body.email))
     return Message(message=message)
 
 
@@ -156,7 +156,7 @@ def forgot_password(body: ForgotPasswordIn, tasks: BackgroundTasks) -> Message:
 )
 def reset_password(body: ResetPasswordIn, db: DbSession) -> Message:
     return Message(
-        message=service.reset_password(
+        message=passwords.reset_password(
             db, token=body.token, password=body.password, password_confirmation=body.password_confirmation
         )
     )
@@ -194,7 +194,7 @@ def delete_account(body: DeleteAccountIn, user: CurrentUser, response: Response,
 @router.post("/user/password", response_model=Message, tags=["account"])
 def change_password(body: ChangePasswordIn, caller: CurrentCaller, db: DbSession) -> Message:
     return Message(
-        message=service.change_password(
+        message=passwords.change_password(
             db,
             user=caller.user,
             auth=caller.auth,

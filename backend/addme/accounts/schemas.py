@@ -112,6 +112,7 @@ class UserRead(Schema):
     age_verified: bool
     high_risk: bool
     last_top_up: UtcDatetime | None
+    # Always null: see User.last_group_top_up.
     last_group_top_up: UtcDatetime | None
     last_free_topup: UtcDatetime | None
     latest_username: UtcDatetime | None

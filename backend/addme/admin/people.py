@@ -35,6 +35,7 @@ from addme.listings import constants as lc
 from addme.listings import service as listings
 from addme.moderation import flaggers, history, member_bans
 from addme.shop import service as shop
+from addme.trust import standing
 from addme.wallet import ledger
 from addme.wallet import service as wallet
 from addme.wallet.models import Kind
@@ -99,8 +100,11 @@ def search(
         q=term,
         handle_owner_ids=owners,
         level=level,
-        high_risk=high_risk,
-        id_filters=[*_banned_filter(banned), *ledger.entitlement_filters(vip=vip, studio=studio)],
+        id_filters=[
+            *_banned_filter(banned),
+            *_high_risk_filter(high_risk),
+            *ledger.entitlement_filters(vip=vip, studio=studio),
+        ],
         sort=sort,
         page=page,
         per_page=per_page,
@@ -113,6 +117,13 @@ def _banned_filter(banned: bool | None) -> list[accounts.IdFilter]:
     if banned is None:
         return []
     return [accounts.IdFilter(member_bans.banned_user_ids(), among=banned)]
+
+
+def _high_risk_filter(high_risk: bool | None) -> list[accounts.IdFilter]:
+    """The high-risk filter: trust's member_trust holds the flag."""
+    if high_risk is None:
+        return []
+    return [accounts.IdFilter(standing.high_risk_user_ids(), among=high_risk)]
 
 
 LOOKUP_LIMIT = 10

@@ -5,6 +5,7 @@ from __future__ import annotations
 from fastapi import APIRouter
 
 from addme.accounts import service as accounts
+from addme.accounts import signin
 from addme.accounts.router import router as accounts_router
 from addme.admin.routers.catalog import router as admin_catalog_router
 from addme.admin.routers.home import router as admin_router
@@ -19,8 +20,8 @@ from addme.core.health import router as health_router
 from addme.decisions.router import router as decisions_router
 from addme.groups.routers.admin import router as groups_admin_router
 from addme.groups.routers.public import router as groups_router
+from addme.listings import allowance as listing_allowance
 from addme.listings import figures as listing_figures
-from addme.listings import service as listings
 from addme.listings.router import router as listings_router
 from addme.mail.router import router as mail_router
 from addme.media.router import router as media_router
@@ -35,6 +36,7 @@ from addme.shop.router import router as shop_router
 from addme.stats.router import router as stats_router
 from addme.swipes.router import router as swipes_router
 from addme.translation.router import router as translation_router
+from addme.trust import standing
 from addme.trust.routers.admin import flags_router as trust_flags_router
 from addme.trust.routers.admin import risk_router as trust_risk_router
 from addme.trust.routers.admin import router as trust_admin_router
@@ -87,8 +89,10 @@ API_ROUTERS: tuple[APIRouter, ...] = (
 )
 
 # GET /v1/auth/user carries what other domains count for the member (accounts cannot import them).
-accounts.register_user_read_hook(listings.usernames_count_hook)
+accounts.register_user_read_hook(listing_allowance.usernames_count_hook)
 # A ban past its end is lifted as the member signs in (accounts cannot import moderation).
-accounts.register_sign_in_hook(member_bans.lift_at_sign_in)
+signin.register_sign_in_hook(member_bans.lift_at_sign_in)
+# The risk check and the hopping restriction judge each sign-in and sign-up (accounts cannot import trust).
+signin.register_arrival_hook(standing.assess_arrival)
 # The owner's figures mark the days of Top-Ups and Fire Pins (listings cannot import the wallet).
 listing_figures.register_boost_source(wallet_ledger.boost_uses)

@@ -25,6 +25,7 @@ from starlette.requests import Request
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from addme.accounts import service as accounts
+from addme.accounts import signin
 from addme.accounts.cookies import SESSION_COOKIE
 from addme.core import ratelimit
 from addme.core.config import get_settings
@@ -160,7 +161,7 @@ async def _login_lock(receive: Receive) -> int:
         return 0
     if not isinstance(email, str) or len(email) > 254:
         return 0
-    return await anyio.to_thread.run_sync(lambda: accounts.login_lock_seconds(email=email))
+    return await anyio.to_thread.run_sync(lambda: signin.login_lock_seconds(email=email))
 
 
 class WriteBudgetMiddleware:

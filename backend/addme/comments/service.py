@@ -28,6 +28,7 @@ from addme.listings import service as listings
 from addme.listings.models import Username
 from addme.mail import service as mail
 from addme.screening import service as screening
+from addme.trust import standing
 
 THUMB_MIN_AGE = timedelta(days=7)
 BURST_WINDOW = timedelta(hours=1)
@@ -140,7 +141,7 @@ def thumbs(session: Session, *, username_id: int, now: datetime) -> Thumbs:
             Comment.thumb_counted.is_(True),
             Comment.status == CommentStatus.VISIBLE,
             Comment.hidden_at.is_(None),
-            or_(User.hopping_restricted_until.is_(None), User.hopping_restricted_until <= now),
+            ~standing.hopping_restricted(now),
         )
         .group_by(Comment.thumb)
     ).all()

@@ -11,6 +11,8 @@ from typing import Annotated, Any, TypeVar
 
 from fastapi import Depends
 from sqlalchemy import DateTime, Engine, MetaData, and_, create_engine, event
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
 from addme.core import clock, deadlines
@@ -168,3 +170,21 @@ def get_or_404(
     if row is None:
         raise NotFound(message, code=code)
     return row
+
+
+def insert_once(session: Session, model: type[Any], values: dict[str, Any], *, conflict: list[str]) -> bool:
+    """INSERT ... ON CONFLICT DO NOTHING; True when the row went in.
+
+    No savepoint needed: a concurrent twin waits for the first commit, then inserts nothing.
+    """
+    dialect = session.get_bind().dialect.name
+    insert = pg_insert if dialect == "postgresql" else sqlite_insert
+    table = model.__table__
+    # RETURNING, not rowcount: psycopg reports -1 for a single-row insert with implicit RETURNING.
+    stmt = (
+        insert(table)
+        .values(**values)
+        .on_conflict_do_nothing(index_elements=conflict)
+        .returning(*table.primary_key.columns)
+    )
+    return session.execute(stmt).first() is not None

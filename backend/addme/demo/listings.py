@@ -15,7 +15,7 @@ from addme.core import clock, options
 from addme.core.config import get_settings
 from addme.listings import constants as c
 from addme.listings import service, validation
-from addme.listings.models import Username
+from addme.listings.models import SubmitClock, Username
 from addme.screening import service as screening
 
 _WORDS = [
@@ -140,4 +140,4 @@ def seed_usernames(session: Session, users: list[User], rng: random.Random) -> N
             avatar(media / name, initials=handle[:2].upper(), rng=rng)
             username.profile_picture = f"{get_settings().media_url.rstrip('/')}/avatars/{name}"
             service.refresh_listed(username, user)
-        user.latest_username = now - timedelta(days=2)
+        session.add(SubmitClock(user_id=user.id, latest_username=now - timedelta(days=2)))

@@ -9,8 +9,8 @@ from sqlalchemy.orm import Session
 
 from addme.accounts.models import User
 from addme.core import clock, options
+from addme.listings import allowance, service, validation
 from addme.listings import constants as c
-from addme.listings import service, validation
 from addme.listings.countries import country_name
 from addme.listings.models import Username, UsernameDailyStat
 from addme.listings.schemas import MyUsername, MyUsernames, MyUsernamesMeta, SlotInfo
@@ -152,12 +152,12 @@ def list_mine(session: Session, *, user: User) -> MyUsernames:
     )
     counters = _counters(session, [u.id for u in rows])
     count = len(rows)
-    blocked = service.add_blocked_reason(session, user=user, count=count)
+    blocked = allowance.add_blocked_reason(session, user=user, count=count)
     return MyUsernames(
         data=[to_read(u, user=user, counters=counters.get(u.id, (0, 0))) for u in rows],
         meta=MyUsernamesMeta(
             usernames_count=count,
-            max_usernames=service.effective_max(user),
+            max_usernames=allowance.effective_max(user),
             can_add=blocked is None,
             add_blocked_reason=blocked,
             slot=slot_info(user, count=count),

@@ -294,3 +294,16 @@ class SwitchRule(Base):
     # How many of the Studio's usernames on this app it may switch between (oldest first).
     max_accounts: Mapped[int]
     updated_at: Mapped[datetime] = mapped_column(default=clock.now)
+
+
+class SubmitClock(Base):
+    """A member's two submit cool-downs (issue 35): when they last added a username (one new one
+    a day) and last deleted one (no new one for 24 hours after), one row per member who has done
+    either. Loaded with the user in the same query (`User.submit_clock`); only listings writes it.
+    """
+
+    __tablename__ = "submit_clocks"
+
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), primary_key=True)
+    latest_username: Mapped[datetime | None]
+    last_username_deleted_at: Mapped[datetime | None]

@@ -7,13 +7,15 @@ listed flag, the VIP end), `handles` (one live handle per app, short links, hand
 prefix), `columns` (what other domains set: Top-Ups, pins, pictures, scores, check-ins),
 `decisions` (moderators' decisions, bans and hides, the admin's reads) and `cleanup` (idle
 usernames). The public reads are `public`, `queries`, `cards`, `totals`, `facets` and the search.
+What a member may add (slots, the submit cool-downs and their claims) is `allowance`, which other
+domains import directly.
 """
 
 from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from sqlalchemy import delete, func, insert, or_, select, true, update
+from sqlalchemy import delete, insert, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -21,8 +23,8 @@ from addme.accounts.models import User
 from addme.core import clock, options
 from addme.core.errors import AppError, FieldError, NotFound
 from addme.decisions import service as decisions
+from addme.listings import allowance, dead_handles, validation
 from addme.listings import constants as c
-from addme.listings import dead_handles, validation
 from addme.listings.cards import promoted_reason as promoted_reason
 from addme.listings.changes import invalidate_listings as invalidate_listings
 from addme.listings.changes import mark_changed as mark_changed
@@ -71,18 +73,6 @@ from addme.listings.sellers import sellers_back_to_review as sellers_back_to_rev
 from addme.screening import service as screening
 
 
-def count_active(session: Session, *, user_id: int) -> int:
-    """Usernames that take a slot: every one not deleted."""
-    return int(
-        session.scalar(
-            select(func.count())
-            .select_from(Username)
-            .where(Username.user_id == user_id, Username.status != c.Status.DELETED)
-        )
-        or 0
-    )
-
-
 def member_orientation(session: Session, *, user_id: int) -> str | None:
     """The orientation on the member's newest username that is not deleted, None without one (only
     read for ads once the member opted in: content's consents)."""
@@ -92,33 +82,6 @@ def member_orientation(session: Session, *, user_id: int) -> str | None:
         .order_by(Username.created_at.desc(), Username.id.desc())
         .limit(1)
     )
-
-
-def effective_max(user: User) -> int:
-    """Studio accounts have 25 slots whatever they bought."""
-    return max(user.max_usernames, c.STUDIO_MAX_USERNAMES) if user.is_studio else user.max_usernames
-
-
-def add_blocked_reason(session: Session, *, user: User, count: int | None = None) -> str | None:
-    """Why the member cannot add a username right now, or None."""
-    now = clock.now()
-    count = count_active(session, user_id=user.id) if count is None else count
-    if count >= effective_max(user):
-        return c.AT_MAX
-    if user.is_studio:
-        # Studio is sold with "no 24-hour wait" (spec section 6: bypass restrictions): neither the
-        # one-a-day rule nor the wait after a deletion holds for it.
-        return None
-    deleted = user.last_username_deleted_at
-    if deleted is not None and now - deleted < c.DELETE_COOLDOWN:
-        return c.AFTER_DELETE.format(
-            wait=validation.wait_text((deleted + c.DELETE_COOLDOWN - now).total_seconds())
-        )
-    latest = user.latest_username
-    if latest is not None and now - latest < c.NEW_USERNAME_COOLDOWN:
-        left = latest + c.NEW_USERNAME_COOLDOWN - now
-        return c.ONE_PER_DAY.format(wait=validation.wait_text(left.total_seconds()))
-    return None
 
 
 def _check_fields(user: User, *, app: str, handle: str, tags: list[str] | None, link: str | None,
@@ -233,7 +196,7 @@ def submit(session: Session, *, user: User, data: UsernameCreate) -> tuple[Usern
         user, app=data.app, handle=data.username, tags=data.tags, link=data.link, link_type=data.link_type
     )
     _refuse_minor(username=data.username, description=data.description, tags=" ".join(tags or []))
-    blocked = add_blocked_reason(session, user=user)
+    blocked = allowance.add_blocked_reason(session, user=user)
     if blocked:
         raise AppError(blocked, code=ListingCode.CANNOT_ADD)
     normalized = validation.normalize_handle(data.username)
@@ -242,14 +205,7 @@ def submit(session: Session, *, user: User, data: UsernameCreate) -> tuple[Usern
     if screening.handle_removed(session, app=data.app, normalized=normalized):
         raise FieldError("username", c.REMOVED_HANDLE)
     now = clock.now()
-    # One conditional update claims the day's new-username right: two submits at once, one wins.
-    day_free = or_(User.latest_username.is_(None), User.latest_username <= now - c.NEW_USERNAME_COOLDOWN)
-    claimed = session.execute(
-        update(User)
-        .where(User.id == user.id, true() if user.is_studio else day_free)
-        .values(latest_username=now)
-    )
-    if claimed.rowcount != 1:  # type: ignore[attr-defined]
+    if not allowance.claim_new_username(session, user=user, now=now):
         session.rollback()
         raise AppError(c.ONE_PER_DAY.format(wait=validation.wait_text(86400)), code=ListingCode.CANNOT_ADD)
     username = Username(
@@ -397,7 +353,7 @@ def delete_username(session: Session, *, user: User, username_id: int) -> str:
     now = clock.now()
     username.status = c.Status.DELETED
     username.listed = False
-    user.last_username_deleted_at = now
+    allowance.note_deleted(session, user=user, now=now)
     touch(session)
     session.commit()
     return c.DELETED
@@ -448,11 +404,6 @@ def get_listed(session: Session, *, username_id: int, viewer: User | None) -> Us
     if viewer is not None and username.user_id == viewer.id and username.status != c.Status.DELETED:
         return username
     raise NotFound(c.NOT_FOUND)
-
-
-def usernames_count_hook(session: Session, user: User) -> dict[str, object]:
-    """Adds usernames_count to GET /v1/auth/user."""
-    return {"usernames_count": count_active(session, user_id=user.id)}
 
 
 def since_days(days: int) -> datetime:

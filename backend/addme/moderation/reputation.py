@@ -22,6 +22,7 @@ from addme.core import batches, clock
 from addme.listings import service as listings
 from addme.listings.models import Username
 from addme.moderation.models import Report, ReportStatus
+from addme.trust import standing
 
 BASE = 40
 AGE_VERIFIED = 20
@@ -38,7 +39,7 @@ def score_expression(now: datetime) -> ColumnElement[int]:
     """The score of the Username row in the enclosing statement, in SQL (SQLite and PostgreSQL)."""
     owner = (
         select(
-            case((User.age_verified.is_(True), AGE_VERIFIED), else_=0)
+            case((standing.age_verified(), AGE_VERIFIED), else_=0)
             + case((User.email_confirmed_at.is_not(None), EMAIL_CONFIRMED), else_=0)
         )
         .where(User.id == Username.user_id)

@@ -15,6 +15,7 @@ from addme.core import clock, ratelimit
 from addme.core.config import get_settings
 from addme.core.errors import Conflict, NotFound
 from addme.core.permissions import refuse_self_grant
+from addme.listings import allowance
 from addme.listings import service as listings
 from addme.listings.constants import SLOT_CAP, UNLOCKED_BY_KEY
 from addme.mail import service as mail
@@ -23,6 +24,7 @@ from addme.shop.codes import ShopCode
 from addme.shop.constants import KEY_FAILURES, KEY_UNKNOWN, KEY_USED, ORDER_APPLIED, PRODUCTS
 from addme.shop.models import Key, Order
 from addme.shop.schemas import Granted, KeyApplied
+from addme.trust import standing
 from addme.wallet import ledger
 from addme.wallet.models import Kind, Reason
 
@@ -154,8 +156,8 @@ def apply(session: Session, *, user: User, code: str) -> KeyApplied:
     if unlocked:
         # "...and adds a pending slot if needed": the usernames a key unlocks must fit the account,
         # or they would sit over the limit after review (up to the 5-slot cap).
-        live = listings.count_active(session, user_id=user.id)
-        if live > listings.effective_max(user):
+        live = allowance.count_active(session, user_id=user.id)
+        if live > allowance.effective_max(user):
             ledger.fit_slots(session, user=user, live=live, cap=SLOT_CAP)
     order = session.get(Order, key.order_id) if key.order_id else None
     if order is not None:
@@ -163,7 +165,9 @@ def apply(session: Session, *, user: User, code: str) -> KeyApplied:
             order.user_id = user.id
         if ending is not None:
             order.ending_at = ending
-    ledger.record_purchase(session, user=user, releases_hopping=product.releases_hopping)
+    ledger.record_purchase(session, user=user)
+    if product.releases_hopping:
+        standing.lift_hopping(session, user=user)
     # The listings' verbs above (a VIP end moved, usernames unlocked) marked the session: their
     # cached lists go stale on this commit, with nothing left for the shop to remember.
     session.commit()

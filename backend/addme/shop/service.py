@@ -20,6 +20,7 @@ from addme.accounts import service as accounts
 from addme.accounts.models import User
 from addme.core import clock, ratelimit
 from addme.core.config import get_settings
+from addme.core.db import insert_once
 from addme.core.errors import AppError, Conflict, FieldError, NotFound, Unauthorized
 from addme.core.schemas import Page, PageMeta
 from addme.shop import checkout, keys, orders, payments
@@ -68,7 +69,6 @@ from addme.shop.schemas import (
     ProductRead,
     ShopifyOrder,
 )
-from addme.wallet import ledger
 
 log = logging.getLogger("addme.shop")
 
@@ -320,7 +320,7 @@ def receive_webhook(
     except ValidationError as exc:
         raise AppError("Invalid order payload.", code=ShopCode.BAD_PAYLOAD) from exc
     # Inserted first, in the order's transaction: a concurrent twin waits here, then inserts nothing.
-    if not ledger.insert_once(
+    if not insert_once(
         session,
         WebhookEvent,
         {"webhook_id": webhook_id[:100], "topic": topic, "received_at": clock.now()},

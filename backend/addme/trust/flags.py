@@ -2,14 +2,12 @@
 
 A flag comes back by itself when its cause does: the risk check runs at every sign-in and free
 Top-Up claim, and a claim from a device or address another account claimed from links the two.
-So a clearance is more than a reset: high-risk stays off for CLEARANCE_HOLDS (the risk check may
+So a clearance is more than a reset: high-risk stays off for standing.CLEARANCE_HOLDS (the risk check may
 flag it again after that), and account-hopping links made before the clearance no longer count,
 for this account and against the others that shared them.
 """
 
 from __future__ import annotations
-
-from datetime import timedelta
 
 from sqlalchemy.orm import Session
 
@@ -18,11 +16,11 @@ from addme.audit import service as audit
 from addme.core import clock
 from addme.core.errors import Conflict, FieldError, NotFound
 from addme.screening import bots
+from addme.trust import standing
 from addme.trust.codes import TrustCode
 from addme.trust.schemas import BotAssessmentRead, TrustFlag, TrustFlagsRead
 
 MIN_REASON = 10
-CLEARANCE_HOLDS = timedelta(days=90)
 NOT_FOUND = "Account not found."
 REASON_TOO_SHORT = f"Give a reason of at least {MIN_REASON} characters."
 NOT_SET = {
@@ -70,13 +68,11 @@ def clear(session: Session, *, admin: User, user_id: int, flag: TrustFlag, reaso
     if flag == "high_risk":
         if not user.high_risk:
             raise Conflict(NOT_SET[flag], code=TrustCode.FLAG_NOT_SET)
-        user.high_risk = False
-        user.high_risk_cleared_until = now + CLEARANCE_HOLDS
+        standing.clear_high_risk(session, user=user, now=now)
     else:
         if before.hopping_restricted_until is None:
             raise Conflict(NOT_SET[flag], code=TrustCode.FLAG_NOT_SET)
-        user.hopping_restricted_until = None
-        user.hopping_cleared_at = now
+        standing.clear_hopping(session, user=user, now=now)
     after = _read(user)
     audit.record(
         session,

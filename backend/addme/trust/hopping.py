@@ -8,9 +8,8 @@ risky network (VPN, proxy, Tor, hosting, blacklisted range) marks the account hi
 from __future__ import annotations
 
 import ipaddress
-from datetime import timedelta
 
-from sqlalchemy import or_, select, update
+from sqlalchemy import or_, select
 from sqlalchemy.orm import Session
 from starlette.requests import Request
 from starlette.responses import Response
@@ -21,11 +20,10 @@ from addme.core.net import client_ip, ip_bucket
 from addme.screening import bots, risk
 from addme.screening.captcha import CaptchaAnswer
 from addme.screening.device import device_hash as device_hash_of
-from addme.trust.models import FreeClaimLink
+from addme.trust import standing
+from addme.trust.models import FreeClaimLink, MemberTrust
 from addme.wallet import service as wallet
 from addme.wallet.schemas import WalletActionResult
-
-HOPPING_COOL_DOWN = timedelta(days=30)
 
 
 def _public(ip: str) -> bool:
@@ -38,7 +36,7 @@ def _public(ip: str) -> bool:
 def _linked_accounts(session: Session, *, user: User, device_hash: str, ip_hash: str) -> list[int]:
     """Other accounts that claimed from this device or address within the cool-down, since the
     account's last purchase (a purchase releases it: only claims after it count against it)."""
-    since = clock.now() - HOPPING_COOL_DOWN
+    since = clock.now() - standing.HOPPING_COOL_DOWN
     bought = wallet.last_purchase_at(session, user_id=user.id)
     if bought is not None and bought > since:
         since = bought
@@ -48,11 +46,14 @@ def _linked_accounts(session: Session, *, user: User, device_hash: str, ip_hash:
         since = user.hopping_cleared_at
     rows = session.scalars(
         select(FreeClaimLink.user_id)
-        .join(User, User.id == FreeClaimLink.user_id)
+        .outerjoin(MemberTrust, MemberTrust.user_id == FreeClaimLink.user_id)
         .where(
             FreeClaimLink.user_id != user.id,
             FreeClaimLink.created_at >= since,
-            or_(User.hopping_cleared_at.is_(None), FreeClaimLink.created_at > User.hopping_cleared_at),
+            or_(
+                MemberTrust.hopping_cleared_at.is_(None),
+                FreeClaimLink.created_at > MemberTrust.hopping_cleared_at,
+            ),
             or_(FreeClaimLink.device_hash == device_hash, FreeClaimLink.ip_hash == ip_hash)
             if ip_hash
             else FreeClaimLink.device_hash == device_hash,
@@ -77,23 +78,17 @@ def claim_free_topup(
     # A local or private address is shared by everyone behind it (a proxy's hop, an office): it
     # links nobody. Public addresses link accounts, IPv6 by its /64.
     ip_hash = security.sign("ip:" + ip_bucket(ip)) if _public(ip) else ""
-    cleared = user.high_risk_cleared_until is not None and user.high_risk_cleared_until > clock.now()
     assessment = bots.assess(
         session, action="free_topup", request=request, response=response, form_ts=form_ts, captcha=captcha
     )
     bots.record(session, user_id=user.id, assessment=assessment)
-    risky = risk.assess(session, ip=ip).high_risk or assessment.verdict.bot
-    if risky and not user.high_risk and not cleared:
-        user.high_risk = True
+    if risk.assess(session, ip=ip).high_risk or assessment.verdict.bot:
+        standing.flag_high_risk(session, user=user, now=clock.now())
     session.commit()
     linked = _linked_accounts(session, user=user, device_hash=device_hash, ip_hash=ip_hash)
     if linked:
-        until = clock.now() + HOPPING_COOL_DOWN
-        session.execute(
-            update(User)
-            .where(User.id.in_([user.id, *linked]))
-            .where(or_(User.hopping_restricted_until.is_(None), User.hopping_restricted_until < until))
-            .values(hopping_restricted_until=until)
+        standing.restrict_hopping(
+            session, user_ids=[user.id, *linked], until=clock.now() + standing.HOPPING_COOL_DOWN
         )
         session.commit()
         session.refresh(user)

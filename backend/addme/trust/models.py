@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import date, datetime
 
-from sqlalchemy import Date, ForeignKey, Index, String, Text, UniqueConstraint
+from sqlalchemy import Date, ForeignKey, Index, String, Text, UniqueConstraint, text
 from sqlalchemy.orm import Mapped, mapped_column
 
 from addme.core import clock
@@ -126,3 +126,32 @@ class Tracker(Base):
     username_id: Mapped[int | None] = mapped_column()
     user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"))
     created_at: Mapped[datetime] = mapped_column(default=clock.now)
+
+
+class MemberTrust(Base):
+    """An account's trust flags (issue 35), one row per account with any of them set: none for the
+    many accounts never verified, flagged, restricted or cleared (every value then reads as its
+    default). Loaded with the user in the same query (`User.trust`); `trust.standing` alone writes it.
+    """
+
+    __tablename__ = "member_trust"
+    __table_args__ = (
+        # The admin's high-risk filter (#11): a few percent of the accounts, read as a set of ids.
+        Index(
+            "ix_member_trust_high_risk",
+            "user_id",
+            postgresql_where=text("high_risk"),
+            sqlite_where=text("high_risk = 1"),
+        ),
+    )
+
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), primary_key=True)
+    # Passed the provider's age check (trust.service): the account is verified wherever it signs in.
+    age_verified: Mapped[bool] = mapped_column(default=False)
+    # The risk check's verdict (sign-in, registration, free claims): no free Top-Ups while set.
+    high_risk: Mapped[bool] = mapped_column(default=False)
+    hopping_restricted_until: Mapped[datetime | None]
+    # A moderator cleared a false flag (trust.flags, issue 31): until then the risk check does not
+    # set high_risk again; account-hopping links made before the clearance no longer count.
+    high_risk_cleared_until: Mapped[datetime | None]
+    hopping_cleared_at: Mapped[datetime | None]

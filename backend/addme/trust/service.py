@@ -19,7 +19,7 @@ from addme.core import clock, ratelimit, security
 from addme.core.config import get_settings
 from addme.core.errors import AppError, Conflict, NotFound
 from addme.core.net import client_ip, ip_bucket
-from addme.trust import jurisdictions, providers
+from addme.trust import jurisdictions, providers, standing
 from addme.trust.codes import TrustCode
 from addme.trust.geo import Place, visitor_place
 from addme.trust.models import AgeJurisdiction, AgeVerificationAttempt, SimulatedVerification
@@ -214,7 +214,7 @@ def _settle(session: Session, *, row: AgeVerificationAttempt) -> providers.Provi
     if row.status == "success" and row.user_id is not None:
         user = session.get(User, row.user_id)
         if user is not None:
-            user.age_verified = True
+            standing.verify_age(session, user=user)
     session.commit()
     return result
 

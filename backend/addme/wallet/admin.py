@@ -17,6 +17,7 @@ from sqlalchemy.orm import Session
 from addme.accounts.models import User
 from addme.audit import service as audit
 from addme.core import clock
+from addme.core.db import insert_once
 from addme.core.errors import AppError, NotFound
 from addme.core.paging import bounded_meta
 from addme.core.permissions import refuse_self_grant
@@ -308,7 +309,7 @@ def _one(session: Session, user: User) -> AutomationRead:
 def pause_automation(session: Session, *, admin: User, user_id: int, reason: str) -> AutomationRead:
     """Stop an account's scheduled Top-Ups until resumed (the end date keeps running)."""
     user = _automated(session, user_id)
-    if ledger.insert_once(
+    if insert_once(
         session,
         AutoTopUpPause,
         {"user_id": user.id, "paused_at": clock.now(), "admin_id": admin.id},

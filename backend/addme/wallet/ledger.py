@@ -13,13 +13,12 @@ from enum import StrEnum
 from typing import Any
 
 from sqlalchemy import ColumnElement, Select, and_, or_, select, update
-from sqlalchemy.dialects.postgresql import insert as pg_insert
-from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.orm import InstrumentedAttribute, Session
 
 from addme.accounts import service as accounts
 from addme.accounts.models import User
 from addme.core import clock
+from addme.core.db import insert_once
 from addme.listings import service as listings
 from addme.listings.models import Username
 from addme.wallet.models import AutoTopUpPause, Kind, LedgerEntry, Reason, Wallet, WalletState
@@ -100,24 +99,6 @@ def entitlement_filters(*, vip: bool | None, studio: bool | None) -> list[accoun
             # One wallet per account (its key is the user's id): the set counts the accounts.
             found.append(accounts.IdFilter(select(Wallet.user_id).where(end > now), among=wanted))
     return found
-
-
-def insert_once(session: Session, model: type[Any], values: dict[str, Any], *, conflict: list[str]) -> bool:
-    """INSERT ... ON CONFLICT DO NOTHING; True when the row went in.
-
-    No savepoint needed: a concurrent twin waits for the first commit, then inserts nothing.
-    """
-    dialect = session.get_bind().dialect.name
-    insert = pg_insert if dialect == "postgresql" else sqlite_insert
-    table = model.__table__
-    # RETURNING, not rowcount: psycopg reports -1 for a single-row insert with implicit RETURNING.
-    stmt = (
-        insert(table)
-        .values(**values)
-        .on_conflict_do_nothing(index_elements=conflict)
-        .returning(*table.primary_key.columns)
-    )
-    return session.execute(stmt).first() is not None
 
 
 def _record(session: Session, **values: Any) -> bool:
@@ -252,11 +233,10 @@ def state(session: Session, *, user_id: int) -> WalletState:
     return row
 
 
-def record_purchase(session: Session, *, user: User, releases_hopping: bool) -> None:
-    """A key was applied: free claims count afresh, and a Top-Up or VIP buy lifts the hopping block."""
+def record_purchase(session: Session, *, user: User) -> None:
+    """A key was applied: free claims count afresh (a Top-Up or VIP buy also lifts the hopping
+    restriction: trust's, which the shop calls)."""
     state(session, user_id=user.id).last_purchase_at = clock.now()
-    if releases_hopping:
-        user.hopping_restricted_until = None
 
 
 def use_vip_daily(session: Session, *, user_id: int, now: datetime) -> int | None:

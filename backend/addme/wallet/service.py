@@ -22,6 +22,7 @@ from sqlalchemy.orm import Session
 from addme.accounts.models import User
 from addme.core import clock
 from addme.core.errors import AppError, NotFound
+from addme.listings import allowance
 from addme.listings import service as listings
 from addme.listings.models import Username
 from addme.wallet import ledger
@@ -180,7 +181,7 @@ def slot_offer(session: Session, *, user: User) -> tuple[int | None, WalletCode 
         return None, WalletCode.STUDIO, SLOT_STUDIO
     if user.max_usernames >= SLOT_CAP:
         return None, WalletCode.MAX_REACHED, SLOT_AT_MAX
-    if listings.count_active(session, user_id=user.id) > user.max_usernames:
+    if allowance.count_active(session, user_id=user.id) > user.max_usernames:
         return None, WalletCode.OVER_LIMIT, SLOT_OVER_LIMIT
     return 2 * user.max_usernames, None, None
 
@@ -378,7 +379,7 @@ def wallet_read(session: Session, *, user: User) -> WalletRead:
         top_ups_count=user.top_ups_count,
         fire_pins_count=user.fire_pins_count,
         max_usernames=ledger.slot_limit(user),
-        usernames_count=listings.count_active(session, user_id=user.id),
+        usernames_count=allowance.count_active(session, user_id=user.id),
         slot=SlotOffer(offered=price is not None, price=price, reason=refusal),
         free_topup=FreeTopUpStatus(
             available=check.code is None,

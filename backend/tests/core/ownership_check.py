@@ -1,7 +1,9 @@
 """The ownership rule as the source says it: which module writes which domain's table.
 
-A table belongs to the domain whose package defines it (docs/architecture.md); a few columns of
-`users` belong to another domain (COLUMN_OWNERS). `violations(root)` reads every module of
+A table belongs to the domain whose package defines it (docs/architecture.md), every column
+included: a domain's values about an account live in its own table keyed by the user (the wallet's
+`wallets`, moderation's `member_bans`, trust's `member_trust`, listings' `submit_clocks`), never in
+a column of `users`. `violations(root)` reads every module of
 `root` (an `addme` package) with `ast` and reports each write whose table its domain does not own,
 in any of these shapes:
 
@@ -32,21 +34,6 @@ from addme.core.db import Base
 
 ADDME = Path(__file__).resolve().parents[2] / "addme"
 
-# Columns of `users` that another domain owns.
-COLUMN_OWNERS: dict[str, str | tuple[str, ...]] = {
-    "last_group_top_up": "groups",
-    "latest_username": "listings",
-    "last_username_deleted_at": "listings",
-    "age_verified": "trust",
-    # Shared for now, each writer named: the risk flag is set at sign-in (accounts) and by the
-    # trust checks; the hopping restriction is set by trust, and at sign-up for the account made
-    # past its device's allowance (accounts, issue 37), and lifted by a purchase (wallet).
-    "high_risk": ("accounts", "trust"),
-    "hopping_restricted_until": ("wallet", "trust", "accounts"),
-    # A moderator's clearance of a false flag (issue 31): trust writes them, sign-in reads one.
-    "high_risk_cleared_until": "trust",
-    "hopping_cleared_at": "trust",
-}
 # What a variable holds, by the names this code base gives them.
 VARIABLES = {"username": "Username", "user": "User", "owner": "User", "member": "User"}
 # Names too common to say which table they belong to without a known variable.
@@ -106,8 +93,7 @@ def rules() -> Rules:
         model_table[cls.__name__] = table
         table_owner[table] = domain
         for attr in mapper.column_attrs:
-            owner = COLUMN_OWNERS.get(attr.key, domain) if table == "users" else domain
-            column_owner[(table, attr.key)] = (owner,) if isinstance(owner, str) else owner
+            column_owner[(table, attr.key)] = (domain,)
             tables_of_column[attr.key].add(table)
         for rel in mapper.relationships:
             relationships[(cls.__name__, rel.key)] = (rel.mapper.class_.__name__, bool(rel.uselist))

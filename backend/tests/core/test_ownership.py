@@ -1,10 +1,10 @@
 """One owner per table: no module outside a table's domain writes its rows or columns.
 
-Each mapped class belongs to the domain whose package defines it; a few columns of `users` belong
-to another domain (the listings' cooldowns, the groups' last Top-Up...). The wallet's balances,
-slots and entitlements live in its own table, `wallets` (#10). Other domains call the owner's
-service (listings.mark_topped_up, pin_until, set_picture...), so the owner alone keeps its derived
-state (listed flags, cache generations) right. The check is `ownership_check.violations`; below,
+Each mapped class belongs to the domain whose package defines it, every column included: the
+wallet's balances live in `wallets` (#10), moderation's bans in `member_bans`, trust's flags in
+`member_trust` and listings' submit cool-downs in `submit_clocks` (issue 35), not on `users`.
+Other domains call the owner's service (listings.mark_topped_up, pin_until, set_picture...), so
+the owner alone keeps its derived state (listed flags, cache generations) right. The check is `ownership_check.violations`; below,
 each of the twelve shapes a write takes is planted in a copy of the package, in a domain that
 does not own the table, and must be reported at that file and table.
 """
@@ -19,14 +19,16 @@ from pathlib import Path
 import pytest
 
 from addme.accounts.models import User
+from addme.core.db import Base
 from addme.wallet.models import Wallet
-from tests.core.ownership_check import ADDME, ALLOWED, Violation, violations
+from tests.core.ownership_check import ADDME, ALLOWED, Violation, rules, violations
 
 # Planted in a copy of the package: the lines ending in `# write` are the writes to report.
 PREAMBLE = """
 import sqlalchemy as sa
 from sqlalchemy import delete, insert, select, text, update
 from addme.accounts.models import User
+from addme.core.db import Base
 from addme.listings.models import Tag, Username, UsernameDailyStat, username_tags
 from addme.wallet.models import LedgerEntry, Wallet
 """
@@ -186,20 +188,44 @@ def test_the_owner_writes_its_own_table(shape: str, tmp_path: Path, real: list[V
     assert {str(v) for v in violations(root)} == {str(v) for v in real}
 
 
-def test_a_column_of_users_is_written_by_its_owner_only(tmp_path: Path, real: list[Violation]) -> None:
-    """`users.latest_username` is the listings' column; the accounts own the rest of the row."""
+def test_no_column_of_users_belongs_to_another_domain() -> None:
+    """Issue 35: each domain's values about an account are its own table's, keyed by the user; what
+    is left on `users` is the accounts' (who signs in, how, in which language), read by all."""
+    moved = {
+        "wallets": {"top_ups_count", "max_usernames", "last_top_up", "last_free_topup"},
+        "member_bans": {"banned_at", "banned_until", "reason"},
+        "member_trust": {"age_verified", "high_risk", "hopping_restricted_until", "high_risk_cleared_until"},
+        "submit_clocks": {"latest_username", "last_username_deleted_at"},
+    }
+    columns = set(User.__table__.columns.keys())
+    assert not columns & {"ban_reason", "last_group_top_up"}.union(*moved.values())
+    tables = Base.metadata.tables
+    for table, names in moved.items():
+        assert names <= set(tables[table].columns.keys()), table
+    owners = rules()
+    assert {owners.column_owner[("users", c)] for c in columns} == {("accounts",)}
+
+
+def test_a_write_through_the_users_relationship_is_the_tables_owners(
+    tmp_path: Path, real: list[Violation]
+) -> None:
+    """`user.trust` and `user.submit_clock` are other domains' rows: writing them from a third
+    domain is reported; trust and listings write their own."""
     code = """
     def plant(session, user):
-        user.latest_username = None  # write
-        session.execute(update(User).where(User.id == 1).values(last_group_top_up=None))  # write
+        user.trust.high_risk = True  # write
+        user.submit_clock.latest_username = None  # write
     """
     root, lines = _plant(tmp_path, FOREIGN, code)
-    new = {(v.file, v.line) for v in violations(root)} - {(v.file, v.line) for v in real}
-    assert new == {(f"addme/{FOREIGN}", line) for line in lines}
-    root, _lines = _plant(
-        tmp_path / "listings", "listings/service.py", "user = None\nuser.latest_username = 1\n"
-    )
-    assert {str(v) for v in violations(root)} == {str(v) for v in real}
+    new = {(v.file, v.line, v.table) for v in violations(root)} - {(v.file, v.line, v.table) for v in real}
+    assert new == {
+        (f"addme/{FOREIGN}", min(lines), "member_trust"),
+        (f"addme/{FOREIGN}", max(lines), "submit_clocks"),
+    }
+    for owner, line in (("trust/standing.py", "user.trust.high_risk = True"),
+                        ("listings/allowance.py", "user.submit_clock.latest_username = None")):  # fmt: skip
+        root, _lines = _plant(tmp_path / owner.split("/")[0], owner, f"user = None\n{line}\n")
+        assert {str(v) for v in violations(root)} == {str(v) for v in real}
 
 
 def test_only_the_listings_bump_their_caches() -> None:

@@ -12,10 +12,12 @@ from addme.accounts import service
 from addme.accounts.models import User
 from addme.core import clock, security
 from addme.moderation.models import MemberBan
+from addme.trust.models import MemberTrust
 from addme.wallet.models import Wallet
 
 PASSWORD = "correct horse battery staple"
 _seq = itertools.count(1)
+TRUST_FLAGS = set(MemberTrust.__table__.columns.keys()) - {"user_id"}
 
 
 @lru_cache
@@ -32,10 +34,14 @@ def make_user(
     **fields: object,
 ) -> User:
     """A user with PASSWORD, committed; wallet values (top_ups_count, promotion_ending_at...) go to
-    the user's wallet row, a ban (banned_at, banned_until, ban_reason) to its member_bans row."""
+    the user's wallet row, a ban (banned_at, banned_until, ban_reason) to its member_bans row, the
+    trust flags (age_verified, high_risk, hopping_restricted_until...) to its member_trust row."""
     email = email or f"user{next(_seq)}@example.com"
     wallet = {k: fields.pop(k) for k in list(fields) if k in Wallet.__table__.columns}
     banned = {k: fields.pop(k) for k in ("banned_at", "banned_until", "ban_reason") if k in fields}
+    flags = {k: fields.pop(k) for k in list(fields) if k in TRUST_FLAGS}
+    if flags:
+        fields["trust"] = MemberTrust(**flags)
     if banned.get("banned_at") is not None:
         fields["ban"] = MemberBan(
             banned_at=banned["banned_at"],

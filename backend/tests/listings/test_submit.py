@@ -2,14 +2,23 @@
 
 from __future__ import annotations
 
+import threading
 from datetime import timedelta
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from sqlalchemy import func, select
 
+from addme.accounts.models import User
 from addme.core import clock
+from addme.core.db import new_session
+from addme.core.errors import AppError
+from addme.listings import service
+from addme.listings.models import SubmitClock, Username
+from addme.listings.schemas import UsernameCreate
 from addme.listings.validation import handle_problem
+from tests.conftest import IS_PG
 from tests.factories.accounts import auth, make_user, token_for
 from tests.factories.listings import make_username, submit_body
 
@@ -231,3 +240,39 @@ def test_signed_in_user_object_counts_usernames(client, db):
     user, h = _member(db)
     make_username(db, user=user)
     assert client.get("/v1/auth/user", headers=h).json()["usernames_count"] == 1
+
+
+@pytest.mark.skipif(not IS_PG, reason="real concurrency needs PostgreSQL")
+def test_concurrent_submits_claim_the_day_once(db):
+    # The one-a-day right is an insert-once row and one conditional UPDATE of listings'
+    # submit_clocks: of ten submits released at once (ten different handles), one is added.
+    user = make_user(db, max_usernames=5)
+    barrier = threading.Barrier(10)
+    answers: list[str] = []
+    lock = threading.Lock()
+
+    def attempt(i: int) -> None:
+        with new_session() as session:
+            me = session.get(User, user.id)
+            assert me is not None
+            data = UsernameCreate(**submit_body(username=f"racer.{i}"))
+            barrier.wait()
+            try:
+                service.submit(session, user=me, data=data)
+                answer = "added"
+            except AppError as exc:
+                answer = exc.message
+            with lock:
+                answers.append(answer)
+
+    threads = [threading.Thread(target=attempt, args=(i,)) for i in range(10)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert answers.count("added") == 1, answers
+    assert all(a.startswith("You can add one new username every 24 hours.") for a in answers if a != "added")
+    db.expire_all()
+    assert db.scalar(select(func.count()).select_from(Username).where(Username.user_id == user.id)) == 1
+    clock_row = db.get(SubmitClock, user.id)
+    assert clock_row is not None and clock_row.latest_username is not None

@@ -6,10 +6,11 @@ from datetime import timedelta
 
 from sqlalchemy import select
 
-from addme.accounts import service as accounts
+from addme.accounts import signin
 from addme.accounts.models import User
 from addme.audit.models import AdminAudit
 from addme.core import clock
+from addme.trust.models import MemberTrust
 from tests.factories.accounts import PASSWORD
 from tests.factories.wallet import admin, member
 from tests.trust.test_risk_and_hopping import DIGITALOCEAN, _claim, caller_ip  # noqa: F401
@@ -41,7 +42,7 @@ def test_a_moderator_clears_a_false_high_risk_flag_and_the_member_may_claim_agai
     assert _claim(client, headers)["success"] is True
     # And a sign-in from it does not flag the account again.
     db.expire_all()
-    accounts.login(db, email=user.email, password=PASSWORD, ip=DIGITALOCEAN, user_agent=None)
+    signin.login(db, email=user.email, password=PASSWORD, ip=DIGITALOCEAN, user_agent=None)
     db.expire_all()
     assert db.get(User, user.id).high_risk is False  # type: ignore[union-attr]
 
@@ -53,7 +54,7 @@ def test_the_clearance_ends_and_the_risk_check_applies_again(client, db):
     clock.travel(timedelta(days=91).total_seconds())
     try:
         db.expire_all()
-        accounts.login(db, email=user.email, password=PASSWORD, ip=DIGITALOCEAN, user_agent=None)
+        signin.login(db, email=user.email, password=PASSWORD, ip=DIGITALOCEAN, user_agent=None)
         db.expire_all()
         assert db.get(User, user.id).high_risk is True  # type: ignore[union-attr]
     finally:
@@ -100,7 +101,7 @@ def test_clearing_a_flag_that_is_not_set_is_a_conflict(client, db):
     r = _clear(client, mod_headers, user.id, "high_risk")
     assert r.status_code == 409 and r.json()["code"] == "trust_flag_not_set"
     # A restriction that already ran out is not set either.
-    user.hopping_restricted_until = clock.now() - timedelta(hours=1)
+    db.add(MemberTrust(user_id=user.id, hopping_restricted_until=clock.now() - timedelta(hours=1)))
     db.commit()
     assert _clear(client, mod_headers, user.id, "hopping").status_code == 409
     assert _clear(client, mod_headers, 999999, "hopping").status_code == 404
