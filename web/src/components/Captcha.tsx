@@ -10,7 +10,7 @@ import type {
 } from 'react-hook-form';
 import { type CaptchaProvider, useConfig } from '@/config/config';
 import { useTranslation } from '@/i18n/useTranslation';
-import { useErrorText } from './FormField';
+import { ErrorText, useErrorText } from './FormField';
 
 export const LOCAL_CAPTCHA_TOKEN = 'local-captcha-ok';
 
@@ -148,11 +148,7 @@ export function CaptchaField<T extends FieldValues & { captcha_token: string }>(
         invalid={!!error}
         onToken={onToken}
       />
-      {text && (
-        <div className="invalid-feedback d-block" role="alert">
-          {text}
-        </div>
-      )}
+      <ErrorText text={text} />
     </Form.Group>
   );
 }

@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { Form, Placeholder } from 'react-bootstrap';
 import { useForm } from 'react-hook-form';
 import { api, unwrap } from '@/api/client';
-import { FormField, SubmitButton } from '@/components/FormField';
+import { InputField, SelectField, SubmitButton } from '@/components/FormField';
 import { applyServerErrors } from '@/hooks/useServerErrors';
 import { useTranslation } from '@/i18n/useTranslation';
 import { countryOptions } from '@/lib/countries';
@@ -64,26 +64,34 @@ export function AccountInfoForm() {
 
   return (
     <Form noValidate onSubmit={handleSubmit((v) => save.mutate(v))}>
-      <FormField id="account-email" label={t('auth.email')}>
-        <Form.Control type="email" value={account.data?.email ?? ''} readOnly plaintext />
-      </FormField>
-      <FormField id="account-first-name" label={t('account.firstName')} error={errors.first_name}>
-        <Form.Control
-          autoComplete="given-name"
-          isInvalid={!!errors.first_name}
-          {...register('first_name')}
-        />
-      </FormField>
-      <FormField id="account-country" label={t('account.country')} error={errors.country_code}>
-        <Form.Select isInvalid={!!errors.country_code} {...register('country_code')}>
-          <option value="">{t('account.noCountry')}</option>
-          {countries.map((c) => (
-            <option key={c.code} value={c.code}>
-              {c.name}
-            </option>
-          ))}
-        </Form.Select>
-      </FormField>
+      <InputField
+        id="account-email"
+        label={t('auth.email')}
+        type="email"
+        value={account.data?.email ?? ''}
+        readOnly
+        plaintext
+      />
+      <InputField
+        id="account-first-name"
+        label={t('account.firstName')}
+        error={errors.first_name}
+        autoComplete="given-name"
+        {...register('first_name')}
+      />
+      <SelectField
+        id="account-country"
+        label={t('account.country')}
+        error={errors.country_code}
+        {...register('country_code')}
+      >
+        <option value="">{t('account.noCountry')}</option>
+        {countries.map((c) => (
+          <option key={c.code} value={c.code}>
+            {c.name}
+          </option>
+        ))}
+      </SelectField>
       <SubmitButton pending={save.isPending}>{t('account.save')}</SubmitButton>
     </Form>
   );

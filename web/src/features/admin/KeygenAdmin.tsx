@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Alert, Form } from 'react-bootstrap';
 import { catalogueQuery } from '@/api/catalogue';
 import { CopyButton } from '@/components/CopyButton';
-import { FormField, SubmitButton } from '@/components/FormField';
+import { InputField, SelectField, SubmitButton } from '@/components/FormField';
 import { useTranslation } from '@/i18n/useTranslation';
 import { useKeygen } from './economyQueries';
 
@@ -27,25 +27,30 @@ export function KeygenAdmin() {
           if (sku) keygen.mutate({ sku, count });
         }}
       >
-        <FormField id="keygen-sku" label={t('shop.admin.product')}>
-          <Form.Select value={sku} required onChange={(e) => setSku(e.target.value)}>
-            <option value="">{t('shop.admin.pickProduct')}</option>
-            {catalogue.data?.products.map((p) => (
-              <option key={p.sku} value={p.sku}>
-                {p.name}
-              </option>
-            ))}
-          </Form.Select>
-        </FormField>
-        <FormField id="keygen-count" label={t('shop.admin.count')} hint={t('shop.admin.countHint')}>
-          <Form.Control
-            type="number"
-            min={1}
-            max={100}
-            value={count}
-            onChange={(e) => setCount(Math.max(1, Math.min(100, Number(e.target.value) || 1)))}
-          />
-        </FormField>
+        <SelectField
+          id="keygen-sku"
+          label={t('shop.admin.product')}
+          value={sku}
+          required
+          onChange={(e) => setSku(e.target.value)}
+        >
+          <option value="">{t('shop.admin.pickProduct')}</option>
+          {catalogue.data?.products.map((p) => (
+            <option key={p.sku} value={p.sku}>
+              {p.name}
+            </option>
+          ))}
+        </SelectField>
+        <InputField
+          id="keygen-count"
+          label={t('shop.admin.count')}
+          hint={t('shop.admin.countHint')}
+          type="number"
+          min={1}
+          max={100}
+          value={count}
+          onChange={(e) => setCount(Math.max(1, Math.min(100, Number(e.target.value) || 1)))}
+        />
         <SubmitButton pending={keygen.isPending}>{t('shop.admin.generate')}</SubmitButton>
       </Form>
       {keys.length > 0 && (

@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { api, unwrap } from '@/api/client';
 import { CaptchaField } from '@/components/Captcha';
 import { EmailField } from '@/components/CredentialFields';
-import { SubmitButton, useErrorText } from '@/components/FormField';
+import { CheckField, SubmitButton } from '@/components/FormField';
 import { NewPasswordFields } from '@/components/NewPasswordFields';
 import { useFormStamp } from '@/hooks/useFormStamp';
 import { applyServerErrors } from '@/hooks/useServerErrors';
@@ -29,7 +29,6 @@ export function RegisterForm() {
     resolver: zodResolver(registerSchema),
     defaultValues: { terms: false, captcha_token: '' },
   });
-  const termsError = useErrorText(errors.terms);
   const formStamp = useFormStamp();
 
   const signUp = useMutation({
@@ -63,19 +62,12 @@ export function RegisterForm() {
         register={register}
         errors={errors}
       />
-      <Form.Group className="mb-3">
-        <Form.Check id="register-terms" className="addme-check">
-          <Form.Check.Input type="checkbox" isInvalid={!!errors.terms} {...register('terms')} />
-          <Form.Check.Label>
-            <Trans i18nKey="auth.acceptTerms" components={{ terms: <Link to="/terms" /> }} />
-          </Form.Check.Label>
-        </Form.Check>
-        {termsError && (
-          <div className="invalid-feedback d-block" role="alert">
-            {termsError}
-          </div>
-        )}
-      </Form.Group>
+      <CheckField
+        id="register-terms"
+        label={<Trans i18nKey="auth.acceptTerms" components={{ terms: <Link to="/terms" /> }} />}
+        error={errors.terms}
+        {...register('terms')}
+      />
       <CaptchaField form={{ setValue, errors }} />
       {errors.root?.server && <Alert variant="danger">{errors.root.server.message}</Alert>}
       <SubmitButton pending={signUp.isPending} className="w-100">

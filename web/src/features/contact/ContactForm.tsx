@@ -5,7 +5,13 @@ import { Link } from 'react-router';
 import { api, unwrap } from '@/api/client';
 import { CaptchaField } from '@/components/Captcha';
 import { EmailField } from '@/components/CredentialFields';
-import { FormField, SubmitButton, useErrorText } from '@/components/FormField';
+import {
+  CheckField,
+  ChoiceGroup,
+  InputField,
+  SelectField,
+  SubmitButton,
+} from '@/components/FormField';
 import { CONTACT_REASONS, type ContactReason } from '@/config/options';
 import { applyServerErrors } from '@/hooks/useServerErrors';
 import { useTranslation } from '@/i18n/useTranslation';
@@ -70,8 +76,6 @@ export function ContactForm({ initialReason }: { initialReason?: string | null }
   const shown = new Set(fieldsFor(reason));
   const label = (key: string, field: Parameters<typeof isRequired>[1]) =>
     isRequired(reason, field) ? t(key) : t('community.contact.optional', { label: t(key) });
-  const junkError = useErrorText(errors.checked_junk);
-  const confirmationError = useErrorText(errors.received_confirmation);
 
   const send = useMutation({
     mutationFn: (values: ContactValues) =>
@@ -96,15 +100,18 @@ export function ContactForm({ initialReason }: { initialReason?: string | null }
       onSubmit={handleSubmit((v) => send.mutate(v))}
       className="addme-card p-3 p-md-4"
     >
-      <FormField id="contact-reason" label={t('community.contact.reason')} error={errors.reason}>
-        <Form.Select {...register('reason')}>
-          {CONTACT_REASONS.map((r) => (
-            <option key={r} value={r}>
-              {t(`community.contact.reasons.${r}`)}
-            </option>
-          ))}
-        </Form.Select>
-      </FormField>
+      <SelectField
+        id="contact-reason"
+        label={t('community.contact.reason')}
+        error={errors.reason}
+        {...register('reason')}
+      >
+        {CONTACT_REASONS.map((r) => (
+          <option key={r} value={r}>
+            {t(`community.contact.reasons.${r}`)}
+          </option>
+        ))}
+      </SelectField>
       <p className="small text-body-secondary" data-testid="reason-help">
         {t(`community.contact.reasonHelp.${reason}`)}
       </p>
@@ -115,19 +122,15 @@ export function ContactForm({ initialReason }: { initialReason?: string | null }
         {...register('reply_email')}
       />
       {shown.has('order_number') && (
-        <FormField
+        <InputField
           id="contact-order"
           label={label('community.contact.orderNumber', 'order_number')}
           error={errors.order_number}
           hint={t('community.contact.orderNumberHint')}
-        >
-          <Form.Control
-            inputMode="numeric"
-            maxLength={6}
-            isInvalid={!!errors.order_number}
-            {...register('order_number')}
-          />
-        </FormField>
+          inputMode="numeric"
+          maxLength={6}
+          {...register('order_number')}
+        />
       )}
       {shown.has('checkout_email') && (
         <EmailField
@@ -140,26 +143,19 @@ export function ContactForm({ initialReason }: { initialReason?: string | null }
         />
       )}
       {shown.has('checked_junk') && (
-        <Form.Group className="mb-3">
-          <Form.Check
-            id="contact-junk"
-            className="addme-check"
-            label={t('community.contact.checkedJunk')}
-            isInvalid={!!errors.checked_junk}
-            {...register('checked_junk')}
-          />
-          {junkError && (
-            <div className="invalid-feedback d-block" role="alert">
-              {junkError}
-            </div>
-          )}
-        </Form.Group>
+        <CheckField
+          id="contact-junk"
+          label={t('community.contact.checkedJunk')}
+          error={errors.checked_junk}
+          {...register('checked_junk')}
+        />
       )}
       {shown.has('received_confirmation') && (
-        <fieldset className="mb-3">
-          <legend className="form-label fw-medium fs-6">
-            {t('community.contact.receivedConfirmation')}
-          </legend>
+        <ChoiceGroup
+          id="contact-received"
+          legend={t('community.contact.receivedConfirmation')}
+          error={errors.received_confirmation}
+        >
           <div className="d-flex gap-4">
             <Form.Check
               type="radio"
@@ -178,72 +174,51 @@ export function ContactForm({ initialReason }: { initialReason?: string | null }
               {...register('received_confirmation')}
             />
           </div>
-          {confirmationError && (
-            <div className="invalid-feedback d-block" role="alert">
-              {confirmationError}
-            </div>
-          )}
-        </fieldset>
+        </ChoiceGroup>
       )}
       {shown.has('usernames') && (
-        <FormField
+        <InputField
           id="contact-usernames"
           label={label('community.contact.usernames', 'usernames')}
           error={errors.usernames}
           hint={t('community.contact.usernamesHint')}
-        >
-          <Form.Control
-            autoCapitalize="none"
-            isInvalid={!!errors.usernames}
-            {...register('usernames')}
-          />
-        </FormField>
+          autoCapitalize="none"
+          {...register('usernames')}
+        />
       )}
       {shown.has('justification') && (
-        <FormField
+        <InputField
           id="contact-justification"
           label={label('community.contact.justification', 'justification')}
           error={errors.justification}
-        >
-          <Form.Control
-            as="textarea"
-            rows={4}
-            maxLength={2000}
-            isInvalid={!!errors.justification}
-            {...register('justification')}
-          />
-        </FormField>
+          as="textarea"
+          rows={4}
+          maxLength={2000}
+          {...register('justification')}
+        />
       )}
       {shown.has('other_notes') && (
-        <FormField
+        <InputField
           id="contact-notes"
           label={label('community.contact.otherNotes', 'other_notes')}
           error={errors.other_notes}
-        >
-          <Form.Control
-            as="textarea"
-            rows={4}
-            maxLength={2000}
-            isInvalid={!!errors.other_notes}
-            {...register('other_notes')}
-          />
-        </FormField>
+          as="textarea"
+          rows={4}
+          maxLength={2000}
+          {...register('other_notes')}
+        />
       )}
       {shown.has('pasted_content') && (
-        <FormField
+        <InputField
           id="contact-pasted"
           label={label('community.contact.pastedContent', 'pasted_content')}
           error={errors.pasted_content}
           hint={t('community.contact.pastedHint')}
-        >
-          <Form.Control
-            as="textarea"
-            rows={3}
-            maxLength={4000}
-            isInvalid={!!errors.pasted_content}
-            {...register('pasted_content')}
-          />
-        </FormField>
+          as="textarea"
+          rows={3}
+          maxLength={4000}
+          {...register('pasted_content')}
+        />
       )}
       <CaptchaField form={{ setValue, errors }} />
       {errors.root?.server && <Alert variant="danger">{errors.root.server.message}</Alert>}

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { Alert, Form } from 'react-bootstrap';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { FormField, SubmitButton } from '@/components/FormField';
+import { InputField, SelectField, SubmitButton } from '@/components/FormField';
 import { APPS } from '@/config/options';
 import { applyServerErrors } from '@/hooks/useServerErrors';
 import { useTranslation } from '@/i18n/useTranslation';
@@ -72,60 +72,55 @@ export function GroupForm({ user, editing }: { user: User; editing: Group | null
   return (
     <Form noValidate onSubmit={handleSubmit(submit)} className="addme-card p-3 p-md-4">
       <h2 className="h5 mb-3">{t('community.groupForm.information')}</h2>
-      <FormField id="group-app" label={t('community.groupForm.app')} error={errors.app}>
-        <Form.Select isInvalid={!!errors.app} {...register('app')}>
-          {APPS.map((app) => (
-            <option key={app} value={app}>
-              {t(`apps.${app}`)}
-            </option>
-          ))}
-        </Form.Select>
-      </FormField>
-      <FormField id="group-name" label={t('community.groupForm.name')} error={errors.name}>
-        <Form.Control maxLength={60} isInvalid={!!errors.name} {...register('name')} />
-      </FormField>
-      <FormField
+      <SelectField
+        id="group-app"
+        label={t('community.groupForm.app')}
+        error={errors.app}
+        {...register('app')}
+      >
+        {APPS.map((app) => (
+          <option key={app} value={app}>
+            {t(`apps.${app}`)}
+          </option>
+        ))}
+      </SelectField>
+      <InputField
+        id="group-name"
+        label={t('community.groupForm.name')}
+        error={errors.name}
+        maxLength={60}
+        {...register('name')}
+      />
+      <InputField
         id="group-username"
         label={t('community.groupForm.username')}
         error={errors.username}
         hint={t('community.groupForm.usernameHint')}
-      >
-        <Form.Control
-          autoCapitalize="none"
-          autoCorrect="off"
-          spellCheck={false}
-          isInvalid={!!errors.username}
-          {...register('username')}
-        />
-      </FormField>
-      <FormField
+        autoCapitalize="none"
+        autoCorrect="off"
+        spellCheck={false}
+        {...register('username')}
+      />
+      <InputField
         id="group-description"
         label={t('community.groupForm.description')}
         error={errors.description}
-      >
-        <Form.Control
-          as="textarea"
-          rows={4}
-          maxLength={1000}
-          isInvalid={!!errors.description}
-          {...register('description')}
-        />
-      </FormField>
-      <FormField
+        as="textarea"
+        rows={4}
+        maxLength={1000}
+        {...register('description')}
+      />
+      <InputField
         id="group-max"
         label={t('community.groupForm.maxMembers')}
         error={errors.max_members}
         hint={t('community.groupForm.maxMembersHint')}
-      >
-        <Form.Control
-          type="number"
-          inputMode="numeric"
-          min={2}
-          max={10000}
-          isInvalid={!!errors.max_members}
-          {...register('max_members', { valueAsNumber: true })}
-        />
-      </FormField>
+        type="number"
+        inputMode="numeric"
+        min={2}
+        max={10000}
+        {...register('max_members', { valueAsNumber: true })}
+      />
       {!editing && (
         <Alert variant="info" className="small" data-testid="group-cost">
           {t('community.groupForm.cost', { count: user.top_ups_count })}

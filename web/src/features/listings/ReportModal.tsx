@@ -4,7 +4,7 @@ import { Form, Modal } from 'react-bootstrap';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation } from 'react-router';
 import { api, unwrap } from '@/api/client';
-import { FormField, SubmitButton, useErrorText } from '@/components/FormField';
+import { ChoiceGroup, InputField, SubmitButton } from '@/components/FormField';
 import { REPORT_TYPES } from '@/config/options';
 import { applyServerErrors } from '@/hooks/useServerErrors';
 import { useTranslation } from '@/i18n/useTranslation';
@@ -43,7 +43,6 @@ export function ReportModal({
     resolver: zodResolver(schema),
     defaultValues: { message: '' },
   });
-  const typeError = useErrorText(errors.type);
 
   const send = useMutation({
     mutationFn: (v: Values) =>
@@ -101,8 +100,7 @@ export function ReportModal({
           </Modal.Title>
         </Modal.Header>
         <Modal.Body>
-          <fieldset className="mb-3">
-            <legend className="form-label fw-medium fs-6">{t('listings.report.type')}</legend>
+          <ChoiceGroup id="report" legend={t('listings.report.type')} error={errors.type}>
             {REPORT_TYPES.map((type) => (
               <Form.Check
                 key={type}
@@ -115,24 +113,15 @@ export function ReportModal({
                 {...register('type')}
               />
             ))}
-            {typeError && (
-              <div className="invalid-feedback d-block" role="alert">
-                {typeError}
-              </div>
-            )}
-          </fieldset>
-          <FormField
+          </ChoiceGroup>
+          <InputField
             id="report-message"
             label={t('listings.report.message')}
             error={errors.message}
-          >
-            <Form.Control
-              as="textarea"
-              rows={3}
-              isInvalid={!!errors.message}
-              {...register('message')}
-            />
-          </FormField>
+            as="textarea"
+            rows={3}
+            {...register('message')}
+          />
         </Modal.Body>
         <Modal.Footer>
           <button type="button" className="btn btn-link btn-touch" onClick={onClose}>

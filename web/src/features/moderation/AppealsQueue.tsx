@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError } from '@/api/errors';
 import { MIN_REASON } from '@/components/DecisionMacroPicker';
+import { ErrorText } from '@/components/FormField';
 import { useTranslation } from '@/i18n/useTranslation';
 import { useFormat } from '@/lib/format';
 import { toast } from '@/toasts/toastStore';
@@ -112,11 +113,7 @@ function AppealCard({ item }: { item: AppealItem }) {
             value={reason}
             onChange={setReason}
           />
-          {error && (
-            <div className="invalid-feedback d-block" role="alert">
-              {error}
-            </div>
-          )}
+          <ErrorText text={error} />
           <div className="d-flex flex-wrap gap-2">
             <button
               type="button"

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { ApiError } from '@/api/errors';
 import { AppBadge } from '@/components/AppBadge';
 import { MIN_REASON } from '@/components/DecisionMacroPicker';
+import { ErrorText } from '@/components/FormField';
 import { LoadError } from '@/components/LoadError';
 import type { AppName } from '@/config/options';
 import { useTranslation } from '@/i18n/useTranslation';
@@ -138,11 +139,7 @@ function CommentCard({ item }: { item: CommentCase }) {
             onYes={() => act('dismiss')}
             onNo={() => act('remove')}
           />
-          {reasonError && (
-            <div className="invalid-feedback d-block" role="alert">
-              {reasonError}
-            </div>
-          )}
+          <ErrorText text={reasonError} />
         </>
       )}
     </li>

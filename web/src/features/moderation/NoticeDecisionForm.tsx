@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Form } from 'react-bootstrap';
 import { ApiError } from '@/api/errors';
+import { ErrorText } from '@/components/FormField';
 import { useTranslation } from '@/i18n/useTranslation';
 import { toast } from '@/toasts/toastStore';
 import {
@@ -198,11 +199,7 @@ export function NoticeDecisionForm({ item }: { item: NoticeItem }) {
         onChange={setReason}
         label={t('mod.notices.reason')}
       />
-      {reasonError && (
-        <div className="invalid-feedback d-block" role="alert">
-          {reasonError}
-        </div>
-      )}
+      <ErrorText text={reasonError} />
       <div className="d-flex gap-2 mt-3">
         <button
           type="button"

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Form } from 'react-bootstrap';
 import { ApiError } from '@/api/errors';
+import { ErrorText } from '@/components/FormField';
 import { REPORT_TYPES } from '@/config/options';
 import { useTranslation } from '@/i18n/useTranslation';
 import { toast } from '@/toasts/toastStore';
@@ -148,11 +149,7 @@ function GroupCard({ group, open }: { group: ReportGroup; open: boolean }) {
             value={reason}
             onChange={setReason}
           />
-          {reasonError && (
-            <div className="invalid-feedback d-block" role="alert">
-              {reasonError}
-            </div>
-          )}
+          <ErrorText text={reasonError} />
           <div>
             <Form.Label htmlFor={`hours-${first.id}`} className="small mb-1">
               {t('mod.reports.banFor')}

@@ -7,7 +7,7 @@ import { api, unwrap } from '@/api/client';
 import { CaptchaField } from '@/components/Captcha';
 import { CopyButton } from '@/components/CopyButton';
 import { EmailField } from '@/components/CredentialFields';
-import { FormField, SubmitButton, useErrorText } from '@/components/FormField';
+import { CheckField, ChoiceGroup, InputField, SubmitButton } from '@/components/FormField';
 import { applyServerErrors } from '@/hooks/useServerErrors';
 import { useTranslation } from '@/i18n/useTranslation';
 import { useFormat } from '@/lib/format';
@@ -115,8 +115,6 @@ export function NoticeForm({
   const anonymous = mayBeAnonymous(kind);
   const optional = (key: string) =>
     anonymous ? t('community.notice.optionalMinor', { label: t(key) }) : t(key);
-  const goodFaithError = useErrorText(errors.good_faith);
-  const kindError = useErrorText(errors.kind);
 
   const send = useMutation({
     mutationFn: (values: NoticeValues) =>
@@ -162,8 +160,12 @@ export function NoticeForm({
         send.mutate(values);
       })}
     >
-      <fieldset className="mb-3">
-        <legend className="form-label fw-medium fs-6">{t('community.notice.kind')}</legend>
+      <ChoiceGroup
+        id="notice-kind"
+        legend={t('community.notice.kind')}
+        error={errors.kind}
+        hint={t(`community.notice.kindHelp.${kind}`)}
+      >
         {NOTICE_KINDS.map((k) => (
           <Form.Check
             key={k}
@@ -175,86 +177,53 @@ export function NoticeForm({
             {...register('kind')}
           />
         ))}
-        <Form.Text className="d-block">{t(`community.notice.kindHelp.${kind}`)}</Form.Text>
-        {kindError && (
-          <div className="invalid-feedback d-block" role="alert">
-            {kindError}
-          </div>
-        )}
-      </fieldset>
-      <FormField
+      </ChoiceGroup>
+      <InputField
         id="notice-urls"
         label={t('community.notice.urls')}
         error={errors.urls}
         hint={t('community.notice.urlsHint')}
-      >
-        <Form.Control
-          as="textarea"
-          rows={3}
-          autoCapitalize="none"
-          spellCheck={false}
-          isInvalid={!!errors.urls}
-          {...register('urls')}
-        />
-      </FormField>
-      <FormField
+        as="textarea"
+        rows={3}
+        autoCapitalize="none"
+        spellCheck={false}
+        {...register('urls')}
+      />
+      <InputField
         id="notice-description"
         label={t('community.notice.description')}
         error={errors.description}
-      >
-        <Form.Control
-          as="textarea"
-          rows={4}
-          maxLength={4000}
-          isInvalid={!!errors.description}
-          {...register('description')}
-        />
-      </FormField>
-      <Form.Group className="mb-3" controlId="notice-picture">
-        <Form.Label className="fw-medium">{t('community.notice.picture')}</Form.Label>
-        <Form.Control
-          type="file"
-          accept="image/jpeg,image/png,image/webp,image/gif"
-          isInvalid={!!pictureError}
-          onChange={(e) => {
-            setPictureError(null);
-            setPicture((e.target as HTMLInputElement).files?.[0] ?? null);
-          }}
-        />
-        {pictureError ? (
-          <div className="invalid-feedback d-block" role="alert">
-            {pictureError}
-          </div>
-        ) : (
-          <Form.Text className="d-block">{t('community.notice.pictureHint')}</Form.Text>
-        )}
-      </Form.Group>
-      <Form.Group className="mb-3">
-        <Form.Check
-          id="notice-good-faith"
-          className="addme-check"
-          label={t('community.notice.goodFaith')}
-          isInvalid={!!errors.good_faith}
-          {...register('good_faith')}
-        />
-        {goodFaithError && (
-          <div className="invalid-feedback d-block" role="alert">
-            {goodFaithError}
-          </div>
-        )}
-      </Form.Group>
-      <FormField
+        as="textarea"
+        rows={4}
+        maxLength={4000}
+        {...register('description')}
+      />
+      <InputField
+        id="notice-picture"
+        label={t('community.notice.picture')}
+        error={pictureError}
+        hint={t('community.notice.pictureHint')}
+        type="file"
+        accept="image/jpeg,image/png,image/webp,image/gif"
+        onChange={(e) => {
+          setPictureError(null);
+          setPicture((e.target as HTMLInputElement).files?.[0] ?? null);
+        }}
+      />
+      <CheckField
+        id="notice-good-faith"
+        label={t('community.notice.goodFaith')}
+        error={errors.good_faith}
+        {...register('good_faith')}
+      />
+      <InputField
         id="notice-signature"
         label={optional('community.notice.signature')}
         error={errors.signature}
         hint={t('community.notice.signatureHint')}
-      >
-        <Form.Control
-          autoComplete="name"
-          isInvalid={!!errors.signature}
-          {...register('signature')}
-        />
-      </FormField>
+        autoComplete="name"
+        {...register('signature')}
+      />
       <EmailField
         id="notice-email"
         label={optional('community.notice.email')}

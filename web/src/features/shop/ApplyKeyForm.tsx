@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Form } from 'react-bootstrap';
 import { useForm } from 'react-hook-form';
 import { ApiError } from '@/api/client';
-import { FormField, SubmitButton } from '@/components/FormField';
+import { InputField, SubmitButton } from '@/components/FormField';
 import { applyServerErrors } from '@/hooks/useServerErrors';
 import { useTranslation } from '@/i18n/useTranslation';
 import { formatDate } from '@/lib/format';
@@ -72,17 +72,17 @@ export function ApplyKeyForm() {
     <Form noValidate onSubmit={submit} className="addme-card p-3 p-sm-4" data-testid="apply-key">
       <h2 className="h5">{t('shop.keys.title')}</h2>
       <p className="small text-body-secondary">{t('shop.keys.intro')}</p>
-      <FormField id="private-key" label={t('shop.keys.label')} error={errors.key}>
-        <Form.Control
-          autoComplete="off"
-          autoCapitalize="characters"
-          spellCheck={false}
-          placeholder="XXXXX-XXXXX-XXXXX-XXXXX-XXXXX"
-          className="font-monospace"
-          isInvalid={!!errors.key}
-          {...register('key')}
-        />
-      </FormField>
+      <InputField
+        id="private-key"
+        label={t('shop.keys.label')}
+        error={errors.key}
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        placeholder="XXXXX-XXXXX-XXXXX-XXXXX-XXXXX"
+        className="font-monospace"
+        {...register('key')}
+      />
       <SubmitButton pending={apply.isPending}>{t('shop.keys.submit')}</SubmitButton>
     </Form>
   );

@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { catalogueQuery } from '@/api/catalogue';
 import { ApiError } from '@/api/client';
-import { FormField, SubmitButton } from '@/components/FormField';
+import { InputField, SubmitButton } from '@/components/FormField';
 import { OrderStatusBadge } from '@/components/OrderHeading';
 import { applyServerErrors } from '@/hooks/useServerErrors';
 import { useTranslation } from '@/i18n/useTranslation';
@@ -48,20 +48,16 @@ function TransactionForm({ order, token }: { order: DirectOrder; token: string }
       <h2 className="h5" id="tx-title">
         {t('shop.track.txTitle')}
       </h2>
-      <FormField
+      <InputField
         id="tx-id"
         label={t('shop.track.txLabel')}
         error={errors.transaction_id}
         hint={t('shop.track.txHint')}
-      >
-        <Form.Control
-          className="font-monospace"
-          autoComplete="off"
-          spellCheck={false}
-          isInvalid={!!errors.transaction_id}
-          {...register('transaction_id')}
-        />
-      </FormField>
+        className="font-monospace"
+        autoComplete="off"
+        spellCheck={false}
+        {...register('transaction_id')}
+      />
       <SubmitButton pending={send.isPending}>
         {order.transaction_id ? t('shop.track.txResend') : t('shop.track.txSubmit')}
       </SubmitButton>

@@ -6,7 +6,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { catalogueQuery } from '@/api/catalogue';
 import { EmailField } from '@/components/CredentialFields';
-import { SubmitButton, useErrorText } from '@/components/FormField';
+import { ChoiceGroup, ErrorText, SubmitButton, useErrorText } from '@/components/FormField';
 import { applyServerErrors } from '@/hooks/useServerErrors';
 import { useTranslation } from '@/i18n/useTranslation';
 import { formatMoney } from '@/lib/format';
@@ -227,11 +227,7 @@ export function DirectShop({ simple = false }: { simple?: boolean }) {
                     <dd data-testid="preview-total">{money(preview.total)}</dd>
                   </div>
                 </dl>
-                {quantitiesError && (
-                  <div className="invalid-feedback d-block mb-2" role="alert">
-                    {quantitiesError}
-                  </div>
-                )}
+                <ErrorText text={quantitiesError} className="mb-2" />
                 <EmailField
                   id="direct-email"
                   label={t('shop.direct.email')}
@@ -239,8 +235,12 @@ export function DirectShop({ simple = false }: { simple?: boolean }) {
                   hint={t('shop.direct.emailHint')}
                   {...register('email')}
                 />
-                <fieldset className="mb-3" hidden={closed}>
-                  <legend className="form-label fw-medium fs-6">{t('shop.direct.network')}</legend>
+                <ChoiceGroup
+                  id="network"
+                  legend={t('shop.direct.network')}
+                  error={errors.network}
+                  hidden={closed}
+                >
                   {networks.map((network) => (
                     <Form.Check
                       key={network}
@@ -252,12 +252,7 @@ export function DirectShop({ simple = false }: { simple?: boolean }) {
                       {...register('network')}
                     />
                   ))}
-                  {errors.network && (
-                    <div className="invalid-feedback d-block">
-                      {t(errors.network.message ?? '')}
-                    </div>
-                  )}
-                </fieldset>
+                </ChoiceGroup>
                 <p className="small text-body-secondary">{t('shop.direct.previewNote')}</p>
                 {closed ? (
                   <Alert variant="warning" className="small mb-0" data-testid="crypto-closed">

@@ -6,7 +6,7 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { catalogueQuery } from '@/api/catalogue';
 import { ApiError } from '@/api/client';
-import { FormField, SubmitButton } from '@/components/FormField';
+import { InputField, SelectField, SubmitButton } from '@/components/FormField';
 import { applyServerErrors } from '@/hooks/useServerErrors';
 import { useTranslation } from '@/i18n/useTranslation';
 import { formatMoney } from '@/lib/format';
@@ -121,53 +121,56 @@ export function LocalCheckout({ sku }: { sku: string }) {
         </div>
         <div className="col-md-7">
           <Form noValidate onSubmit={submit} className="addme-card p-3 p-sm-4">
-            <FormField id="card-email" label={t('shop.card.email')} error={errors.email}>
-              <Form.Control
-                type="email"
-                autoComplete="email"
-                inputMode="email"
-                isInvalid={!!errors.email}
-                {...register('email')}
-              />
-            </FormField>
-            <FormField id="card-quantity" label={t('shop.card.quantity')} error={errors.quantity}>
-              <Form.Select {...register('quantity', { valueAsNumber: true })}>
-                {Array.from({ length: Math.min(10, MAX_UNITS) }, (_, i) => i + 1).map((n) => (
-                  <option key={n} value={n}>
-                    {n}
-                  </option>
-                ))}
-              </Form.Select>
-            </FormField>
-            <FormField id="card-number" label={t('shop.card.number')} error={errors.card_number}>
-              <Form.Control
-                autoComplete="cc-number"
-                inputMode="numeric"
-                className="font-monospace"
-                isInvalid={!!errors.card_number}
-                {...register('card_number')}
-              />
-            </FormField>
+            <InputField
+              id="card-email"
+              label={t('shop.card.email')}
+              error={errors.email}
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              {...register('email')}
+            />
+            <SelectField
+              id="card-quantity"
+              label={t('shop.card.quantity')}
+              error={errors.quantity}
+              {...register('quantity', { valueAsNumber: true })}
+            >
+              {Array.from({ length: Math.min(10, MAX_UNITS) }, (_, i) => i + 1).map((n) => (
+                <option key={n} value={n}>
+                  {n}
+                </option>
+              ))}
+            </SelectField>
+            <InputField
+              id="card-number"
+              label={t('shop.card.number')}
+              error={errors.card_number}
+              autoComplete="cc-number"
+              inputMode="numeric"
+              className="font-monospace"
+              {...register('card_number')}
+            />
             <div className="row g-2">
               <div className="col-7">
-                <FormField id="card-expiry" label={t('shop.card.expiry')} error={errors.expiry}>
-                  <Form.Control
-                    autoComplete="cc-exp"
-                    inputMode="numeric"
-                    isInvalid={!!errors.expiry}
-                    {...register('expiry')}
-                  />
-                </FormField>
+                <InputField
+                  id="card-expiry"
+                  label={t('shop.card.expiry')}
+                  error={errors.expiry}
+                  autoComplete="cc-exp"
+                  inputMode="numeric"
+                  {...register('expiry')}
+                />
               </div>
               <div className="col-5">
-                <FormField id="card-cvc" label={t('shop.card.cvc')} error={errors.cvc}>
-                  <Form.Control
-                    autoComplete="cc-csc"
-                    inputMode="numeric"
-                    isInvalid={!!errors.cvc}
-                    {...register('cvc')}
-                  />
-                </FormField>
+                <InputField
+                  id="card-cvc"
+                  label={t('shop.card.cvc')}
+                  error={errors.cvc}
+                  autoComplete="cc-csc"
+                  inputMode="numeric"
+                  {...register('cvc')}
+                />
               </div>
             </div>
             {rootError && (

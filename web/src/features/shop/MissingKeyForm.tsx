@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Form } from 'react-bootstrap';
 import { useForm } from 'react-hook-form';
 import { EmailField } from '@/components/CredentialFields';
-import { FormField, SubmitButton } from '@/components/FormField';
+import { InputField, SubmitButton } from '@/components/FormField';
 import { applyServerErrors } from '@/hooks/useServerErrors';
 import { useTranslation } from '@/i18n/useTranslation';
 import { useUser } from '@/session/session';
@@ -34,20 +34,16 @@ export function MissingKeyForm() {
         }),
       )}
     >
-      <FormField
+      <InputField
         id="missing-order"
         label={t('shop.missing.orderNumber')}
         error={errors.order_number}
         hint={t('shop.missing.orderHint')}
-      >
-        <Form.Control
-          inputMode="numeric"
-          autoComplete="off"
-          maxLength={5}
-          isInvalid={!!errors.order_number}
-          {...register('order_number')}
-        />
-      </FormField>
+        inputMode="numeric"
+        autoComplete="off"
+        maxLength={5}
+        {...register('order_number')}
+      />
       <EmailField
         id="missing-email"
         label={t('shop.missing.email')}

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { ErrorText } from '@/components/FormField';
 import { useTranslation } from '@/i18n/useTranslation';
 import { isValidTag, MAX_TAGS, normalizeTag } from './schema';
 
@@ -87,11 +88,7 @@ export function TagsInput({
           onBlur={() => draft.trim() && add(draft)}
         />
       </div>
-      {problem && (
-        <div className="invalid-feedback d-block" role="alert">
-          {problem}
-        </div>
-      )}
+      <ErrorText text={problem} />
     </>
   );
 }

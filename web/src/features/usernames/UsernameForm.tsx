@@ -6,7 +6,13 @@ import { Controller, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { api, unwrap } from '@/api/client';
 import { ApiError } from '@/api/errors';
-import { FormField, SubmitButton, useErrorText } from '@/components/FormField';
+import {
+  ChoiceGroup,
+  FormField,
+  InputField,
+  SelectField,
+  SubmitButton,
+} from '@/components/FormField';
 import { APPS, type AppName, GENDERS, ORIENTATIONS, TYPES } from '@/config/options';
 import { applyServerErrors } from '@/hooks/useServerErrors';
 import { useTranslation } from '@/i18n/useTranslation';
@@ -97,8 +103,6 @@ export function UsernameForm({
     defaultValues: item ? valuesFrom(item) : EMPTY_FORM(defaultApp),
   });
   const app = watch('app');
-  const appError = useErrorText(errors.app);
-  const typeError = useErrorText(errors.type);
 
   const save = useMutation({
     mutationFn: (v: UsernameFormValues) =>
@@ -137,8 +141,7 @@ export function UsernameForm({
 
   return (
     <Form noValidate onSubmit={handleSubmit((v) => save.mutate(v))} data-testid="username-form">
-      <fieldset className="mb-3">
-        <legend className="form-label fw-medium fs-6">{t('listings.form.app')}</legend>
+      <ChoiceGroup id="form-app" legend={t('listings.form.app')} error={errors.app}>
         <div className="app-choice">
           {APPS.map((a) => (
             <div key={a}>
@@ -156,92 +159,88 @@ export function UsernameForm({
             </div>
           ))}
         </div>
-        {appError && (
-          <div className="invalid-feedback d-block" role="alert">
-            {appError}
-          </div>
-        )}
-      </fieldset>
+      </ChoiceGroup>
 
-      <FormField
+      <InputField
         id="form-username"
         label={t('listings.form.username', { app: t(`apps.${app}`) })}
         error={errors.username}
         hint={t(`listings.form.format.${app}`)}
-      >
-        <Form.Control
-          autoComplete="off"
-          autoCapitalize="none"
-          spellCheck={false}
-          isInvalid={!!errors.username}
-          {...register('username')}
-        />
-      </FormField>
+        autoComplete="off"
+        autoCapitalize="none"
+        spellCheck={false}
+        {...register('username')}
+      />
 
       <div className="row gx-3">
         <div className="col-5 col-sm-4">
-          <FormField id="form-age" label={t('listings.form.age')} error={errors.age}>
-            <Form.Control
-              type="number"
-              inputMode="numeric"
-              min={18}
-              max={99}
-              isInvalid={!!errors.age}
-              {...register('age', { valueAsNumber: true })}
-            />
-          </FormField>
+          <InputField
+            id="form-age"
+            label={t('listings.form.age')}
+            error={errors.age}
+            type="number"
+            inputMode="numeric"
+            min={18}
+            max={99}
+            {...register('age', { valueAsNumber: true })}
+          />
         </div>
         <div className="col-7 col-sm-8">
-          <FormField id="form-gender" label={t('listings.form.gender')} error={errors.gender}>
-            <Form.Select isInvalid={!!errors.gender} {...register('gender')}>
-              <option value="">{t('listings.form.choose')}</option>
-              {GENDERS.map((g) => (
-                <option key={g} value={g}>
-                  {t(`gender.${g}`)}
-                </option>
-              ))}
-            </Form.Select>
-          </FormField>
+          <SelectField
+            id="form-gender"
+            label={t('listings.form.gender')}
+            error={errors.gender}
+            {...register('gender')}
+          >
+            <option value="">{t('listings.form.choose')}</option>
+            {GENDERS.map((g) => (
+              <option key={g} value={g}>
+                {t(`gender.${g}`)}
+              </option>
+            ))}
+          </SelectField>
         </div>
       </div>
 
       <div className="row gx-3">
         <div className="col-sm-6">
-          <FormField
+          <SelectField
             id="form-orientation"
             label={t('listings.form.orientation')}
             error={errors.orientation}
+            {...register('orientation')}
           >
-            <Form.Select isInvalid={!!errors.orientation} {...register('orientation')}>
-              <option value="">{t('listings.form.choose')}</option>
-              {ORIENTATIONS.map((o) => (
-                <option key={o} value={o}>
-                  {t(`orientation.${o}`)}
-                </option>
-              ))}
-            </Form.Select>
-          </FormField>
+            <option value="">{t('listings.form.choose')}</option>
+            {ORIENTATIONS.map((o) => (
+              <option key={o} value={o}>
+                {t(`orientation.${o}`)}
+              </option>
+            ))}
+          </SelectField>
         </div>
         <div className="col-sm-6">
-          <FormField
+          <SelectField
             id="form-country"
             label={t('listings.form.country')}
             error={errors.country_code}
+            {...register('country_code')}
           >
-            <Form.Select isInvalid={!!errors.country_code} {...register('country_code')}>
-              <option value="">{t('listings.form.noCountry')}</option>
-              {countries.map((c) => (
-                <option key={c.code} value={c.code}>
-                  {c.name}
-                </option>
-              ))}
-            </Form.Select>
-          </FormField>
+            <option value="">{t('listings.form.noCountry')}</option>
+            {countries.map((c) => (
+              <option key={c.code} value={c.code}>
+                {c.name}
+              </option>
+            ))}
+          </SelectField>
         </div>
       </div>
 
-      <fieldset className="mb-3">
-        <legend className="form-label fw-medium fs-6">{t('listings.form.type')}</legend>
+      <ChoiceGroup
+        id="form-type"
+        legend={t('listings.form.type')}
+        error={errors.type}
+        hint={t('listings.form.typeHint')}
+      >
         <div className="d-flex flex-wrap gap-3">
           {TYPES.map((type) => (
             <Form.Check
@@ -255,28 +254,18 @@ export function UsernameForm({
             />
           ))}
         </div>
-        <Form.Text className="d-block">{t('listings.form.typeHint')}</Form.Text>
-        {typeError && (
-          <div className="invalid-feedback d-block" role="alert">
-            {typeError}
-          </div>
-        )}
-      </fieldset>
+      </ChoiceGroup>
 
-      <FormField
+      <InputField
         id="form-description"
         label={t('listings.form.description')}
         error={errors.description}
         hint={t('listings.form.descriptionHint', { max: DESCRIPTION_MAX })}
-      >
-        <Form.Control
-          as="textarea"
-          rows={4}
-          maxLength={DESCRIPTION_MAX}
-          isInvalid={!!errors.description}
-          {...register('description')}
-        />
-      </FormField>
+        as="textarea"
+        rows={4}
+        maxLength={DESCRIPTION_MAX}
+        {...register('description')}
+      />
 
       <FormField
         id="form-tags"
@@ -303,31 +292,30 @@ export function UsernameForm({
         {canLink ? (
           <div className="row gx-3">
             <div className="col-sm-4">
-              <FormField
+              <SelectField
                 id="form-link-type"
                 label={t('listings.form.linkType')}
                 error={errors.link_type}
+                {...register('link_type')}
               >
-                <Form.Select isInvalid={!!errors.link_type} {...register('link_type')}>
-                  <option value="">{t('listings.form.choose')}</option>
-                  {LINK_TYPES.map((lt) => (
-                    <option key={lt} value={lt}>
-                      {LINK_SITES[lt]}
-                    </option>
-                  ))}
-                </Form.Select>
-              </FormField>
+                <option value="">{t('listings.form.choose')}</option>
+                {LINK_TYPES.map((lt) => (
+                  <option key={lt} value={lt}>
+                    {LINK_SITES[lt]}
+                  </option>
+                ))}
+              </SelectField>
             </div>
             <div className="col-sm-8">
-              <FormField id="form-link" label={t('listings.form.link')} error={errors.link}>
-                <Form.Control
-                  type="url"
-                  inputMode="url"
-                  placeholder="https://"
-                  isInvalid={!!errors.link}
-                  {...register('link')}
-                />
-              </FormField>
+              <InputField
+                id="form-link"
+                label={t('listings.form.link')}
+                error={errors.link}
+                type="url"
+                inputMode="url"
+                placeholder="https://"
+                {...register('link')}
+              />
             </div>
           </div>
         ) : (

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Form, Nav } from 'react-bootstrap';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { FormField, SubmitButton } from '@/components/FormField';
+import { InputField, SubmitButton } from '@/components/FormField';
 import { LoadingBlock } from '@/components/LoadingBlock';
 import { applyServerErrors } from '@/hooks/useServerErrors';
 import { useTranslation } from '@/i18n/useTranslation';
@@ -100,28 +100,35 @@ function Editor({ post }: { post: BlogPost | null }) {
 
   return (
     <Form noValidate onSubmit={submit} className="addme-card p-3 p-sm-4" data-testid="blog-editor">
-      <FormField id="blog-title" label={t('ops.blog.postTitle')} error={errors.title}>
-        <Form.Control isInvalid={!!errors.title} maxLength={200} {...register('title')} />
-      </FormField>
-      <FormField
+      <InputField
+        id="blog-title"
+        label={t('ops.blog.postTitle')}
+        error={errors.title}
+        maxLength={200}
+        {...register('title')}
+      />
+      <InputField
         id="blog-slug"
         label={t('ops.blog.slug')}
         error={errors.slug}
         hint={t('ops.blog.slugHint')}
-      >
-        <Form.Control
-          isInvalid={!!errors.slug}
-          maxLength={120}
-          className="font-monospace"
-          {...register('slug')}
-        />
-      </FormField>
-      <FormField id="blog-summary" label={t('ops.blog.summary')} error={errors.summary}>
-        <Form.Control isInvalid={!!errors.summary} maxLength={300} {...register('summary')} />
-      </FormField>
-      <FormField id="blog-picture" label={t('ops.blog.pictureUrl')} error={errors.picture_url}>
-        <Form.Control isInvalid={!!errors.picture_url} {...register('picture_url')} />
-      </FormField>
+        maxLength={120}
+        className="font-monospace"
+        {...register('slug')}
+      />
+      <InputField
+        id="blog-summary"
+        label={t('ops.blog.summary')}
+        error={errors.summary}
+        maxLength={300}
+        {...register('summary')}
+      />
+      <InputField
+        id="blog-picture"
+        label={t('ops.blog.pictureUrl')}
+        error={errors.picture_url}
+        {...register('picture_url')}
+      />
       <div className="mb-3 d-flex flex-wrap align-items-center gap-3">
         <label className="btn btn-outline-secondary btn-touch mb-0">
           {upload.isPending ? t('ops.blog.uploading') : t('ops.blog.upload')}
@@ -167,20 +174,16 @@ function Editor({ post }: { post: BlogPost | null }) {
         </Nav.Item>
       </Nav>
       {tab === 'write' ? (
-        <FormField
+        <InputField
           id="blog-body"
           label={t('ops.blog.body')}
           error={errors.body_markdown}
           hint={t('ops.blog.bodyHint')}
-        >
-          <Form.Control
-            as="textarea"
-            rows={12}
-            className="font-monospace"
-            isInvalid={!!errors.body_markdown}
-            {...register('body_markdown')}
-          />
-        </FormField>
+          as="textarea"
+          rows={12}
+          className="font-monospace"
+          {...register('body_markdown')}
+        />
       ) : (
         <div className="border rounded p-3 mb-3 blog-body" data-testid="blog-preview">
           {preview.data?.html ? (
@@ -199,9 +202,12 @@ function Editor({ post }: { post: BlogPost | null }) {
         label={t('ops.blog.publish')}
         {...register('visible')}
       />
-      <FormField id="blog-reason" label={t('ops.blog.reason')}>
-        <Form.Control maxLength={300} {...register('reason')} />
-      </FormField>
+      <InputField
+        id="blog-reason"
+        label={t('ops.blog.reason')}
+        maxLength={300}
+        {...register('reason')}
+      />
       {errors.root?.server?.message && (
         <Alert variant="danger" className="small">
           {errors.root.server.message}
