@@ -164,13 +164,22 @@ def anonymous_profile(username_id: int) -> PublicBody:
     return PublicBody(f"profile:{username_id}", lambda: build_profile(username_id, None))
 
 
+async def _per_viewer(
+    request: Request, visitor: Callable[[], PublicBody], build: Callable[[Viewer | None], Awaitable[bytes]]
+) -> Response:
+    """A visitor's shared body (cached, with an ETag), else the signed-in viewer's own (private)."""
+    if not has_credentials(request):
+        return _bytes_response(await visitor().get(), public=True, request=request)
+    # A token that names nobody is built as for a visitor, but still answered privately.
+    viewer = await run_in_threadpool(_viewer_of, request)
+    return _bytes_response(await build(viewer), public=False, request=request)
+
+
 async def profile_response(request: Request, username_id: int) -> Response:
     """GET /v1/usernames/{id}."""
-    if not has_credentials(request):
-        return _bytes_response(await anonymous_profile(username_id).get(), public=True, request=request)
-    viewer = await run_in_threadpool(_viewer_of, request)
-    body = await build_profile(username_id, viewer)
-    return _bytes_response(body, public=False, request=request)
+    return await _per_viewer(
+        request, lambda: anonymous_profile(username_id), lambda viewer: build_profile(username_id, viewer)
+    )
 
 
 async def build_similar(username_id: int, viewer: Viewer | None) -> bytes:
@@ -196,10 +205,9 @@ def anonymous_similar(username_id: int) -> PublicBody:
 
 async def similar_response(request: Request, username_id: int) -> Response:
     """GET /v1/usernames/{id}/similar."""
-    if not has_credentials(request):
-        return _bytes_response(await anonymous_similar(username_id).get(), public=True, request=request)
-    viewer = await run_in_threadpool(_viewer_of, request)
-    return _bytes_response(await build_similar(username_id, viewer), public=False, request=request)
+    return await _per_viewer(
+        request, lambda: anonymous_similar(username_id), lambda viewer: build_similar(username_id, viewer)
+    )
 
 
 async def _in_thread(fn: Callable[[], bytes]) -> bytes:
