@@ -197,17 +197,8 @@ def _account_statement(
 ) -> None:
     """The statement of reasons a member is sent about an action on their account (a warning, a
     ban, a deletion), addressed to the account's e-mail."""
-    decisions.record(
-        session,
-        decision=decision,
-        account=account,
-        facts=reason,
-        subject_type="account",
-        subject_id=user.id,
-        about=user.email,
-        member=user,
-        decided_by=admin.id,
-    )
+    subject = decisions.Subject(type="account", id=user.id, about=user.email, member=user)
+    subject.record(session, decision=decision, account=account, facts=reason, decided_by=admin.id)
 
 
 def ban(

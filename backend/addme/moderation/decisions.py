@@ -241,16 +241,12 @@ def decide_removal(
         ):
             listings.remove(session, username=username)
             removed.append(username.id)
-            records.record(
+            listings.statement_subject(session, username=username).record(
                 session,
                 decision="remove_username",
                 visibility="content_removed",
                 facts=f"A removal request asked for this username to be taken down. {reason}".strip(),
                 source_type="notice",
-                subject_type="username",
-                subject_id=username.id,
-                about=f"{username.username} ({username.app})",
-                member=session.get(User, username.user_id),
                 decided_by=admin.id,
             )
         screening.forbid_handle(session, app=req.app, normalized=normalized, removal_request_id=req.id)

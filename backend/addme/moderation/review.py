@@ -106,15 +106,11 @@ def _decide(session: Session, *, admin: User, username: Username, approve: bool,
         listings.approve(session, username=username)
     else:
         listings.reject(session, username=username, reason=reason)
-        decisions.record(
+        listings.statement_subject(session, username=username).record(
             session,
             decision="reject_username",
             visibility="content_disabled",
             facts=reason,
-            subject_type="username",
-            subject_id=username.id,
-            about=about(username),
-            member=session.get(User, username.user_id),
             decided_by=admin.id,
             # Held by an automated rule, then rejected by a person.
             automated_detection=bool(username.review_reason),
