@@ -16,6 +16,7 @@ from addme.core.routes import api_router
 from addme.core.schemas import Page
 from addme.moderation import appeals, comment_reports, decisions, macros, reports, review
 from addme.moderation.appeals import AppealAdmin, AppealDecideIn, AppealDecision
+from addme.moderation.routers import CaseQueue, RequestQueue
 from addme.moderation.schemas import (
     AdminUsername,
     BulkIn,
@@ -46,7 +47,6 @@ Moderator = Annotated[User, Depends(require(Permission.REPORTS))]
 BanAdmin = Annotated[User, Depends(require(Permission.BANS))]
 MacroAdmin = Annotated[User, Depends(require(Permission.MACROS))]
 AppealsAdmin = Annotated[User, Depends(require(Permission.APPEALS))]
-RequestState = Literal["pending", "decided"]
 
 
 @router.get("/review", response_model=Page[ReviewItem])
@@ -105,14 +105,8 @@ def decide_report(report_id: IdPath, body: ReportDecideIn, admin: Moderator, db:
 
 
 @router.get("/unban-requests", response_model=Page[UnbanRequestAdmin])
-def unban_queue(
-    _admin: BanAdmin,
-    db: DbSession,
-    status: RequestState = "pending",
-    page: PageQuery = 1,
-    per_page: PerPageQuery = 25,
-) -> Page[UnbanRequestAdmin]:
-    return decisions.unban_queue(db, status=status, page=page, per_page=per_page)
+def unban_queue(_admin: BanAdmin, db: DbSession, q: RequestQueue) -> Page[UnbanRequestAdmin]:
+    return decisions.unban_queue(db, status=q.status, page=q.page, per_page=q.per_page)
 
 
 @router.post("/unban-requests/{request_id}/decide", response_model=UnbanRequestAdmin)
@@ -130,14 +124,8 @@ def decide_unban(
 
 
 @router.get("/removal-requests", response_model=Page[RemovalRequestAdmin])
-def removal_queue(
-    _admin: Moderator,
-    db: DbSession,
-    status: RequestState = "pending",
-    page: PageQuery = 1,
-    per_page: PerPageQuery = 25,
-) -> Page[RemovalRequestAdmin]:
-    return decisions.removal_queue(db, status=status, page=page, per_page=per_page)
+def removal_queue(_admin: Moderator, db: DbSession, q: RequestQueue) -> Page[RemovalRequestAdmin]:
+    return decisions.removal_queue(db, status=q.status, page=q.page, per_page=q.per_page)
 
 
 @router.post("/removal-requests/{request_id}/decide", response_model=RemovalRequestAdmin)
@@ -185,14 +173,8 @@ def delete_macro(macro_id: IdPath, admin: MacroAdmin, db: DbSession) -> None:
 
 
 @router.get("/appeals", response_model=Page[AppealAdmin])
-def appeal_queue(
-    _admin: AppealsAdmin,
-    db: DbSession,
-    status: Literal["open", "decided"] = "open",
-    page: PageQuery = 1,
-    per_page: PerPageQuery = 25,
-) -> Page[AppealAdmin]:
-    return appeals.queue(db, status=status, page=page, per_page=per_page)
+def appeal_queue(_admin: AppealsAdmin, db: DbSession, q: CaseQueue) -> Page[AppealAdmin]:
+    return appeals.queue(db, status=q.status, page=q.page, per_page=q.per_page)
 
 
 @router.post("/appeals/{appeal_id}/decide", response_model=AppealDecision)
