@@ -71,6 +71,7 @@ def _ban_state(user: User) -> dict[str, Any]:
 # The audit's views of an account, one for each kind of action on it.
 BAN_AUDIT = audit.Audited(target="user", fields=_ban_state)
 LEVEL_AUDIT = audit.Audited[User](target="user", fields=lambda u: {"admin_level": u.admin_level})
+DELETE_AUDIT = audit.Audited[User](target="user", fields=lambda u: {"deleted_at": _iso(u.deleted_at)})
 BALANCE_AUDIT = audit.Audited[User](
     target="user", fields=lambda u: {"top_ups": u.top_ups_count, "fire_pins": u.fire_pins_count}
 )
@@ -258,26 +259,18 @@ def delete(session: Session, *, admin: User, user_id: int, reason: str) -> Actio
     if user.deleted_at is not None:
         raise NotFound(NOT_FOUND, code=AdminCode.USER_NOT_FOUND)
     reason = decisions.reason_text(reason)
-    # The statement first, while the account's address still receives mail (DSA Art. 17: the
-    # member learns why, even when the account is gone).
-    _account_statement(
-        session,
-        admin=admin,
-        user=user,
-        decision="delete_account",
-        account="account_terminated",
-        reason=reason,
-    )
-    accounts.admin_delete(session, user=user)
-    audit.record(
-        session,
-        admin=admin,
-        action="user.delete",
-        target=f"user:{user.id}",
-        reason=reason,
-        before={"deleted_at": None},
-        after={"deleted_at": _iso(user.deleted_at)},
-    )
+    with DELETE_AUDIT.change(session, admin=admin, row=user, action="user.delete", reason=reason):
+        # The statement first, while the account's address still receives mail (DSA Art. 17: the
+        # member learns why, even when the account is gone).
+        _account_statement(
+            session,
+            admin=admin,
+            user=user,
+            decision="delete_account",
+            account="account_terminated",
+            reason=reason,
+        )
+        accounts.admin_delete(session, user=user)
     session.commit()
     return ActionResult(success=True, message=DELETED)
 
