@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any, Protocol, TypeVar, overload
+from typing import Any, Protocol, TypedDict, TypeVar, overload
 
 from pydantic import Field
 from sqlalchemy import ColumnElement, and_, or_
@@ -84,6 +84,17 @@ def schedule_fields(row: Scheduled) -> dict[str, object]:
         "starts_at": row.starts_at.isoformat() if row.starts_at else None,
         "ends_at": row.ends_at.isoformat() if row.ends_at else None,
     }
+
+
+class Window(TypedDict):
+    active: bool
+    starts_at: datetime | None
+    ends_at: datetime | None
+
+
+def window_read(row: Scheduled) -> Window:
+    """The switch and the window as the admin's read shapes carry them."""
+    return Window(active=row.active, starts_at=row.starts_at, ends_at=row.ends_at)
 
 
 def is_live(row: Scheduled, *, now: datetime) -> bool:
