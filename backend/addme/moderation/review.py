@@ -94,11 +94,6 @@ def pending_summary(session: Session) -> tuple[int, int | None]:
     return int(count or 0), hours
 
 
-def about(username: Username) -> str:
-    """A username as a decision's member reads it."""
-    return f"{username.username} ({username.app})"
-
-
 OWN_USERNAME = "You cannot review your own username: another moderator decides it."
 
 
