@@ -6,11 +6,11 @@ from datetime import datetime
 from enum import StrEnum
 from typing import Any
 
-from sqlalchemy import ForeignKey, Index, String, text
+from sqlalchemy import ForeignKey, Index, String
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from addme.core import clock
-from addme.core.db import Base, TimestampMixin
+from addme.core.db import Base, TimestampMixin, partial_index
 
 # (index, PostgreSQL predicate, SQLite predicate, columns carried for an index-only count) for the
 # admin's filtered user lists. The VIP and Studio filters read the wallet's own partial indexes
@@ -37,13 +37,13 @@ class User(TimestampMixin, Base):
         # The admin table's filters (#11): each picks a few percent of the accounts, so a partial
         # index in the list's order answers the page and the bounded count without reading the rest.
         *(
-            Index(
+            partial_index(
                 name,
                 "created_at",
                 "id",
                 postgresql_include=list(carried),
-                postgresql_where=text(pg),
-                sqlite_where=text(lite),
+                where=pg,
+                sqlite_where=lite,
             )
             for name, pg, lite, carried in _FILTERED
         ),

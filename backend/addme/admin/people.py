@@ -68,6 +68,15 @@ def _ban_state(user: User) -> dict[str, Any]:
     }
 
 
+# The audit's views of an account, one for each kind of action on it.
+BAN_AUDIT = audit.Audited(target="user", fields=_ban_state)
+LEVEL_AUDIT = audit.Audited[User](target="user", fields=lambda u: {"admin_level": u.admin_level})
+DELETE_AUDIT = audit.Audited[User](target="user", fields=lambda u: {"deleted_at": _iso(u.deleted_at)})
+BALANCE_AUDIT = audit.Audited[User](
+    target="user", fields=lambda u: {"top_ups": u.top_ups_count, "fire_pins": u.fire_pins_count}
+)
+
+
 def _target(session: Session, user_id: int) -> User:
     return get_or_404(session, User, user_id, NOT_FOUND, code=AdminCode.USER_NOT_FOUND)
 
@@ -189,17 +198,8 @@ def _account_statement(
 ) -> None:
     """The statement of reasons a member is sent about an action on their account (a warning, a
     ban, a deletion), addressed to the account's e-mail."""
-    decisions.record(
-        session,
-        decision=decision,
-        account=account,
-        facts=reason,
-        subject_type="account",
-        subject_id=user.id,
-        about=user.email,
-        member=user,
-        decided_by=admin.id,
-    )
+    subject = decisions.Subject(type="account", id=user.id, about=user.email, member=user)
+    subject.record(session, decision=decision, account=account, facts=reason, decided_by=admin.id)
 
 
 def ban(
@@ -212,34 +212,31 @@ def ban(
     if user.admin_level and admin.admin_level != AdminLevel.FULL:
         raise Forbidden(ADMINS_BY_FULL, code=AdminCode.ADMINS_BY_FULL)
     reason = decisions.reason_text(reason, macro)
-    before = _ban_state(user)
-    if hours == 0:
-        # A warning (as 0 hours on a username): the member is signed out everywhere and sent the
-        # statement; no ban stays in force, so they may sign in again at once and read why.
-        if user.banned_at is not None:
-            raise Conflict(ALREADY_BANNED_WARNING, code=AdminCode.ALREADY_BANNED)
-        accounts.revoke_sessions(session, user_id=user.id)
-        until = None
-    else:
-        until = None if hours is None else clock.now() + timedelta(hours=hours)
-        member_bans.ban(session, user=user, until=until, reason=reason)
-    _account_statement(
-        session,
-        admin=admin,
-        user=user,
-        decision="warn_account" if hours == 0 else "ban_account",
-        account=None if hours == 0 else "account_suspended" if until is not None else "account_terminated",
-        reason=reason,
-    )
-    audit.record(
-        session,
-        admin=admin,
-        action="user.warn" if hours == 0 else "user.ban",
-        target=f"user:{user.id}",
-        reason=reason,
-        before=before,
-        after=_ban_state(user),
-    )
+    with BAN_AUDIT.change(
+        session, admin=admin, row=user, action="user.warn" if hours == 0 else "user.ban", reason=reason
+    ):
+        if hours == 0:
+            # A warning (as 0 hours on a username): the member is signed out everywhere and sent the
+            # statement; no ban stays in force, so they may sign in again at once and read why.
+            if user.banned_at is not None:
+                raise Conflict(ALREADY_BANNED_WARNING, code=AdminCode.ALREADY_BANNED)
+            accounts.revoke_sessions(session, user_id=user.id)
+            until = None
+        else:
+            until = None if hours is None else clock.now() + timedelta(hours=hours)
+            member_bans.ban(session, user=user, until=until, reason=reason)
+        _account_statement(
+            session,
+            admin=admin,
+            user=user,
+            decision="warn_account" if hours == 0 else "ban_account",
+            account=None
+            if hours == 0
+            else "account_suspended"
+            if until is not None
+            else "account_terminated",
+            reason=reason,
+        )
     session.commit()
     return ActionResult(success=True, message=WARNED if hours == 0 else BANNED)
 
@@ -249,17 +246,8 @@ def unban(session: Session, *, admin: User, user_id: int, reason: str) -> Action
     user = _target(session, user_id)
     if user.banned_at is None:
         raise AppError(NOT_BANNED, code=AdminCode.NOT_BANNED)
-    before = _ban_state(user)
-    member_bans.unban(session, user=user)
-    audit.record(
-        session,
-        admin=admin,
-        action="user.unban",
-        target=f"user:{user.id}",
-        reason=reason,
-        before=before,
-        after=_ban_state(user),
-    )
+    with BAN_AUDIT.change(session, admin=admin, row=user, action="user.unban", reason=reason):
+        member_bans.unban(session, user=user)
     session.commit()
     return ActionResult(success=True, message=UNBANNED)
 
@@ -271,26 +259,18 @@ def delete(session: Session, *, admin: User, user_id: int, reason: str) -> Actio
     if user.deleted_at is not None:
         raise NotFound(NOT_FOUND, code=AdminCode.USER_NOT_FOUND)
     reason = decisions.reason_text(reason)
-    # The statement first, while the account's address still receives mail (DSA Art. 17: the
-    # member learns why, even when the account is gone).
-    _account_statement(
-        session,
-        admin=admin,
-        user=user,
-        decision="delete_account",
-        account="account_terminated",
-        reason=reason,
-    )
-    accounts.admin_delete(session, user=user)
-    audit.record(
-        session,
-        admin=admin,
-        action="user.delete",
-        target=f"user:{user.id}",
-        reason=reason,
-        before={"deleted_at": None},
-        after={"deleted_at": _iso(user.deleted_at)},
-    )
+    with DELETE_AUDIT.change(session, admin=admin, row=user, action="user.delete", reason=reason):
+        # The statement first, while the account's address still receives mail (DSA Art. 17: the
+        # member learns why, even when the account is gone).
+        _account_statement(
+            session,
+            admin=admin,
+            user=user,
+            decision="delete_account",
+            account="account_terminated",
+            reason=reason,
+        )
+        accounts.admin_delete(session, user=user)
     session.commit()
     return ActionResult(success=True, message=DELETED)
 
@@ -299,17 +279,8 @@ def set_level(session: Session, *, admin: User, user_id: int, level: str | None,
     """Set an account's admin level (Full only; never one's own); its sessions end."""
     user = _target(session, user_id)
     _not_self(admin, user)
-    before = {"admin_level": user.admin_level}
-    accounts.set_admin_level(session, user=user, level=level)
-    audit.record(
-        session,
-        admin=admin,
-        action="user.level",
-        target=f"user:{user.id}",
-        reason=reason,
-        before=before,
-        after={"admin_level": user.admin_level},
-    )
+    with LEVEL_AUDIT.change(session, admin=admin, row=user, action="user.level", reason=reason):
+        accounts.set_admin_level(session, user=user, level=level)
     session.commit()
     return ActionResult(success=True, message=LEVEL_SET)
 
@@ -340,26 +311,17 @@ def grant(
     """Grant or remove Top-Ups and Fire Pins: one ledger row each, never below zero."""
     user = _target(session, user_id)
     refuse_self_grant(admin_id=admin.id, user_id=user.id, what="Top-Ups or Fire Pins")
-    before = {"top_ups": user.top_ups_count, "fire_pins": user.fire_pins_count}
-    for kind, delta, have in (
-        (Kind.TOP_UP, top_ups, user.top_ups_count),
-        (Kind.FIRE_PIN, fire_pins, user.fire_pins_count),
-    ):
-        if not wallet.admin_adjust(
-            session, user_id=user.id, kind=kind, delta=delta, admin_id=admin.id, note=reason
+    with BALANCE_AUDIT.change(session, admin=admin, row=user, action="user.grant", reason=reason):
+        for kind, delta, have in (
+            (Kind.TOP_UP, top_ups, user.top_ups_count),
+            (Kind.FIRE_PIN, fire_pins, user.fire_pins_count),
         ):
-            session.rollback()
-            label = "Top-Ups" if kind == Kind.TOP_UP else "Fire Pins"
-            raise AppError(wallet.BELOW_ZERO.format(have=f"{have} {label}"), code=AdminCode.BELOW_ZERO)
-    session.refresh(user)
-    audit.record(
-        session,
-        admin=admin,
-        action="user.grant",
-        target=f"user:{user.id}",
-        reason=reason,
-        before=before,
-        after={"top_ups": user.top_ups_count, "fire_pins": user.fire_pins_count},
-    )
+            if not wallet.admin_adjust(
+                session, user_id=user.id, kind=kind, delta=delta, admin_id=admin.id, note=reason
+            ):
+                session.rollback()
+                label = "Top-Ups" if kind == Kind.TOP_UP else "Fire Pins"
+                raise AppError(wallet.BELOW_ZERO.format(have=f"{have} {label}"), code=AdminCode.BELOW_ZERO)
+        session.refresh(user)
     session.commit()
     return ActionResult(success=True, message=GRANTED)

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any, Generic, Protocol, TypeVar
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -35,6 +38,84 @@ def record(
     )
     session.add(row)
     return row
+
+
+class Identified(Protocol):
+    """A row the audit names by its id."""
+
+    @property
+    def id(self) -> int: ...
+
+
+Row = TypeVar("Row", bound=Identified)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Audited(Generic[Row]):
+    """How one kind of row is audited: `<target>:<id>` names it and `fields` is the audit's view of
+    it, taken before and after a change. One view per kind, so every action on it records the same
+    fields (what a row was and what it became), and a change cannot forget its "before"."""
+
+    target: str
+    fields: Callable[[Row], dict[str, Any]]
+
+    def created(self, session: Session, *, admin: User, row: Row, action: str, reason: str = "") -> None:
+        """Audit a new row (flushed, so it has its id): what it is."""
+        self._record(session, admin=admin, row=row, action=action, reason=reason, after=self.fields(row))
+
+    @contextmanager
+    def change(
+        self,
+        session: Session,
+        *,
+        admin: User,
+        row: Row,
+        action: str,
+        reason: str = "",
+        details: dict[str, Any] | None = None,
+    ) -> Iterator[None]:
+        """Audit what the `with` block does to the row: its fields before and after. A block that
+        raises records nothing (the caller rolls back)."""
+        before = self.fields(row)
+        yield
+        self._record(
+            session,
+            admin=admin,
+            row=row,
+            action=action,
+            reason=reason,
+            before=before,
+            after=self.fields(row),
+            details=details,
+        )
+
+    def removed(self, session: Session, *, admin: User, row: Row, action: str, reason: str = "") -> None:
+        """Audit a row about to be deleted: what it was."""
+        self._record(session, admin=admin, row=row, action=action, reason=reason, before=self.fields(row))
+
+    def _record(
+        self,
+        session: Session,
+        *,
+        admin: User,
+        row: Row,
+        action: str,
+        reason: str,
+        before: dict[str, Any] | None = None,
+        after: dict[str, Any] | None = None,
+        details: dict[str, Any] | None = None,
+    ) -> None:
+        target = f"{self.target}:{row.id}"
+        record(
+            session,
+            admin=admin,
+            action=action,
+            target=target,
+            reason=reason,
+            before=before,
+            after=after,
+            details=details,
+        )
 
 
 def record_by(

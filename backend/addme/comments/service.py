@@ -402,15 +402,14 @@ def remove(session: Session, *, comment: Comment, reason: str, decided_by: int |
     username = session.get(Username, comment.username_id)
     author = session.get(User, comment.user_id)
     handle = f"{username.username} ({username.app})" if username is not None else "a listing"
-    decisions.record(
+    subject = decisions.Subject(
+        type="comment", id=comment.id, about=f"your comment on {handle}", member=author
+    )
+    subject.record(
         session,
         decision="remove_comment",
         visibility="content_removed",
         facts=reason,
-        subject_type="comment",
-        subject_id=comment.id,
-        about=f"your comment on {handle}",
-        member=author,
         decided_by=decided_by,
         source_type=source,
     )

@@ -140,9 +140,7 @@ def _read(ad: Ad) -> AdAdminRead:
         code=ad.code,
         safe_link=ad.safe_link,
         image=ad.image,
-        active=ad.active,
-        starts_at=ad.starts_at,
-        ends_at=ad.ends_at,
+        **publish.window_read(ad),
         updated_at=ad.updated_at,
     )
 

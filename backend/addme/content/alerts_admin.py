@@ -96,9 +96,7 @@ class AlertAdminRead(AlertRead):
 def _read(a: Alert) -> AlertAdminRead:
     return AlertAdminRead(
         **content_service.alert_read(a).model_dump(),
-        active=a.active,
-        starts_at=a.starts_at,
-        ends_at=a.ends_at,
+        **publish.window_read(a),
         updated_at=a.updated_at,
     )
 

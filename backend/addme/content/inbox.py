@@ -73,6 +73,10 @@ def _get(session: Session, message_id: int, reasons: tuple[str, ...] | None) -> 
     return row
 
 
+# What the audit keeps of a message: where it is in the inbox.
+STATUS_AUDIT = audit.Audited[ContactRequest](target="contact", fields=lambda row: {"status": row.status})
+
+
 def reply(
     session: Session,
     *,
@@ -84,23 +88,14 @@ def reply(
 ) -> ContactMessageRead:
     """Mail an answer to the sender's reply address; the message becomes answered (or closed)."""
     row = _get(session, message_id, reasons)
-    before = {"status": row.status}
     writer = session.get(User, row.user_id) if row.user_id is not None else None
     if writer is None:
         writer = accounts.get_by_email(session, email=row.reply_email)
     subject = MAILS[mail.language_of(writer)]["reply_subject"].format(id=row.id)
     mail.queue(session, to=row.reply_email, subject=subject, body=body)
-    row.status = CLOSED if close else ANSWERED
-    row.answered_at = clock.now()
-    audit.record(
-        session,
-        admin=admin,
-        action="contact.reply",
-        target=f"contact:{row.id}",
-        reason=body,
-        before=before,
-        after={"status": row.status},
-    )
+    with STATUS_AUDIT.change(session, admin=admin, row=row, action="contact.reply", reason=body):
+        row.status = CLOSED if close else ANSWERED
+        row.answered_at = clock.now()
     session.commit()
     return ContactMessageRead.model_validate(row)
 
@@ -116,16 +111,7 @@ def set_status(
 ) -> ContactMessageRead:
     """Close, reopen or mark answered without a mail (answered elsewhere)."""
     row = _get(session, message_id, reasons)
-    before = {"status": row.status}
-    row.status = status
-    audit.record(
-        session,
-        admin=admin,
-        action="contact.status",
-        target=f"contact:{row.id}",
-        reason=reason,
-        before=before,
-        after={"status": status},
-    )
+    with STATUS_AUDIT.change(session, admin=admin, row=row, action="contact.status", reason=reason):
+        row.status = status
     session.commit()
     return ContactMessageRead.model_validate(row)

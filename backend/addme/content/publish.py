@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any, Generic, Protocol, TypeVar, overload
+from typing import Any, Protocol, TypedDict, TypeVar, overload
 
 from pydantic import Field
 from sqlalchemy import ColumnElement, and_, or_
@@ -24,12 +24,7 @@ from addme.core.schemas import StrictInput
 WINDOW_BACKWARDS = "The end must come after the start."
 
 
-class _Row(Protocol):
-    id: int
-
-
-Row = TypeVar("Row", bound=_Row)
-Fields = Callable[[Row], dict[str, object]]
+Row = TypeVar("Row", bound=audit.Identified)
 
 
 class Scheduled(Protocol):
@@ -91,6 +86,17 @@ def schedule_fields(row: Scheduled) -> dict[str, object]:
     }
 
 
+class Window(TypedDict):
+    active: bool
+    starts_at: datetime | None
+    ends_at: datetime | None
+
+
+def window_read(row: Scheduled) -> Window:
+    """The switch and the window as the admin's read shapes carry them."""
+    return Window(active=row.active, starts_at=row.starts_at, ends_at=row.ends_at)
+
+
 def is_live(row: Scheduled, *, now: datetime) -> bool:
     """Switched on, started (or no start) and not yet ended (or no end)."""
     return (
@@ -110,59 +116,33 @@ def live_where(model: Any, *, now: datetime) -> ColumnElement[bool]:
 
 
 @dataclass(frozen=True, kw_only=True)
-class Published(Generic[Row]):
+class Published(audit.Audited[Row]):
     """How one kind of content is audited: actions `<kind>.create|update|delete` on `<target>:<id>`,
     with `fields` (the audit's view of a row) before and after, then `after_commit` (a cache
     forgotten) once the change is in the database."""
 
     kind: str
-    target: str
-    fields: Fields[Row]
     after_commit: Callable[[], None] | None = None
 
     def create(self, session: Session, *, admin: User, row: Row, reason: str) -> Row:
         session.add(row)
         session.flush()
-        self._record(session, admin=admin, verb="create", row=row, reason=reason, after=self.fields(row))
+        self.created(session, admin=admin, row=row, action=f"{self.kind}.create", reason=reason)
         self._finish(session)
         return row
 
     def update(
         self, session: Session, *, admin: User, row: Row, change: Callable[[], None], reason: str
     ) -> Row:
-        before = self.fields(row)
-        change()
-        self._record(
-            session, admin=admin, verb="update", row=row, reason=reason, before=before, after=self.fields(row)
-        )
+        with self.change(session, admin=admin, row=row, action=f"{self.kind}.update", reason=reason):
+            change()
         self._finish(session)
         return row
 
     def remove(self, session: Session, *, admin: User, row: Row, reason: str) -> None:
-        self._record(session, admin=admin, verb="delete", row=row, reason=reason, before=self.fields(row))
+        self.removed(session, admin=admin, row=row, action=f"{self.kind}.delete", reason=reason)
         session.delete(row)
         self._finish(session)
-
-    def _record(
-        self,
-        session: Session,
-        *,
-        admin: User,
-        verb: str,
-        row: Row,
-        reason: str,
-        before: dict[str, object] | None = None,
-        after: dict[str, object] | None = None,
-    ) -> None:
-        audit.record(
-            session,
-            admin=admin,
-            action=f"{self.kind}.{verb}",
-            target=f"{self.target}:{row.id}",
-            reason=reason,
-            before=before,
-            after=after,
-        )
 
     def _finish(self, session: Session) -> None:
         session.commit()

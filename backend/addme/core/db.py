@@ -10,7 +10,7 @@ from functools import lru_cache
 from typing import Annotated, Any, TypeVar
 
 from fastapi import Depends
-from sqlalchemy import DateTime, Engine, MetaData, and_, create_engine, event
+from sqlalchemy import DateTime, Engine, Index, MetaData, and_, create_engine, event, text
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
@@ -31,6 +31,18 @@ NAMING_CONVENTION = {
 class Base(DeclarativeBase):
     metadata = MetaData(naming_convention=NAMING_CONVENTION)
     type_annotation_map = {datetime: DateTime()}
+
+
+def partial_index(name: str, *columns: str, where: str, sqlite_where: str | None = None, **kw: Any) -> Index:
+    """An index on the rows that match `where`, on both databases: the predicate is written once
+    (SQLite's own only where its SQL differs, e.g. a boolean read as `= 1`)."""
+    return Index(
+        name,
+        *columns,
+        **kw,
+        postgresql_where=text(where),
+        sqlite_where=text(where if sqlite_where is None else sqlite_where),
+    )
 
 
 class TimestampMixin:

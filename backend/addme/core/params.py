@@ -22,3 +22,5 @@ IdQuery = Annotated[int, Query(ge=1, le=MAX_ID)]
 IdField = Annotated[int, Field(ge=1, le=MAX_ID)]
 # A 1-based page number in a query string.
 PageQuery = Annotated[int, Query(ge=1, le=MAX_PAGE)]
+# The size of a page of an admin list or queue: 100 rows at most (the default is each list's own).
+PerPageQuery = Annotated[int, Query(ge=1, le=100)]

@@ -9,7 +9,7 @@ from sqlalchemy import JSON, ForeignKey, Index, String, Text, text
 from sqlalchemy.orm import Mapped, mapped_column
 
 from addme.core import clock
-from addme.core.db import Base
+from addme.core.db import Base, partial_index
 
 
 class StatementOfReasons(Base):
@@ -82,12 +82,11 @@ class Appeal(Base):
     __table_args__ = (
         Index("ix_appeals_status_due", "status", "due_at"),
         # One open appeal per decision; the service's friendly 409 runs first.
-        Index(
+        partial_index(
             "uq_appeals_open_statement",
             "statement_id",
             unique=True,
-            postgresql_where=text("status = 'open'"),
-            sqlite_where=text("status = 'open'"),
+            where="status = 'open'",
         ),
     )
 

@@ -3,8 +3,9 @@ transaction that performs it, after `reason_text` checked the moderator gave a r
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import timedelta
-from typing import Any, Protocol
+from typing import Any, Protocol, TypedDict, Unpack
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -128,6 +129,57 @@ def record(
         )
         mail.queue(session, to=member.email, subject=subject, body=body)
     return row
+
+
+class Options(TypedDict, total=False):
+    """The statement's fields with a default in `record`, for a `Subject.record` to pass on."""
+
+    ground: str
+    ground_reference: str
+    category: str
+    source_type: str
+    visibility: str | None
+    account: str | None
+    content: list[str] | None
+    automated_detection: bool
+    automated_decision: str
+    notice_id: int | None
+    appeal_of_id: int | None
+    notify: bool
+
+
+@dataclass(frozen=True, kw_only=True)
+class Subject:
+    """What a statement is about, the same for every decision on it: its kind and id, its name as
+    the member reads it ("alice (Snapchat)") and the member told (None: nobody is). The owning
+    domain builds it (`listings.statement_subject`); decisions sits below and never reads the row."""
+
+    type: str
+    id: int | None
+    about: str
+    member: Member | None
+
+    def record(
+        self,
+        session: Session,
+        *,
+        decision: str,
+        facts: str,
+        decided_by: int | None,
+        **options: Unpack[Options],
+    ) -> StatementOfReasons:
+        """`record` a statement about this subject."""
+        return record(
+            session,
+            decision=decision,
+            facts=facts,
+            subject_type=self.type,
+            subject_id=self.id,
+            about=self.about,
+            member=self.member,
+            decided_by=decided_by,
+            **options,
+        )
 
 
 def language_of(member: Member) -> str:

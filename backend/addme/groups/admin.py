@@ -154,16 +154,10 @@ def remove(session: Session, *, admin: User, group_id: int, reason: str, macro: 
     """Erase a group and its memberships, audited, its owner sent the statement of reasons."""
     group = _found(session, group_id)
     reason = decisions.reason_text(reason, macro)
-    statement = decisions.record(
-        session,
-        decision="remove_group",
-        visibility="content_removed",
-        facts=reason,
-        subject_type="group",
-        subject_id=group.id,
-        about=f"{group.name} ({group.app})",
-        member=session.get(User, group.user_id),
-        decided_by=admin.id,
+    owner = session.get(User, group.user_id)
+    subject = decisions.Subject(type="group", id=group.id, about=f"{group.name} ({group.app})", member=owner)
+    statement = subject.record(
+        session, decision="remove_group", visibility="content_removed", facts=reason, decided_by=admin.id
     )
     audit.record(
         session,

@@ -34,6 +34,7 @@ from addme.listings import constants as c
 from addme.listings import handle_pages
 from addme.listings.changes import touch
 from addme.listings.columns import order_key
+from addme.listings.decisions import statement_subject
 from addme.listings.handles import is_taken
 from addme.listings.models import HandleCheckApp, Username
 from addme.listings.owners import refresh_listed
@@ -283,7 +284,7 @@ def _delist(session: Session, *, username: Username, now: datetime) -> None:
     touch(session)
     app = _app_label(username.app)
     since = (username.handle_missing_since or now).strftime("%Y-%m-%d")
-    decisions.record(
+    statement_subject(session, username=username, tell=owner.deleted_at is None).record(
         session,
         decision="delist_dead_handle",
         visibility="content_disabled",
@@ -291,10 +292,6 @@ def _delist(session: Session, *, username: Username, now: datetime) -> None:
         f"since {since}; each time {app} said the user does not exist, for 14 days. A listing must lead "
         f"to a real account, so it is off the lists until the page is found again. If the handle is "
         f"wrong, fix it at {fix_link(username)} and it is read again within minutes.",
-        subject_type="username",
-        subject_id=username.id,
-        about=f"{username.username} ({username.app})",
-        member=owner if owner.deleted_at is None else None,
         decided_by=None,
         ground="terms",
         automated_detection=True,

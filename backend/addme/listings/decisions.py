@@ -12,6 +12,7 @@ from addme.accounts.models import User
 from addme.core import clock, options
 from addme.core.db import get_or_404
 from addme.core.errors import AppError
+from addme.decisions.service import Subject
 from addme.listings import constants as c
 from addme.listings.changes import touch
 from addme.listings.codes import ListingCode
@@ -19,6 +20,17 @@ from addme.listings.columns import order_key
 from addme.listings.handles import is_taken
 from addme.listings.models import Username
 from addme.listings.owners import refresh_listed
+
+
+def statement_subject(session: Session, *, username: Username, tell: bool = True) -> Subject:
+    """A username as a statement of reasons names it, sent to its owner (`tell=False`: to nobody,
+    e.g. a dismissed report, or an owner whose account is gone)."""
+    return Subject(
+        type="username",
+        id=username.id,
+        about=f"{username.username} ({username.app})",
+        member=session.get(User, username.user_id) if tell else None,
+    )
 
 
 def ban(session: Session, *, username: Username, until: datetime | None) -> None:

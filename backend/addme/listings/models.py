@@ -19,7 +19,7 @@ from sqlalchemy import (
 from sqlalchemy.orm import Mapped, mapped_column
 
 from addme.core import clock
-from addme.core.db import Base, TimestampMixin
+from addme.core.db import Base, TimestampMixin, partial_index
 
 # The listed rows are the only ones public queries read, so every list index is partial on them:
 # smaller, and never walked over pending, banned or deleted rows.
@@ -42,13 +42,12 @@ class Username(TimestampMixin, Base):
         CheckConstraint("age >= 18", name="adult_age"),
         # One live (pending or approved) listing per handle and app; the service's friendly check
         # runs first, this closes the race between two submits.
-        Index(
+        partial_index(
             "uq_usernames_live_handle",
             "app",
             "username_normalized",
             unique=True,
-            postgresql_where=text("status IN ('pending', 'approved')"),
-            sqlite_where=text("status IN ('pending', 'approved')"),
+            where="status IN ('pending', 'approved')",
         ),
         Index("ix_usernames_user_status", "user_id", "status"),
         # The admin's daily figures recount the new usernames of a day range (stats/rollup.py):
@@ -56,21 +55,19 @@ class Username(TimestampMixin, Base):
         Index("ix_usernames_created", "created_at"),
         # The review queue (oldest first) and the list of banned usernames (latest first): a few
         # percent of the rows each, read in their own order (#11).
-        Index(
+        partial_index(
             "ix_usernames_pending",
             "created_at",
             "id",
             # The queue's search reads these two: an index-only scan on PostgreSQL.
             postgresql_include=["username_normalized", "review_reason"],
-            postgresql_where=text("status = 'pending'"),
-            sqlite_where=text("status = 'pending'"),
+            where="status = 'pending'",
         ),
-        Index(
+        partial_index(
             "ix_usernames_banned",
             "updated_at",
             "id",
-            postgresql_where=text("status = 'banned'"),
-            sqlite_where=text("status = 'banned'"),
+            where="status = 'banned'",
         ),
         # The admin's user search by handle prefix (pattern ops: LIKE 'x%' under a non-C collation).
         Index(
@@ -94,35 +91,34 @@ class Username(TimestampMixin, Base):
             "ix_usernames_l_app_orient", "app", "type", "orientation", "sort_at", "id", include=_PIN
         ),
         # VIP owners are a small share of rows: walk their own index and test the end date.
-        Index(
+        partial_index(
             "ix_usernames_l_vip",
             "type",
             "sort_at",
             "id",
             postgresql_include=["owner_vip_until", "fire_pinned_until", "app"],
-            postgresql_where=text("listed AND owner_vip_until IS NOT NULL"),
-            sqlite_where=text("listed = 1 AND owner_vip_until IS NOT NULL"),
+            where="listed AND owner_vip_until IS NOT NULL",
+            sqlite_where="listed = 1 AND owner_vip_until IS NOT NULL",
         ),
         _listed_index("ix_usernames_l_popular", "type", "popularity", "sort_at", "id"),
         _listed_index("ix_usernames_l_app_popular", "app", "type", "popularity", "sort_at", "id"),
         # Active Fire Pins: a handful of rows, read first on every "latest" page.
-        Index(
+        partial_index(
             "ix_usernames_l_pinned",
             "fire_pinned_until",
             # The id too: read index-only, a generic plan costs this (empty) index below walking a
             # listing index; without it, "fire_pinned_until > $1" was costed as a third of the table
             # in heap fetches, and every list scanned a million index entries for its pins (0.5 s).
             postgresql_include=["id"],
-            postgresql_where=text("listed AND fire_pinned_until IS NOT NULL"),
-            sqlite_where=text("listed = 1 AND fire_pinned_until IS NOT NULL"),
+            where="listed AND fire_pinned_until IS NOT NULL",
+            sqlite_where="listed = 1 AND fire_pinned_until IS NOT NULL",
         ),
         # Dead handles (#34): the check job reads the due handles of one app, oldest due first.
-        Index(
+        partial_index(
             "ix_usernames_handle_check",
             "app",
             "handle_check_at",
-            postgresql_where=text("status IN ('approved', 'delisted')"),
-            sqlite_where=text("status IN ('approved', 'delisted')"),
+            where="status IN ('approved', 'delisted')",
         ),
     )
 

@@ -22,7 +22,6 @@ from sqlalchemy.orm import Session
 from addme.accounts.models import User
 from addme.core import clock, options
 from addme.core.errors import AppError, FieldError, NotFound
-from addme.decisions import service as decisions
 from addme.listings import allowance, dead_handles, validation
 from addme.listings import constants as c
 from addme.listings.cards import promoted_reason as promoted_reason
@@ -53,6 +52,7 @@ from addme.listings.decisions import of_user as of_user
 from addme.listings.decisions import reject as reject
 from addme.listings.decisions import remove as remove
 from addme.listings.decisions import restore as restore
+from addme.listings.decisions import statement_subject as statement_subject
 from addme.listings.decisions import unban as unban
 from addme.listings.decisions import unhide as unhide
 from addme.listings.decisions import unlock_rejected as unlock_rejected
@@ -165,16 +165,12 @@ def _review(username: Username, *, session: Session, now: datetime) -> None:
         if not held_before:
             # An automated hold keeps the listing off the lists until a moderator looks: a decision
             # record the member is sent (the rule's kind, not its words: a term list stays private).
-            decisions.record(
+            statement_subject(session, username=username).record(
                 session,
                 decision="hold_username",
                 visibility="content_disabled",
                 facts="An automated check of the username, description or tags held it for a moderator "
                 f"to review ({reason.split(':', 1)[0]}). It stays off the lists until then.",
-                subject_type="username",
-                subject_id=username.id,
-                about=f"{username.username} ({username.app})",
-                member=session.get(User, username.user_id),
                 decided_by=None,
                 automated_detection=True,
                 automated_decision="fully",

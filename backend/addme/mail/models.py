@@ -4,23 +4,22 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import Index, String, Text, text
+from sqlalchemy import String, Text
 from sqlalchemy.orm import Mapped, mapped_column
 
 from addme.core import clock
-from addme.core.db import Base
+from addme.core.db import Base, partial_index
 
 
 class OutboxMessage(Base):
     __tablename__ = "mail_outbox"
     __table_args__ = (
         # The sender's scan: messages still to send, by when they are next due.
-        Index(
+        partial_index(
             "ix_mail_outbox_due",
             "next_attempt_at",
             "id",
-            postgresql_where=text("sent_at IS NULL AND gave_up_at IS NULL"),
-            sqlite_where=text("sent_at IS NULL AND gave_up_at IS NULL"),
+            where="sent_at IS NULL AND gave_up_at IS NULL",
         ),
     )
 

@@ -71,16 +71,11 @@ def recent_uploads(session: Session, *, page: int, per_page: int) -> AdminMediaP
 
 
 def _record_removal(session: Session, *, admin: User, media: Media, reason: str) -> StatementOfReasons:
-    return decisions.record(
-        session,
-        decision="remove_media",
-        visibility="content_removed",
-        facts=reason,
-        subject_type="media",
-        subject_id=media.id,
-        about=f"a {'profile picture' if media.kind == c.Kind.PROFILE else 'gallery picture'} (#{media.id})",
-        member=session.get(User, media.user_id),
-        decided_by=admin.id,
+    picture = "profile picture" if media.kind == c.Kind.PROFILE else "gallery picture"
+    owner = session.get(User, media.user_id)
+    subject = decisions.Subject(type="media", id=media.id, about=f"a {picture} (#{media.id})", member=owner)
+    return subject.record(
+        session, decision="remove_media", visibility="content_removed", facts=reason, decided_by=admin.id
     )
 
 

@@ -10,7 +10,7 @@ from fastapi.responses import StreamingResponse
 from addme.accounts.models import User
 from addme.api.deps import CurrentUser, DbSession, OptionalUser, require
 from addme.core.bodylimit import allow_body
-from addme.core.params import IdPath, PageQuery
+from addme.core.params import IdPath, PageQuery, PerPageQuery
 from addme.core.permissions import Permission
 from addme.core.routes import api_router
 from addme.core.schemas import ActionResult, ErrorBody
@@ -104,7 +104,7 @@ def admin_gallery(
     _admin: GalleryAdmin,
     db: DbSession,
     page: PageQuery = 1,
-    per_page: Annotated[int, Query(ge=1, le=100)] = 48,
+    per_page: PerPageQuery = 48,
 ) -> AdminMediaPage:
     return media_admin.recent_uploads(db, page=page, per_page=per_page)
 
@@ -130,7 +130,7 @@ def admin_image_bans(
     db: DbSession,
     source: BlockSourceName | None = None,
     page: PageQuery = 1,
-    per_page: Annotated[int, Query(ge=1, le=100)] = 50,
+    per_page: PerPageQuery = 50,
 ) -> BlockedHashPage:
     return media_admin.image_bans(db, source=source, page=page, per_page=per_page)
 

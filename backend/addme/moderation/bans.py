@@ -50,16 +50,8 @@ def ban_username(
     reason = decisions.reason_text(reason, macro)
     until = None if hours is None else clock.now() + timedelta(hours=hours)
     listings.ban(session, username=username, until=until)
-    decisions.record(
-        session,
-        decision="ban_username",
-        visibility="content_disabled",
-        facts=reason,
-        subject_type="username",
-        subject_id=username.id,
-        about=f"{username.username} ({username.app})",
-        member=session.get(User, username.user_id),
-        decided_by=admin.id,
+    listings.statement_subject(session, username=username).record(
+        session, decision="ban_username", visibility="content_disabled", facts=reason, decided_by=admin.id
     )
     audit.record(
         session,

@@ -27,6 +27,9 @@ def _snapshot(row: BlacklistTerm) -> dict[str, object]:
     return {"kind": row.kind, "pattern": row.pattern, "is_regex": row.is_regex, "active": row.active}
 
 
+AUDITED = audit.Audited(target="blacklist", fields=_snapshot)
+
+
 def entries(
     session: Session, *, kind: str | None, page: int, per_page: int
 ) -> tuple[list[BlacklistTerm], int]:
@@ -59,9 +62,7 @@ def add(session: Session, *, admin: User, data: BlacklistTermIn) -> BlacklistTer
     except IntegrityError:
         session.rollback()
         raise Conflict(DUPLICATE, code=ModerationCode.DUPLICATE) from None
-    audit.record(
-        session, admin=admin, action="blacklist.add", target=f"blacklist:{row.id}", after=_snapshot(row)
-    )
+    AUDITED.created(session, admin=admin, row=row, action="blacklist.add")
     session.commit()
     return row
 
@@ -69,16 +70,8 @@ def add(session: Session, *, admin: User, data: BlacklistTermIn) -> BlacklistTer
 def switch(session: Session, *, admin: User, term_id: int, active: bool) -> BlacklistTerm:
     """Switch an entry on or off."""
     row = get_or_404(session, BlacklistTerm, term_id, NOT_FOUND)
-    before = _snapshot(row)
-    screening.switch_term(session, term=row, active=active)
-    audit.record(
-        session,
-        admin=admin,
-        action="blacklist.switch",
-        target=f"blacklist:{row.id}",
-        before=before,
-        after=_snapshot(row),
-    )
+    with AUDITED.change(session, admin=admin, row=row, action="blacklist.switch"):
+        screening.switch_term(session, term=row, active=active)
     session.commit()
     return row
 
@@ -86,8 +79,6 @@ def switch(session: Session, *, admin: User, term_id: int, active: bool) -> Blac
 def remove(session: Session, *, admin: User, term_id: int) -> None:
     """Delete an entry for good."""
     row = get_or_404(session, BlacklistTerm, term_id, NOT_FOUND)
-    audit.record(
-        session, admin=admin, action="blacklist.delete", target=f"blacklist:{row.id}", before=_snapshot(row)
-    )
+    AUDITED.removed(session, admin=admin, row=row, action="blacklist.delete")
     screening.remove_term(session, term=row)
     session.commit()

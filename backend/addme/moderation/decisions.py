@@ -27,7 +27,7 @@ from addme.mail import service as mail
 from addme.moderation import texts
 from addme.moderation.codes import ModerationCode
 from addme.moderation.requests import RemovalRequest, RequestStatus, UnbanRequest
-from addme.moderation.review import snapshot
+from addme.moderation.review import AUDITED
 from addme.moderation.schemas import AdminUsername, RemovalRequestAdmin, UnbanRequestAdmin
 from addme.screening import service as screening
 
@@ -107,54 +107,46 @@ def decide_unban(
     if req.status != RequestStatus.PENDING:
         raise Conflict(ALREADY_DECIDED, code=ModerationCode.ALREADY_DECIDED)
     username = listings.get_any(session, username_id=req.username_id)
-    before = snapshot(username)
-    if accept and username.status == lc.Status.BANNED:
-        listings.unban(session, username=username)
-    req.status = RequestStatus.APPROVED if accept else RequestStatus.REFUSED
-    req.decision_reason = reason or None
-    req.decided_at = clock.now()
-    owner = session.get(User, req.user_id)
-    appeal = appeal_records.of_unban(session, unban_request_id=req.id)
-    if appeal is not None and appeal.status == "open":
-        appeal_records.close(session, appeal=appeal, reversed_=accept, decided_by=admin.id, reason=reason)
-    # An accepted request reverses its appeal's statement (when there is one); a refusal is a
-    # decision of its own. Either way one statement, about the same username and owner.
-    if not accept or appeal is not None:
-        records.record(
-            session,
-            decision="appeal_reversed" if accept else "refuse_unban",
-            visibility=None if accept else "content_disabled",
-            facts=(reason or UNBAN_ACCEPTED_FACTS) if accept else reason,
-            source_type="appeal",
-            subject_type="username",
-            subject_id=username.id,
-            about=f"{username.username} ({username.app})",
-            member=owner,
-            decided_by=admin.id,
-            appeal_of_id=appeal.statement_id if appeal is not None else None,
-            notify=not accept,  # an acceptance: the spec's mail below tells the member
-        )
-    if owner is not None:
-        words = texts.words_for(session, user=owner)
-        outcome = "accepted" if accept else "refused"
-        handle = {"handle": username.username, "app": username.app}
-        mail.queue(
-            session,
-            to=owner.email,
-            subject=words[f"unban_{outcome}_subject"].format(**handle),
-            body=words[f"unban_{outcome}_body"].format(**handle)
-            + (words["reason_line"].format(reason=reason) if reason else ""),
-        )
-    audit.record(
-        session,
-        admin=admin,
-        action="unban_request.accept" if accept else "unban_request.refuse",
-        target=f"username:{username.id}",
-        reason=reason,
-        before=before,
-        after=snapshot(username),
-        details={"unban_request_id": req.id},
-    )
+    action = "unban_request.accept" if accept else "unban_request.refuse"
+    details = {"unban_request_id": req.id}
+    with AUDITED.change(session, admin=admin, row=username, action=action, reason=reason, details=details):
+        if accept and username.status == lc.Status.BANNED:
+            listings.unban(session, username=username)
+        req.status = RequestStatus.APPROVED if accept else RequestStatus.REFUSED
+        req.decision_reason = reason or None
+        req.decided_at = clock.now()
+        owner = session.get(User, req.user_id)
+        appeal = appeal_records.of_unban(session, unban_request_id=req.id)
+        if appeal is not None and appeal.status == "open":
+            appeal_records.close(session, appeal=appeal, reversed_=accept, decided_by=admin.id, reason=reason)
+        # An accepted request reverses its appeal's statement (when there is one); a refusal is a
+        # decision of its own. Either way one statement, about the same username and owner.
+        if not accept or appeal is not None:
+            records.record(
+                session,
+                decision="appeal_reversed" if accept else "refuse_unban",
+                visibility=None if accept else "content_disabled",
+                facts=(reason or UNBAN_ACCEPTED_FACTS) if accept else reason,
+                source_type="appeal",
+                subject_type="username",
+                subject_id=username.id,
+                about=f"{username.username} ({username.app})",
+                member=owner,
+                decided_by=admin.id,
+                appeal_of_id=appeal.statement_id if appeal is not None else None,
+                notify=not accept,  # an acceptance: the spec's mail below tells the member
+            )
+        if owner is not None:
+            words = texts.words_for(session, user=owner)
+            outcome = "accepted" if accept else "refused"
+            handle = {"handle": username.username, "app": username.app}
+            mail.queue(
+                session,
+                to=owner.email,
+                subject=words[f"unban_{outcome}_subject"].format(**handle),
+                body=words[f"unban_{outcome}_body"].format(**handle)
+                + (words["reason_line"].format(reason=reason) if reason else ""),
+            )
     session.commit()
     return _unban_read(req, username)
 
@@ -241,16 +233,12 @@ def decide_removal(
         ):
             listings.remove(session, username=username)
             removed.append(username.id)
-            records.record(
+            listings.statement_subject(session, username=username).record(
                 session,
                 decision="remove_username",
                 visibility="content_removed",
                 facts=f"A removal request asked for this username to be taken down. {reason}".strip(),
                 source_type="notice",
-                subject_type="username",
-                subject_id=username.id,
-                about=f"{username.username} ({username.app})",
-                member=session.get(User, username.user_id),
                 decided_by=admin.id,
             )
         screening.forbid_handle(session, app=req.app, normalized=normalized, removal_request_id=req.id)

@@ -31,14 +31,15 @@ def _fields(macro: Macro) -> dict[str, object]:
     return {"name": macro.name, "type": macro.type, "text": macro.text}
 
 
+AUDITED = audit.Audited(target="macro", fields=_fields)
+
+
 def create(session: Session, *, admin: User, data: MacroIn) -> MacroRead:
     """Add a macro."""
     macro = Macro(name=data.name, type=data.type, text=data.text)
     session.add(macro)
     session.flush()
-    audit.record(
-        session, admin=admin, action="macro.create", target=f"macro:{macro.id}", after=_fields(macro)
-    )
+    AUDITED.created(session, admin=admin, row=macro, action="macro.create")
     session.commit()
     return MacroRead.model_validate(macro)
 
@@ -46,17 +47,9 @@ def create(session: Session, *, admin: User, data: MacroIn) -> MacroRead:
 def update(session: Session, *, admin: User, macro_id: int, data: MacroUpdate) -> MacroRead:
     """Change the fields sent."""
     macro = _get(session, macro_id)
-    before = _fields(macro)
-    for field, value in data.model_dump(exclude_unset=True, exclude_none=True).items():
-        setattr(macro, field, value)
-    audit.record(
-        session,
-        admin=admin,
-        action="macro.update",
-        target=f"macro:{macro.id}",
-        before=before,
-        after=_fields(macro),
-    )
+    with AUDITED.change(session, admin=admin, row=macro, action="macro.update"):
+        for field, value in data.model_dump(exclude_unset=True, exclude_none=True).items():
+            setattr(macro, field, value)
     session.commit()
     return MacroRead.model_validate(macro)
 
@@ -64,8 +57,6 @@ def update(session: Session, *, admin: User, macro_id: int, data: MacroUpdate) -
 def delete(session: Session, *, admin: User, macro_id: int) -> None:
     """Remove a macro."""
     macro = _get(session, macro_id)
-    audit.record(
-        session, admin=admin, action="macro.delete", target=f"macro:{macro.id}", before=_fields(macro)
-    )
+    AUDITED.removed(session, admin=admin, row=macro, action="macro.delete")
     session.delete(macro)
     session.commit()

@@ -6,11 +6,11 @@ from __future__ import annotations
 from datetime import datetime
 from enum import StrEnum
 
-from sqlalchemy import JSON, ForeignKey, Index, String, Text, text
+from sqlalchemy import JSON, ForeignKey, Index, String, Text
 from sqlalchemy.orm import Mapped, mapped_column
 
 from addme.core import clock
-from addme.core.db import Base, TimestampMixin
+from addme.core.db import Base, TimestampMixin, partial_index
 
 
 class MemberBan(Base):
@@ -61,30 +61,27 @@ class Report(Base):
         # Decided reports, the latest decision first (the reports page's history, #11).
         # The admin home's open reports per type and the open queue's groups (username, underage,
         # oldest): both read from this index alone.
-        Index(
+        partial_index(
             "ix_username_reports_open_type",
             "type",
             "username_id",
             "created_at",
-            postgresql_where=text("status = 'open'"),
-            sqlite_where=text("status = 'open'"),
+            where="status = 'open'",
         ),
         # Partial: open reports (resolved_at NULL) would otherwise come first in a backward walk.
-        Index(
+        partial_index(
             "ix_username_reports_resolved",
             "resolved_at",
             "id",
-            postgresql_where=text("status <> 'open'"),
-            sqlite_where=text("status <> 'open'"),
+            where="status <> 'open'",
         ),
         # One open report per member per username; the service's friendly 409 runs first.
-        Index(
+        partial_index(
             "uq_username_reports_open_member",
             "username_id",
             "reporter_id",
             unique=True,
-            postgresql_where=text("status = 'open'"),
-            sqlite_where=text("status = 'open'"),
+            where="status = 'open'",
         ),
     )
 

@@ -226,15 +226,11 @@ def _record(
     trusted = report.reporter_id is not None and flaggers_trusted(session, report.reporter_id)
     if action == "dismiss":
         # About the reporters' claim, not a restriction: no member is told (their listing stays).
-        decisions.record(
+        listings.statement_subject(session, username=username, tell=False).record(
             session,
             decision="dismiss_report",
             facts=reason,
             source_type="trusted_flagger" if trusted else "report",
-            subject_type="username",
-            subject_id=username.id,
-            about=f"{username.username} ({username.app})",
-            member=None,
             decided_by=admin.id,
         )
         return

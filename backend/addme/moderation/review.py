@@ -50,6 +50,10 @@ def snapshot(username: Username) -> dict[str, object]:
     }
 
 
+# A moderator's decision on a username, audited as what it changed of those fields.
+AUDITED = audit.Audited(target="username", fields=snapshot)
+
+
 def _item(username: Username) -> ReviewItem:
     kind, rule = held_by(username.review_reason)
     waited = clock.now() - username.created_at
@@ -90,45 +94,28 @@ def pending_summary(session: Session) -> tuple[int, int | None]:
     return int(count or 0), hours
 
 
-def about(username: Username) -> str:
-    """A username as a decision's member reads it."""
-    return f"{username.username} ({username.app})"
-
-
 OWN_USERNAME = "You cannot review your own username: another moderator decides it."
 
 
 def _decide(session: Session, *, admin: User, username: Username, approve: bool, reason: str) -> None:
     if username.user_id == admin.id:
         raise Forbidden(OWN_USERNAME, code=ModerationCode.OWN_CASE)
-    before = snapshot(username)
-    if approve:
-        listings.approve(session, username=username)
-    else:
-        listings.reject(session, username=username, reason=reason)
-        decisions.record(
-            session,
-            decision="reject_username",
-            visibility="content_disabled",
-            facts=reason,
-            subject_type="username",
-            subject_id=username.id,
-            about=about(username),
-            member=session.get(User, username.user_id),
-            decided_by=admin.id,
-            # Held by an automated rule, then rejected by a person.
-            automated_detection=bool(username.review_reason),
-        )
-    audit.record(
-        session,
-        admin=admin,
-        action="username.approve" if approve else "username.reject",
-        target=f"username:{username.id}",
-        reason=reason,
-        before=before,
-        after=snapshot(username),
-        details={"rule": username.review_reason},
-    )
+    action = "username.approve" if approve else "username.reject"
+    details = {"rule": username.review_reason}
+    with AUDITED.change(session, admin=admin, row=username, action=action, reason=reason, details=details):
+        if approve:
+            listings.approve(session, username=username)
+        else:
+            listings.reject(session, username=username, reason=reason)
+            listings.statement_subject(session, username=username).record(
+                session,
+                decision="reject_username",
+                visibility="content_disabled",
+                facts=reason,
+                decided_by=admin.id,
+                # Held by an automated rule, then rejected by a person.
+                automated_detection=bool(username.review_reason),
+            )
 
 
 def decide(

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import ForeignKey, Index, String, text
+from sqlalchemy import ForeignKey, Index, String
 from sqlalchemy.orm import Mapped, mapped_column
 
 from addme.core import clock
-from addme.core.db import Base, TimestampMixin
+from addme.core.db import Base, TimestampMixin, partial_index
 
 
 class Order(TimestampMixin, Base):
@@ -17,11 +17,10 @@ class Order(TimestampMixin, Base):
         Index("ix_shop_orders_status_created", "status", "created_at"),
         # The admin's daily figures recount the sales confirmed in a day range. Partial on the
         # column alone: the range itself proves it, whatever the values (a generic plan too).
-        Index(
+        partial_index(
             "ix_shop_orders_confirmed",
             "confirmed_at",
-            postgresql_where=text("confirmed_at IS NOT NULL"),
-            sqlite_where=text("confirmed_at IS NOT NULL"),
+            where="confirmed_at IS NOT NULL",
         ),
     )
 

@@ -11,7 +11,8 @@ from sqlalchemy.orm import Session
 from addme.accounts.models import User
 from addme.audit import service as audit
 from addme.core import clock
-from addme.core.errors import FieldError, NotFound
+from addme.core.db import get_or_404
+from addme.core.errors import FieldError
 from addme.listings.countries import country_name
 from addme.screening import risk
 from addme.trust import providers
@@ -76,6 +77,9 @@ def _snapshot(row: AgeJurisdiction) -> dict[str, object]:
     }
 
 
+AUDITED = audit.Audited(target="jurisdiction", fields=_snapshot)
+
+
 def create_jurisdiction(session: Session, *, admin: User, data: JurisdictionWrite) -> JurisdictionRead:
     """Add a place to the list (Full admins), with its audit row."""
     _validate(session, data=data, exclude=None)
@@ -87,14 +91,7 @@ def create_jurisdiction(session: Session, *, admin: User, data: JurisdictionWrit
     )
     session.add(row)
     session.flush()
-    audit.record(
-        session,
-        admin=admin,
-        action="trust.jurisdiction_add",
-        target=f"jurisdiction:{row.id}",
-        reason=data.reason,
-        after=_snapshot(row),
-    )
+    AUDITED.created(session, admin=admin, row=row, action="trust.jurisdiction_add", reason=data.reason)
     session.commit()
     forget_rows()
     return _read(row)
@@ -103,40 +100,20 @@ def create_jurisdiction(session: Session, *, admin: User, data: JurisdictionWrit
 def update_jurisdiction(
     session: Session, *, admin: User, jurisdiction_id: int, data: JurisdictionWrite
 ) -> JurisdictionRead:
-    row = session.get(AgeJurisdiction, jurisdiction_id)
-    if row is None:
-        raise NotFound(JURISDICTION_NOT_FOUND)
+    row = get_or_404(session, AgeJurisdiction, jurisdiction_id, JURISDICTION_NOT_FOUND)
     _validate(session, data=data, exclude=row.id)
-    before = _snapshot(row)
-    row.country_code, row.region_code = data.country_code, data.region_code
-    row.effective_on, row.law = data.effective_on, data.law
-    session.flush()
-    audit.record(
-        session,
-        admin=admin,
-        action="trust.jurisdiction_edit",
-        target=f"jurisdiction:{row.id}",
-        reason=data.reason,
-        before=before,
-        after=_snapshot(row),
-    )
+    with AUDITED.change(session, admin=admin, row=row, action="trust.jurisdiction_edit", reason=data.reason):
+        row.country_code, row.region_code = data.country_code, data.region_code
+        row.effective_on, row.law = data.effective_on, data.law
+        session.flush()
     session.commit()
     forget_rows()
     return _read(row)
 
 
 def delete_jurisdiction(session: Session, *, admin: User, jurisdiction_id: int, reason: str) -> None:
-    row = session.get(AgeJurisdiction, jurisdiction_id)
-    if row is None:
-        raise NotFound(JURISDICTION_NOT_FOUND)
-    audit.record(
-        session,
-        admin=admin,
-        action="trust.jurisdiction_remove",
-        target=f"jurisdiction:{row.id}",
-        reason=reason,
-        before=_snapshot(row),
-    )
+    row = get_or_404(session, AgeJurisdiction, jurisdiction_id, JURISDICTION_NOT_FOUND)
+    AUDITED.removed(session, admin=admin, row=row, action="trust.jurisdiction_remove", reason=reason)
     session.delete(row)
     session.commit()
     forget_rows()

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from datetime import date, datetime
 
-from sqlalchemy import Date, ForeignKey, Index, String, Text, UniqueConstraint, text
+from sqlalchemy import Date, ForeignKey, Index, String, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 
 from addme.core import clock
-from addme.core.db import Base
+from addme.core.db import Base, partial_index
 
 
 class AgeJurisdiction(Base):
@@ -137,11 +137,11 @@ class MemberTrust(Base):
     __tablename__ = "member_trust"
     __table_args__ = (
         # The admin's high-risk filter (#11): a few percent of the accounts, read as a set of ids.
-        Index(
+        partial_index(
             "ix_member_trust_high_risk",
             "user_id",
-            postgresql_where=text("high_risk"),
-            sqlite_where=text("high_risk = 1"),
+            where="high_risk",
+            sqlite_where="high_risk = 1",
         ),
     )
 

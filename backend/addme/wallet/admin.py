@@ -108,26 +108,29 @@ def promotions(session: Session, *, q: str | None, page: int, per_page: int) -> 
     return Page[PromotionRead](data=[_read(u) for u in rows], meta=meta)
 
 
+def _iso(value: datetime | None) -> str | None:
+    return value.isoformat() if value else None
+
+
+# The audit's views of an account: its VIP end, its Auto Top-Up end.
+VIP_AUDIT = audit.Audited[User](target="user", fields=lambda u: {"vip_until": _iso(u.promotion_ending_at)})
+AUTOMATION_AUDIT = audit.Audited[User](
+    target="user", fields=lambda u: {"auto_topup_until": _iso(u.automation_topup_ending_at)}
+)
+
+
 def _grant(
     session: Session, *, admin: User, user: User, days: int, reason: str, campaign: int | None
 ) -> None:
-    before = user.promotion_ending_at
-    end = ledger.extend_entitlement(
-        session, user=user, entitlement=ledger.Entitlement.VIP, duration=timedelta(days=days)
-    )
     details: dict[str, Any] = {"days": days}
     if campaign is not None:
         details["campaign"] = campaign
-    audit.record(
-        session,
-        admin=admin,
-        action="promotion.grant",
-        target=f"user:{user.id}",
-        reason=reason,
-        before={"vip_until": before.isoformat() if before else None},
-        after={"vip_until": end.isoformat()},
-        details=details,
-    )
+    with VIP_AUDIT.change(
+        session, admin=admin, row=user, action="promotion.grant", reason=reason, details=details
+    ):
+        ledger.extend_entitlement(
+            session, user=user, entitlement=ledger.Entitlement.VIP, duration=timedelta(days=days)
+        )
 
 
 def grant_promotion(session: Session, *, admin: User, who: str, days: int, reason: str) -> PromotionRead:
@@ -148,19 +151,10 @@ def end_promotion(session: Session, *, admin: User, user_id: int, reason: str) -
         raise NotFound(ACCOUNT_NOT_FOUND.format(who=f"#{user_id}"), code=WalletCode.ACCOUNT_NOT_FOUND)
     if not user.is_promoted:
         raise AppError(NOT_PROMOTED, code=WalletCode.NOT_PROMOTED)
-    before = user.promotion_ending_at
-    ledger.wallet_of(session, user=user).promotion_ending_at = None
-    # The usernames carry their owner's VIP end for the VIP lists: the wallet tells the listings.
-    listings.owner_vip_changed(session, owner=user)
-    audit.record(
-        session,
-        admin=admin,
-        action="promotion.end",
-        target=f"user:{user.id}",
-        reason=reason,
-        before={"vip_until": before.isoformat() if before else None},
-        after={"vip_until": None},
-    )
+    with VIP_AUDIT.change(session, admin=admin, row=user, action="promotion.end", reason=reason):
+        ledger.wallet_of(session, user=user).promotion_ending_at = None
+        # The usernames carry their owner's VIP end for the VIP lists: the wallet tells the listings.
+        listings.owner_vip_changed(session, owner=user)
     session.commit()
     return _read(user)
 
@@ -342,15 +336,7 @@ def end_automation(session: Session, *, admin: User, user_id: int, reason: str) 
     before = user.automation_topup_ending_at
     if before is None or before <= clock.now():
         raise AppError(NO_AUTO_TOPUP, code=WalletCode.NOT_AUTOMATED)
-    ledger.wallet_of(session, user=user).automation_topup_ending_at = None
-    audit.record(
-        session,
-        admin=admin,
-        action="automation.end",
-        target=f"user:{user.id}",
-        reason=reason,
-        before={"auto_topup_until": before.isoformat()},
-        after={"auto_topup_until": None},
-    )
+    with AUTOMATION_AUDIT.change(session, admin=admin, row=user, action="automation.end", reason=reason):
+        ledger.wallet_of(session, user=user).automation_topup_ending_at = None
     session.commit()
     return _one(session, user)

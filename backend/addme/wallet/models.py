@@ -11,7 +11,7 @@ from sqlalchemy.orm import Mapped, Session, mapped_column
 
 from addme.accounts.models import User
 from addme.core import clock
-from addme.core.db import Base
+from addme.core.db import Base, partial_index
 
 
 class Kind(StrEnum):
@@ -86,12 +86,11 @@ class Wallet(Base):
         CheckConstraint("top_ups_count >= 0", name="top_ups_non_negative"),
         CheckConstraint("fire_pins_count >= 0", name="fire_pins_non_negative"),
         *(
-            Index(
+            partial_index(
                 name,
                 column,
                 "user_id",
-                postgresql_where=text(f"{column} IS NOT NULL"),
-                sqlite_where=text(f"{column} IS NOT NULL"),
+                where=f"{column} IS NOT NULL",
             )
             for name, column in _FILTERED
         ),

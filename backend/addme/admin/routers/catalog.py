@@ -11,7 +11,7 @@ from addme.admin import catalog
 from addme.admin.catalog import TagCreate, TagMerge, TagRead, TagUpdate
 from addme.api.deps import DbSession, require
 from addme.core.options import AppName
-from addme.core.params import IdPath, PageQuery
+from addme.core.params import IdPath, PageQuery, PerPageQuery
 from addme.core.permissions import Permission
 from addme.core.routes import api_router
 from addme.core.schemas import Page
@@ -32,7 +32,7 @@ def admin_tags(
     q: Annotated[str | None, Query(max_length=40)] = None,
     hidden: bool | None = None,
     page: PageQuery = 1,
-    per_page: Annotated[int, Query(ge=1, le=100)] = 50,
+    per_page: PerPageQuery = 50,
 ) -> Page[TagRead]:
     return catalog.tag_page(db, q=q, hidden=hidden, page=page, per_page=per_page)
 

@@ -11,7 +11,7 @@ from addme.accounts.models import User
 from addme.admin import health, maintenance, overview, service
 from addme.admin.schemas import AdminMe, AuditRead, Overview
 from addme.api.deps import DbSession, require
-from addme.core.params import MAX_ID, PageQuery
+from addme.core.params import MAX_ID, PageQuery, PerPageQuery
 from addme.core.permissions import Permission
 from addme.core.routes import api_router
 from addme.core.schemas import Page
@@ -46,7 +46,7 @@ def admin_audit(
     ] = None,
     target: Annotated[str | None, Query(max_length=120, description='"kind:id", e.g. username:12')] = None,
     page: PageQuery = 1,
-    per_page: Annotated[int, Query(ge=1, le=100)] = 50,
+    per_page: PerPageQuery = 50,
 ) -> Page[AuditRead]:
     return service.audit_page(db, actor=actor, action=action, target=target, page=page, per_page=per_page)
 
@@ -57,7 +57,7 @@ def admin_job_runs(
     db: DbSession,
     name: Annotated[str | None, Query(max_length=64, description="One job's runs only")] = None,
     page: PageQuery = 1,
-    per_page: Annotated[int, Query(ge=1, le=100)] = 25,
+    per_page: PerPageQuery = 25,
 ) -> health.JobRunsPage:
     return health.job_runs(db, name=name, page=page, per_page=per_page)
 

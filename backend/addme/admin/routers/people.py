@@ -18,7 +18,7 @@ from addme.admin.people_schemas import (
     UserUpdate,
 )
 from addme.api.deps import DbSession, require
-from addme.core.params import IdPath, PageQuery
+from addme.core.params import IdPath, PageQuery, PerPageQuery
 from addme.core.permissions import Permission
 from addme.core.routes import api_router
 from addme.core.schemas import ActionResult, Page
@@ -49,7 +49,7 @@ def list_users(
     studio: bool | None = None,
     sort: Sort = "newest",
     page: PageQuery = 1,
-    per_page: Annotated[int, Query(ge=1, le=100)] = 25,
+    per_page: PerPageQuery = 25,
 ) -> Page[AdminUserRow]:
     return people.search(
         db,

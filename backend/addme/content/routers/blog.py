@@ -11,7 +11,7 @@ from addme.api.deps import DbSession, require
 from addme.content import blog_admin
 from addme.content.blog_admin import BlogAdminRead, BlogIn, BlogRemoveIn, PictureRead, PreviewIn, PreviewRead
 from addme.core.bodylimit import allow_body
-from addme.core.params import IdPath, PageQuery
+from addme.core.params import IdPath, PageQuery, PerPageQuery
 from addme.core.permissions import Permission
 from addme.core.routes import api_router
 from addme.core.schemas import Page
@@ -32,7 +32,7 @@ def blog_posts(
     db: DbSession,
     q: Annotated[str | None, Query(max_length=100)] = None,
     page: PageQuery = 1,
-    per_page: Annotated[int, Query(ge=1, le=100)] = 50,
+    per_page: PerPageQuery = 50,
 ) -> Page[BlogAdminRead]:
     return blog_admin.posts(db, q=q, page=page, per_page=per_page)
 

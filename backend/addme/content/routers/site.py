@@ -24,7 +24,7 @@ from addme.content.schemas import (
     HelpRead,
 )
 from addme.core.net import client_ip, ip_bucket
-from addme.core.params import IdPath, PageQuery
+from addme.core.params import IdPath, PageQuery, PerPageQuery
 from addme.core.permissions import Permission
 from addme.core.routes import api_router
 from addme.core.schemas import ActionResult, ErrorBody, Page
@@ -101,7 +101,7 @@ def contact_inbox(
     status: ContactStatus | None = None,
     reason: ContactReason | None = None,
     page: PageQuery = 1,
-    per_page: Annotated[int, Query(ge=1, le=100)] = 25,
+    per_page: PerPageQuery = 25,
 ) -> Page[ContactMessageRead]:
     return inbox.inbox(db, status=status, reason=reason, page=page, per_page=per_page)
 
@@ -133,7 +133,7 @@ def moderator_queue(
     status: ContactStatus | None = None,
     reason: ModeratorReason | None = None,
     page: PageQuery = 1,
-    per_page: Annotated[int, Query(ge=1, le=100)] = 25,
+    per_page: PerPageQuery = 25,
 ) -> Page[ContactMessageRead]:
     return inbox.inbox(
         db, status=status, reason=reason, page=page, per_page=per_page, reasons=inbox.MODERATOR_REASONS

@@ -9,7 +9,7 @@ from fastapi import Depends, Query, Response
 from addme.accounts.models import User
 from addme.api.deps import DbSession, require
 from addme.core.options import AppName
-from addme.core.params import IdPath, PageQuery
+from addme.core.params import IdPath, PageQuery, PerPageQuery
 from addme.core.permissions import Permission
 from addme.core.routes import api_router
 from addme.core.schemas import Page
@@ -33,7 +33,7 @@ def admin_groups(
     ] = None,
     app: AppName | None = None,
     page: PageQuery = 1,
-    per_page: Annotated[int, Query(ge=1, le=100)] = 25,
+    per_page: PerPageQuery = 25,
 ) -> Page[AdminGroupRead]:
     return admin.search(db, q=q, app=app, page=page, per_page=per_page)
 

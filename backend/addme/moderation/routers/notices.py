@@ -4,9 +4,9 @@ their decisions and alert switch, and the trusted-flagger flag on an account."""
 from __future__ import annotations
 
 import json
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any
 
-from fastapi import Depends, Query, Request
+from fastapi import Depends, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse
 from pydantic import ValidationError
@@ -19,7 +19,7 @@ from addme.api.deps import DbSession, OptionalUser, require
 from addme.core.bodylimit import MULTIPART_OVERHEAD, allow_body
 from addme.core.errors import INVALID_DATA, FieldError, request_language
 from addme.core.net import client_ip, ip_bucket
-from addme.core.params import IdPath, PageQuery
+from addme.core.params import IdPath
 from addme.core.permissions import Permission
 from addme.core.routes import api_router
 from addme.core.schemas import Page
@@ -35,6 +35,7 @@ from addme.moderation.notice_schemas import (
     NoticeReceiptOut,
 )
 from addme.moderation.notices import Picture
+from addme.moderation.routers import CaseQueue
 from addme.moderation.schemas import TrustedFlaggerIn, TrustedFlaggerRead
 from addme.screening.captcha import require_captcha
 
@@ -42,7 +43,6 @@ allow_body("POST", "/notices", media_limits.MAX_FILE_BYTES + MULTIPART_OVERHEAD)
 router = api_router(errors=(400, 401, 403, 404, 409, 422, 429, 503))
 NoticesAdmin = Annotated[User, Depends(require(Permission.NOTICES))]
 UsersAdmin = Annotated[User, Depends(require(Permission.USERS))]
-PerPage = Annotated[int, Query(ge=1, le=100)]
 UNREADABLE = "The form could not be read. Please send it again."
 # The form's text fields and one picture: the parser refuses more before reading them.
 MAX_FIELDS = 30
@@ -144,14 +144,8 @@ def file_notice(form: NoticeForm, request: Request, viewer: OptionalUser, db: Db
 
 
 @router.get("/admin/notices", response_model=Page[NoticeAdmin], tags=["admin"])
-def notice_queue(
-    _admin: NoticesAdmin,
-    db: DbSession,
-    status: Literal["open", "decided"] = "open",
-    page: PageQuery = 1,
-    per_page: PerPage = 25,
-) -> Page[NoticeAdmin]:
-    return notice_decisions.queue(db, status=status, page=page, per_page=per_page)
+def notice_queue(_admin: NoticesAdmin, db: DbSession, q: CaseQueue) -> Page[NoticeAdmin]:
+    return notice_decisions.queue(db, status=q.status, page=q.page, per_page=q.per_page)
 
 
 # Before /admin/notices/{notice_id}: "alerts" is not an id.

@@ -10,12 +10,13 @@ from fastapi.responses import FileResponse
 from addme.accounts.models import User
 from addme.api.deps import DbSession, require
 from addme.core.options import ReportType
-from addme.core.params import IdPath, PageQuery
+from addme.core.params import IdPath, PageQuery, PerPageQuery
 from addme.core.permissions import Permission
 from addme.core.routes import api_router
 from addme.core.schemas import Page
 from addme.moderation import appeals, comment_reports, decisions, macros, reports, review
 from addme.moderation.appeals import AppealAdmin, AppealDecideIn, AppealDecision
+from addme.moderation.routers import CaseQueue, RequestQueue
 from addme.moderation.schemas import (
     AdminUsername,
     BulkIn,
@@ -46,8 +47,6 @@ Moderator = Annotated[User, Depends(require(Permission.REPORTS))]
 BanAdmin = Annotated[User, Depends(require(Permission.BANS))]
 MacroAdmin = Annotated[User, Depends(require(Permission.MACROS))]
 AppealsAdmin = Annotated[User, Depends(require(Permission.APPEALS))]
-PerPage = Annotated[int, Query(ge=1, le=100)]
-RequestState = Literal["pending", "decided"]
 
 
 @router.get("/review", response_model=Page[ReviewItem])
@@ -55,7 +54,7 @@ def review_queue(
     _admin: Reviewer,
     db: DbSession,
     page: PageQuery = 1,
-    per_page: PerPage = 25,
+    per_page: PerPageQuery = 25,
     q: Annotated[str | None, Query(max_length=100)] = None,
 ) -> Page[ReviewItem]:
     return review.queue(db, page=page, per_page=per_page, q=q)
@@ -87,7 +86,7 @@ def report_queue(
     status: Literal["open", "decided"] = "open",
     type: ReportType | None = None,
     page: PageQuery = 1,
-    per_page: PerPage = 20,
+    per_page: PerPageQuery = 20,
 ) -> Page[ReportGroup]:
     return reports.queue(db, status=status, type=type, page=page, per_page=per_page)
 
@@ -106,14 +105,8 @@ def decide_report(report_id: IdPath, body: ReportDecideIn, admin: Moderator, db:
 
 
 @router.get("/unban-requests", response_model=Page[UnbanRequestAdmin])
-def unban_queue(
-    _admin: BanAdmin,
-    db: DbSession,
-    status: RequestState = "pending",
-    page: PageQuery = 1,
-    per_page: PerPage = 25,
-) -> Page[UnbanRequestAdmin]:
-    return decisions.unban_queue(db, status=status, page=page, per_page=per_page)
+def unban_queue(_admin: BanAdmin, db: DbSession, q: RequestQueue) -> Page[UnbanRequestAdmin]:
+    return decisions.unban_queue(db, status=q.status, page=q.page, per_page=q.per_page)
 
 
 @router.post("/unban-requests/{request_id}/decide", response_model=UnbanRequestAdmin)
@@ -131,14 +124,8 @@ def decide_unban(
 
 
 @router.get("/removal-requests", response_model=Page[RemovalRequestAdmin])
-def removal_queue(
-    _admin: Moderator,
-    db: DbSession,
-    status: RequestState = "pending",
-    page: PageQuery = 1,
-    per_page: PerPage = 25,
-) -> Page[RemovalRequestAdmin]:
-    return decisions.removal_queue(db, status=status, page=page, per_page=per_page)
+def removal_queue(_admin: Moderator, db: DbSession, q: RequestQueue) -> Page[RemovalRequestAdmin]:
+    return decisions.removal_queue(db, status=q.status, page=q.page, per_page=q.per_page)
 
 
 @router.post("/removal-requests/{request_id}/decide", response_model=RemovalRequestAdmin)
@@ -186,14 +173,8 @@ def delete_macro(macro_id: IdPath, admin: MacroAdmin, db: DbSession) -> None:
 
 
 @router.get("/appeals", response_model=Page[AppealAdmin])
-def appeal_queue(
-    _admin: AppealsAdmin,
-    db: DbSession,
-    status: Literal["open", "decided"] = "open",
-    page: PageQuery = 1,
-    per_page: PerPage = 25,
-) -> Page[AppealAdmin]:
-    return appeals.queue(db, status=status, page=page, per_page=per_page)
+def appeal_queue(_admin: AppealsAdmin, db: DbSession, q: CaseQueue) -> Page[AppealAdmin]:
+    return appeals.queue(db, status=q.status, page=q.page, per_page=q.per_page)
 
 
 @router.post("/appeals/{appeal_id}/decide", response_model=AppealDecision)
@@ -207,7 +188,7 @@ def decide_appeal(
 
 @router.get("/comment-reports", response_model=list[comment_reports.CommentReportAdmin])
 def comment_report_queue(
-    admin: Annotated[User, Depends(require(Permission.REPORTS))],
+    admin: Moderator,
     db: DbSession,
     kind: Annotated[
         comment_reports.QueueKind,
@@ -219,10 +200,7 @@ def comment_report_queue(
 
 @router.post("/comments/{comment_id}/decide", response_model=comment_reports.CommentDecision)
 def decide_comment(
-    comment_id: IdPath,
-    body: comment_reports.CommentDecideIn,
-    admin: Annotated[User, Depends(require(Permission.REPORTS))],
-    db: DbSession,
+    comment_id: IdPath, body: comment_reports.CommentDecideIn, admin: Moderator, db: DbSession
 ) -> comment_reports.CommentDecision:
     return comment_reports.decide(
         db, admin=admin, comment_id=comment_id, action=body.action, reason=body.reason, macro=body.macro

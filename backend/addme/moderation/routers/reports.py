@@ -20,6 +20,7 @@ router = api_router(
     tags=["moderation"],
     errors=(401, 403, 404, 409, 422, 429, 503),
 )
+BansAdmin = Annotated[User, Depends(require(Permission.BANS))]
 
 
 @router.post("/usernames/{username_id}/reports", response_model=ActionResult)
@@ -34,12 +35,7 @@ def report_username(
 
 
 @router.post("/admin/usernames/{username_id}/ban", response_model=bans.BanOut, tags=["admin"])
-def ban_username(
-    username_id: IdPath,
-    body: bans.BanIn,
-    admin: Annotated[User, Depends(require(Permission.BANS))],
-    db: DbSession,
-) -> bans.BanOut:
+def ban_username(username_id: IdPath, body: bans.BanIn, admin: BansAdmin, db: DbSession) -> bans.BanOut:
     return bans.ban_username(
         db, admin=admin, username_id=username_id, hours=body.hours, reason=body.reason, macro=body.macro
     )

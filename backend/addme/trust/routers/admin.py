@@ -10,7 +10,7 @@ from fastapi import Depends, Query
 from addme.accounts.models import User
 from addme.api.deps import DbSession, require
 from addme.core.bodylimit import KB, MB, allow_body
-from addme.core.params import IdPath, PageQuery
+from addme.core.params import IdPath, PageQuery, PerPageQuery
 from addme.core.permissions import Permission
 from addme.core.routes import api_router
 from addme.core.schemas import Page
@@ -106,7 +106,7 @@ def list_trackers(
     user: Annotated[str | None, Query(max_length=254, description="the visitor's user id or e-mail")] = None,
     day: Annotated[date | None, Query(description="visits of this UTC day")] = None,
     page: PageQuery = 1,
-    per_page: Annotated[int, Query(ge=1, le=100)] = 25,
+    per_page: PerPageQuery = 25,
 ) -> Page[TrackerRow]:
     return trackers.search(db, ip=ip, username=username, user=user, day=day, page=page, per_page=per_page)
 

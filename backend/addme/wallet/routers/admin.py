@@ -8,7 +8,7 @@ from fastapi import Depends, Query
 
 from addme.accounts.models import User
 from addme.api.deps import DbSession, require
-from addme.core.params import IdPath, PageQuery
+from addme.core.params import IdPath, PageQuery, PerPageQuery
 from addme.core.permissions import Permission
 from addme.core.routes import api_router
 from addme.core.schemas import Page
@@ -38,7 +38,7 @@ def admin_promotions(
     db: DbSession,
     q: Annotated[str | None, Query(max_length=100, description="e-mail prefix or account number")] = None,
     page: PageQuery = 1,
-    per_page: Annotated[int, Query(ge=1, le=100)] = 25,
+    per_page: PerPageQuery = 25,
 ) -> Page[PromotionRead]:
     return admin.promotions(db, q=q, page=page, per_page=per_page)
 
@@ -73,7 +73,7 @@ def admin_automations(
     q: Annotated[str | None, Query(max_length=100, description="e-mail prefix or account number")] = None,
     paused: bool | None = None,
     page: PageQuery = 1,
-    per_page: Annotated[int, Query(ge=1, le=100)] = 25,
+    per_page: PerPageQuery = 25,
 ) -> Page[AutomationRead]:
     return admin.automations(db, q=q, paused=paused, page=page, per_page=per_page)
 
