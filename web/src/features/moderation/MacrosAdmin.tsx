@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Form } from 'react-bootstrap';
+import { ConfirmButton } from '@/components/admin/ConfirmButton';
 import { useTranslation } from '@/i18n/useTranslation';
 import { toast } from '@/toasts/toastStore';
 import { EmptyQueue, QueueLoading } from './parts';
@@ -131,20 +132,15 @@ export function MacrosAdmin() {
                     >
                       {t('mod.macros.edit')}
                     </button>
-                    <button
-                      type="button"
+                    <ConfirmButton
                       className="btn btn-outline-danger btn-touch btn-sm"
                       disabled={remove.isPending}
-                      onClick={() =>
-                        toast.confirm(
-                          t('mod.macros.confirmDelete', { name: m.name }),
-                          () => remove.mutate(m.id),
-                          t('mod.macros.delete'),
-                        )
-                      }
+                      question={t('mod.macros.confirmDelete', { name: m.name })}
+                      title={t('mod.macros.delete')}
+                      onConfirm={() => remove.mutate(m.id)}
                     >
                       {t('mod.macros.delete')}
-                    </button>
+                    </ConfirmButton>
                   </div>
                 </>
               )}

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Alert, Form } from 'react-bootstrap';
 import { Link, useSearchParams } from 'react-router';
+import { ConfirmButton } from '@/components/admin/ConfirmButton';
 import { LoadingBlock } from '@/components/LoadingBlock';
 import { SearchForm } from '@/components/SearchForm';
 import { useTranslation } from '@/i18n/useTranslation';
@@ -49,24 +50,22 @@ function PostRow({ post }: { post: BlogPost }) {
               onChange={(e) => setReason(e.target.value)}
             />
           </div>
-          <button
-            type="button"
+          <ConfirmButton
             className="btn btn-outline-danger btn-touch"
             disabled={remove.isPending || reason.trim().length < 3}
-            onClick={() =>
-              toast.confirm(t('ops.blog.removeConfirm', { title: post.title }), () =>
-                remove.mutate(
-                  { id: post.id, reason: reason.trim() },
-                  {
-                    onSuccess: () => toast.success(t('ops.blog.removed')),
-                    onError: () => toast.danger(t('ops.blog.notRemoved')),
-                  },
-                ),
+            question={t('ops.blog.removeConfirm', { title: post.title })}
+            onConfirm={() =>
+              remove.mutate(
+                { id: post.id, reason: reason.trim() },
+                {
+                  onSuccess: () => toast.success(t('ops.blog.removed')),
+                  onError: () => toast.danger(t('ops.blog.notRemoved')),
+                },
               )
             }
           >
             {t('ops.blog.remove')}
-          </button>
+          </ConfirmButton>
         </div>
       </div>
     </li>

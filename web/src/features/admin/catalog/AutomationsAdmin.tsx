@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { AdminList } from '@/components/admin/AdminList';
-import { FilterBar } from '@/components/admin/FilterBar';
+import { SearchedList } from '@/components/admin/SearchedList';
 import { useListParams } from '@/components/admin/useListParams';
 import { ActionDialog } from '@/features/admin/people/ActionDialog';
 import { useTranslation } from '@/i18n/useTranslation';
@@ -106,31 +105,20 @@ export function AutomationsAdmin() {
     <div>
       <h1 className="h3">{t('catalog.automations.title')}</h1>
       <p className="text-body-secondary">{t('catalog.automations.intro')}</p>
-      <FilterBar
-        label={t('catalog.automations.search')}
-        initial={params.q}
-        onSearch={params.search}
+      <SearchedList
+        params={params}
+        query={list}
+        search={t('catalog.automations.search')}
         filter={{
           label: t('catalog.automations.filter'),
-          value: params.filter,
           values: FILTERS,
           text: (f) => t(`catalog.automations.filters.${f}`),
-          onChange: params.setFilter,
         }}
-      />
-      <AdminList
-        query={list}
-        items={list.data?.data}
+        pagerLabel={t('catalog.automations.title')}
         loadError={t('catalog.common.loadError')}
         empty={t('catalog.automations.empty')}
         testId="automations"
         row={(row) => <AutomationRow key={row.user_id} row={row} onAct={setPending} />}
-        pager={{
-          page: params.page,
-          meta: list.data?.meta,
-          label: t('catalog.automations.title'),
-          onPage: params.setPage,
-        }}
       />
       {pending && (
         <ActionDialog

@@ -3,8 +3,7 @@ import { useState } from 'react';
 import { Form } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { AppBadge } from '@/components/AppBadge';
-import { AdminList } from '@/components/admin/AdminList';
-import { FilterBar } from '@/components/admin/FilterBar';
+import { SearchedList } from '@/components/admin/SearchedList';
 import { useListParams } from '@/components/admin/useListParams';
 import { ActionDialog } from '@/features/admin/people/ActionDialog';
 import { useTranslation } from '@/i18n/useTranslation';
@@ -172,20 +171,15 @@ export function GroupsAdmin() {
     <div>
       <h1 className="h3">{t('catalog.groups.title')}</h1>
       <p className="text-body-secondary">{t('catalog.groups.intro')}</p>
-      <FilterBar label={t('catalog.groups.search')} initial={params.q} onSearch={params.search} />
-      <AdminList
+      <SearchedList
+        params={params}
         query={list}
-        items={list.data?.data}
+        search={t('catalog.groups.search')}
+        pagerLabel={t('catalog.groups.title')}
         loadError={t('catalog.common.loadError')}
         empty={t('catalog.groups.empty')}
         testId="admin-groups"
         row={(group) => <GroupRow key={group.id} group={group} onAct={setDialog} />}
-        pager={{
-          page: params.page,
-          meta: list.data?.meta,
-          label: t('catalog.groups.title'),
-          onPage: params.setPage,
-        }}
       />
       {dialog?.kind === 'edit' && (
         <EditDialog key={dialog.group.id} group={dialog.group} onClose={close} />

@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Alert, Form } from 'react-bootstrap';
-import { AdminList } from '@/components/admin/AdminList';
-import { FilterBar } from '@/components/admin/FilterBar';
+import { SearchedList } from '@/components/admin/SearchedList';
 import { useListParams } from '@/components/admin/useListParams';
 import { SubmitButton } from '@/components/FormField';
 import { ActionDialog } from '@/features/admin/people/ActionDialog';
@@ -233,25 +232,16 @@ export function PromotionsAdmin() {
       <GrantForm />
       <CampaignForm />
       <h2 className="h5">{t('catalog.promotions.running')}</h2>
-      <FilterBar
-        label={t('catalog.promotions.search')}
-        initial={params.q}
-        onSearch={params.search}
-      />
-      <AdminList
+      <SearchedList
+        params={params}
         query={list}
-        items={list.data?.data}
+        search={t('catalog.promotions.search')}
+        pagerLabel={t('catalog.promotions.running')}
         loadError={t('catalog.common.loadError')}
         empty={t('catalog.promotions.empty')}
         testId="vip-list"
         loading={{ height: '8rem', className: 'rounded-4' }}
         row={(vip) => <VipRow key={vip.user_id} vip={vip} onEnd={setEnding} />}
-        pager={{
-          page: params.page,
-          meta: list.data?.meta,
-          label: t('catalog.promotions.running'),
-          onPage: params.setPage,
-        }}
       />
       {ending && (
         <ActionDialog

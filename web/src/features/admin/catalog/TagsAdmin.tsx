@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Form } from 'react-bootstrap';
-import { AdminList } from '@/components/admin/AdminList';
-import { FilterBar } from '@/components/admin/FilterBar';
+import { SearchedList } from '@/components/admin/SearchedList';
 import { useListParams } from '@/components/admin/useListParams';
 import { SubmitButton } from '@/components/FormField';
 import { ActionDialog } from '@/features/admin/people/ActionDialog';
@@ -151,31 +150,20 @@ export function TagsAdmin() {
         </Form.Group>
         <SubmitButton pending={create.isPending}>{t('catalog.tags.create')}</SubmitButton>
       </Form>
-      <FilterBar
-        label={t('catalog.tags.search')}
-        initial={params.q}
-        onSearch={params.search}
+      <SearchedList
+        params={params}
+        query={list}
+        search={t('catalog.tags.search')}
         filter={{
           label: t('catalog.tags.filter'),
-          value: params.filter,
           values: FILTERS,
           text: (f) => t(`catalog.tags.filters.${f}`),
-          onChange: params.setFilter,
         }}
-      />
-      <AdminList
-        query={list}
-        items={list.data?.data}
+        pagerLabel={t('catalog.tags.title')}
         loadError={t('catalog.common.loadError')}
         empty={t('catalog.tags.empty')}
         testId="admin-tags"
         row={(tag) => <TagRow key={tag.id} tag={tag} onAct={setDialog} />}
-        pager={{
-          page: params.page,
-          meta: list.data?.meta,
-          label: t('catalog.tags.title'),
-          onPage: params.setPage,
-        }}
       />
       {dialog && (
         <TagDialog

@@ -1,9 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { PagerRow } from '@/components/admin/PagerRow';
-import { LoadError } from '@/components/LoadError';
-import { LoadingBlock } from '@/components/LoadingBlock';
+import { AdminList } from '@/components/admin/AdminList';
 import { useTranslation } from '@/i18n/useTranslation';
 import { toast } from '@/toasts/toastStore';
 import { ActionDialog } from './ActionDialog';
@@ -119,35 +117,23 @@ export function GalleryAdmin() {
     <div>
       <h1 className="h3">{t('people.gallery.title')}</h1>
       <p className="text-body-secondary">{t('people.gallery.intro')}</p>
-      {gallery.isError && !gallery.data ? (
-        <LoadError
-          message={t('people.common.loadError')}
-          onRetry={() => void gallery.refetch()}
-          retrying={gallery.isFetching}
-        />
-      ) : !gallery.data ? (
-        <LoadingBlock height="16rem" />
-      ) : gallery.data.data.length === 0 ? (
-        <p className="text-body-secondary">{t('people.gallery.empty')}</p>
-      ) : (
-        <>
-          <ul className="list-unstyled row g-2">
-            {gallery.data.data.map((item) => (
-              <MediaCard key={item.id} item={item} />
-            ))}
-          </ul>
-          <PagerRow
-            always
-            texts="people"
-            page={page}
-            total={gallery.data.meta.total}
-            capped={gallery.data.meta.total_capped}
-            hasNext={gallery.data.meta.has_next}
-            label={t('people.gallery.title')}
-            onPage={setPage}
-          />
-        </>
-      )}
+      <AdminList
+        query={gallery}
+        items={gallery.data?.data}
+        keepRowsOnError
+        loadError={t('people.common.loadError')}
+        loading={{ height: '16rem' }}
+        empty={t('people.gallery.empty')}
+        className="list-unstyled row g-2"
+        row={(item) => <MediaCard key={item.id} item={item} />}
+        pager={{
+          people: true,
+          page,
+          meta: gallery.data?.meta,
+          label: t('people.gallery.title'),
+          onPage: setPage,
+        }}
+      />
     </div>
   );
 }
