@@ -7,15 +7,7 @@ import { useTranslation } from '@/i18n/useTranslation';
 import { useFormat } from '@/lib/format';
 import { toast } from '@/toasts/toastStore';
 import { type AppealItem, appealsQuery, useDecideAppeal } from './appealQueries';
-import {
-  EmptyQueue,
-  QueueLoading,
-  QueuePager,
-  ReasonField,
-  StateTabs,
-  useAgo,
-  useQueueParams,
-} from './parts';
+import { DecidedTabs, QueueList, ReasonField, useAgo, useQueueStatus } from './parts';
 
 const HOUR = 3_600_000;
 const URGENCY_CLASS: Record<AppealItem['urgency'], string> = {
@@ -148,35 +140,25 @@ function AppealCard({ item }: { item: AppealItem }) {
 /** /admin/appeals: members' appeals and unban requests, the soonest due first. */
 export function AppealsQueue() {
   const { t } = useTranslation();
-  const { page, get, set } = useQueueParams({ status: 'open' });
-  const status = get('status') === 'decided' ? 'decided' : 'open';
-  const appeals = useQuery(appealsQuery(status, page));
-  const items = appeals.data?.data ?? [];
+  const queue = useQueueStatus('open');
+  const appeals = useQuery(appealsQuery(queue.status, queue.page));
   return (
     <div>
       <h1 className="h3">{t('mod.nav.appeals')}</h1>
       <p className="text-body-secondary">{t('decisions.admin.intro')}</p>
-      <StateTabs
-        value={status}
+      <DecidedTabs
+        queue={queue}
         label={t('decisions.admin.states')}
-        options={[
-          { value: 'open', label: t('decisions.admin.open') },
-          { value: 'decided', label: t('decisions.admin.decided') },
-        ]}
-        onChange={(v) => set('status', v)}
+        open={t('decisions.admin.open')}
+        decided={t('decisions.admin.decided')}
       />
-      {appeals.isPending ? (
-        <QueueLoading />
-      ) : items.length === 0 ? (
-        <EmptyQueue text={t('decisions.admin.empty')} />
-      ) : (
-        <ul className="list-unstyled d-flex flex-column gap-3">
-          {items.map((item) => (
-            <AppealCard key={item.id} item={item} />
-          ))}
-        </ul>
-      )}
-      <QueuePager page={page} meta={appeals.data?.meta} />
+      <QueueList
+        pending={appeals.isPending}
+        items={appeals.data?.data}
+        empty={t('decisions.admin.empty')}
+        card={(item) => <AppealCard key={item.id} item={item} />}
+        pager={{ page: queue.page, meta: appeals.data?.meta }}
+      />
     </div>
   );
 }

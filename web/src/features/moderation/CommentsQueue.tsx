@@ -9,15 +9,7 @@ import { LoadError } from '@/components/LoadError';
 import type { AppName } from '@/config/options';
 import { useTranslation } from '@/i18n/useTranslation';
 import { toast } from '@/toasts/toastStore';
-import {
-  DecisionRow,
-  EmptyQueue,
-  QueueLoading,
-  ReasonField,
-  StateTabs,
-  useAgo,
-  useQueueParams,
-} from './parts';
+import { DecisionRow, QueueList, ReasonField, StateTabs, useAgo, useQueueParams } from './parts';
 import {
   type CommentCase,
   type CommentQueueKind,
@@ -156,7 +148,6 @@ export function CommentsQueue() {
   const raw = get('kind') as CommentQueueKind;
   const kind: CommentQueueKind = KINDS.includes(raw) ? raw : 'all';
   const result = useQuery(commentQueueQuery(kind));
-  const items = result.data ?? [];
   return (
     <div>
       <h1 className="h3">{t('mod.nav.comments')}</h1>
@@ -173,16 +164,13 @@ export function CommentsQueue() {
           onRetry={() => void result.refetch()}
           retrying={result.isFetching}
         />
-      ) : result.isPending ? (
-        <QueueLoading />
-      ) : items.length === 0 ? (
-        <EmptyQueue text={t('mod.comments.empty')} />
       ) : (
-        <ul className="list-unstyled d-flex flex-column gap-3">
-          {items.map((item) => (
-            <CommentCard key={item.comment_id} item={item} />
-          ))}
-        </ul>
+        <QueueList
+          pending={result.isPending}
+          items={result.data}
+          empty={t('mod.comments.empty')}
+          card={(item) => <CommentCard key={item.comment_id} item={item} />}
+        />
       )}
     </div>
   );

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { CONTACT_REASONS } from '@/config/options';
 import { useTranslation } from '@/i18n/useTranslation';
 import { toast } from '@/toasts/toastStore';
-import { EmptyQueue, QueueLoading, QueuePager, ReasonField, useAgo, useQueueParams } from './parts';
+import { QueueList, QueueSelect, ReasonField, useAgo, useQueueParams } from './parts';
 import {
   type ContactMessage,
   type ContactView,
@@ -128,7 +128,6 @@ export function ContactInbox({ view = 'inbox' }: { view?: ContactView }) {
   const status = get('status');
   const reason = get('reason');
   const query = useQuery(contactQuery(status === 'all' ? '' : status, reason, page, view));
-  const items = query.data?.data ?? [];
   const reasons = view === 'queue' ? QUEUE_REASONS : CONTACT_REASONS;
   return (
     <div>
@@ -148,32 +147,22 @@ export function ContactInbox({ view = 'inbox' }: { view?: ContactView }) {
           ))}
           <option value="all">{t('mod.contact.all')}</option>
         </Form.Select>
-        <Form.Select
-          aria-label={t('mod.contact.reasonLabel')}
-          className="addme-touch-select w-auto"
+        <QueueSelect
+          label={t('mod.contact.reasonLabel')}
           value={reason}
-          onChange={(e) => set('reason', e.target.value)}
-        >
-          <option value="">{t('mod.contact.allReasons')}</option>
-          {reasons.map((r) => (
-            <option key={r} value={r}>
-              {t(`community.contact.reasons.${r}`)}
-            </option>
-          ))}
-        </Form.Select>
+          onChange={(v) => set('reason', v)}
+          any={t('mod.contact.allReasons')}
+          values={reasons}
+          text={(r) => t(`community.contact.reasons.${r}`)}
+        />
       </div>
-      {query.isPending ? (
-        <QueueLoading />
-      ) : items.length === 0 ? (
-        <EmptyQueue text={t('mod.contact.empty')} />
-      ) : (
-        <ul className="list-unstyled d-flex flex-column gap-3">
-          {items.map((m) => (
-            <MessageCard key={m.id} msg={m} view={view} />
-          ))}
-        </ul>
-      )}
-      <QueuePager page={page} meta={query.data?.meta} />
+      <QueueList
+        pending={query.isPending}
+        items={query.data?.data}
+        empty={t('mod.contact.empty')}
+        card={(m) => <MessageCard key={m.id} msg={m} view={view} />}
+        pager={{ page, meta: query.data?.meta }}
+      />
     </div>
   );
 }

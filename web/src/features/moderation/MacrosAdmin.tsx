@@ -4,7 +4,7 @@ import { Form } from 'react-bootstrap';
 import { ConfirmButton } from '@/components/admin/ConfirmButton';
 import { useTranslation } from '@/i18n/useTranslation';
 import { toast } from '@/toasts/toastStore';
-import { EmptyQueue, QueueLoading } from './parts';
+import { QueueList } from './parts';
 import { type Macro, type MacroType, macrosQuery, useDeleteMacro, useSaveMacro } from './queries';
 
 const TYPES: MacroType[] = ['review', 'report', 'unban', 'removal', 'contact'];
@@ -105,49 +105,45 @@ export function MacrosAdmin() {
         </h2>
         <MacroForm onDone={() => undefined} />
       </section>
-      {macros.isPending ? (
-        <QueueLoading />
-      ) : (macros.data?.length ?? 0) === 0 ? (
-        <EmptyQueue text={t('mod.macros.empty')} />
-      ) : (
-        <ul className="list-unstyled d-flex flex-column gap-2">
-          {macros.data?.map((m) => (
-            <li key={m.id} className="addme-card p-3" data-testid="macro-item">
-              {editing === m.id ? (
-                <MacroForm macro={m} onDone={() => setEditing(null)} />
-              ) : (
-                <>
-                  <div className="d-flex flex-wrap gap-2 align-items-center">
-                    <span className="fw-semibold">{m.name}</span>
-                    <span className="badge text-bg-secondary">
-                      {t(`mod.macros.types.${m.type}`)}
-                    </span>
-                  </div>
-                  <p className="small mb-2 text-break">{m.text}</p>
-                  <div className="d-flex gap-2">
-                    <button
-                      type="button"
-                      className="btn btn-outline-secondary btn-touch btn-sm"
-                      onClick={() => setEditing(m.id)}
-                    >
-                      {t('mod.macros.edit')}
-                    </button>
-                    <ConfirmButton
-                      className="btn btn-outline-danger btn-touch btn-sm"
-                      disabled={remove.isPending}
-                      question={t('mod.macros.confirmDelete', { name: m.name })}
-                      title={t('mod.macros.delete')}
-                      onConfirm={() => remove.mutate(m.id)}
-                    >
-                      {t('mod.macros.delete')}
-                    </ConfirmButton>
-                  </div>
-                </>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueueList
+        pending={macros.isPending}
+        items={macros.data}
+        empty={t('mod.macros.empty')}
+        className="list-unstyled d-flex flex-column gap-2"
+        card={(m) => (
+          <li key={m.id} className="addme-card p-3" data-testid="macro-item">
+            {editing === m.id ? (
+              <MacroForm macro={m} onDone={() => setEditing(null)} />
+            ) : (
+              <>
+                <div className="d-flex flex-wrap gap-2 align-items-center">
+                  <span className="fw-semibold">{m.name}</span>
+                  <span className="badge text-bg-secondary">{t(`mod.macros.types.${m.type}`)}</span>
+                </div>
+                <p className="small mb-2 text-break">{m.text}</p>
+                <div className="d-flex gap-2">
+                  <button
+                    type="button"
+                    className="btn btn-outline-secondary btn-touch btn-sm"
+                    onClick={() => setEditing(m.id)}
+                  >
+                    {t('mod.macros.edit')}
+                  </button>
+                  <ConfirmButton
+                    className="btn btn-outline-danger btn-touch btn-sm"
+                    disabled={remove.isPending}
+                    question={t('mod.macros.confirmDelete', { name: m.name })}
+                    title={t('mod.macros.delete')}
+                    onConfirm={() => remove.mutate(m.id)}
+                  >
+                    {t('mod.macros.delete')}
+                  </ConfirmButton>
+                </div>
+              </>
+            )}
+          </li>
+        )}
+      />
     </div>
   );
 }

@@ -5,7 +5,7 @@ import { useTranslation } from '@/i18n/useTranslation';
 import { useFormat } from '@/lib/format';
 import { NoticeDecisionForm } from './NoticeDecisionForm';
 import { alertSettingQuery, type NoticeItem, noticesQuery, useAlertSetting } from './noticeQueries';
-import { EmptyQueue, QueueLoading, QueuePager, StateTabs, useAgo, useQueueParams } from './parts';
+import { DecidedTabs, QueueList, useAgo, useQueueStatus } from './parts';
 
 const HOUR = 3_600_000;
 
@@ -151,36 +151,21 @@ function NoticeCard({ item }: { item: NoticeItem }) {
 /** /admin/notices: notices from anyone, the soonest due first, each decided with a statement of reasons. */
 export function NoticesQueue() {
   const { t } = useTranslation();
-  const { page, get, set } = useQueueParams({ status: 'open' });
-  const status = get('status') === 'decided' ? 'decided' : 'open';
-  const query = useQuery(noticesQuery(status, page));
-  const items = query.data?.data ?? [];
+  const queue = useQueueStatus('open');
+  const query = useQuery(noticesQuery(queue.status, queue.page));
   return (
     <div>
       <h1 className="h3">{t('mod.nav.notices')}</h1>
       <p className="text-body-secondary">{t('mod.notices.intro')}</p>
       <AlertSwitch />
-      <StateTabs
-        label={t('mod.state')}
-        value={status}
-        onChange={(v) => set('status', v)}
-        options={[
-          { value: 'open', label: t('mod.reports.open') },
-          { value: 'decided', label: t('mod.decided') },
-        ]}
+      <DecidedTabs queue={queue} open={t('mod.reports.open')} decided={t('mod.decided')} />
+      <QueueList
+        pending={query.isPending}
+        items={query.data?.data}
+        empty={t('mod.notices.empty')}
+        card={(item) => <NoticeCard key={item.id} item={item} />}
+        pager={{ page: queue.page, meta: query.data?.meta }}
       />
-      {query.isPending ? (
-        <QueueLoading />
-      ) : items.length === 0 ? (
-        <EmptyQueue text={t('mod.notices.empty')} />
-      ) : (
-        <ul className="list-unstyled d-flex flex-column gap-3">
-          {items.map((item) => (
-            <NoticeCard key={item.id} item={item} />
-          ))}
-        </ul>
-      )}
-      <QueuePager page={page} meta={query.data?.meta} />
     </div>
   );
 }

@@ -3,15 +3,14 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from '@/i18n/useTranslation';
 import { toast } from '@/toasts/toastStore';
 import {
+  DecidedTabs,
   DecisionRow,
-  EmptyQueue,
-  QueueLoading,
-  QueuePager,
+  QueueList,
+  type QueueMeta,
   ReasonField,
-  StateTabs,
   UsernameSummary,
   useAgo,
-  useQueueParams,
+  useQueueStatus,
 } from './parts';
 import {
   type RemovalItem,
@@ -76,57 +75,35 @@ function Answer({
   );
 }
 
-type QueueStatus = 'pending' | 'decided';
-
-/** The queue's tab and page, kept in the URL. */
-function useQueueStatus() {
-  const { page, get, set } = useQueueParams({ status: 'pending' });
-  const status: QueueStatus = get('status') === 'decided' ? 'decided' : 'pending';
-  return { page, status, setStatus: (v: string) => set('status', v) };
-}
-
 /** One request queue: pending or decided tabs, a card per request, a pager. */
 function RequestQueue<T>({
   title,
   intro,
   empty,
-  queue: { page, status, setStatus },
+  queue,
   result,
   card,
 }: {
   title: string;
   intro: string;
   empty: string;
-  queue: ReturnType<typeof useQueueStatus>;
-  result: {
-    isPending: boolean;
-    data?: { data: T[]; meta: Parameters<typeof QueuePager>[0]['meta'] };
-  };
+  queue: ReturnType<typeof useQueueStatus<'pending'>>;
+  result: { isPending: boolean; data?: { data: T[]; meta: QueueMeta } };
   card: (item: T) => ReactNode;
 }) {
   const { t } = useTranslation();
-  const items = result.data?.data ?? [];
   return (
     <div>
       <h1 className="h3">{title}</h1>
       <p className="text-body-secondary">{intro}</p>
-      <StateTabs
-        label={t('mod.state')}
-        value={status}
-        onChange={setStatus}
-        options={[
-          { value: 'pending', label: t('mod.pending') },
-          { value: 'decided', label: t('mod.decided') },
-        ]}
+      <DecidedTabs queue={queue} open={t('mod.pending')} decided={t('mod.decided')} />
+      <QueueList
+        pending={result.isPending}
+        items={result.data?.data}
+        empty={empty}
+        card={card}
+        pager={{ page: queue.page, meta: result.data?.meta }}
       />
-      {result.isPending ? (
-        <QueueLoading />
-      ) : items.length === 0 ? (
-        <EmptyQueue text={empty} />
-      ) : (
-        <ul className="list-unstyled d-flex flex-column gap-3">{items.map(card)}</ul>
-      )}
-      <QueuePager page={page} meta={result.data?.meta} />
     </div>
   );
 }
@@ -171,7 +148,7 @@ function UnbanCard({ item }: { item: UnbanItem }) {
 /** /admin/unban-requests: every kind of ban, lifetime included; accept or refuse with a reason. */
 export function UnbanQueue() {
   const { t } = useTranslation();
-  const queue = useQueueStatus();
+  const queue = useQueueStatus('pending');
   const result = useQuery(unbanQuery(queue.status, queue.page));
   return (
     <RequestQueue
@@ -265,7 +242,7 @@ function RemovalCard({ item }: { item: RemovalItem }) {
 /** /admin/removal-requests: decided within 48 hours; the proof is fetched with the admin's session. */
 export function RemovalQueue() {
   const { t } = useTranslation();
-  const queue = useQueueStatus();
+  const queue = useQueueStatus('pending');
   const result = useQuery(removalQuery(queue.status, queue.page));
   return (
     <RequestQueue
