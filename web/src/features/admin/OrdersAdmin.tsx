@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Form } from 'react-bootstrap';
 import { useSearchParams } from 'react-router';
+import { TextField } from '@/components/admin/fields';
 import { SubmitButton } from '@/components/FormField';
 import { LoadingBlock } from '@/components/LoadingBlock';
 import { OrderHeading } from '@/components/OrderHeading';
@@ -64,8 +65,6 @@ function HoldActions({ order }: { order: AdminOrder }) {
   const [reason, setReason] = useState('');
   const [refundTx, setRefundTx] = useState('');
   const frozen = order.status === 'frozen';
-  const reasonId = `reason-${order.id}`;
-  const refundId = `refund-${order.id}`;
   const doCancel = () =>
     toast.confirm(
       t(frozen ? 'shop.admin.cancelFrozenConfirm' : 'shop.admin.cancelUnpaidConfirm', {
@@ -87,30 +86,22 @@ function HoldActions({ order }: { order: AdminOrder }) {
     );
   return (
     <div className="d-flex flex-column gap-2">
-      <div>
-        <Form.Label htmlFor={reasonId} className="small mb-1">
-          {t('shop.admin.freezeReason')}
-        </Form.Label>
-        <Form.Control
-          id={reasonId}
-          value={reason}
-          maxLength={200}
-          onChange={(e) => setReason(e.target.value)}
-        />
-      </div>
+      <TextField
+        id={`reason-${order.id}`}
+        label={t('shop.admin.freezeReason')}
+        value={reason}
+        maxLength={200}
+        onChange={(e) => setReason(e.target.value)}
+      />
       {frozen && (
-        <div>
-          <Form.Label htmlFor={refundId} className="small mb-1">
-            {t('shop.admin.refundTx')}
-          </Form.Label>
-          <Form.Control
-            id={refundId}
-            value={refundTx}
-            maxLength={120}
-            className="font-monospace"
-            onChange={(e) => setRefundTx(e.target.value)}
-          />
-        </div>
+        <TextField
+          id={`refund-${order.id}`}
+          label={t('shop.admin.refundTx')}
+          value={refundTx}
+          maxLength={120}
+          className="font-monospace"
+          onChange={(e) => setRefundTx(e.target.value)}
+        />
       )}
       <div className="d-flex flex-wrap gap-2">
         {!frozen && order.transaction_id && (

@@ -1,6 +1,7 @@
-import { type ComponentProps, type ReactNode, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Form } from 'react-bootstrap';
 import { ApiError } from '@/api/errors';
+import { Labelled, TextField } from '@/components/admin/fields';
 import { SubmitButton } from '@/components/FormField';
 import { useTranslation } from '@/i18n/useTranslation';
 import { formatDate } from '@/lib/format';
@@ -32,84 +33,6 @@ export function errorText(error: unknown): string | null {
     return fields.length ? fields.join(' ') : error.message;
   }
   return String(error);
-}
-
-/** A field's small label above its control (the editors' one layout for every field). */
-export function Labelled({
-  id,
-  label,
-  className,
-  children,
-}: {
-  id: string;
-  label: string;
-  className?: string;
-  children: ReactNode;
-}) {
-  return (
-    <div className={className}>
-      <Form.Label htmlFor={id} className="small mb-1">
-        {label}
-      </Form.Label>
-      {children}
-    </div>
-  );
-}
-
-/** A text field with its label above it (and its help under it); `layout` is the box's class. */
-export function TextField({
-  id,
-  label,
-  layout,
-  help,
-  ...control
-}: { id: string; label: string; layout?: string; help?: string } & ComponentProps<
-  typeof Form.Control
->) {
-  return (
-    <Labelled id={id} label={label} className={layout}>
-      <Form.Control id={id} {...control} />
-      {help && <Form.Text>{help}</Form.Text>}
-    </Labelled>
-  );
-}
-
-/** A choice among a few values, with its label above it (and its help under it). */
-export function SelectField({
-  id,
-  label,
-  layout,
-  value,
-  onChange,
-  options,
-  help,
-}: {
-  id: string;
-  label: string;
-  /** The box's class (its column). */
-  layout?: string;
-  value: string;
-  onChange: (value: string) => void;
-  options: { value: string; label: string }[];
-  help?: string;
-}) {
-  return (
-    <Labelled id={id} label={label} className={layout}>
-      <Form.Select
-        id={id}
-        className="addme-touch-select"
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-      >
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </Form.Select>
-      {help && <Form.Text>{help}</Form.Text>}
-    </Labelled>
-  );
 }
 
 /** The texts of an editor's actions, in its own namespace. */

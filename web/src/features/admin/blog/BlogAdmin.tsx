@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Alert, Form } from 'react-bootstrap';
+import { Alert } from 'react-bootstrap';
 import { Link, useSearchParams } from 'react-router';
 import { ConfirmButton } from '@/components/admin/ConfirmButton';
+import { TextField } from '@/components/admin/fields';
 import { LoadingBlock } from '@/components/LoadingBlock';
 import { SearchForm } from '@/components/SearchForm';
 import { useTranslation } from '@/i18n/useTranslation';
@@ -14,7 +15,6 @@ function PostRow({ post }: { post: BlogPost }) {
   const { t, i18n } = useTranslation();
   const remove = useRemovePost();
   const [reason, setReason] = useState('');
-  const reasonId = `remove-${post.id}`;
   return (
     <li className="addme-card p-3" data-testid="admin-post">
       <div className="d-flex flex-wrap align-items-center gap-2">
@@ -38,18 +38,14 @@ function PostRow({ post }: { post: BlogPost }) {
           </Link>
         )}
         <div className="ms-sm-auto d-flex gap-2 align-items-end">
-          <div>
-            <Form.Label htmlFor={reasonId} className="small mb-1">
-              {t('ops.blog.removeReason')}
-            </Form.Label>
-            <Form.Control
-              id={reasonId}
-              size="sm"
-              value={reason}
-              maxLength={300}
-              onChange={(e) => setReason(e.target.value)}
-            />
-          </div>
+          <TextField
+            id={`remove-${post.id}`}
+            label={t('ops.blog.removeReason')}
+            size="sm"
+            value={reason}
+            maxLength={300}
+            onChange={(e) => setReason(e.target.value)}
+          />
           <ConfirmButton
             className="btn btn-outline-danger btn-touch"
             disabled={remove.isPending || reason.trim().length < 3}

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Form } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { AppBadge } from '@/components/AppBadge';
+import { TextField } from '@/components/admin/fields';
 import { SearchedList } from '@/components/admin/SearchedList';
 import { useListParams } from '@/components/admin/useListParams';
 import { ActionDialog } from '@/features/admin/people/ActionDialog';
@@ -43,38 +43,41 @@ function EditDialog({ group, onClose }: { group: AdminGroup; onClose: () => void
         )
       }
     >
-      <Form.Group className="mb-3" controlId={`group-name-${group.id}`}>
-        <Form.Label className="fw-medium">{t('catalog.groups.name')}</Form.Label>
-        <Form.Control
-          required
-          minLength={3}
-          maxLength={60}
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-        />
-      </Form.Group>
-      <Form.Group className="mb-3" controlId={`group-info-${group.id}`}>
-        <Form.Label className="fw-medium">{t('catalog.groups.information')}</Form.Label>
-        <Form.Control
-          as="textarea"
-          rows={3}
-          maxLength={1000}
-          value={description}
-          onChange={(e) => setDescription(e.target.value)}
-        />
-      </Form.Group>
-      <Form.Group className="mb-3" controlId={`group-max-${group.id}`}>
-        <Form.Label className="fw-medium">{t('catalog.groups.maxMembers')}</Form.Label>
-        <Form.Control
-          type="number"
-          required
-          min={Math.max(2, group.members_count)}
-          max={10000}
-          value={max}
-          onChange={(e) => setMax(e.target.value)}
-        />
-        <Form.Text>{t('catalog.groups.maxHint', { count: group.members_count })}</Form.Text>
-      </Form.Group>
+      <TextField
+        layout="mb-3"
+        strong
+        id={`group-name-${group.id}`}
+        label={t('catalog.groups.name')}
+        required
+        minLength={3}
+        maxLength={60}
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+      />
+      <TextField
+        layout="mb-3"
+        strong
+        id={`group-info-${group.id}`}
+        label={t('catalog.groups.information')}
+        as="textarea"
+        rows={3}
+        maxLength={1000}
+        value={description}
+        onChange={(e) => setDescription(e.target.value)}
+      />
+      <TextField
+        layout="mb-3"
+        strong
+        id={`group-max-${group.id}`}
+        label={t('catalog.groups.maxMembers')}
+        type="number"
+        required
+        min={Math.max(2, group.members_count)}
+        max={10000}
+        value={max}
+        onChange={(e) => setMax(e.target.value)}
+        help={t('catalog.groups.maxHint', { count: group.members_count })}
+      />
     </ActionDialog>
   );
 }

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Form } from 'react-bootstrap';
+import { TextField } from '@/components/admin/fields';
 import { SearchedList } from '@/components/admin/SearchedList';
 import { useListParams } from '@/components/admin/useListParams';
 import { SubmitButton } from '@/components/FormField';
@@ -138,16 +139,16 @@ export function TagsAdmin() {
           );
         }}
       >
-        <Form.Group className="flex-grow-1" controlId="tag-new">
-          <Form.Label className="small mb-1">{t('catalog.tags.newTag')}</Form.Label>
-          <Form.Control
-            required
-            maxLength={40}
-            value={name}
-            autoComplete="off"
-            onChange={(e) => setName(e.target.value)}
-          />
-        </Form.Group>
+        <TextField
+          layout="flex-grow-1"
+          id="tag-new"
+          label={t('catalog.tags.newTag')}
+          required
+          maxLength={40}
+          value={name}
+          autoComplete="off"
+          onChange={(e) => setName(e.target.value)}
+        />
         <SubmitButton pending={create.isPending}>{t('catalog.tags.create')}</SubmitButton>
       </Form>
       <SearchedList

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Form } from 'react-bootstrap';
 import { AdminList } from '@/components/admin/AdminList';
 import { ConfirmButton } from '@/components/admin/ConfirmButton';
+import { TextField } from '@/components/admin/fields';
 import { SelectOptions } from '@/components/admin/SelectOptions';
 import { SubmitButton } from '@/components/FormField';
 import { useTranslation } from '@/i18n/useTranslation';
@@ -52,16 +53,16 @@ export function BlacklistAdmin() {
             <SelectOptions values={KINDS} text={kindText} />
           </Form.Select>
         </Form.Group>
-        <Form.Group className="col-12 col-md-5" controlId="blacklist-pattern">
-          <Form.Label className="small mb-1">{t('people.blacklist.pattern')}</Form.Label>
-          <Form.Control
-            required
-            maxLength={200}
-            value={pattern}
-            className={kind === 'ip' || isRegex ? 'font-monospace' : undefined}
-            onChange={(e) => setPattern(e.target.value)}
-          />
-        </Form.Group>
+        <TextField
+          layout="col-12 col-md-5"
+          id="blacklist-pattern"
+          label={t('people.blacklist.pattern')}
+          required
+          maxLength={200}
+          value={pattern}
+          className={kind === 'ip' || isRegex ? 'font-monospace' : undefined}
+          onChange={(e) => setPattern(e.target.value)}
+        />
         <div className="col-12 col-md-2">
           <Form.Check
             id="blacklist-regex"

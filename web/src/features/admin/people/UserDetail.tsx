@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Form } from 'react-bootstrap';
 import { Link } from 'react-router';
+import { TextField } from '@/components/admin/fields';
 import { LoadError } from '@/components/LoadError';
 import { LoadingBlock } from '@/components/LoadingBlock';
 import { useTranslation } from '@/i18n/useTranslation';
@@ -246,26 +247,28 @@ function Actions({ detail }: { detail: AdminUserDetail }) {
           }
         >
           <div className="row g-2 mb-3">
-            <Form.Group className="col-6" controlId="grant-topups">
-              <Form.Label className="fw-medium">{t('people.user.topUps')}</Form.Label>
-              <Form.Control
-                type="number"
-                min={-10000}
-                max={10000}
-                value={topUps}
-                onChange={(e) => setTopUps(Number(e.target.value) || 0)}
-              />
-            </Form.Group>
-            <Form.Group className="col-6" controlId="grant-firepins">
-              <Form.Label className="fw-medium">{t('people.user.firePins')}</Form.Label>
-              <Form.Control
-                type="number"
-                min={-10000}
-                max={10000}
-                value={firePins}
-                onChange={(e) => setFirePins(Number(e.target.value) || 0)}
-              />
-            </Form.Group>
+            <TextField
+              layout="col-6"
+              id="grant-topups"
+              label={t('people.user.topUps')}
+              strong
+              type="number"
+              min={-10000}
+              max={10000}
+              value={topUps}
+              onChange={(e) => setTopUps(Number(e.target.value) || 0)}
+            />
+            <TextField
+              layout="col-6"
+              id="grant-firepins"
+              label={t('people.user.firePins')}
+              strong
+              type="number"
+              min={-10000}
+              max={10000}
+              value={firePins}
+              onChange={(e) => setFirePins(Number(e.target.value) || 0)}
+            />
           </div>
         </ActionDialog>
       )}
