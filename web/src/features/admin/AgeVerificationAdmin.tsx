@@ -4,6 +4,7 @@ import { Alert, Button, Form, Nav } from 'react-bootstrap';
 import { NavLink } from 'react-router';
 import { api, unwrap } from '@/api/client';
 import type { components } from '@/api/schema.gen';
+import { AdminPage } from '@/components/admin/AdminPage';
 import { AdminTable } from '@/components/admin/AdminTable';
 import { useTranslation } from '@/i18n/useTranslation';
 import { adminMeQuery } from '@/session/staff';
@@ -278,8 +279,7 @@ function ProviderTest() {
 export function AgeVerificationAdmin({ tab }: { tab: 'places' | 'stats' | 'test' }) {
   const { t } = useTranslation();
   return (
-    <div>
-      <h1 className="h3">{t('mod.ondato.title')}</h1>
+    <AdminPage title={t('mod.ondato.title')}>
       <Nav variant="tabs" className="mb-3">
         <Nav.Link as={NavLink} to="/admin/ondato" end>
           {t('mod.ondato.places')}
@@ -292,6 +292,6 @@ export function AgeVerificationAdmin({ tab }: { tab: 'places' | 'stats' | 'test'
         </Nav.Link>
       </Nav>
       {tab === 'places' ? <Places /> : tab === 'stats' ? <Stats /> : <ProviderTest />}
-    </div>
+    </AdminPage>
   );
 }

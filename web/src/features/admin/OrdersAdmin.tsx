@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Form } from 'react-bootstrap';
 import { useSearchParams } from 'react-router';
+import { AdminPage } from '@/components/admin/AdminPage';
 import { TextField } from '@/components/admin/fields';
 import { SubmitButton } from '@/components/FormField';
 import { LoadingBlock } from '@/components/LoadingBlock';
@@ -219,8 +220,7 @@ export function OrdersAdmin() {
   const orders = useQuery(adminOrdersQuery(q));
 
   return (
-    <div>
-      <h1 className="h3">{t('shop.admin.ordersTitle')}</h1>
+    <AdminPage title={t('shop.admin.ordersTitle')}>
       <SearchForm
         label={t('shop.admin.search')}
         submitText={t('shop.admin.find')}
@@ -238,6 +238,6 @@ export function OrdersAdmin() {
       ) : (
         <p className="text-body-secondary">{t('shop.orders.empty')}</p>
       )}
-    </div>
+    </AdminPage>
   );
 }

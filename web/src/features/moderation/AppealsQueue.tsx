@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError } from '@/api/errors';
+import { AdminPage } from '@/components/admin/AdminPage';
 import { MIN_REASON } from '@/components/DecisionMacroPicker';
 import { ErrorText } from '@/components/FormField';
 import { useTranslation } from '@/i18n/useTranslation';
@@ -143,9 +144,7 @@ export function AppealsQueue() {
   const queue = useQueueStatus('open');
   const appeals = useQuery(appealsQuery(queue.status, queue.page));
   return (
-    <div>
-      <h1 className="h3">{t('mod.nav.appeals')}</h1>
-      <p className="text-body-secondary">{t('decisions.admin.intro')}</p>
+    <AdminPage title={t('mod.nav.appeals')} intro={t('decisions.admin.intro')}>
       <DecidedTabs
         queue={queue}
         label={t('decisions.admin.states')}
@@ -159,6 +158,6 @@ export function AppealsQueue() {
         card={(item) => <AppealCard key={item.id} item={item} />}
         pager={{ page: queue.page, meta: appeals.data?.meta }}
       />
-    </div>
+    </AdminPage>
   );
 }

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Form } from 'react-bootstrap';
+import { AdminPage } from '@/components/admin/AdminPage';
 import { useTranslation } from '@/i18n/useTranslation';
 import { QueueList, useAgo, useQueueParams } from './parts';
 import { type AuditRow, auditQuery } from './queries';
@@ -29,8 +30,7 @@ export function AuditLog() {
   const filters = { actor: get('actor'), action: get('action'), target: get('target') };
   const query = useQuery(auditQuery(filters, page));
   return (
-    <div>
-      <h1 className="h3">{t('mod.nav.audit')}</h1>
+    <AdminPage title={t('mod.nav.audit')}>
       <Form
         className="row g-2 mb-3"
         onSubmit={(e) => {
@@ -90,6 +90,6 @@ export function AuditLog() {
         )}
         pager={{ page, meta: query.data?.meta }}
       />
-    </div>
+    </AdminPage>
   );
 }

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '@/api/errors';
 import { AppBadge } from '@/components/AppBadge';
+import { AdminPage } from '@/components/admin/AdminPage';
 import { MIN_REASON } from '@/components/DecisionMacroPicker';
 import { ErrorText } from '@/components/FormField';
 import { LoadError } from '@/components/LoadError';
@@ -149,9 +150,7 @@ export function CommentsQueue() {
   const kind: CommentQueueKind = KINDS.includes(raw) ? raw : 'all';
   const result = useQuery(commentQueueQuery(kind));
   return (
-    <div>
-      <h1 className="h3">{t('mod.nav.comments')}</h1>
-      <p className="text-body-secondary">{t('mod.comments.intro')}</p>
+    <AdminPage title={t('mod.nav.comments')} intro={t('mod.comments.intro')}>
       <StateTabs
         label={t('mod.state')}
         value={kind}
@@ -172,6 +171,6 @@ export function CommentsQueue() {
           card={(item) => <CommentCard key={item.comment_id} item={item} />}
         />
       )}
-    </div>
+    </AdminPage>
   );
 }

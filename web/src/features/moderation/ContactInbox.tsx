@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Form } from 'react-bootstrap';
 import { Link } from 'react-router';
+import { AdminPage } from '@/components/admin/AdminPage';
 import { CONTACT_REASONS } from '@/config/options';
 import { useTranslation } from '@/i18n/useTranslation';
 import { toast } from '@/toasts/toastStore';
@@ -130,9 +131,10 @@ export function ContactInbox({ view = 'inbox' }: { view?: ContactView }) {
   const query = useQuery(contactQuery(status === 'all' ? '' : status, reason, page, view));
   const reasons = view === 'queue' ? QUEUE_REASONS : CONTACT_REASONS;
   return (
-    <div>
-      <h1 className="h3">{t(view === 'queue' ? 'mod.nav.contactQueue' : 'mod.nav.contact')}</h1>
-      {view === 'queue' && <p className="text-body-secondary">{t('mod.contact.queueIntro')}</p>}
+    <AdminPage
+      title={t(view === 'queue' ? 'mod.nav.contactQueue' : 'mod.nav.contact')}
+      intro={view === 'queue' ? t('mod.contact.queueIntro') : undefined}
+    >
       <div className="d-flex flex-wrap gap-2 mb-3">
         <Form.Select
           aria-label={t('mod.contact.statusLabel')}
@@ -163,6 +165,6 @@ export function ContactInbox({ view = 'inbox' }: { view?: ContactView }) {
         card={(m) => <MessageCard key={m.id} msg={m} view={view} />}
         pager={{ page, meta: query.data?.meta }}
       />
-    </div>
+    </AdminPage>
   );
 }

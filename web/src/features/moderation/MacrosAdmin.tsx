@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Form } from 'react-bootstrap';
+import { AdminPage } from '@/components/admin/AdminPage';
 import { ConfirmButton } from '@/components/admin/ConfirmButton';
 import { useTranslation } from '@/i18n/useTranslation';
 import { toast } from '@/toasts/toastStore';
@@ -96,9 +97,7 @@ export function MacrosAdmin() {
   const remove = useDeleteMacro();
   const [editing, setEditing] = useState<number | null>(null);
   return (
-    <div>
-      <h1 className="h3">{t('mod.nav.macros')}</h1>
-      <p className="text-body-secondary">{t('mod.macros.intro')}</p>
+    <AdminPage title={t('mod.nav.macros')} intro={t('mod.macros.intro')}>
       <section className="addme-card p-3 mb-4" aria-labelledby="macro-new">
         <h2 className="h6" id="macro-new">
           {t('mod.macros.new')}
@@ -144,6 +143,6 @@ export function MacrosAdmin() {
           </li>
         )}
       />
-    </div>
+    </AdminPage>
   );
 }

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Form } from 'react-bootstrap';
+import { AdminPage } from '@/components/admin/AdminPage';
 import { useTranslation } from '@/i18n/useTranslation';
 import { useFormat } from '@/lib/format';
 import { NoticeDecisionForm } from './NoticeDecisionForm';
@@ -154,9 +155,7 @@ export function NoticesQueue() {
   const queue = useQueueStatus('open');
   const query = useQuery(noticesQuery(queue.status, queue.page));
   return (
-    <div>
-      <h1 className="h3">{t('mod.nav.notices')}</h1>
-      <p className="text-body-secondary">{t('mod.notices.intro')}</p>
+    <AdminPage title={t('mod.nav.notices')} intro={t('mod.notices.intro')}>
       <AlertSwitch />
       <DecidedTabs queue={queue} open={t('mod.reports.open')} decided={t('mod.decided')} />
       <QueueList
@@ -166,6 +165,6 @@ export function NoticesQueue() {
         card={(item) => <NoticeCard key={item.id} item={item} />}
         pager={{ page: queue.page, meta: query.data?.meta }}
       />
-    </div>
+    </AdminPage>
   );
 }

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Form } from 'react-bootstrap';
 import { ApiError } from '@/api/errors';
+import { AdminPage } from '@/components/admin/AdminPage';
 import { ErrorText } from '@/components/FormField';
 import { REPORT_TYPES } from '@/config/options';
 import { useTranslation } from '@/i18n/useTranslation';
@@ -197,9 +198,7 @@ export function ReportsQueue() {
   const type = queue.get('type');
   const reports = useQuery(reportsQuery(status, type, page));
   return (
-    <div>
-      <h1 className="h3">{t('mod.nav.reports')}</h1>
-      <p className="text-body-secondary">{t('mod.reports.intro')}</p>
+    <AdminPage title={t('mod.nav.reports')} intro={t('mod.reports.intro')}>
       <div className="d-flex flex-wrap gap-2 align-items-start">
         <DecidedTabs
           queue={queue}
@@ -222,6 +221,6 @@ export function ReportsQueue() {
         card={(g) => <GroupCard key={g.username.id} group={g} open={status === 'open'} />}
         pager={{ page, meta: reports.data?.meta }}
       />
-    </div>
+    </AdminPage>
   );
 }

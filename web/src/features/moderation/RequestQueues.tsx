@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
+import { AdminPage } from '@/components/admin/AdminPage';
 import { useTranslation } from '@/i18n/useTranslation';
 import { toast } from '@/toasts/toastStore';
 import {
@@ -93,9 +94,7 @@ function RequestQueue<T>({
 }) {
   const { t } = useTranslation();
   return (
-    <div>
-      <h1 className="h3">{title}</h1>
-      <p className="text-body-secondary">{intro}</p>
+    <AdminPage title={title} intro={intro}>
       <DecidedTabs queue={queue} open={t('mod.pending')} decided={t('mod.decided')} />
       <QueueList
         pending={result.isPending}
@@ -104,7 +103,7 @@ function RequestQueue<T>({
         card={card}
         pager={{ page: queue.page, meta: result.data?.meta }}
       />
-    </div>
+    </AdminPage>
   );
 }
 

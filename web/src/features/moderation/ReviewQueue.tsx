@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Form } from 'react-bootstrap';
+import { AdminPage } from '@/components/admin/AdminPage';
 import { useTranslation } from '@/i18n/useTranslation';
 import { toast } from '@/toasts/toastStore';
 import { DecisionRow, QueueList, ReasonField, UsernameSummary, useQueueParams } from './parts';
@@ -115,9 +116,7 @@ export function ReviewQueue() {
       },
     );
   return (
-    <div>
-      <h1 className="h3">{t('mod.nav.review')}</h1>
-      <p className="text-body-secondary">{t('mod.review.intro')}</p>
+    <AdminPage title={t('mod.nav.review')} intro={t('mod.review.intro')}>
       <Form
         role="search"
         className="mb-3"
@@ -177,6 +176,6 @@ export function ReviewQueue() {
         )}
         pager={{ page, meta: review.data?.meta }}
       />
-    </div>
+    </AdminPage>
   );
 }

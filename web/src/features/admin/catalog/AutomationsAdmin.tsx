@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { AdminPage } from '@/components/admin/AdminPage';
 import { SearchedList } from '@/components/admin/SearchedList';
 import { useListParams } from '@/components/admin/useListParams';
 import { ActionDialog } from '@/features/admin/people/ActionDialog';
@@ -102,9 +103,7 @@ export function AutomationsAdmin() {
   const [pending, setPending] = useState<Pending>(null);
 
   return (
-    <div>
-      <h1 className="h3">{t('catalog.automations.title')}</h1>
-      <p className="text-body-secondary">{t('catalog.automations.intro')}</p>
+    <AdminPage title={t('catalog.automations.title')} intro={t('catalog.automations.intro')}>
       <SearchedList
         params={params}
         query={list}
@@ -145,6 +144,6 @@ export function AutomationsAdmin() {
           }
         />
       )}
-    </div>
+    </AdminPage>
   );
 }

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { AppBadge } from '@/components/AppBadge';
+import { AdminPage } from '@/components/admin/AdminPage';
 import { TextField } from '@/components/admin/fields';
 import { SearchedList } from '@/components/admin/SearchedList';
 import { useListParams } from '@/components/admin/useListParams';
@@ -171,9 +172,7 @@ export function GroupsAdmin() {
   const close = () => setDialog(null);
 
   return (
-    <div>
-      <h1 className="h3">{t('catalog.groups.title')}</h1>
-      <p className="text-body-secondary">{t('catalog.groups.intro')}</p>
+    <AdminPage title={t('catalog.groups.title')} intro={t('catalog.groups.intro')}>
       <SearchedList
         params={params}
         query={list}
@@ -190,6 +189,6 @@ export function GroupsAdmin() {
       {dialog?.kind === 'remove' && (
         <RemoveDialog key={dialog.group.id} group={dialog.group} onClose={close} />
       )}
-    </div>
+    </AdminPage>
   );
 }

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Alert, Form } from 'react-bootstrap';
+import { AdminPage } from '@/components/admin/AdminPage';
 import { TextField } from '@/components/admin/fields';
 import { SearchedList } from '@/components/admin/SearchedList';
 import { useListParams } from '@/components/admin/useListParams';
@@ -230,9 +231,7 @@ export function PromotionsAdmin() {
   const [ending, setEnding] = useState<Promotion | null>(null);
 
   return (
-    <div>
-      <h1 className="h3">{t('catalog.promotions.title')}</h1>
-      <p className="text-body-secondary">{t('catalog.promotions.intro')}</p>
+    <AdminPage title={t('catalog.promotions.title')} intro={t('catalog.promotions.intro')}>
       <GrantForm />
       <CampaignForm />
       <h2 className="h5">{t('catalog.promotions.running')}</h2>
@@ -270,6 +269,6 @@ export function PromotionsAdmin() {
           }
         />
       )}
-    </div>
+    </AdminPage>
   );
 }

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Form } from 'react-bootstrap';
+import { AdminPage } from '@/components/admin/AdminPage';
 import { TextField } from '@/components/admin/fields';
 import { SearchedList } from '@/components/admin/SearchedList';
 import { useListParams } from '@/components/admin/useListParams';
@@ -120,9 +121,7 @@ export function TagsAdmin() {
   const [dialog, setDialog] = useState<Dialog>(null);
 
   return (
-    <div>
-      <h1 className="h3">{t('catalog.tags.title')}</h1>
-      <p className="text-body-secondary">{t('catalog.tags.intro')}</p>
+    <AdminPage title={t('catalog.tags.title')} intro={t('catalog.tags.intro')}>
       <Form
         className="addme-card p-3 mb-3 d-flex flex-wrap gap-2 align-items-end"
         onSubmit={(e) => {
@@ -173,6 +172,6 @@ export function TagsAdmin() {
           onClose={() => setDialog(null)}
         />
       )}
-    </div>
+    </AdminPage>
   );
 }

@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { Alert, Form } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { ApiError } from '@/api/errors';
+import { AdminPage } from '@/components/admin/AdminPage';
 import { DecisionMacroPicker, MIN_REASON } from '@/components/DecisionMacroPicker';
 import { SubmitButton } from '@/components/FormField';
 import { LoadError } from '@/components/LoadError';
@@ -268,9 +269,7 @@ function BanList() {
 export function BansAdmin() {
   const { t } = useTranslation();
   return (
-    <div>
-      <h1 className="h3">{t('people.bans.title')}</h1>
-      <p className="text-body-secondary">{t('people.bans.intro')}</p>
+    <AdminPage title={t('people.bans.title')} intro={t('people.bans.intro')}>
       <div className="row g-3 mb-4">
         {(['user', 'username', 'ip'] as const).map((kind) => (
           <div key={kind} className="col-12 col-lg-4">
@@ -280,6 +279,6 @@ export function BansAdmin() {
       </div>
       <h2 className="h4">{t('people.bans.active')}</h2>
       <BanList />
-    </div>
+    </AdminPage>
   );
 }

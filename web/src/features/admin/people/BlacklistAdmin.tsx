@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Form } from 'react-bootstrap';
 import { AdminList } from '@/components/admin/AdminList';
+import { AdminPage } from '@/components/admin/AdminPage';
 import { ConfirmButton } from '@/components/admin/ConfirmButton';
 import { TextField } from '@/components/admin/fields';
 import { SelectOptions } from '@/components/admin/SelectOptions';
@@ -24,9 +25,7 @@ export function BlacklistAdmin() {
   const kindText = (k: TermKind) => t(`people.blacklist.kinds.${k}`);
 
   return (
-    <div>
-      <h1 className="h3">{t('people.blacklist.title')}</h1>
-      <p className="text-body-secondary">{t('people.blacklist.intro')}</p>
+    <AdminPage title={t('people.blacklist.title')} intro={t('people.blacklist.intro')}>
       <Form
         className="addme-card p-3 mb-3 row g-2 align-items-end mx-0"
         onSubmit={(e) => {
@@ -137,6 +136,6 @@ export function BlacklistAdmin() {
           </li>
         )}
       />
-    </div>
+    </AdminPage>
   );
 }

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { AdminList } from '@/components/admin/AdminList';
+import { AdminPage } from '@/components/admin/AdminPage';
 import { useTranslation } from '@/i18n/useTranslation';
 import { toast } from '@/toasts/toastStore';
 import { ActionDialog } from './ActionDialog';
@@ -114,9 +115,7 @@ export function GalleryAdmin() {
   const [page, setPage] = useState(1);
   const gallery = useQuery(galleryQuery(page));
   return (
-    <div>
-      <h1 className="h3">{t('people.gallery.title')}</h1>
-      <p className="text-body-secondary">{t('people.gallery.intro')}</p>
+    <AdminPage title={t('people.gallery.title')} intro={t('people.gallery.intro')}>
       <AdminList
         query={gallery}
         items={gallery.data?.data}
@@ -134,6 +133,6 @@ export function GalleryAdmin() {
           onPage: setPage,
         }}
       />
-    </div>
+    </AdminPage>
   );
 }

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { api, unwrap } from '@/api/client';
 import { ApiError } from '@/api/errors';
 import { AdminList } from '@/components/admin/AdminList';
+import { AdminPage } from '@/components/admin/AdminPage';
 import { SelectOptions } from '@/components/admin/SelectOptions';
 import { useTranslation } from '@/i18n/useTranslation';
 import { toast } from '@/toasts/toastStore';
@@ -122,8 +123,7 @@ export function ImageBansAdmin() {
   const bans = useQuery(imageBansQuery(source, page));
   const exportUrl = `/v1/admin/image-hashes/export${source ? `?source=${source}` : ''}`;
   return (
-    <div>
-      <h1 className="h3">{t('people.imageBans.title')}</h1>
+    <AdminPage title={t('people.imageBans.title')}>
       <p className="text-body-secondary">
         {t('people.imageBans.intro')}{' '}
         <Link to="/admin/gallery" className="d-inline-block py-2">
@@ -195,6 +195,6 @@ export function ImageBansAdmin() {
           onPage: setPage,
         }}
       />
-    </div>
+    </AdminPage>
   );
 }

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { AdminList } from '@/components/admin/AdminList';
+import { AdminPage } from '@/components/admin/AdminPage';
 import { TableAndCards } from '@/components/admin/AdminTable';
 import { FilterSelect } from '@/components/admin/SelectOptions';
 import { useListParams } from '@/components/admin/useListParams';
@@ -69,9 +70,7 @@ export function UsersAdmin() {
   const any = t('people.common.any');
 
   return (
-    <div>
-      <h1 className="h3">{t('people.users.title')}</h1>
-      <p className="text-body-secondary">{t('people.users.intro')}</p>
+    <AdminPage title={t('people.users.title')} intro={t('people.users.intro')}>
       <SearchForm
         label={t('people.users.searchLabel')}
         submitText={t('people.common.search')}
@@ -173,6 +172,6 @@ export function UsersAdmin() {
           onPage: params.setPage,
         }}
       />
-    </div>
+    </AdminPage>
   );
 }

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Form } from 'react-bootstrap';
 import { Link, useSearchParams } from 'react-router';
 import { AdminList } from '@/components/admin/AdminList';
+import { AdminPage } from '@/components/admin/AdminPage';
 import { TableAndCards } from '@/components/admin/AdminTable';
 import { Flag } from '@/components/Flag';
 import { useTranslation } from '@/i18n/useTranslation';
@@ -78,9 +79,7 @@ export function TrackersAdmin() {
   };
 
   return (
-    <div>
-      <h1 className="h3">{t('guard.trackers.title')}</h1>
-      <p className="text-body-secondary">{t('guard.trackers.intro')}</p>
+    <AdminPage title={t('guard.trackers.title')} intro={t('guard.trackers.intro')}>
       <Form
         role="search"
         className="addme-card p-3 mb-3 row g-2 align-items-end mx-0"
@@ -207,6 +206,6 @@ export function TrackersAdmin() {
           onPage: goTo,
         }}
       />
-    </div>
+    </AdminPage>
   );
 }
