@@ -1,6 +1,5 @@
 import type { CSSProperties, ReactNode } from 'react';
-import { LoadError } from '@/components/LoadError';
-import { LoadingBlock } from '@/components/LoadingBlock';
+import { LoadState } from './LoadState';
 import { PagerRow } from './PagerRow';
 
 /** What AdminList reads of a query (useQuery's result). */
@@ -65,17 +64,17 @@ export function AdminList<T>(
     keepRowsOnError = false,
     pager,
   } = props;
-  if (query.isError && !(keepRowsOnError && items)) {
+  const failed = query.isError && !(keepRowsOnError && items);
+  if (failed || !items) {
     return (
-      <LoadError
-        message={loadError}
-        onRetry={() => void query.refetch()}
-        retrying={query.isFetching}
+      <LoadState
+        query={query}
+        failed={failed}
+        loadError={loadError}
+        height={loading.height}
+        className={loading.className}
       />
     );
-  }
-  if (!items) {
-    return <LoadingBlock height={loading.height} className={loading.className} />;
   }
   if (items.length === 0 && empty !== undefined) {
     return typeof empty === 'string' ? <p className="text-body-secondary">{empty}</p> : empty;

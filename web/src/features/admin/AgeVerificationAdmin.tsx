@@ -194,6 +194,9 @@ function Places() {
   );
 }
 
+/** The figures of a day's verifications, a column each. */
+const COUNTS = ['attempts', 'successes', 'failures', 'abandoned'] as const;
+
 function Stats() {
   const { t } = useTranslation();
   const [days, setDays] = useState(30);
@@ -229,23 +232,15 @@ function Stats() {
           </p>
           <AdminTable
             className="table table-sm mb-0"
-            columns={[
-              t('mod.ondato.day'),
-              t('mod.ondato.place'),
-              t('mod.ondato.attempts'),
-              t('mod.ondato.successes'),
-              t('mod.ondato.failures'),
-              t('mod.ondato.abandoned'),
-            ]}
+            columns={['day', 'place', ...COUNTS].map((c) => t(`mod.ondato.${c}`))}
           >
             {s.rows.map((r) => (
               <tr key={`${r.day}-${r.location_code}`}>
                 <td>{r.day}</td>
                 <td>{r.location_code || '—'}</td>
-                <td>{r.attempts}</td>
-                <td>{r.successes}</td>
-                <td>{r.failures}</td>
-                <td>{r.abandoned}</td>
+                {COUNTS.map((c) => (
+                  <td key={c}>{r[c]}</td>
+                ))}
               </tr>
             ))}
           </AdminTable>

@@ -31,6 +31,7 @@ function MessageCard({ msg, view }: { msg: ContactMessage; view: ContactView }) 
   const setStatus = useContactStatus(view);
   const [body, setBody] = useState('');
   const fields = Object.entries(msg.fields ?? {});
+  const closed = msg.status === 'closed';
   return (
     <li className="addme-card p-3" data-testid="contact-item">
       <div className="d-flex flex-wrap gap-2 align-items-center">
@@ -96,25 +97,18 @@ function MessageCard({ msg, view }: { msg: ContactMessage; view: ContactView }) 
           >
             {t('mod.contact.send')}
           </button>
-          {msg.status !== 'closed' ? (
-            <button
-              type="button"
-              className="btn btn-outline-secondary btn-touch"
-              disabled={setStatus.isPending}
-              onClick={() => setStatus.mutate({ id: msg.id, status: 'closed', reason: '' })}
-            >
-              {t('mod.contact.close')}
-            </button>
-          ) : (
-            <button
-              type="button"
-              className="btn btn-outline-secondary btn-touch"
-              disabled={setStatus.isPending}
-              onClick={() => setStatus.mutate({ id: msg.id, status: 'new', reason: '' })}
-            >
-              {t('mod.contact.reopen')}
-            </button>
-          )}
+          <button
+            // A button of its own per state, as two were (focus does not stay on the new one).
+            key={closed ? 'reopen' : 'close'}
+            type="button"
+            className="btn btn-outline-secondary btn-touch"
+            disabled={setStatus.isPending}
+            onClick={() =>
+              setStatus.mutate({ id: msg.id, status: closed ? 'new' : 'closed', reason: '' })
+            }
+          >
+            {closed ? t('mod.contact.reopen') : t('mod.contact.close')}
+          </button>
         </div>
       </Form>
     </li>

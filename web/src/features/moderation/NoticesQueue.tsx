@@ -6,7 +6,7 @@ import { useTranslation } from '@/i18n/useTranslation';
 import { useFormat } from '@/lib/format';
 import { NoticeDecisionForm } from './NoticeDecisionForm';
 import { alertSettingQuery, type NoticeItem, noticesQuery, useAlertSetting } from './noticeQueries';
-import { DecidedTabs, QueueList, useAgo, useQueueStatus } from './parts';
+import { DecidedTabs, ProofToggle, QueueList, useAgo, useQueueStatus } from './parts';
 
 const HOUR = 3_600_000;
 
@@ -74,7 +74,6 @@ function NoticeCard({ item }: { item: NoticeItem }) {
   const ago = useAgo();
   const format = useFormat();
   const [open, setOpen] = useState(false);
-  const [showPicture, setShowPicture] = useState(false);
   return (
     <li className="addme-card p-3" data-testid="notice-item">
       <div className="d-flex flex-wrap gap-2 align-items-center">
@@ -106,21 +105,12 @@ function NoticeCard({ item }: { item: NoticeItem }) {
       </div>
       {item.picture_url && (
         <div className="mt-2">
-          <button
-            type="button"
-            className="btn btn-outline-secondary btn-touch btn-sm"
-            aria-expanded={showPicture}
-            onClick={() => setShowPicture((v) => !v)}
-          >
-            {showPicture ? t('mod.notices.hidePicture') : t('mod.notices.showPicture')}
-          </button>
-          {showPicture && (
-            <img
-              src={item.picture_url}
-              alt={t('mod.notices.pictureAlt', { reference: item.reference })}
-              className="d-block mt-2 rounded border img-fluid addme-proof"
-            />
-          )}
+          <ProofToggle
+            src={item.picture_url}
+            alt={t('mod.notices.pictureAlt', { reference: item.reference })}
+            show={t('mod.notices.showPicture')}
+            hide={t('mod.notices.hidePicture')}
+          />
         </div>
       )}
       {item.status === 'open' ? (

@@ -6,6 +6,7 @@ import { toast } from '@/toasts/toastStore';
 import {
   DecidedTabs,
   DecisionRow,
+  ProofToggle,
   QueueList,
   type QueueMeta,
   ReasonField,
@@ -184,7 +185,6 @@ function RemovalCard({ item }: { item: RemovalItem }) {
   const { t } = useTranslation();
   const ago = useAgo();
   const decide = useRemovalDecision();
-  const [showProof, setShowProof] = useState(false);
   const act = (action: 'remove' | 'refuse', reason: string) => {
     const go = () =>
       decide.mutate(
@@ -210,22 +210,13 @@ function RemovalCard({ item }: { item: RemovalItem }) {
           : t('mod.removal.notListed')}
       </div>
       <p className="small mt-2 mb-2 text-break">“{item.reason}”</p>
-      <button
-        type="button"
-        className="btn btn-outline-secondary btn-touch btn-sm"
-        aria-expanded={showProof}
-        onClick={() => setShowProof((v) => !v)}
-      >
-        {showProof ? t('mod.removal.hideProof') : t('mod.removal.showProof')}
-      </button>
-      {showProof && (
-        <img
-          src={item.proof_url}
-          alt={t('mod.removal.proofAlt', { name: item.username })}
-          className="d-block mt-2 rounded border img-fluid addme-proof"
-          data-testid="removal-proof"
-        />
-      )}
+      <ProofToggle
+        src={item.proof_url}
+        alt={t('mod.removal.proofAlt', { name: item.username })}
+        show={t('mod.removal.showProof')}
+        hide={t('mod.removal.hideProof')}
+        testId="removal-proof"
+      />
       <Answer
         item={item}
         type="removal"

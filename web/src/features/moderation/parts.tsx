@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Form, Placeholder } from 'react-bootstrap';
 import { useLocation, useSearchParams } from 'react-router';
 import { SelectOptions } from '@/components/admin/SelectOptions';
@@ -297,6 +297,47 @@ export function UsernameSummary({ username }: { username: AdminUsername }) {
         </div>
       )}
     </div>
+  );
+}
+
+/**
+ * A picture sent with a case (a notice's, a removal request's proof), shown only when the moderator
+ * asks for it: the proof may be what the case is about.
+ */
+export function ProofToggle({
+  src,
+  alt,
+  show,
+  hide,
+  testId,
+}: {
+  src: string;
+  alt: string;
+  /** The button's texts while the picture is hidden and while it shows. */
+  show: string;
+  hide: string;
+  testId?: string;
+}) {
+  const [shown, setShown] = useState(false);
+  return (
+    <>
+      <button
+        type="button"
+        className="btn btn-outline-secondary btn-touch btn-sm"
+        aria-expanded={shown}
+        onClick={() => setShown((v) => !v)}
+      >
+        {shown ? hide : show}
+      </button>
+      {shown && (
+        <img
+          src={src}
+          alt={alt}
+          className="d-block mt-2 rounded border img-fluid addme-proof"
+          data-testid={testId}
+        />
+      )}
+    </>
   );
 }
 

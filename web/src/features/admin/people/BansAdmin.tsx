@@ -4,10 +4,9 @@ import { Alert, Form } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { ApiError } from '@/api/errors';
 import { AdminPage } from '@/components/admin/AdminPage';
+import { LoadState } from '@/components/admin/LoadState';
 import { DecisionMacroPicker, MIN_REASON } from '@/components/DecisionMacroPicker';
 import { SubmitButton } from '@/components/FormField';
-import { LoadError } from '@/components/LoadError';
-import { LoadingBlock } from '@/components/LoadingBlock';
 import { useTranslation } from '@/i18n/useTranslation';
 import { toast } from '@/toasts/toastStore';
 import { AccountLine, AccountLookup } from './AccountLookup';
@@ -184,15 +183,8 @@ function BanList() {
   const bans = useQuery(bansQuery);
   const lift = useLiftBan();
   const [lifting, setLifting] = useState<BanRow | null>(null);
-  if (bans.isError)
-    return (
-      <LoadError
-        message={t('people.common.loadError')}
-        onRetry={() => void bans.refetch()}
-        retrying={bans.isFetching}
-      />
-    );
-  if (!bans.data) return <LoadingBlock height="8rem" />;
+  if (bans.isError || !bans.data)
+    return <LoadState query={bans} loadError={t('people.common.loadError')} height="8rem" />;
   if (bans.data.length === 0)
     return <p className="text-body-secondary">{t('people.bans.empty')}</p>;
   return (

@@ -3,9 +3,8 @@ import { useState } from 'react';
 import { Form } from 'react-bootstrap';
 import { api, unwrap } from '@/api/client';
 import { TextField } from '@/components/admin/fields';
+import { LoadState } from '@/components/admin/LoadState';
 import { SubmitButton } from '@/components/FormField';
-import { LoadError } from '@/components/LoadError';
-import { LoadingBlock } from '@/components/LoadingBlock';
 import { useTranslation } from '@/i18n/useTranslation';
 import { toast } from '@/toasts/toastStore';
 import { formatWhen } from './format';
@@ -55,14 +54,8 @@ export function TorExitsPanel() {
           {TOR_LIST_URL}
         </a>
       </p>
-      {current.isError ? (
-        <LoadError
-          message={t('guard.tor.loadError')}
-          onRetry={() => void current.refetch()}
-          retrying={current.isFetching}
-        />
-      ) : !current.data ? (
-        <LoadingBlock height="3rem" />
+      {current.isError || !current.data ? (
+        <LoadState query={current} loadError={t('guard.tor.loadError')} height="3rem" />
       ) : (
         <p className="addme-card p-3 mb-3" data-testid="tor-status">
           <strong>{t('guard.tor.count', { count: current.data.count })}</strong>

@@ -3,8 +3,7 @@ import { useState } from 'react';
 import { Form } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { TextField } from '@/components/admin/fields';
-import { LoadError } from '@/components/LoadError';
-import { LoadingBlock } from '@/components/LoadingBlock';
+import { LoadState } from '@/components/admin/LoadState';
 import { useTranslation } from '@/i18n/useTranslation';
 import { toast } from '@/toasts/toastStore';
 import { ActionDialog, DurationField } from './ActionDialog';
@@ -284,15 +283,8 @@ export function UserDetail({ id }: { id: number }) {
   const col = (key: string) => t(`people.user.columns.${key}`);
   const empty = t('people.common.empty');
 
-  if (query.isError)
-    return (
-      <LoadError
-        message={t('people.common.loadError')}
-        onRetry={() => void query.refetch()}
-        retrying={query.isFetching}
-      />
-    );
-  if (!query.data) return <LoadingBlock height="16rem" />;
+  if (query.isError || !query.data)
+    return <LoadState query={query} loadError={t('people.common.loadError')} height="16rem" />;
   const d = query.data;
   const reportRows = (rows: AdminUserDetail['reports_by']) =>
     rows.map((r) => [when(r.created_at), `${r.username} (${r.app})`, r.type, r.status, r.message]);

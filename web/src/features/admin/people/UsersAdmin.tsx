@@ -21,6 +21,7 @@ const FLAG_LABEL: Record<Flag, string> = {
   studio: 'studio',
 };
 const PER_PAGE = 25;
+const COLUMNS = ['id', 'email', 'status', 'balances', 'joined', 'lastLogin'] as const;
 
 function readSearch(params: URLSearchParams): UserSearch {
   const search: UserSearch = { per_page: PER_PAGE };
@@ -120,14 +121,7 @@ export function UsersAdmin() {
           <TableAndCards
             items={rows}
             testId="users"
-            columns={[
-              t('people.users.id'),
-              t('people.users.email'),
-              t('people.users.status'),
-              t('people.users.balances'),
-              t('people.users.joined'),
-              t('people.users.lastLogin'),
-            ]}
+            columns={COLUMNS.map((c) => t(`people.users.${c}`))}
             row={(u) => (
               <tr key={u.id}>
                 <td>{u.id}</td>

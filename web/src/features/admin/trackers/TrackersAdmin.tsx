@@ -16,6 +16,8 @@ import {
   trackersQuery,
 } from './queries';
 
+const COLUMNS = ['when', 'what', 'fields.ip', 'place', 'device', 'visitorCol', 'referer'] as const;
+
 type Row = NonNullable<ReturnType<typeof useTrackers>['data']>['data'][number];
 
 function useTrackers() {
@@ -141,15 +143,7 @@ export function TrackersAdmin() {
           <TableAndCards
             items={rows}
             testId="trackers"
-            columns={[
-              t('guard.trackers.when'),
-              t('guard.trackers.what'),
-              t('guard.trackers.fields.ip'),
-              t('guard.trackers.place'),
-              t('guard.trackers.device'),
-              t('guard.trackers.visitorCol'),
-              t('guard.trackers.referer'),
-            ]}
+            columns={COLUMNS.map((c) => t(`guard.trackers.${c}`))}
             row={(row) => (
               <tr key={row.id}>
                 <td className="text-nowrap">
