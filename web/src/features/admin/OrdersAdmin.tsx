@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Form } from 'react-bootstrap';
 import { useSearchParams } from 'react-router';
+import { ActionButton } from '@/components/admin/ActionButton';
 import { AdminPage } from '@/components/admin/AdminPage';
 import { TextField } from '@/components/admin/fields';
 import { SubmitButton } from '@/components/FormField';
@@ -106,9 +107,7 @@ function HoldActions({ order }: { order: AdminOrder }) {
       )}
       <div className="d-flex flex-wrap gap-2">
         {!frozen && order.transaction_id && (
-          <button
-            type="button"
-            className="btn btn-outline-secondary btn-touch"
+          <ActionButton
             disabled={freeze.isPending || reason.trim().length < 3}
             onClick={() =>
               freeze.mutate(
@@ -121,16 +120,11 @@ function HoldActions({ order }: { order: AdminOrder }) {
             }
           >
             {t('shop.admin.freeze')}
-          </button>
+          </ActionButton>
         )}
-        <button
-          type="button"
-          className="btn btn-outline-danger btn-touch"
-          disabled={cancel.isPending}
-          onClick={doCancel}
-        >
+        <ActionButton variant="outline-danger" disabled={cancel.isPending} onClick={doCancel}>
           {frozen ? t('shop.admin.cancel') : t('shop.admin.cancelUnpaid')}
-        </button>
+        </ActionButton>
       </div>
     </div>
   );

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useState } from 'react';
+import { ActionButton } from '@/components/admin/ActionButton';
 import { AdminList, type ListQuery } from '@/components/admin/AdminList';
 import { AdminPage } from '@/components/admin/AdminPage';
 import { useTranslation } from '@/i18n/useTranslation';
@@ -58,13 +59,9 @@ export function ScheduledAdmin<T extends { id: number }>({
               <div className="d-flex flex-column gap-2">
                 {summary(item)}
                 <div>
-                  <button
-                    type="button"
-                    className="btn btn-outline-secondary btn-touch btn-sm"
-                    onClick={() => setEditing(item.id)}
-                  >
+                  <ActionButton small onClick={() => setEditing(item.id)}>
                     {t(`${ns}.edit`)}
-                  </button>
+                  </ActionButton>
                 </div>
               </div>
             )}

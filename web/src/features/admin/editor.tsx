@@ -1,6 +1,7 @@
 import { type ReactNode, useState } from 'react';
 import { Form } from 'react-bootstrap';
 import { ApiError } from '@/api/errors';
+import { ActionButton } from '@/components/admin/ActionButton';
 import { Labelled, TextField } from '@/components/admin/fields';
 import { SubmitButton } from '@/components/FormField';
 import { useTranslation } from '@/i18n/useTranslation';
@@ -89,16 +90,10 @@ export function EditorFooter({
         <SubmitButton pending={saving}>{editing ? labels.save : labels.create}</SubmitButton>
         {editing && (
           <>
-            <button
-              type="button"
-              className="btn btn-outline-secondary btn-touch"
-              onClick={editing.onCancel}
-            >
-              {labels.cancel}
-            </button>
-            <button
-              type="button"
-              className="btn btn-outline-danger btn-touch ms-auto"
+            <ActionButton onClick={editing.onCancel}>{labels.cancel}</ActionButton>
+            <ActionButton
+              variant="outline-danger"
+              className="ms-auto"
               disabled={editing.deleting}
               onClick={() => {
                 if (reason.trim().length < 3) {
@@ -113,7 +108,7 @@ export function EditorFooter({
               }}
             >
               {labels.delete}
-            </button>
+            </ActionButton>
           </>
         )}
       </div>

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError } from '@/api/errors';
+import { ActionButton } from '@/components/admin/ActionButton';
 import { AdminPage } from '@/components/admin/AdminPage';
 import { MIN_REASON } from '@/components/DecisionMacroPicker';
 import { ErrorText } from '@/components/FormField';
@@ -108,22 +109,16 @@ function AppealCard({ item }: { item: AppealItem }) {
           />
           <ErrorText text={error} />
           <div className="d-flex flex-wrap gap-2">
-            <button
-              type="button"
-              className="btn btn-success btn-touch"
+            <ActionButton
+              variant="success"
               disabled={decide.isPending}
               onClick={() => run('reverse')}
             >
               {t('decisions.admin.reverse')}
-            </button>
-            <button
-              type="button"
-              className="btn btn-outline-secondary btn-touch"
-              disabled={decide.isPending}
-              onClick={() => run('uphold')}
-            >
+            </ActionButton>
+            <ActionButton disabled={decide.isPending} onClick={() => run('uphold')}>
               {t('decisions.admin.uphold')}
-            </button>
+            </ActionButton>
           </div>
         </div>
       ) : (

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Form } from 'react-bootstrap';
+import { ActionButton } from '@/components/admin/ActionButton';
 import { AdminPage } from '@/components/admin/AdminPage';
 import { ConfirmButton } from '@/components/admin/ConfirmButton';
 import { useTranslation } from '@/i18n/useTranslation';
@@ -121,13 +122,9 @@ export function MacrosAdmin() {
                 </div>
                 <p className="small mb-2 text-break">{m.text}</p>
                 <div className="d-flex gap-2">
-                  <button
-                    type="button"
-                    className="btn btn-outline-secondary btn-touch btn-sm"
-                    onClick={() => setEditing(m.id)}
-                  >
+                  <ActionButton small onClick={() => setEditing(m.id)}>
                     {t('mod.macros.edit')}
-                  </button>
+                  </ActionButton>
                   <ConfirmButton
                     className="btn btn-outline-danger btn-touch btn-sm"
                     disabled={remove.isPending}

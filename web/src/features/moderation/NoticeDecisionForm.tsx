@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Form } from 'react-bootstrap';
 import { ApiError } from '@/api/errors';
+import { ActionButton } from '@/components/admin/ActionButton';
 import { ErrorText } from '@/components/FormField';
 import { useTranslation } from '@/i18n/useTranslation';
 import { toast } from '@/toasts/toastStore';
@@ -201,22 +202,21 @@ export function NoticeDecisionForm({ item }: { item: NoticeItem }) {
       />
       <ErrorText text={reasonError} />
       <div className="d-flex gap-2 mt-3">
-        <button
-          type="button"
-          className="btn btn-danger btn-touch flex-fill"
+        <ActionButton
+          variant="danger"
+          className="flex-fill"
           disabled={decide.isPending}
           onClick={() => act('remove')}
         >
           {t('mod.notices.remove')}
-        </button>
-        <button
-          type="button"
-          className="btn btn-outline-secondary btn-touch flex-fill"
+        </ActionButton>
+        <ActionButton
+          className="flex-fill"
           disabled={decide.isPending}
           onClick={() => act('reject')}
         >
           {t('mod.notices.reject')}
-        </button>
+        </ActionButton>
       </div>
     </div>
   );

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Form } from 'react-bootstrap';
+import { ActionButton } from '@/components/admin/ActionButton';
 import { AdminPage } from '@/components/admin/AdminPage';
 import { useTranslation } from '@/i18n/useTranslation';
 import { useFormat } from '@/lib/format';
@@ -115,14 +116,9 @@ function NoticeCard({ item }: { item: NoticeItem }) {
       )}
       {item.status === 'open' ? (
         <div className="mt-3">
-          <button
-            type="button"
-            className="btn btn-accent btn-touch"
-            aria-expanded={open}
-            onClick={() => setOpen((v) => !v)}
-          >
+          <ActionButton variant="accent" aria-expanded={open} onClick={() => setOpen((v) => !v)}>
             {open ? t('mod.notices.close') : t('mod.notices.open')}
-          </button>
+          </ActionButton>
           {open && <NoticeDecisionForm item={item} />}
         </div>
       ) : (

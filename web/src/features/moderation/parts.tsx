@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Form, Placeholder } from 'react-bootstrap';
 import { useLocation, useSearchParams } from 'react-router';
+import { ActionButton } from '@/components/admin/ActionButton';
 import { SelectOptions } from '@/components/admin/SelectOptions';
 import { DecisionMacroPicker, MIN_REASON } from '@/components/DecisionMacroPicker';
 import { Pager } from '@/components/Pager';
@@ -321,14 +322,9 @@ export function ProofToggle({
   const [shown, setShown] = useState(false);
   return (
     <>
-      <button
-        type="button"
-        className="btn btn-outline-secondary btn-touch btn-sm"
-        aria-expanded={shown}
-        onClick={() => setShown((v) => !v)}
-      >
+      <ActionButton small aria-expanded={shown} onClick={() => setShown((v) => !v)}>
         {shown ? hide : show}
-      </button>
+      </ActionButton>
       {shown && (
         <img
           src={src}
@@ -366,22 +362,17 @@ export function DecisionRow({
     >
       <div className="flex-grow-1">{reason}</div>
       <div className="d-flex gap-2">
-        <button
-          type="button"
-          className="btn btn-success btn-touch flex-fill"
-          disabled={pending}
-          onClick={onYes}
-        >
+        <ActionButton variant="success" className="flex-fill" disabled={pending} onClick={onYes}>
           {yes}
-        </button>
-        <button
-          type="button"
-          className="btn btn-outline-danger btn-touch flex-fill"
+        </ActionButton>
+        <ActionButton
+          variant="outline-danger"
+          className="flex-fill"
           disabled={pending}
           onClick={onNo}
         >
           {no}
-        </button>
+        </ActionButton>
       </div>
     </div>
   );

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { ActionButton } from '@/components/admin/ActionButton';
 import { AdminPage } from '@/components/admin/AdminPage';
 import { SearchedList } from '@/components/admin/SearchedList';
 import { useListParams } from '@/components/admin/useListParams';
@@ -73,21 +74,13 @@ function AutomationRow({
         )}
       </dl>
       <div className="d-flex flex-wrap gap-2">
-        <button
-          type="button"
-          className="btn btn-outline-secondary btn-touch"
-          onClick={() => onAct({ action: row.paused_at ? 'resume' : 'pause', row })}
-        >
+        <ActionButton onClick={() => onAct({ action: row.paused_at ? 'resume' : 'pause', row })}>
           {row.paused_at ? t('catalog.automations.resume') : t('catalog.automations.pause')}
-        </button>
+        </ActionButton>
         {row.auto_topup_until && (
-          <button
-            type="button"
-            className="btn btn-outline-danger btn-touch"
-            onClick={() => onAct({ action: 'end', row })}
-          >
+          <ActionButton variant="outline-danger" onClick={() => onAct({ action: 'end', row })}>
             {t('catalog.automations.end')}
-          </button>
+          </ActionButton>
         )}
       </div>
     </li>

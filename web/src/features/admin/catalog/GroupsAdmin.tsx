@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { AppBadge } from '@/components/AppBadge';
+import { ActionButton } from '@/components/admin/ActionButton';
 import { AdminPage } from '@/components/admin/AdminPage';
 import { TextField } from '@/components/admin/fields';
 import { SearchedList } from '@/components/admin/SearchedList';
@@ -144,20 +145,12 @@ function GroupRow({
       </div>
       {group.description && <p className="small mb-2 mt-1 text-break">{group.description}</p>}
       <div className="d-flex flex-wrap gap-2 mt-2">
-        <button
-          type="button"
-          className="btn btn-accent btn-touch"
-          onClick={() => onAct({ kind: 'edit', group })}
-        >
+        <ActionButton variant="accent" onClick={() => onAct({ kind: 'edit', group })}>
           {t('catalog.groups.edit')}
-        </button>
-        <button
-          type="button"
-          className="btn btn-outline-danger btn-touch"
-          onClick={() => onAct({ kind: 'remove', group })}
-        >
+        </ActionButton>
+        <ActionButton variant="outline-danger" onClick={() => onAct({ kind: 'remove', group })}>
           {t('catalog.groups.remove')}
-        </button>
+        </ActionButton>
       </div>
     </li>
   );

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Alert, Form } from 'react-bootstrap';
+import { ActionButton } from '@/components/admin/ActionButton';
 import { AdminPage } from '@/components/admin/AdminPage';
 import { TextField } from '@/components/admin/fields';
 import { SearchedList } from '@/components/admin/SearchedList';
@@ -211,13 +212,9 @@ function VipRow({ vip, onEnd }: { vip: Promotion; onEnd: (p: Promotion) => void 
       <span className="small">
         {t('catalog.promotions.until', { date: formatDate(vip.vip_until, i18n.language) })}
       </span>
-      <button
-        type="button"
-        className="btn btn-sm btn-outline-danger btn-touch ms-auto"
-        onClick={() => onEnd(vip)}
-      >
+      <ActionButton variant="outline-danger" small className="ms-auto" onClick={() => onEnd(vip)}>
         {t('catalog.promotions.end')}
-      </button>
+      </ActionButton>
     </li>
   );
 }

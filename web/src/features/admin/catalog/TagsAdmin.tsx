@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Form } from 'react-bootstrap';
+import { ActionButton } from '@/components/admin/ActionButton';
 import { AdminPage } from '@/components/admin/AdminPage';
 import { TextField } from '@/components/admin/fields';
 import { SearchedList } from '@/components/admin/SearchedList';
@@ -85,27 +86,15 @@ function TagRow({ tag, onAct }: { tag: AdminTag; onAct: (d: NonNullable<Dialog>)
         {t('catalog.tags.counts', { count: tag.usernames, listed: tag.listed })}
       </span>
       <span className="ms-auto d-flex flex-wrap gap-2">
-        <button
-          type="button"
-          className="btn btn-sm btn-outline-secondary btn-touch"
-          onClick={() => onAct({ kind: 'rename', tag })}
-        >
+        <ActionButton small onClick={() => onAct({ kind: 'rename', tag })}>
           {t('catalog.tags.rename')}
-        </button>
-        <button
-          type="button"
-          className="btn btn-sm btn-outline-secondary btn-touch"
-          onClick={() => onAct({ kind: 'merge', tag })}
-        >
+        </ActionButton>
+        <ActionButton small onClick={() => onAct({ kind: 'merge', tag })}>
           {t('catalog.tags.merge')}
-        </button>
-        <button
-          type="button"
-          className="btn btn-sm btn-outline-secondary btn-touch"
-          onClick={() => onAct({ kind: tag.hidden ? 'show' : 'hide', tag })}
-        >
+        </ActionButton>
+        <ActionButton small onClick={() => onAct({ kind: tag.hidden ? 'show' : 'hide', tag })}>
           {tag.hidden ? t('catalog.tags.show') : t('catalog.tags.hide')}
-        </button>
+        </ActionButton>
       </span>
     </li>
   );

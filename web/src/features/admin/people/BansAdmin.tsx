@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { Alert, Form } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { ApiError } from '@/api/errors';
+import { ActionButton } from '@/components/admin/ActionButton';
 import { AdminPage } from '@/components/admin/AdminPage';
 import { LoadState } from '@/components/admin/LoadState';
 import { DecisionMacroPicker, MIN_REASON } from '@/components/DecisionMacroPicker';
@@ -220,13 +221,7 @@ function BanList() {
               {b.reason && <div className="small text-break">{b.reason}</div>}
             </div>
             <div>
-              <button
-                type="button"
-                className="btn btn-outline-secondary btn-touch"
-                onClick={() => setLifting(b)}
-              >
-                {t('people.bans.unban')}
-              </button>
+              <ActionButton onClick={() => setLifting(b)}>{t('people.bans.unban')}</ActionButton>
             </div>
           </li>
         ))}

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Form } from 'react-bootstrap';
+import { ActionButton } from '@/components/admin/ActionButton';
 import { AdminList } from '@/components/admin/AdminList';
 import { AdminPage } from '@/components/admin/AdminPage';
 import { ConfirmButton } from '@/components/admin/ConfirmButton';
@@ -112,14 +113,13 @@ export function BlacklistAdmin() {
             <span className={`badge ${term.active ? 'text-bg-success' : 'text-bg-secondary'}`}>
               {term.active ? t('people.blacklist.on') : t('people.blacklist.off')}
             </span>
-            <button
-              type="button"
-              className="btn btn-sm btn-outline-secondary btn-touch"
+            <ActionButton
+              small
               disabled={change.isPending}
               onClick={() => change.mutate({ kind: 'switch', id: term.id, active: !term.active })}
             >
               {term.active ? t('people.blacklist.switchOff') : t('people.blacklist.switchOn')}
-            </button>
+            </ActionButton>
             <ConfirmButton
               disabled={change.isPending}
               question={t('people.blacklist.deleteConfirm', { pattern: term.pattern })}

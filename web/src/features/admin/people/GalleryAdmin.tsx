@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { ActionButton } from '@/components/admin/ActionButton';
 import { AdminList } from '@/components/admin/AdminList';
 import { AdminPage } from '@/components/admin/AdminPage';
 import { useTranslation } from '@/i18n/useTranslation';
@@ -40,14 +41,9 @@ function MediaCard({ item }: { item: AdminMedia }) {
           {formatWhen(item.created_at, i18n.language)}
         </div>
         <div className="d-flex flex-wrap gap-2 mt-auto">
-          <button
-            type="button"
-            className="btn btn-sm btn-outline-secondary btn-touch"
-            disabled={act.isPending}
-            onClick={() => setRemoving(true)}
-          >
+          <ActionButton small disabled={act.isPending} onClick={() => setRemoving(true)}>
             {t('people.gallery.remove')}
-          </button>
+          </ActionButton>
           {removing && (
             <ActionDialog
               show
@@ -72,14 +68,14 @@ function MediaCard({ item }: { item: AdminMedia }) {
               }
             />
           )}
-          <button
-            type="button"
-            className="btn btn-sm btn-outline-danger btn-touch"
+          <ActionButton
+            variant="outline-danger"
+            small
             disabled={act.isPending}
             onClick={() => setBanning(true)}
           >
             {t('people.gallery.ban')}
-          </button>
+          </ActionButton>
           {banning && (
             <ActionDialog
               show

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, unwrap } from '@/api/client';
 import type { components } from '@/api/schema.gen';
+import { ActionButton } from '@/components/admin/ActionButton';
 import { LoadState } from '@/components/admin/LoadState';
 import { useTranslation } from '@/i18n/useTranslation';
 import { toast } from '@/toasts/toastStore';
@@ -143,13 +144,9 @@ export function TrustFlags({ userId }: { userId: number }) {
             </div>
             {r.note && <div className="small text-body-secondary mt-1">{r.note}</div>}
             {r.set && (
-              <button
-                type="button"
-                className="btn btn-outline-secondary btn-touch mt-2"
-                onClick={() => setOpen(r.flag)}
-              >
+              <ActionButton className="mt-2" onClick={() => setOpen(r.flag)}>
                 {t(`people.flags.clear.${r.flag}`)}
-              </button>
+              </ActionButton>
             )}
           </li>
         ))}

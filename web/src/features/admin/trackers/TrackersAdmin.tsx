@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Form } from 'react-bootstrap';
 import { Link, useSearchParams } from 'react-router';
+import { ActionButton } from '@/components/admin/ActionButton';
 import { AdminList } from '@/components/admin/AdminList';
 import { AdminPage } from '@/components/admin/AdminPage';
 import { TableAndCards } from '@/components/admin/AdminTable';
@@ -112,16 +113,14 @@ export function TrackersAdmin() {
           </Form.Group>
         ))}
         <div className="col-12 d-flex gap-2 justify-content-end">
-          <button
-            type="button"
-            className="btn btn-outline-secondary btn-touch"
+          <ActionButton
             onClick={() => {
               setDraft({ ip: '', username: '', user: '', day: '' });
               setParams(new URLSearchParams());
             }}
           >
             {t('guard.trackers.clear')}
-          </button>
+          </ActionButton>
           <button type="submit" className="btn btn-accent btn-touch">
             {t('guard.trackers.search')}
           </button>
