@@ -13,8 +13,7 @@ import { type AdminMedia, galleryQuery, useMediaAction } from './queries';
 function MediaCard({ item }: { item: AdminMedia }) {
   const { t, i18n } = useTranslation();
   const act = useMediaAction();
-  const [banning, setBanning] = useState(false);
-  const [removing, setRemoving] = useState(false);
+  const [asking, setAsking] = useState<'remove' | 'ban' | null>(null);
   const username = item.username ?? `#${item.username_id}`;
   return (
     <li className="col-6 col-md-4 col-xl-3" data-testid="gallery-item">
@@ -41,58 +40,43 @@ function MediaCard({ item }: { item: AdminMedia }) {
           {formatWhen(item.created_at, i18n.language)}
         </div>
         <div className="d-flex flex-wrap gap-2 mt-auto">
-          <ActionButton small disabled={act.isPending} onClick={() => setRemoving(true)}>
-            {t('people.gallery.remove')}
-          </ActionButton>
-          {removing && (
+          {(['remove', 'ban'] as const).map((kind) => (
+            <ActionButton
+              key={kind}
+              variant={kind === 'ban' ? 'outline-danger' : 'outline-secondary'}
+              small
+              disabled={act.isPending}
+              onClick={() => setAsking(kind)}
+            >
+              {t(`people.gallery.${kind}`)}
+            </ActionButton>
+          ))}
+          {asking && (
             <ActionDialog
+              key={asking}
               show
               danger
-              memberFacing
+              // The member reads a removal's reason; a ban's stays in the audit log.
+              memberFacing={asking === 'remove'}
               decision="remove_media"
-              title={t('people.gallery.remove')}
-              message={t('people.gallery.removeConfirm', { username })}
-              confirmLabel={t('people.gallery.remove')}
-              pending={act.isPending}
-              onClose={() => setRemoving(false)}
-              onConfirm={(reason) =>
-                act.mutate(
-                  { kind: 'remove', id: item.id, reason },
-                  {
-                    onSuccess: () => {
-                      toast.success(t('people.gallery.removed'));
-                      setRemoving(false);
-                    },
-                  },
-                )
+              title={t(`people.gallery.${asking}`)}
+              message={
+                asking === 'remove'
+                  ? t('people.gallery.removeConfirm', { username })
+                  : t('people.gallery.banConfirm')
               }
-            />
-          )}
-          <ActionButton
-            variant="outline-danger"
-            small
-            disabled={act.isPending}
-            onClick={() => setBanning(true)}
-          >
-            {t('people.gallery.ban')}
-          </ActionButton>
-          {banning && (
-            <ActionDialog
-              show
-              danger
-              decision="remove_media"
-              title={t('people.gallery.ban')}
-              message={t('people.gallery.banConfirm')}
-              confirmLabel={t('people.gallery.ban')}
+              confirmLabel={t(`people.gallery.${asking}`)}
               pending={act.isPending}
-              onClose={() => setBanning(false)}
+              onClose={() => setAsking(null)}
               onConfirm={(reason) =>
                 act.mutate(
-                  { kind: 'ban', id: item.id, reason },
+                  { kind: asking, id: item.id, reason },
                   {
                     onSuccess: () => {
-                      toast.success(t('people.gallery.banned'));
-                      setBanning(false);
+                      toast.success(
+                        t(asking === 'remove' ? 'people.gallery.removed' : 'people.gallery.banned'),
+                      );
+                      setAsking(null);
                     },
                   },
                 )
