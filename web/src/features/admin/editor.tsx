@@ -2,7 +2,7 @@ import { type ReactNode, useState } from 'react';
 import { Form } from 'react-bootstrap';
 import { ApiError } from '@/api/errors';
 import { ActionButton } from '@/components/admin/ActionButton';
-import { Labelled, TextField } from '@/components/admin/fields';
+import { TextField } from '@/components/admin/fields';
 import { SubmitButton } from '@/components/FormField';
 import { useTranslation } from '@/i18n/useTranslation';
 import { formatDate } from '@/lib/format';
@@ -71,16 +71,15 @@ export function EditorFooter({
   const { t } = useTranslation();
   return (
     <>
-      <Labelled id={id} label={t('mod.reason')}>
-        <Form.Control
-          id={id}
-          as="textarea"
-          rows={2}
-          maxLength={300}
-          value={reason}
-          onChange={(e) => onReason(e.target.value)}
-        />
-      </Labelled>
+      <TextField
+        id={id}
+        label={t('mod.reason')}
+        as="textarea"
+        rows={2}
+        maxLength={300}
+        value={reason}
+        onChange={(e) => onReason(e.target.value)}
+      />
       {error && (
         <div className="alert alert-danger mb-0" role="alert">
           {error}

@@ -152,20 +152,21 @@ export function NoticeDecisionForm({ item }: { item: NoticeItem }) {
 
   return (
     <div className="mt-3 border-top pt-3" data-testid="notice-decision">
-      <TargetList
-        title={t('mod.notices.targets')}
-        targets={targets}
-        skip={skip}
-        onToggle={toggle}
-        testId="notice-target"
-      />
-      <TargetList
-        title={t('mod.notices.copies')}
-        targets={copies}
-        skip={skip}
-        onToggle={toggle}
-        testId="notice-copy"
-      />
+      {(
+        [
+          ['targets', targets, 'notice-target'],
+          ['copies', copies, 'notice-copy'],
+        ] as const
+      ).map(([key, list, testId]) => (
+        <TargetList
+          key={key}
+          title={t(`mod.notices.${key}`)}
+          targets={list}
+          skip={skip}
+          onToggle={toggle}
+          testId={testId}
+        />
+      ))}
       <div className="row g-2 mb-2">
         <Form.Group className="col-sm-4" controlId={`notice-ground-${item.id}`}>
           <Form.Label className="small mb-0">{t('mod.notices.ground')}</Form.Label>
