@@ -48,3 +48,12 @@ export type ListParams<F extends string = never> = {
   setPage: (p: number) => void;
   setFilter: (value: F) => void;
 };
+
+/** A page searched by one `q` in its URL; a new search leaves nothing else there. */
+export function useSearchQuery() {
+  const [params, setParams] = useSearchParams();
+  return {
+    q: params.get('q') ?? '',
+    search: (next: string | null) => setParams(next ? { q: next } : {}),
+  };
+}

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Form } from 'react-bootstrap';
-import { useSearchParams } from 'react-router';
 import { ActionButton } from '@/components/admin/ActionButton';
 import { AdminPage } from '@/components/admin/AdminPage';
 import { TextField } from '@/components/admin/fields';
+import { useSearchQuery } from '@/components/admin/useListParams';
 import { SubmitButton } from '@/components/FormField';
 import { LoadingBlock } from '@/components/LoadingBlock';
 import { OrderHeading } from '@/components/OrderHeading';
@@ -209,8 +209,7 @@ function OrderRow({ order }: { order: AdminOrder }) {
 /** /admin/order: find an order by number, e-mail or key; confirm crypto, cancel frozen. */
 export function OrdersAdmin() {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
-  const q = params.get('q') ?? '';
+  const { q, search } = useSearchQuery();
   const orders = useQuery(adminOrdersQuery(q));
 
   return (
@@ -219,7 +218,7 @@ export function OrdersAdmin() {
         label={t('shop.admin.search')}
         submitText={t('shop.admin.find')}
         initial={q}
-        onSearch={(next) => setParams(next ? { q: next } : {})}
+        onSearch={search}
       />
       {orders.isPending ? (
         <LoadingBlock height="6rem" />

@@ -1,9 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Alert } from 'react-bootstrap';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
+import { AdminPage } from '@/components/admin/AdminPage';
 import { ConfirmButton } from '@/components/admin/ConfirmButton';
 import { TextField } from '@/components/admin/fields';
+import { useSearchQuery } from '@/components/admin/useListParams';
 import { LoadingBlock } from '@/components/LoadingBlock';
 import { SearchForm } from '@/components/SearchForm';
 import { useTranslation } from '@/i18n/useTranslation';
@@ -71,22 +73,22 @@ function PostRow({ post }: { post: BlogPost }) {
 /** /admin/blog: every post, hidden ones too; write a new one, edit, publish or remove. */
 export function BlogAdmin() {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
-  const q = params.get('q') ?? '';
+  const { q, search } = useSearchQuery();
   const posts = useQuery(blogPostsQuery(q));
   return (
-    <div>
-      <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
-        <h1 className="h3 mb-0">{t('ops.blog.title')}</h1>
+    <AdminPage
+      title={t('ops.blog.title')}
+      action={
         <Link to="/admin/edit/blog" className="btn btn-accent btn-touch ms-auto">
           {t('ops.blog.newPost')}
         </Link>
-      </div>
+      }
+    >
       <SearchForm
         label={t('ops.blog.search')}
         submitText={t('ops.blog.find')}
         initial={q}
-        onSearch={(next) => setParams(next ? { q: next } : {})}
+        onSearch={search}
       />
       {posts.isPending ? (
         <LoadingBlock height="6rem" />
@@ -101,6 +103,6 @@ export function BlogAdmin() {
       ) : (
         <p className="text-body-secondary">{t('ops.blog.empty')}</p>
       )}
-    </div>
+    </AdminPage>
   );
 }
