@@ -79,28 +79,25 @@ function Answer({
 
 /** One request queue: pending or decided tabs, a card per request, a pager. */
 function RequestQueue<T>({
-  title,
-  intro,
-  empty,
+  kind,
   queue,
   result,
   card,
 }: {
-  title: string;
-  intro: string;
-  empty: string;
+  /** Its texts: mod.nav.<kind>, mod.<kind>.intro and .empty. */
+  kind: 'unban' | 'removal';
   queue: ReturnType<typeof useQueueStatus<'pending'>>;
   result: { isPending: boolean; data?: { data: T[]; meta: QueueMeta } };
   card: (item: T) => ReactNode;
 }) {
   const { t } = useTranslation();
   return (
-    <AdminPage title={title} intro={intro}>
+    <AdminPage title={t(`mod.nav.${kind}`)} intro={t(`mod.${kind}.intro`)}>
       <DecidedTabs queue={queue} open={t('mod.pending')} decided={t('mod.decided')} />
       <QueueList
         pending={result.isPending}
         items={result.data?.data}
-        empty={empty}
+        empty={t(`mod.${kind}.empty`)}
         card={card}
         pager={{ page: queue.page, meta: result.data?.meta }}
       />
@@ -147,19 +144,10 @@ function UnbanCard({ item }: { item: UnbanItem }) {
 
 /** /admin/unban-requests: every kind of ban, lifetime included; accept or refuse with a reason. */
 export function UnbanQueue() {
-  const { t } = useTranslation();
   const queue = useQueueStatus('pending');
   const result = useQuery(unbanQuery(queue.status, queue.page));
-  return (
-    <RequestQueue
-      title={t('mod.nav.unban')}
-      intro={t('mod.unban.intro')}
-      empty={t('mod.unban.empty')}
-      queue={queue}
-      result={result}
-      card={(item) => <UnbanCard key={item.id} item={item} />}
-    />
-  );
+  const card = (item: UnbanItem) => <UnbanCard key={item.id} item={item} />;
+  return <RequestQueue kind="unban" queue={queue} result={result} card={card} />;
 }
 
 /** Time left on the 48-hour limit, red once overdue. */
@@ -231,17 +219,8 @@ function RemovalCard({ item }: { item: RemovalItem }) {
 
 /** /admin/removal-requests: decided within 48 hours; the proof is fetched with the admin's session. */
 export function RemovalQueue() {
-  const { t } = useTranslation();
   const queue = useQueueStatus('pending');
   const result = useQuery(removalQuery(queue.status, queue.page));
-  return (
-    <RequestQueue
-      title={t('mod.nav.removal')}
-      intro={t('mod.removal.intro')}
-      empty={t('mod.removal.empty')}
-      queue={queue}
-      result={result}
-      card={(item) => <RemovalCard key={item.id} item={item} />}
-    />
-  );
+  const card = (item: RemovalItem) => <RemovalCard key={item.id} item={item} />;
+  return <RequestQueue kind="removal" queue={queue} result={result} card={card} />;
 }
