@@ -48,3 +48,13 @@ export function pagedQuery<K extends QueryKey, F extends object, T>(
     placeholderData: keepPreviousData,
   });
 }
+
+/**
+ * The body of a file upload: a multipart form with the file, built here (openapi-fetch sends it
+ * as is; the schema's body type does not describe a form).
+ */
+export function fileBody(file: File) {
+  const form = new FormData();
+  form.append('file', file);
+  return { body: {} as never, bodySerializer: () => form };
+}

@@ -1,6 +1,7 @@
 import { Form } from 'react-bootstrap';
 import { SearchForm } from '@/components/SearchForm';
 import { useTranslation } from '@/i18n/useTranslation';
+import { SelectOptions } from './SelectOptions';
 
 /**
  * An admin table's search box, and beside it a filter when the table has one (wrapping under it
@@ -44,11 +45,7 @@ export function FilterBar<F extends string>({
         value={filter.value}
         onChange={(e) => filter.onChange(e.target.value as F)}
       >
-        {filter.values.map((f) => (
-          <option key={f} value={f}>
-            {filter.text(f)}
-          </option>
-        ))}
+        <SelectOptions values={filter.values} text={filter.text} />
       </Form.Select>
     </div>
   );

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Nav, Offcanvas } from 'react-bootstrap';
 import { NavLink, useLocation, useMatches } from 'react-router';
+import { ActionButton } from '@/components/admin/ActionButton';
 import { useTranslation } from '@/i18n/useTranslation';
 import { adminMeQuery } from '@/session/staff';
 import { type AdminNavItem, navItemFor, visibleNav } from './adminNav';
@@ -42,9 +43,8 @@ export function AdminNav() {
   return (
     <>
       <div className="d-lg-none mb-3">
-        <button
-          type="button"
-          className="btn btn-outline-secondary btn-touch w-100 text-start d-flex justify-content-between align-items-center"
+        <ActionButton
+          className="w-100 text-start d-flex justify-content-between align-items-center"
           aria-controls="admin-drawer"
           aria-expanded={open}
           onClick={() => setOpen(true)}
@@ -54,7 +54,7 @@ export function AdminNav() {
             {current && me.data ? ` · ${t(`mod.nav.${current.key}`)}` : ''}
           </span>
           <span aria-hidden="true">☰</span>
-        </button>
+        </ActionButton>
         <Offcanvas
           show={open}
           onHide={() => setOpen(false)}

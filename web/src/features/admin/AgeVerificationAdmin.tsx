@@ -4,6 +4,7 @@ import { Alert, Button, Form, Nav } from 'react-bootstrap';
 import { NavLink } from 'react-router';
 import { api, unwrap } from '@/api/client';
 import type { components } from '@/api/schema.gen';
+import { AdminPage } from '@/components/admin/AdminPage';
 import { AdminTable } from '@/components/admin/AdminTable';
 import { useTranslation } from '@/i18n/useTranslation';
 import { adminMeQuery } from '@/session/staff';
@@ -193,6 +194,9 @@ function Places() {
   );
 }
 
+/** The figures of a day's verifications, a column each. */
+const COUNTS = ['attempts', 'successes', 'failures', 'abandoned'] as const;
+
 function Stats() {
   const { t } = useTranslation();
   const [days, setDays] = useState(30);
@@ -228,23 +232,15 @@ function Stats() {
           </p>
           <AdminTable
             className="table table-sm mb-0"
-            columns={[
-              t('mod.ondato.day'),
-              t('mod.ondato.place'),
-              t('mod.ondato.attempts'),
-              t('mod.ondato.successes'),
-              t('mod.ondato.failures'),
-              t('mod.ondato.abandoned'),
-            ]}
+            columns={['day', 'place', ...COUNTS].map((c) => t(`mod.ondato.${c}`))}
           >
             {s.rows.map((r) => (
               <tr key={`${r.day}-${r.location_code}`}>
                 <td>{r.day}</td>
                 <td>{r.location_code || '—'}</td>
-                <td>{r.attempts}</td>
-                <td>{r.successes}</td>
-                <td>{r.failures}</td>
-                <td>{r.abandoned}</td>
+                {COUNTS.map((c) => (
+                  <td key={c}>{r[c]}</td>
+                ))}
               </tr>
             ))}
           </AdminTable>
@@ -278,8 +274,7 @@ function ProviderTest() {
 export function AgeVerificationAdmin({ tab }: { tab: 'places' | 'stats' | 'test' }) {
   const { t } = useTranslation();
   return (
-    <div>
-      <h1 className="h3">{t('mod.ondato.title')}</h1>
+    <AdminPage title={t('mod.ondato.title')}>
       <Nav variant="tabs" className="mb-3">
         <Nav.Link as={NavLink} to="/admin/ondato" end>
           {t('mod.ondato.places')}
@@ -292,6 +287,6 @@ export function AgeVerificationAdmin({ tab }: { tab: 'places' | 'stats' | 'test'
         </Nav.Link>
       </Nav>
       {tab === 'places' ? <Places /> : tab === 'stats' ? <Stats /> : <ProviderTest />}
-    </div>
+    </AdminPage>
   );
 }

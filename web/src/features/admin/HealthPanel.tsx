@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Badge } from 'react-bootstrap';
 import { api, unwrap } from '@/api/client';
+import { AdminSection } from '@/components/admin/AdminSection';
 import { AdminTable } from '@/components/admin/AdminTable';
 import { LoadingBlock } from '@/components/LoadingBlock';
 import { useTranslation } from '@/i18n/useTranslation';
@@ -27,10 +28,7 @@ export function HealthPanel() {
       ? t('admin.health.minutes', { count: Math.max(1, Math.round(oldest / 60)) })
       : t('admin.health.hours', { count: Math.round(oldest / 3600) });
   return (
-    <section aria-labelledby="admin-health" className="mb-4">
-      <h2 className="h6 text-uppercase text-body-secondary" id="admin-health">
-        {t('admin.health.title')}
-      </h2>
+    <AdminSection id="admin-health" title={t('admin.health.title')}>
       <div className="row g-2 mb-3">
         <div className="col-12 col-md-6">
           <div className="addme-card p-3 h-100" data-testid="ledger-figure">
@@ -96,6 +94,6 @@ export function HealthPanel() {
           ))}
         </AdminTable>
       )}
-    </section>
+    </AdminSection>
   );
 }

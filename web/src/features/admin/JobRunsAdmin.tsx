@@ -3,6 +3,7 @@ import { Badge, Form } from 'react-bootstrap';
 import { useSearchParams } from 'react-router';
 import { api, unwrap } from '@/api/client';
 import type { components } from '@/api/schema.gen';
+import { AdminPage } from '@/components/admin/AdminPage';
 import { LoadingBlock } from '@/components/LoadingBlock';
 import { Pager } from '@/components/Pager';
 import { useTranslation } from '@/i18n/useTranslation';
@@ -60,9 +61,7 @@ export function JobRunsAdmin() {
     Math.max(0, Math.round((Date.parse(run.finished_at) - Date.parse(run.started_at)) / 1000));
 
   return (
-    <div>
-      <h1 className="h3">{t('upkeep.jobs.title')}</h1>
-      <p className="text-body-secondary">{t('upkeep.jobs.intro')}</p>
+    <AdminPage title={t('upkeep.jobs.title')} intro={t('upkeep.jobs.intro')}>
       <Form.Group className="mb-3" style={{ maxWidth: '24rem' }} controlId="job-filter">
         <Form.Label className="small mb-1">{t('upkeep.jobs.filter')}</Form.Label>
         <Form.Select
@@ -117,6 +116,6 @@ export function JobRunsAdmin() {
           />
         </>
       )}
-    </div>
+    </AdminPage>
   );
 }

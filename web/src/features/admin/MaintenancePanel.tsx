@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { useState } from 'react';
 import { Badge, Form } from 'react-bootstrap';
 import { api, unwrap } from '@/api/client';
+import { TextField } from '@/components/admin/fields';
 import { SubmitButton } from '@/components/FormField';
 import { useTranslation } from '@/i18n/useTranslation';
 import { formatDate } from '@/lib/format';
@@ -67,19 +68,16 @@ export function MaintenancePanel() {
       </p>
       {!forced && (
         <Form className="d-flex flex-column flex-sm-row gap-2 align-items-sm-end" onSubmit={submit}>
-          <div className="flex-grow-1">
-            <Form.Label htmlFor="maintenance-reason" className="small mb-1">
-              {t('ops.maintenance.reason')}
-            </Form.Label>
-            <Form.Control
-              id="maintenance-reason"
-              value={reason}
-              minLength={3}
-              maxLength={300}
-              required
-              onChange={(e) => setReason(e.target.value)}
-            />
-          </div>
+          <TextField
+            layout="flex-grow-1"
+            id="maintenance-reason"
+            label={t('ops.maintenance.reason')}
+            value={reason}
+            minLength={3}
+            maxLength={300}
+            required
+            onChange={(e) => setReason(e.target.value)}
+          />
           <SubmitButton pending={flip.isPending} variant={on ? 'accent' : 'outline-danger'}>
             {on ? t('ops.maintenance.turnOff') : t('ops.maintenance.turnOn')}
           </SubmitButton>

@@ -1,7 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Form } from 'react-bootstrap';
-import { useSearchParams } from 'react-router';
+import { ActionButton } from '@/components/admin/ActionButton';
+import { AdminPage } from '@/components/admin/AdminPage';
+import { TextField } from '@/components/admin/fields';
+import { useSearchQuery } from '@/components/admin/useListParams';
 import { SubmitButton } from '@/components/FormField';
 import { LoadingBlock } from '@/components/LoadingBlock';
 import { OrderHeading } from '@/components/OrderHeading';
@@ -64,8 +67,6 @@ function HoldActions({ order }: { order: AdminOrder }) {
   const [reason, setReason] = useState('');
   const [refundTx, setRefundTx] = useState('');
   const frozen = order.status === 'frozen';
-  const reasonId = `reason-${order.id}`;
-  const refundId = `refund-${order.id}`;
   const doCancel = () =>
     toast.confirm(
       t(frozen ? 'shop.admin.cancelFrozenConfirm' : 'shop.admin.cancelUnpaidConfirm', {
@@ -87,36 +88,26 @@ function HoldActions({ order }: { order: AdminOrder }) {
     );
   return (
     <div className="d-flex flex-column gap-2">
-      <div>
-        <Form.Label htmlFor={reasonId} className="small mb-1">
-          {t('shop.admin.freezeReason')}
-        </Form.Label>
-        <Form.Control
-          id={reasonId}
-          value={reason}
-          maxLength={200}
-          onChange={(e) => setReason(e.target.value)}
-        />
-      </div>
+      <TextField
+        id={`reason-${order.id}`}
+        label={t('shop.admin.freezeReason')}
+        value={reason}
+        maxLength={200}
+        onChange={(e) => setReason(e.target.value)}
+      />
       {frozen && (
-        <div>
-          <Form.Label htmlFor={refundId} className="small mb-1">
-            {t('shop.admin.refundTx')}
-          </Form.Label>
-          <Form.Control
-            id={refundId}
-            value={refundTx}
-            maxLength={120}
-            className="font-monospace"
-            onChange={(e) => setRefundTx(e.target.value)}
-          />
-        </div>
+        <TextField
+          id={`refund-${order.id}`}
+          label={t('shop.admin.refundTx')}
+          value={refundTx}
+          maxLength={120}
+          className="font-monospace"
+          onChange={(e) => setRefundTx(e.target.value)}
+        />
       )}
       <div className="d-flex flex-wrap gap-2">
         {!frozen && order.transaction_id && (
-          <button
-            type="button"
-            className="btn btn-outline-secondary btn-touch"
+          <ActionButton
             disabled={freeze.isPending || reason.trim().length < 3}
             onClick={() =>
               freeze.mutate(
@@ -129,16 +120,11 @@ function HoldActions({ order }: { order: AdminOrder }) {
             }
           >
             {t('shop.admin.freeze')}
-          </button>
+          </ActionButton>
         )}
-        <button
-          type="button"
-          className="btn btn-outline-danger btn-touch"
-          disabled={cancel.isPending}
-          onClick={doCancel}
-        >
+        <ActionButton variant="outline-danger" disabled={cancel.isPending} onClick={doCancel}>
           {frozen ? t('shop.admin.cancel') : t('shop.admin.cancelUnpaid')}
-        </button>
+        </ActionButton>
       </div>
     </div>
   );
@@ -223,18 +209,16 @@ function OrderRow({ order }: { order: AdminOrder }) {
 /** /admin/order: find an order by number, e-mail or key; confirm crypto, cancel frozen. */
 export function OrdersAdmin() {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
-  const q = params.get('q') ?? '';
+  const { q, search } = useSearchQuery();
   const orders = useQuery(adminOrdersQuery(q));
 
   return (
-    <div>
-      <h1 className="h3">{t('shop.admin.ordersTitle')}</h1>
+    <AdminPage title={t('shop.admin.ordersTitle')}>
       <SearchForm
         label={t('shop.admin.search')}
         submitText={t('shop.admin.find')}
         initial={q}
-        onSearch={(next) => setParams(next ? { q: next } : {})}
+        onSearch={search}
       />
       {orders.isPending ? (
         <LoadingBlock height="6rem" />
@@ -247,6 +231,6 @@ export function OrdersAdmin() {
       ) : (
         <p className="text-body-secondary">{t('shop.orders.empty')}</p>
       )}
-    </div>
+    </AdminPage>
   );
 }

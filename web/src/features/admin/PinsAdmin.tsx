@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { AdminPage } from '@/components/admin/AdminPage';
 import { AdminTable } from '@/components/admin/AdminTable';
 import { LoadingBlock } from '@/components/LoadingBlock';
 import { useTranslation } from '@/i18n/useTranslation';
@@ -10,9 +11,7 @@ export function PinsAdmin() {
   const { t, i18n } = useTranslation();
   const pins = useQuery(pinsQuery);
   return (
-    <div>
-      <h1 className="h3">{t('shop.admin.pinsTitle')}</h1>
-      <p className="text-body-secondary">{t('shop.admin.pinsIntro')}</p>
+    <AdminPage title={t('shop.admin.pinsTitle')} intro={t('shop.admin.pinsIntro')}>
       {pins.isPending ? (
         <LoadingBlock height="6rem" />
       ) : pins.data && pins.data.length > 0 ? (
@@ -36,6 +35,6 @@ export function PinsAdmin() {
       ) : (
         <p className="text-body-secondary">{t('shop.admin.noPins')}</p>
       )}
-    </div>
+    </AdminPage>
   );
 }

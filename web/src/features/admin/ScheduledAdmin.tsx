@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { useState } from 'react';
+import { ActionButton } from '@/components/admin/ActionButton';
 import { AdminList, type ListQuery } from '@/components/admin/AdminList';
+import { AdminPage } from '@/components/admin/AdminPage';
 import { useTranslation } from '@/i18n/useTranslation';
 
 /**
@@ -30,9 +32,7 @@ export function ScheduledAdmin<T extends { id: number }>({
   const { t } = useTranslation();
   const [editing, setEditing] = useState<number | null>(null);
   return (
-    <div>
-      <h1 className="h3">{title}</h1>
-      <p className="text-body-secondary">{t(`${ns}.intro`)}</p>
+    <AdminPage title={title} intro={t(`${ns}.intro`)}>
       <section className="addme-card p-3 mb-4" aria-labelledby={`${prefix}-new`}>
         <h2 className="h6" id={`${prefix}-new`}>
           {t(`${ns}.new`)}
@@ -59,19 +59,15 @@ export function ScheduledAdmin<T extends { id: number }>({
               <div className="d-flex flex-column gap-2">
                 {summary(item)}
                 <div>
-                  <button
-                    type="button"
-                    className="btn btn-outline-secondary btn-touch btn-sm"
-                    onClick={() => setEditing(item.id)}
-                  >
+                  <ActionButton small onClick={() => setEditing(item.id)}>
                     {t(`${ns}.edit`)}
-                  </button>
+                  </ActionButton>
                 </div>
               </div>
             )}
           </li>
         )}
       />
-    </div>
+    </AdminPage>
   );
 }

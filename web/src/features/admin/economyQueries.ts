@@ -1,5 +1,6 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation } from '@tanstack/react-query';
 import { api, unwrap } from '@/api/client';
+import { useChange } from '@/api/crud';
 import type { components } from '@/api/schema.gen';
 
 export type AdminOrder = components['schemas']['AdminOrderRead'];
@@ -22,23 +23,21 @@ export const pinsQuery = queryOptions({
 });
 
 export function useConfirmOrder() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, transaction_id }: { id: number; transaction_id: string }) =>
+  return useChange(
+    ({ id, transaction_id }: { id: number; transaction_id: string }) =>
       unwrap(
         api.POST('/v1/admin/orders/{order_id}/confirm', {
           params: { path: { order_id: id } },
           body: { transaction_id },
         }),
       ),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ordersKey }),
-  });
+    [ordersKey],
+  );
 }
 
 export function useCancelOrder() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({
+  return useChange(
+    ({
       id,
       reason,
       refund_transaction_id,
@@ -53,22 +52,21 @@ export function useCancelOrder() {
           body: { reason: reason ?? null, refund_transaction_id: refund_transaction_id ?? null },
         }),
       ),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ordersKey }),
-  });
+    [ordersKey],
+  );
 }
 
 export function useFreezeOrder() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, reason }: { id: number; reason: string }) =>
+  return useChange(
+    ({ id, reason }: { id: number; reason: string }) =>
       unwrap(
         api.POST('/v1/admin/orders/{order_id}/freeze', {
           params: { path: { order_id: id } },
           body: { reason },
         }),
       ),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ordersKey }),
-  });
+    [ordersKey],
+  );
 }
 
 export function useKeygen() {

@@ -1,6 +1,8 @@
-import { type ComponentProps, type ReactNode, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Form } from 'react-bootstrap';
 import { ApiError } from '@/api/errors';
+import { ActionButton } from '@/components/admin/ActionButton';
+import { TextField } from '@/components/admin/fields';
 import { SubmitButton } from '@/components/FormField';
 import { useTranslation } from '@/i18n/useTranslation';
 import { formatDate } from '@/lib/format';
@@ -32,84 +34,6 @@ export function errorText(error: unknown): string | null {
     return fields.length ? fields.join(' ') : error.message;
   }
   return String(error);
-}
-
-/** A field's small label above its control (the editors' one layout for every field). */
-export function Labelled({
-  id,
-  label,
-  className,
-  children,
-}: {
-  id: string;
-  label: string;
-  className?: string;
-  children: ReactNode;
-}) {
-  return (
-    <div className={className}>
-      <Form.Label htmlFor={id} className="small mb-1">
-        {label}
-      </Form.Label>
-      {children}
-    </div>
-  );
-}
-
-/** A text field with its label above it (and its help under it); `layout` is the box's class. */
-export function TextField({
-  id,
-  label,
-  layout,
-  help,
-  ...control
-}: { id: string; label: string; layout?: string; help?: string } & ComponentProps<
-  typeof Form.Control
->) {
-  return (
-    <Labelled id={id} label={label} className={layout}>
-      <Form.Control id={id} {...control} />
-      {help && <Form.Text>{help}</Form.Text>}
-    </Labelled>
-  );
-}
-
-/** A choice among a few values, with its label above it (and its help under it). */
-export function SelectField({
-  id,
-  label,
-  layout,
-  value,
-  onChange,
-  options,
-  help,
-}: {
-  id: string;
-  label: string;
-  /** The box's class (its column). */
-  layout?: string;
-  value: string;
-  onChange: (value: string) => void;
-  options: { value: string; label: string }[];
-  help?: string;
-}) {
-  return (
-    <Labelled id={id} label={label} className={layout}>
-      <Form.Select
-        id={id}
-        className="addme-touch-select"
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-      >
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </Form.Select>
-      {help && <Form.Text>{help}</Form.Text>}
-    </Labelled>
-  );
 }
 
 /** The texts of an editor's actions, in its own namespace. */
@@ -147,16 +71,15 @@ export function EditorFooter({
   const { t } = useTranslation();
   return (
     <>
-      <Labelled id={id} label={t('mod.reason')}>
-        <Form.Control
-          id={id}
-          as="textarea"
-          rows={2}
-          maxLength={300}
-          value={reason}
-          onChange={(e) => onReason(e.target.value)}
-        />
-      </Labelled>
+      <TextField
+        id={id}
+        label={t('mod.reason')}
+        as="textarea"
+        rows={2}
+        maxLength={300}
+        value={reason}
+        onChange={(e) => onReason(e.target.value)}
+      />
       {error && (
         <div className="alert alert-danger mb-0" role="alert">
           {error}
@@ -166,16 +89,10 @@ export function EditorFooter({
         <SubmitButton pending={saving}>{editing ? labels.save : labels.create}</SubmitButton>
         {editing && (
           <>
-            <button
-              type="button"
-              className="btn btn-outline-secondary btn-touch"
-              onClick={editing.onCancel}
-            >
-              {labels.cancel}
-            </button>
-            <button
-              type="button"
-              className="btn btn-outline-danger btn-touch ms-auto"
+            <ActionButton onClick={editing.onCancel}>{labels.cancel}</ActionButton>
+            <ActionButton
+              variant="outline-danger"
+              className="ms-auto"
               disabled={editing.deleting}
               onClick={() => {
                 if (reason.trim().length < 3) {
@@ -190,7 +107,7 @@ export function EditorFooter({
               }}
             >
               {labels.delete}
-            </button>
+            </ActionButton>
           </>
         )}
       </div>

@@ -1,21 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError } from '@/api/errors';
+import { ActionButton } from '@/components/admin/ActionButton';
+import { AdminPage } from '@/components/admin/AdminPage';
 import { MIN_REASON } from '@/components/DecisionMacroPicker';
 import { ErrorText } from '@/components/FormField';
 import { useTranslation } from '@/i18n/useTranslation';
 import { useFormat } from '@/lib/format';
 import { toast } from '@/toasts/toastStore';
 import { type AppealItem, appealsQuery, useDecideAppeal } from './appealQueries';
-import {
-  EmptyQueue,
-  QueueLoading,
-  QueuePager,
-  ReasonField,
-  StateTabs,
-  useAgo,
-  useQueueParams,
-} from './parts';
+import { DecidedTabs, QueueList, ReasonField, useAgo, useQueueStatus } from './parts';
 
 const HOUR = 3_600_000;
 const URGENCY_CLASS: Record<AppealItem['urgency'], string> = {
@@ -115,22 +109,16 @@ function AppealCard({ item }: { item: AppealItem }) {
           />
           <ErrorText text={error} />
           <div className="d-flex flex-wrap gap-2">
-            <button
-              type="button"
-              className="btn btn-success btn-touch"
+            <ActionButton
+              variant="success"
               disabled={decide.isPending}
               onClick={() => run('reverse')}
             >
               {t('decisions.admin.reverse')}
-            </button>
-            <button
-              type="button"
-              className="btn btn-outline-secondary btn-touch"
-              disabled={decide.isPending}
-              onClick={() => run('uphold')}
-            >
+            </ActionButton>
+            <ActionButton disabled={decide.isPending} onClick={() => run('uphold')}>
               {t('decisions.admin.uphold')}
-            </button>
+            </ActionButton>
           </div>
         </div>
       ) : (
@@ -148,35 +136,23 @@ function AppealCard({ item }: { item: AppealItem }) {
 /** /admin/appeals: members' appeals and unban requests, the soonest due first. */
 export function AppealsQueue() {
   const { t } = useTranslation();
-  const { page, get, set } = useQueueParams({ status: 'open' });
-  const status = get('status') === 'decided' ? 'decided' : 'open';
-  const appeals = useQuery(appealsQuery(status, page));
-  const items = appeals.data?.data ?? [];
+  const queue = useQueueStatus('open');
+  const appeals = useQuery(appealsQuery(queue.status, queue.page));
   return (
-    <div>
-      <h1 className="h3">{t('mod.nav.appeals')}</h1>
-      <p className="text-body-secondary">{t('decisions.admin.intro')}</p>
-      <StateTabs
-        value={status}
+    <AdminPage title={t('mod.nav.appeals')} intro={t('decisions.admin.intro')}>
+      <DecidedTabs
+        queue={queue}
         label={t('decisions.admin.states')}
-        options={[
-          { value: 'open', label: t('decisions.admin.open') },
-          { value: 'decided', label: t('decisions.admin.decided') },
-        ]}
-        onChange={(v) => set('status', v)}
+        open={t('decisions.admin.open')}
+        decided={t('decisions.admin.decided')}
       />
-      {appeals.isPending ? (
-        <QueueLoading />
-      ) : items.length === 0 ? (
-        <EmptyQueue text={t('decisions.admin.empty')} />
-      ) : (
-        <ul className="list-unstyled d-flex flex-column gap-3">
-          {items.map((item) => (
-            <AppealCard key={item.id} item={item} />
-          ))}
-        </ul>
-      )}
-      <QueuePager page={page} meta={appeals.data?.meta} />
-    </div>
+      <QueueList
+        pending={appeals.isPending}
+        items={appeals.data?.data}
+        empty={t('decisions.admin.empty')}
+        card={(item) => <AppealCard key={item.id} item={item} />}
+        pager={{ page: queue.page, meta: appeals.data?.meta }}
+      />
+    </AdminPage>
   );
 }

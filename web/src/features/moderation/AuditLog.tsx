@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Form } from 'react-bootstrap';
+import { AdminPage } from '@/components/admin/AdminPage';
 import { useTranslation } from '@/i18n/useTranslation';
-import { EmptyQueue, QueueLoading, QueuePager, useAgo, useQueueParams } from './parts';
+import { QueueList, useAgo, useQueueParams } from './parts';
 import { type AuditRow, auditQuery } from './queries';
 
 function Change({ row }: { row: AuditRow }) {
@@ -28,10 +29,8 @@ export function AuditLog() {
   const { page, get, set } = useQueueParams();
   const filters = { actor: get('actor'), action: get('action'), target: get('target') };
   const query = useQuery(auditQuery(filters, page));
-  const rows = query.data?.data ?? [];
   return (
-    <div>
-      <h1 className="h3">{t('mod.nav.audit')}</h1>
+    <AdminPage title={t('mod.nav.audit')}>
       <Form
         className="row g-2 mb-3"
         onSubmit={(e) => {
@@ -61,38 +60,36 @@ export function AuditLog() {
           </button>
         </div>
       </Form>
-      {query.isPending ? (
-        <QueueLoading />
-      ) : rows.length === 0 ? (
-        <EmptyQueue text={t('mod.audit.empty')} />
-      ) : (
-        <ul className="list-unstyled d-flex flex-column gap-2">
-          {rows.map((row) => (
-            <li key={row.id} className="addme-card p-3" data-testid="audit-row">
-              <div className="d-flex flex-wrap gap-2 align-items-center">
-                <span className="badge text-bg-secondary font-monospace">{row.action}</span>
-                {row.target && (
-                  <button
-                    type="button"
-                    className="btn btn-link btn-sm p-0 font-monospace"
-                    onClick={() => set('target', row.target ?? '')}
-                  >
-                    {row.target}
-                  </button>
-                )}
-                <span className="small text-body-secondary">{ago(row.created_at)}</span>
-              </div>
-              <div className="small text-break">
-                {row.admin_email ?? t('mod.audit.gone')}
-                {row.admin_level ? ` (${row.admin_level})` : ''}
-              </div>
-              {row.reason && <p className="small mb-1 text-break">“{row.reason}”</p>}
-              <Change row={row} />
-            </li>
-          ))}
-        </ul>
-      )}
-      <QueuePager page={page} meta={query.data?.meta} />
-    </div>
+      <QueueList
+        pending={query.isPending}
+        items={query.data?.data}
+        empty={t('mod.audit.empty')}
+        className="list-unstyled d-flex flex-column gap-2"
+        card={(row) => (
+          <li key={row.id} className="addme-card p-3" data-testid="audit-row">
+            <div className="d-flex flex-wrap gap-2 align-items-center">
+              <span className="badge text-bg-secondary font-monospace">{row.action}</span>
+              {row.target && (
+                <button
+                  type="button"
+                  className="btn btn-link btn-sm p-0 font-monospace"
+                  onClick={() => set('target', row.target ?? '')}
+                >
+                  {row.target}
+                </button>
+              )}
+              <span className="small text-body-secondary">{ago(row.created_at)}</span>
+            </div>
+            <div className="small text-break">
+              {row.admin_email ?? t('mod.audit.gone')}
+              {row.admin_level ? ` (${row.admin_level})` : ''}
+            </div>
+            {row.reason && <p className="small mb-1 text-break">“{row.reason}”</p>}
+            <Change row={row} />
+          </li>
+        )}
+        pager={{ page, meta: query.data?.meta }}
+      />
+    </AdminPage>
   );
 }

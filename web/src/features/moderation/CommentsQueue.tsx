@@ -3,21 +3,14 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '@/api/errors';
 import { AppBadge } from '@/components/AppBadge';
+import { AdminPage } from '@/components/admin/AdminPage';
 import { MIN_REASON } from '@/components/DecisionMacroPicker';
 import { ErrorText } from '@/components/FormField';
 import { LoadError } from '@/components/LoadError';
 import type { AppName } from '@/config/options';
 import { useTranslation } from '@/i18n/useTranslation';
 import { toast } from '@/toasts/toastStore';
-import {
-  DecisionRow,
-  EmptyQueue,
-  QueueLoading,
-  ReasonField,
-  StateTabs,
-  useAgo,
-  useQueueParams,
-} from './parts';
+import { DecisionRow, QueueList, ReasonField, StateTabs, useAgo, useQueueParams } from './parts';
 import {
   type CommentCase,
   type CommentQueueKind,
@@ -156,11 +149,8 @@ export function CommentsQueue() {
   const raw = get('kind') as CommentQueueKind;
   const kind: CommentQueueKind = KINDS.includes(raw) ? raw : 'all';
   const result = useQuery(commentQueueQuery(kind));
-  const items = result.data ?? [];
   return (
-    <div>
-      <h1 className="h3">{t('mod.nav.comments')}</h1>
-      <p className="text-body-secondary">{t('mod.comments.intro')}</p>
+    <AdminPage title={t('mod.nav.comments')} intro={t('mod.comments.intro')}>
       <StateTabs
         label={t('mod.state')}
         value={kind}
@@ -173,17 +163,14 @@ export function CommentsQueue() {
           onRetry={() => void result.refetch()}
           retrying={result.isFetching}
         />
-      ) : result.isPending ? (
-        <QueueLoading />
-      ) : items.length === 0 ? (
-        <EmptyQueue text={t('mod.comments.empty')} />
       ) : (
-        <ul className="list-unstyled d-flex flex-column gap-3">
-          {items.map((item) => (
-            <CommentCard key={item.comment_id} item={item} />
-          ))}
-        </ul>
+        <QueueList
+          pending={result.isPending}
+          items={result.data}
+          empty={t('mod.comments.empty')}
+          card={(item) => <CommentCard key={item.comment_id} item={item} />}
+        />
       )}
-    </div>
+    </AdminPage>
   );
 }

@@ -2,10 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Form } from 'react-bootstrap';
 import { Link } from 'react-router';
+import { AdminPage } from '@/components/admin/AdminPage';
 import { CONTACT_REASONS } from '@/config/options';
 import { useTranslation } from '@/i18n/useTranslation';
 import { toast } from '@/toasts/toastStore';
-import { EmptyQueue, QueueLoading, QueuePager, ReasonField, useAgo, useQueueParams } from './parts';
+import { QueueList, QueueSelect, ReasonField, useAgo, useQueueParams } from './parts';
 import {
   type ContactMessage,
   type ContactView,
@@ -30,6 +31,7 @@ function MessageCard({ msg, view }: { msg: ContactMessage; view: ContactView }) 
   const setStatus = useContactStatus(view);
   const [body, setBody] = useState('');
   const fields = Object.entries(msg.fields ?? {});
+  const closed = msg.status === 'closed';
   return (
     <li className="addme-card p-3" data-testid="contact-item">
       <div className="d-flex flex-wrap gap-2 align-items-center">
@@ -95,25 +97,18 @@ function MessageCard({ msg, view }: { msg: ContactMessage; view: ContactView }) 
           >
             {t('mod.contact.send')}
           </button>
-          {msg.status !== 'closed' ? (
-            <button
-              type="button"
-              className="btn btn-outline-secondary btn-touch"
-              disabled={setStatus.isPending}
-              onClick={() => setStatus.mutate({ id: msg.id, status: 'closed', reason: '' })}
-            >
-              {t('mod.contact.close')}
-            </button>
-          ) : (
-            <button
-              type="button"
-              className="btn btn-outline-secondary btn-touch"
-              disabled={setStatus.isPending}
-              onClick={() => setStatus.mutate({ id: msg.id, status: 'new', reason: '' })}
-            >
-              {t('mod.contact.reopen')}
-            </button>
-          )}
+          <button
+            // A button of its own per state, as two were (focus does not stay on the new one).
+            key={closed ? 'reopen' : 'close'}
+            type="button"
+            className="btn btn-outline-secondary btn-touch"
+            disabled={setStatus.isPending}
+            onClick={() =>
+              setStatus.mutate({ id: msg.id, status: closed ? 'new' : 'closed', reason: '' })
+            }
+          >
+            {closed ? t('mod.contact.reopen') : t('mod.contact.close')}
+          </button>
         </div>
       </Form>
     </li>
@@ -128,12 +123,12 @@ export function ContactInbox({ view = 'inbox' }: { view?: ContactView }) {
   const status = get('status');
   const reason = get('reason');
   const query = useQuery(contactQuery(status === 'all' ? '' : status, reason, page, view));
-  const items = query.data?.data ?? [];
   const reasons = view === 'queue' ? QUEUE_REASONS : CONTACT_REASONS;
   return (
-    <div>
-      <h1 className="h3">{t(view === 'queue' ? 'mod.nav.contactQueue' : 'mod.nav.contact')}</h1>
-      {view === 'queue' && <p className="text-body-secondary">{t('mod.contact.queueIntro')}</p>}
+    <AdminPage
+      title={t(view === 'queue' ? 'mod.nav.contactQueue' : 'mod.nav.contact')}
+      intro={view === 'queue' ? t('mod.contact.queueIntro') : undefined}
+    >
       <div className="d-flex flex-wrap gap-2 mb-3">
         <Form.Select
           aria-label={t('mod.contact.statusLabel')}
@@ -148,32 +143,22 @@ export function ContactInbox({ view = 'inbox' }: { view?: ContactView }) {
           ))}
           <option value="all">{t('mod.contact.all')}</option>
         </Form.Select>
-        <Form.Select
-          aria-label={t('mod.contact.reasonLabel')}
-          className="addme-touch-select w-auto"
+        <QueueSelect
+          label={t('mod.contact.reasonLabel')}
           value={reason}
-          onChange={(e) => set('reason', e.target.value)}
-        >
-          <option value="">{t('mod.contact.allReasons')}</option>
-          {reasons.map((r) => (
-            <option key={r} value={r}>
-              {t(`community.contact.reasons.${r}`)}
-            </option>
-          ))}
-        </Form.Select>
+          onChange={(v) => set('reason', v)}
+          any={t('mod.contact.allReasons')}
+          values={reasons}
+          text={(r) => t(`community.contact.reasons.${r}`)}
+        />
       </div>
-      {query.isPending ? (
-        <QueueLoading />
-      ) : items.length === 0 ? (
-        <EmptyQueue text={t('mod.contact.empty')} />
-      ) : (
-        <ul className="list-unstyled d-flex flex-column gap-3">
-          {items.map((m) => (
-            <MessageCard key={m.id} msg={m} view={view} />
-          ))}
-        </ul>
-      )}
-      <QueuePager page={page} meta={query.data?.meta} />
-    </div>
+      <QueueList
+        pending={query.isPending}
+        items={query.data?.data}
+        empty={t('mod.contact.empty')}
+        card={(m) => <MessageCard key={m.id} msg={m} view={view} />}
+        pager={{ page, meta: query.data?.meta }}
+      />
+    </AdminPage>
   );
 }

@@ -1,9 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Form } from 'react-bootstrap';
+import { ActionButton } from '@/components/admin/ActionButton';
+import { AdminPage } from '@/components/admin/AdminPage';
+import { ConfirmButton } from '@/components/admin/ConfirmButton';
 import { useTranslation } from '@/i18n/useTranslation';
 import { toast } from '@/toasts/toastStore';
-import { EmptyQueue, QueueLoading } from './parts';
+import { QueueList } from './parts';
 import { type Macro, type MacroType, macrosQuery, useDeleteMacro, useSaveMacro } from './queries';
 
 const TYPES: MacroType[] = ['review', 'report', 'unban', 'removal', 'contact'];
@@ -95,63 +98,48 @@ export function MacrosAdmin() {
   const remove = useDeleteMacro();
   const [editing, setEditing] = useState<number | null>(null);
   return (
-    <div>
-      <h1 className="h3">{t('mod.nav.macros')}</h1>
-      <p className="text-body-secondary">{t('mod.macros.intro')}</p>
+    <AdminPage title={t('mod.nav.macros')} intro={t('mod.macros.intro')}>
       <section className="addme-card p-3 mb-4" aria-labelledby="macro-new">
         <h2 className="h6" id="macro-new">
           {t('mod.macros.new')}
         </h2>
         <MacroForm onDone={() => undefined} />
       </section>
-      {macros.isPending ? (
-        <QueueLoading />
-      ) : (macros.data?.length ?? 0) === 0 ? (
-        <EmptyQueue text={t('mod.macros.empty')} />
-      ) : (
-        <ul className="list-unstyled d-flex flex-column gap-2">
-          {macros.data?.map((m) => (
-            <li key={m.id} className="addme-card p-3" data-testid="macro-item">
-              {editing === m.id ? (
-                <MacroForm macro={m} onDone={() => setEditing(null)} />
-              ) : (
-                <>
-                  <div className="d-flex flex-wrap gap-2 align-items-center">
-                    <span className="fw-semibold">{m.name}</span>
-                    <span className="badge text-bg-secondary">
-                      {t(`mod.macros.types.${m.type}`)}
-                    </span>
-                  </div>
-                  <p className="small mb-2 text-break">{m.text}</p>
-                  <div className="d-flex gap-2">
-                    <button
-                      type="button"
-                      className="btn btn-outline-secondary btn-touch btn-sm"
-                      onClick={() => setEditing(m.id)}
-                    >
-                      {t('mod.macros.edit')}
-                    </button>
-                    <button
-                      type="button"
-                      className="btn btn-outline-danger btn-touch btn-sm"
-                      disabled={remove.isPending}
-                      onClick={() =>
-                        toast.confirm(
-                          t('mod.macros.confirmDelete', { name: m.name }),
-                          () => remove.mutate(m.id),
-                          t('mod.macros.delete'),
-                        )
-                      }
-                    >
-                      {t('mod.macros.delete')}
-                    </button>
-                  </div>
-                </>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
-    </div>
+      <QueueList
+        pending={macros.isPending}
+        items={macros.data}
+        empty={t('mod.macros.empty')}
+        className="list-unstyled d-flex flex-column gap-2"
+        card={(m) => (
+          <li key={m.id} className="addme-card p-3" data-testid="macro-item">
+            {editing === m.id ? (
+              <MacroForm macro={m} onDone={() => setEditing(null)} />
+            ) : (
+              <>
+                <div className="d-flex flex-wrap gap-2 align-items-center">
+                  <span className="fw-semibold">{m.name}</span>
+                  <span className="badge text-bg-secondary">{t(`mod.macros.types.${m.type}`)}</span>
+                </div>
+                <p className="small mb-2 text-break">{m.text}</p>
+                <div className="d-flex gap-2">
+                  <ActionButton small onClick={() => setEditing(m.id)}>
+                    {t('mod.macros.edit')}
+                  </ActionButton>
+                  <ConfirmButton
+                    className="btn btn-outline-danger btn-touch btn-sm"
+                    disabled={remove.isPending}
+                    question={t('mod.macros.confirmDelete', { name: m.name })}
+                    title={t('mod.macros.delete')}
+                    onConfirm={() => remove.mutate(m.id)}
+                  >
+                    {t('mod.macros.delete')}
+                  </ConfirmButton>
+                </div>
+              </>
+            )}
+          </li>
+        )}
+      />
+    </AdminPage>
   );
 }

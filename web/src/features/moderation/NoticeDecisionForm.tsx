@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Form } from 'react-bootstrap';
 import { ApiError } from '@/api/errors';
+import { ActionButton } from '@/components/admin/ActionButton';
 import { ErrorText } from '@/components/FormField';
 import { useTranslation } from '@/i18n/useTranslation';
 import { toast } from '@/toasts/toastStore';
@@ -151,20 +152,21 @@ export function NoticeDecisionForm({ item }: { item: NoticeItem }) {
 
   return (
     <div className="mt-3 border-top pt-3" data-testid="notice-decision">
-      <TargetList
-        title={t('mod.notices.targets')}
-        targets={targets}
-        skip={skip}
-        onToggle={toggle}
-        testId="notice-target"
-      />
-      <TargetList
-        title={t('mod.notices.copies')}
-        targets={copies}
-        skip={skip}
-        onToggle={toggle}
-        testId="notice-copy"
-      />
+      {(
+        [
+          ['targets', targets, 'notice-target'],
+          ['copies', copies, 'notice-copy'],
+        ] as const
+      ).map(([key, list, testId]) => (
+        <TargetList
+          key={key}
+          title={t(`mod.notices.${key}`)}
+          targets={list}
+          skip={skip}
+          onToggle={toggle}
+          testId={testId}
+        />
+      ))}
       <div className="row g-2 mb-2">
         <Form.Group className="col-sm-4" controlId={`notice-ground-${item.id}`}>
           <Form.Label className="small mb-0">{t('mod.notices.ground')}</Form.Label>
@@ -201,22 +203,21 @@ export function NoticeDecisionForm({ item }: { item: NoticeItem }) {
       />
       <ErrorText text={reasonError} />
       <div className="d-flex gap-2 mt-3">
-        <button
-          type="button"
-          className="btn btn-danger btn-touch flex-fill"
+        <ActionButton
+          variant="danger"
+          className="flex-fill"
           disabled={decide.isPending}
           onClick={() => act('remove')}
         >
           {t('mod.notices.remove')}
-        </button>
-        <button
-          type="button"
-          className="btn btn-outline-secondary btn-touch flex-fill"
+        </ActionButton>
+        <ActionButton
+          className="flex-fill"
           disabled={decide.isPending}
           onClick={() => act('reject')}
         >
           {t('mod.notices.reject')}
-        </button>
+        </ActionButton>
       </div>
     </div>
   );

@@ -1,11 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Form } from 'react-bootstrap';
+import { ActionButton } from '@/components/admin/ActionButton';
+import { AdminPage } from '@/components/admin/AdminPage';
 import { useTranslation } from '@/i18n/useTranslation';
 import { useFormat } from '@/lib/format';
 import { NoticeDecisionForm } from './NoticeDecisionForm';
 import { alertSettingQuery, type NoticeItem, noticesQuery, useAlertSetting } from './noticeQueries';
-import { EmptyQueue, QueueLoading, QueuePager, StateTabs, useAgo, useQueueParams } from './parts';
+import { DecidedTabs, ProofToggle, QueueList, useAgo, useQueueStatus } from './parts';
 
 const HOUR = 3_600_000;
 
@@ -73,7 +75,6 @@ function NoticeCard({ item }: { item: NoticeItem }) {
   const ago = useAgo();
   const format = useFormat();
   const [open, setOpen] = useState(false);
-  const [showPicture, setShowPicture] = useState(false);
   return (
     <li className="addme-card p-3" data-testid="notice-item">
       <div className="d-flex flex-wrap gap-2 align-items-center">
@@ -105,33 +106,19 @@ function NoticeCard({ item }: { item: NoticeItem }) {
       </div>
       {item.picture_url && (
         <div className="mt-2">
-          <button
-            type="button"
-            className="btn btn-outline-secondary btn-touch btn-sm"
-            aria-expanded={showPicture}
-            onClick={() => setShowPicture((v) => !v)}
-          >
-            {showPicture ? t('mod.notices.hidePicture') : t('mod.notices.showPicture')}
-          </button>
-          {showPicture && (
-            <img
-              src={item.picture_url}
-              alt={t('mod.notices.pictureAlt', { reference: item.reference })}
-              className="d-block mt-2 rounded border img-fluid addme-proof"
-            />
-          )}
+          <ProofToggle
+            src={item.picture_url}
+            alt={t('mod.notices.pictureAlt', { reference: item.reference })}
+            show={t('mod.notices.showPicture')}
+            hide={t('mod.notices.hidePicture')}
+          />
         </div>
       )}
       {item.status === 'open' ? (
         <div className="mt-3">
-          <button
-            type="button"
-            className="btn btn-accent btn-touch"
-            aria-expanded={open}
-            onClick={() => setOpen((v) => !v)}
-          >
+          <ActionButton variant="accent" aria-expanded={open} onClick={() => setOpen((v) => !v)}>
             {open ? t('mod.notices.close') : t('mod.notices.open')}
-          </button>
+          </ActionButton>
           {open && <NoticeDecisionForm item={item} />}
         </div>
       ) : (
@@ -151,36 +138,19 @@ function NoticeCard({ item }: { item: NoticeItem }) {
 /** /admin/notices: notices from anyone, the soonest due first, each decided with a statement of reasons. */
 export function NoticesQueue() {
   const { t } = useTranslation();
-  const { page, get, set } = useQueueParams({ status: 'open' });
-  const status = get('status') === 'decided' ? 'decided' : 'open';
-  const query = useQuery(noticesQuery(status, page));
-  const items = query.data?.data ?? [];
+  const queue = useQueueStatus('open');
+  const query = useQuery(noticesQuery(queue.status, queue.page));
   return (
-    <div>
-      <h1 className="h3">{t('mod.nav.notices')}</h1>
-      <p className="text-body-secondary">{t('mod.notices.intro')}</p>
+    <AdminPage title={t('mod.nav.notices')} intro={t('mod.notices.intro')}>
       <AlertSwitch />
-      <StateTabs
-        label={t('mod.state')}
-        value={status}
-        onChange={(v) => set('status', v)}
-        options={[
-          { value: 'open', label: t('mod.reports.open') },
-          { value: 'decided', label: t('mod.decided') },
-        ]}
+      <DecidedTabs queue={queue} open={t('mod.reports.open')} decided={t('mod.decided')} />
+      <QueueList
+        pending={query.isPending}
+        items={query.data?.data}
+        empty={t('mod.notices.empty')}
+        card={(item) => <NoticeCard key={item.id} item={item} />}
+        pager={{ page: queue.page, meta: query.data?.meta }}
       />
-      {query.isPending ? (
-        <QueueLoading />
-      ) : items.length === 0 ? (
-        <EmptyQueue text={t('mod.notices.empty')} />
-      ) : (
-        <ul className="list-unstyled d-flex flex-column gap-3">
-          {items.map((item) => (
-            <NoticeCard key={item.id} item={item} />
-          ))}
-        </ul>
-      )}
-      <QueuePager page={page} meta={query.data?.meta} />
-    </div>
+    </AdminPage>
   );
 }

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { AdminSection } from '@/components/admin/AdminSection';
 import { LoadingBlock } from '@/components/LoadingBlock';
 import { useTranslation } from '@/i18n/useTranslation';
 import { overviewQuery } from './queries';
@@ -52,10 +53,7 @@ export function Overview({ health }: { health?: ReactNode }) {
   const removal = o.removal_requests;
   return (
     <>
-      <section aria-labelledby="admin-now" className="mb-4">
-        <h2 className="h6 text-uppercase text-body-secondary" id="admin-now">
-          {t('mod.home.now')}
-        </h2>
+      <AdminSection id="admin-now" title={t('mod.home.now')}>
         <div className="row g-2">
           {o.reports && (
             <div className="col-12">
@@ -157,7 +155,7 @@ export function Overview({ health }: { health?: ReactNode }) {
             />
           )}
         </div>
-      </section>
+      </AdminSection>
       {o.health && health}
     </>
   );

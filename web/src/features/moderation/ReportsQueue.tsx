@@ -2,19 +2,19 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Form } from 'react-bootstrap';
 import { ApiError } from '@/api/errors';
+import { AdminPage } from '@/components/admin/AdminPage';
 import { ErrorText } from '@/components/FormField';
 import { REPORT_TYPES } from '@/config/options';
 import { useTranslation } from '@/i18n/useTranslation';
 import { toast } from '@/toasts/toastStore';
 import {
-  EmptyQueue,
-  QueueLoading,
-  QueuePager,
+  DecidedTabs,
+  QueueList,
+  QueueSelect,
   ReasonField,
-  StateTabs,
   UsernameSummary,
   useAgo,
-  useQueueParams,
+  useQueueStatus,
 } from './parts';
 import { type ReportAction, type ReportGroup, reportsQuery, useReportDecision } from './queries';
 
@@ -193,51 +193,34 @@ function GroupCard({ group, open }: { group: ReportGroup; open: boolean }) {
  */
 export function ReportsQueue() {
   const { t } = useTranslation();
-  const { page, get, set } = useQueueParams({ status: 'open' });
-  const status = get('status') === 'decided' ? 'decided' : 'open';
-  const type = get('type');
+  const queue = useQueueStatus('open');
+  const { page, status } = queue;
+  const type = queue.get('type');
   const reports = useQuery(reportsQuery(status, type, page));
-  const groups = reports.data?.data ?? [];
   return (
-    <div>
-      <h1 className="h3">{t('mod.nav.reports')}</h1>
-      <p className="text-body-secondary">{t('mod.reports.intro')}</p>
+    <AdminPage title={t('mod.nav.reports')} intro={t('mod.reports.intro')}>
       <div className="d-flex flex-wrap gap-2 align-items-start">
-        <StateTabs
-          label={t('mod.state')}
-          value={status}
-          onChange={(v) => set('status', v)}
-          options={[
-            { value: 'open', label: t('mod.reports.open') },
-            { value: 'decided', label: t('mod.reports.decidedTab') },
-          ]}
+        <DecidedTabs
+          queue={queue}
+          open={t('mod.reports.open')}
+          decided={t('mod.reports.decidedTab')}
         />
-        <Form.Select
-          aria-label={t('mod.reports.type')}
-          className="addme-touch-select w-auto"
+        <QueueSelect
+          label={t('mod.reports.type')}
           value={type}
-          onChange={(e) => set('type', e.target.value)}
-        >
-          <option value="">{t('mod.reports.allTypes')}</option>
-          {REPORT_TYPES.map((ty) => (
-            <option key={ty} value={ty}>
-              {t(`listings.report.types.${ty}`)}
-            </option>
-          ))}
-        </Form.Select>
+          onChange={(v) => queue.set('type', v)}
+          any={t('mod.reports.allTypes')}
+          values={REPORT_TYPES}
+          text={(ty) => t(`listings.report.types.${ty}`)}
+        />
       </div>
-      {reports.isPending ? (
-        <QueueLoading />
-      ) : groups.length === 0 ? (
-        <EmptyQueue text={t('mod.reports.empty')} />
-      ) : (
-        <ul className="list-unstyled d-flex flex-column gap-3">
-          {groups.map((g) => (
-            <GroupCard key={g.username.id} group={g} open={status === 'open'} />
-          ))}
-        </ul>
-      )}
-      <QueuePager page={page} meta={reports.data?.meta} />
-    </div>
+      <QueueList
+        pending={reports.isPending}
+        items={reports.data?.data}
+        empty={t('mod.reports.empty')}
+        card={(g) => <GroupCard key={g.username.id} group={g} open={status === 'open'} />}
+        pager={{ page, meta: reports.data?.meta }}
+      />
+    </AdminPage>
   );
 }

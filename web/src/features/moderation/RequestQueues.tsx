@@ -1,17 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
+import { AdminPage } from '@/components/admin/AdminPage';
 import { useTranslation } from '@/i18n/useTranslation';
 import { toast } from '@/toasts/toastStore';
 import {
+  DecidedTabs,
   DecisionRow,
-  EmptyQueue,
-  QueueLoading,
-  QueuePager,
+  ProofToggle,
+  QueueList,
+  type QueueMeta,
   ReasonField,
-  StateTabs,
   UsernameSummary,
   useAgo,
-  useQueueParams,
+  useQueueStatus,
 } from './parts';
 import {
   type RemovalItem,
@@ -76,58 +77,31 @@ function Answer({
   );
 }
 
-type QueueStatus = 'pending' | 'decided';
-
-/** The queue's tab and page, kept in the URL. */
-function useQueueStatus() {
-  const { page, get, set } = useQueueParams({ status: 'pending' });
-  const status: QueueStatus = get('status') === 'decided' ? 'decided' : 'pending';
-  return { page, status, setStatus: (v: string) => set('status', v) };
-}
-
 /** One request queue: pending or decided tabs, a card per request, a pager. */
 function RequestQueue<T>({
-  title,
-  intro,
-  empty,
-  queue: { page, status, setStatus },
+  kind,
+  queue,
   result,
   card,
 }: {
-  title: string;
-  intro: string;
-  empty: string;
-  queue: ReturnType<typeof useQueueStatus>;
-  result: {
-    isPending: boolean;
-    data?: { data: T[]; meta: Parameters<typeof QueuePager>[0]['meta'] };
-  };
+  /** Its texts: mod.nav.<kind>, mod.<kind>.intro and .empty. */
+  kind: 'unban' | 'removal';
+  queue: ReturnType<typeof useQueueStatus<'pending'>>;
+  result: { isPending: boolean; data?: { data: T[]; meta: QueueMeta } };
   card: (item: T) => ReactNode;
 }) {
   const { t } = useTranslation();
-  const items = result.data?.data ?? [];
   return (
-    <div>
-      <h1 className="h3">{title}</h1>
-      <p className="text-body-secondary">{intro}</p>
-      <StateTabs
-        label={t('mod.state')}
-        value={status}
-        onChange={setStatus}
-        options={[
-          { value: 'pending', label: t('mod.pending') },
-          { value: 'decided', label: t('mod.decided') },
-        ]}
+    <AdminPage title={t(`mod.nav.${kind}`)} intro={t(`mod.${kind}.intro`)}>
+      <DecidedTabs queue={queue} open={t('mod.pending')} decided={t('mod.decided')} />
+      <QueueList
+        pending={result.isPending}
+        items={result.data?.data}
+        empty={t(`mod.${kind}.empty`)}
+        card={card}
+        pager={{ page: queue.page, meta: result.data?.meta }}
       />
-      {result.isPending ? (
-        <QueueLoading />
-      ) : items.length === 0 ? (
-        <EmptyQueue text={empty} />
-      ) : (
-        <ul className="list-unstyled d-flex flex-column gap-3">{items.map(card)}</ul>
-      )}
-      <QueuePager page={page} meta={result.data?.meta} />
-    </div>
+    </AdminPage>
   );
 }
 
@@ -170,19 +144,10 @@ function UnbanCard({ item }: { item: UnbanItem }) {
 
 /** /admin/unban-requests: every kind of ban, lifetime included; accept or refuse with a reason. */
 export function UnbanQueue() {
-  const { t } = useTranslation();
-  const queue = useQueueStatus();
+  const queue = useQueueStatus('pending');
   const result = useQuery(unbanQuery(queue.status, queue.page));
-  return (
-    <RequestQueue
-      title={t('mod.nav.unban')}
-      intro={t('mod.unban.intro')}
-      empty={t('mod.unban.empty')}
-      queue={queue}
-      result={result}
-      card={(item) => <UnbanCard key={item.id} item={item} />}
-    />
-  );
+  const card = (item: UnbanItem) => <UnbanCard key={item.id} item={item} />;
+  return <RequestQueue kind="unban" queue={queue} result={result} card={card} />;
 }
 
 /** Time left on the 48-hour limit, red once overdue. */
@@ -208,7 +173,6 @@ function RemovalCard({ item }: { item: RemovalItem }) {
   const { t } = useTranslation();
   const ago = useAgo();
   const decide = useRemovalDecision();
-  const [showProof, setShowProof] = useState(false);
   const act = (action: 'remove' | 'refuse', reason: string) => {
     const go = () =>
       decide.mutate(
@@ -234,22 +198,13 @@ function RemovalCard({ item }: { item: RemovalItem }) {
           : t('mod.removal.notListed')}
       </div>
       <p className="small mt-2 mb-2 text-break">“{item.reason}”</p>
-      <button
-        type="button"
-        className="btn btn-outline-secondary btn-touch btn-sm"
-        aria-expanded={showProof}
-        onClick={() => setShowProof((v) => !v)}
-      >
-        {showProof ? t('mod.removal.hideProof') : t('mod.removal.showProof')}
-      </button>
-      {showProof && (
-        <img
-          src={item.proof_url}
-          alt={t('mod.removal.proofAlt', { name: item.username })}
-          className="d-block mt-2 rounded border img-fluid addme-proof"
-          data-testid="removal-proof"
-        />
-      )}
+      <ProofToggle
+        src={item.proof_url}
+        alt={t('mod.removal.proofAlt', { name: item.username })}
+        show={t('mod.removal.showProof')}
+        hide={t('mod.removal.hideProof')}
+        testId="removal-proof"
+      />
       <Answer
         item={item}
         type="removal"
@@ -264,17 +219,8 @@ function RemovalCard({ item }: { item: RemovalItem }) {
 
 /** /admin/removal-requests: decided within 48 hours; the proof is fetched with the admin's session. */
 export function RemovalQueue() {
-  const { t } = useTranslation();
-  const queue = useQueueStatus();
+  const queue = useQueueStatus('pending');
   const result = useQuery(removalQuery(queue.status, queue.page));
-  return (
-    <RequestQueue
-      title={t('mod.nav.removal')}
-      intro={t('mod.removal.intro')}
-      empty={t('mod.removal.empty')}
-      queue={queue}
-      result={result}
-      card={(item) => <RemovalCard key={item.id} item={item} />}
-    />
-  );
+  const card = (item: RemovalItem) => <RemovalCard key={item.id} item={item} />;
+  return <RequestQueue kind="removal" queue={queue} result={result} card={card} />;
 }

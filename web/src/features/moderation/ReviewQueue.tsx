@@ -1,16 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Form } from 'react-bootstrap';
+import { AdminPage } from '@/components/admin/AdminPage';
 import { useTranslation } from '@/i18n/useTranslation';
 import { toast } from '@/toasts/toastStore';
-import {
-  EmptyQueue,
-  QueueLoading,
-  QueuePager,
-  ReasonField,
-  UsernameSummary,
-  useQueueParams,
-} from './parts';
+import { DecisionRow, QueueList, ReasonField, UsernameSummary, useQueueParams } from './parts';
 import { type ReviewItem, reviewQuery, useBulkReview, useReviewDecision } from './queries';
 
 const HELD_CLASS: Record<string, string> = {
@@ -19,6 +13,11 @@ const HELD_CLASS: Record<string, string> = {
   key: 'text-bg-info',
   unknown: 'text-bg-secondary',
 };
+
+/** Why a username is refused (with the refusal's canned reasons). */
+function RejectReason(props: { id: string; value: string; onChange: (value: string) => void }) {
+  return <ReasonField type="review" decision="reject_username" {...props} />;
+}
 
 function ReviewCard({
   item,
@@ -78,35 +77,14 @@ function ReviewCard({
           </div>
         </div>
       </div>
-      <div className="mt-3 d-flex flex-column flex-md-row gap-2 align-items-md-end">
-        <div className="flex-grow-1">
-          <ReasonField
-            id={`reason-${u.id}`}
-            type="review"
-            decision="reject_username"
-            value={reason}
-            onChange={setReason}
-          />
-        </div>
-        <div className="d-flex gap-2">
-          <button
-            type="button"
-            className="btn btn-success btn-touch flex-fill"
-            disabled={decide.isPending}
-            onClick={() => act(true)}
-          >
-            {t('mod.review.approve')}
-          </button>
-          <button
-            type="button"
-            className="btn btn-outline-danger btn-touch flex-fill"
-            disabled={decide.isPending}
-            onClick={() => act(false)}
-          >
-            {t('mod.review.reject')}
-          </button>
-        </div>
-      </div>
+      <DecisionRow
+        reason={<RejectReason id={`reason-${u.id}`} value={reason} onChange={setReason} />}
+        pending={decide.isPending}
+        yes={t('mod.review.approve')}
+        no={t('mod.review.reject')}
+        onYes={() => act(true)}
+        onNo={() => act(false)}
+      />
     </li>
   );
 }
@@ -120,7 +98,6 @@ export function ReviewQueue() {
   const bulk = useBulkReview();
   const [picked, setPicked] = useState<Set<number>>(new Set());
   const [bulkReason, setBulkReason] = useState('');
-  const items = review.data?.data ?? [];
   const toggle = (id: number, on: boolean) =>
     setPicked((prev) => {
       const next = new Set(prev);
@@ -139,9 +116,7 @@ export function ReviewQueue() {
       },
     );
   return (
-    <div>
-      <h1 className="h3">{t('mod.nav.review')}</h1>
-      <p className="text-body-secondary">{t('mod.review.intro')}</p>
+    <AdminPage title={t('mod.nav.review')} intro={t('mod.review.intro')}>
       <Form
         role="search"
         className="mb-3"
@@ -161,12 +136,11 @@ export function ReviewQueue() {
           placeholder={t('mod.search')}
         />
       </Form>
-      {review.isPending ? (
-        <QueueLoading />
-      ) : items.length === 0 ? (
-        <EmptyQueue text={t('mod.review.empty')} />
-      ) : (
-        <>
+      <QueueList
+        pending={review.isPending}
+        items={review.data?.data}
+        empty={t('mod.review.empty')}
+        before={(items) => (
           <div className="addme-card p-3 mb-3" data-testid="bulk-bar">
             <Form.Check
               id="pick-all"
@@ -178,50 +152,30 @@ export function ReviewQueue() {
               }
             />
             {picked.size > 0 && (
-              <div className="d-flex flex-column flex-md-row gap-2 align-items-md-end">
-                <div className="flex-grow-1">
-                  <ReasonField
-                    id="bulk-reason"
-                    type="review"
-                    decision="reject_username"
-                    value={bulkReason}
-                    onChange={setBulkReason}
-                  />
-                </div>
-                <div className="d-flex gap-2">
-                  <button
-                    type="button"
-                    className="btn btn-success btn-touch flex-fill"
-                    disabled={bulk.isPending}
-                    onClick={() => runBulk('approve')}
-                  >
-                    {t('mod.review.approveN', { count: picked.size })}
-                  </button>
-                  <button
-                    type="button"
-                    className="btn btn-outline-danger btn-touch flex-fill"
-                    disabled={bulk.isPending}
-                    onClick={() => runBulk('reject')}
-                  >
-                    {t('mod.review.rejectN', { count: picked.size })}
-                  </button>
-                </div>
-              </div>
+              <DecisionRow
+                flush
+                reason={
+                  <RejectReason id="bulk-reason" value={bulkReason} onChange={setBulkReason} />
+                }
+                pending={bulk.isPending}
+                yes={t('mod.review.approveN', { count: picked.size })}
+                no={t('mod.review.rejectN', { count: picked.size })}
+                onYes={() => runBulk('approve')}
+                onNo={() => runBulk('reject')}
+              />
             )}
           </div>
-          <ul className="list-unstyled d-flex flex-column gap-3">
-            {items.map((item) => (
-              <ReviewCard
-                key={item.username.id}
-                item={item}
-                selected={picked.has(item.username.id)}
-                onSelect={(on) => toggle(item.username.id, on)}
-              />
-            ))}
-          </ul>
-        </>
-      )}
-      <QueuePager page={page} meta={review.data?.meta} />
-    </div>
+        )}
+        card={(item) => (
+          <ReviewCard
+            key={item.username.id}
+            item={item}
+            selected={picked.has(item.username.id)}
+            onSelect={(on) => toggle(item.username.id, on)}
+          />
+        )}
+        pager={{ page, meta: review.data?.meta }}
+      />
+    </AdminPage>
   );
 }

@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Form, Placeholder } from 'react-bootstrap';
 import { useLocation, useSearchParams } from 'react-router';
+import { ActionButton } from '@/components/admin/ActionButton';
+import { SelectOptions } from '@/components/admin/SelectOptions';
 import { DecisionMacroPicker, MIN_REASON } from '@/components/DecisionMacroPicker';
 import { Pager } from '@/components/Pager';
 import { useTranslation } from '@/i18n/useTranslation';
@@ -87,13 +89,115 @@ export function useQueueParams(defaults: Record<string, string> = {}) {
   return { page, get, set, params };
 }
 
-export function QueuePager({
-  page,
-  meta,
+/** A queue with its to-decide and decided tabs: the tab, the page and the filters, in the URL. */
+export function useQueueStatus<S extends string>(open: S) {
+  const params = useQueueParams({ status: open });
+  const status: S | 'decided' = params.get('status') === 'decided' ? 'decided' : open;
+  return { ...params, open, status, setStatus: (v: string) => params.set('status', v) };
+}
+
+/** The to-decide and decided tabs of a queue (useQueueStatus). */
+export function DecidedTabs({
+  queue,
+  open,
+  decided,
+  label,
 }: {
-  page: number;
-  meta?: { has_next: boolean; total: number; per_page: number; total_capped?: boolean };
+  queue: { open: string; status: string; setStatus: (v: string) => void };
+  /** The tabs' texts. */
+  open: string;
+  decided: string;
+  /** The tabs' name (default: the queue's state). */
+  label?: string;
 }) {
+  const { t } = useTranslation();
+  return (
+    <StateTabs
+      label={label ?? t('mod.state')}
+      value={queue.status}
+      onChange={queue.setStatus}
+      options={[
+        { value: queue.open, label: open },
+        { value: 'decided', label: decided },
+      ]}
+    />
+  );
+}
+
+export type QueueMeta = {
+  has_next: boolean;
+  total: number;
+  per_page: number;
+  total_capped?: boolean;
+};
+
+/**
+ * A queue's cards: a placeholder while it loads, its empty text, or a card per item (after
+ * `before`, a bar over them); then the pager of a paged queue.
+ */
+export function QueueList<T>({
+  pending,
+  items = [],
+  empty,
+  card,
+  pager,
+  before,
+  className = 'list-unstyled d-flex flex-column gap-3',
+}: {
+  pending: boolean;
+  items: T[] | undefined;
+  empty: string;
+  card: (item: T) => ReactNode;
+  pager?: { page: number; meta: QueueMeta | undefined };
+  before?: (items: T[]) => ReactNode;
+  className?: string;
+}) {
+  return (
+    <>
+      {pending ? (
+        <QueueLoading />
+      ) : items.length === 0 ? (
+        <EmptyQueue text={empty} />
+      ) : (
+        <>
+          {before?.(items)}
+          <ul className={className}>{items.map(card)}</ul>
+        </>
+      )}
+      {pager && <QueuePager page={pager.page} meta={pager.meta} />}
+    </>
+  );
+}
+
+/** A queue's filter: a compact select, its first option (`any`) the empty value. */
+export function QueueSelect<V extends string>({
+  label,
+  value,
+  onChange,
+  any,
+  values,
+  text,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  any?: string;
+  values: readonly V[];
+  text: (value: V) => string;
+}) {
+  return (
+    <Form.Select
+      aria-label={label}
+      className="addme-touch-select w-auto"
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+    >
+      <SelectOptions any={any} values={values} text={text} />
+    </Form.Select>
+  );
+}
+
+export function QueuePager({ page, meta }: { page: number; meta?: QueueMeta }) {
   const { pathname, search } = useLocation();
   if (!meta) return null;
   const hrefFor = (p: number) => {
@@ -197,6 +301,42 @@ export function UsernameSummary({ username }: { username: AdminUsername }) {
   );
 }
 
+/**
+ * A picture sent with a case (a notice's, a removal request's proof), shown only when the moderator
+ * asks for it: the proof may be what the case is about.
+ */
+export function ProofToggle({
+  src,
+  alt,
+  show,
+  hide,
+  testId,
+}: {
+  src: string;
+  alt: string;
+  /** The button's texts while the picture is hidden and while it shows. */
+  show: string;
+  hide: string;
+  testId?: string;
+}) {
+  const [shown, setShown] = useState(false);
+  return (
+    <>
+      <ActionButton small aria-expanded={shown} onClick={() => setShown((v) => !v)}>
+        {shown ? hide : show}
+      </ActionButton>
+      {shown && (
+        <img
+          src={src}
+          alt={alt}
+          className="d-block mt-2 rounded border img-fluid addme-proof"
+          data-testid={testId}
+        />
+      )}
+    </>
+  );
+}
+
 /** A pending case's reason and its two answers, side by side from tablets up. */
 export function DecisionRow({
   reason,
@@ -205,6 +345,7 @@ export function DecisionRow({
   no,
   onYes,
   onNo,
+  flush = false,
 }: {
   reason: ReactNode;
   pending: boolean;
@@ -212,27 +353,26 @@ export function DecisionRow({
   no: string;
   onYes: () => void;
   onNo: () => void;
+  /** No space above it (a bar that spaces its own rows). */
+  flush?: boolean;
 }) {
   return (
-    <div className="mt-3 d-flex flex-column flex-md-row gap-2 align-items-md-end">
+    <div
+      className={`${flush ? '' : 'mt-3 '}d-flex flex-column flex-md-row gap-2 align-items-md-end`}
+    >
       <div className="flex-grow-1">{reason}</div>
       <div className="d-flex gap-2">
-        <button
-          type="button"
-          className="btn btn-success btn-touch flex-fill"
-          disabled={pending}
-          onClick={onYes}
-        >
+        <ActionButton variant="success" className="flex-fill" disabled={pending} onClick={onYes}>
           {yes}
-        </button>
-        <button
-          type="button"
-          className="btn btn-outline-danger btn-touch flex-fill"
+        </ActionButton>
+        <ActionButton
+          variant="outline-danger"
+          className="flex-fill"
           disabled={pending}
           onClick={onNo}
         >
           {no}
-        </button>
+        </ActionButton>
       </div>
     </div>
   );

@@ -1,15 +1,8 @@
 import { Form } from 'react-bootstrap';
 import { AdCodeFrame, AdDraftFrame, AdUnit } from '@/components/AdView';
+import { Labelled, SelectField, TextField } from '@/components/admin/fields';
 import { ORIENTATIONS } from '@/config/options';
-import {
-  AuditedEditor,
-  errorText,
-  Labelled,
-  ScheduleFields,
-  SelectField,
-  SpotChecks,
-  TextField,
-} from '@/features/admin/editor';
+import { AuditedEditor, errorText, ScheduleFields, SpotChecks } from '@/features/admin/editor';
 import { useTranslation } from '@/i18n/useTranslation';
 import { toast } from '@/toasts/toastStore';
 import { type AdType, bodyOf, type Draft, draftOf, EMPTY, SPOTS, spotFits, TYPES } from './draft';

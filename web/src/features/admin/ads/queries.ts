@@ -1,6 +1,6 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import { api, unwrap } from '@/api/client';
-import { useChange } from '@/api/crud';
+import { fileBody, useChange } from '@/api/crud';
 import type { components } from '@/api/schema.gen';
 
 export type AdminAd = components['schemas']['AdAdminRead'];
@@ -42,16 +42,6 @@ export function useDeleteAd() {
 /** A banner upload: re-encoded by the server without its metadata; its address goes in the ad. */
 export function useUploadAdImage() {
   return useMutation({
-    mutationFn: (file: File) => {
-      const form = new FormData();
-      form.append('file', file);
-      return unwrap(
-        api.POST('/v1/admin/ads/image', {
-          // The multipart body is built here; openapi-fetch sends it as is.
-          body: {} as never,
-          bodySerializer: () => form,
-        }),
-      );
-    },
+    mutationFn: (file: File) => unwrap(api.POST('/v1/admin/ads/image', fileBody(file))),
   });
 }

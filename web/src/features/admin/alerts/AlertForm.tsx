@@ -1,12 +1,7 @@
 import { Form } from 'react-bootstrap';
 import { AlertBody, alertFrameProps } from '@/components/AlertView';
-import {
-  AuditedEditor,
-  ScheduleFields,
-  SelectField,
-  SpotChecks,
-  TextField,
-} from '@/features/admin/editor';
+import { SelectField, TextField } from '@/components/admin/fields';
+import { AuditedEditor, ScheduleFields, SpotChecks } from '@/features/admin/editor';
 import { useTranslation } from '@/i18n/useTranslation';
 import { bodyOf, type Draft, draftOf, EMPTY, ICONS, SPOTS, TYPES } from './draft';
 import { type AdminAlert, useDeleteAlert, useSaveAlert } from './queries';

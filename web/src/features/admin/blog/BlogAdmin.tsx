@@ -1,7 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Alert, Form } from 'react-bootstrap';
-import { Link, useSearchParams } from 'react-router';
+import { Alert } from 'react-bootstrap';
+import { Link } from 'react-router';
+import { AdminPage } from '@/components/admin/AdminPage';
+import { ConfirmButton } from '@/components/admin/ConfirmButton';
+import { TextField } from '@/components/admin/fields';
+import { useSearchQuery } from '@/components/admin/useListParams';
 import { LoadingBlock } from '@/components/LoadingBlock';
 import { SearchForm } from '@/components/SearchForm';
 import { useTranslation } from '@/i18n/useTranslation';
@@ -13,7 +17,6 @@ function PostRow({ post }: { post: BlogPost }) {
   const { t, i18n } = useTranslation();
   const remove = useRemovePost();
   const [reason, setReason] = useState('');
-  const reasonId = `remove-${post.id}`;
   return (
     <li className="addme-card p-3" data-testid="admin-post">
       <div className="d-flex flex-wrap align-items-center gap-2">
@@ -37,36 +40,30 @@ function PostRow({ post }: { post: BlogPost }) {
           </Link>
         )}
         <div className="ms-sm-auto d-flex gap-2 align-items-end">
-          <div>
-            <Form.Label htmlFor={reasonId} className="small mb-1">
-              {t('ops.blog.removeReason')}
-            </Form.Label>
-            <Form.Control
-              id={reasonId}
-              size="sm"
-              value={reason}
-              maxLength={300}
-              onChange={(e) => setReason(e.target.value)}
-            />
-          </div>
-          <button
-            type="button"
+          <TextField
+            id={`remove-${post.id}`}
+            label={t('ops.blog.removeReason')}
+            size="sm"
+            value={reason}
+            maxLength={300}
+            onChange={(e) => setReason(e.target.value)}
+          />
+          <ConfirmButton
             className="btn btn-outline-danger btn-touch"
             disabled={remove.isPending || reason.trim().length < 3}
-            onClick={() =>
-              toast.confirm(t('ops.blog.removeConfirm', { title: post.title }), () =>
-                remove.mutate(
-                  { id: post.id, reason: reason.trim() },
-                  {
-                    onSuccess: () => toast.success(t('ops.blog.removed')),
-                    onError: () => toast.danger(t('ops.blog.notRemoved')),
-                  },
-                ),
+            question={t('ops.blog.removeConfirm', { title: post.title })}
+            onConfirm={() =>
+              remove.mutate(
+                { id: post.id, reason: reason.trim() },
+                {
+                  onSuccess: () => toast.success(t('ops.blog.removed')),
+                  onError: () => toast.danger(t('ops.blog.notRemoved')),
+                },
               )
             }
           >
             {t('ops.blog.remove')}
-          </button>
+          </ConfirmButton>
         </div>
       </div>
     </li>
@@ -76,22 +73,22 @@ function PostRow({ post }: { post: BlogPost }) {
 /** /admin/blog: every post, hidden ones too; write a new one, edit, publish or remove. */
 export function BlogAdmin() {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
-  const q = params.get('q') ?? '';
+  const { q, search } = useSearchQuery();
   const posts = useQuery(blogPostsQuery(q));
   return (
-    <div>
-      <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
-        <h1 className="h3 mb-0">{t('ops.blog.title')}</h1>
+    <AdminPage
+      title={t('ops.blog.title')}
+      action={
         <Link to="/admin/edit/blog" className="btn btn-accent btn-touch ms-auto">
           {t('ops.blog.newPost')}
         </Link>
-      </div>
+      }
+    >
       <SearchForm
         label={t('ops.blog.search')}
         submitText={t('ops.blog.find')}
         initial={q}
-        onSearch={(next) => setParams(next ? { q: next } : {})}
+        onSearch={search}
       />
       {posts.isPending ? (
         <LoadingBlock height="6rem" />
@@ -106,6 +103,6 @@ export function BlogAdmin() {
       ) : (
         <p className="text-body-secondary">{t('ops.blog.empty')}</p>
       )}
-    </div>
+    </AdminPage>
   );
 }

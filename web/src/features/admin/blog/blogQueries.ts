@@ -1,5 +1,6 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation } from '@tanstack/react-query';
 import { api, unwrap } from '@/api/client';
+import { fileBody, useChange } from '@/api/crud';
 import type { components } from '@/api/schema.gen';
 
 export type BlogPost = components['schemas']['BlogAdminRead'];
@@ -24,28 +25,26 @@ export function blogPostQuery(id: number) {
 }
 
 export function useSavePost(id: number | null) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: BlogIn) =>
+  return useChange(
+    (body: BlogIn) =>
       id
         ? unwrap(api.PUT('/v1/admin/blog/{post_id}', { params: { path: { post_id: id } }, body }))
         : unwrap(api.POST('/v1/admin/blog', { body })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: blogKey }),
-  });
+    [blogKey],
+  );
 }
 
 export function useRemovePost() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, reason }: { id: number; reason: string }) =>
+  return useChange(
+    ({ id, reason }: { id: number; reason: string }) =>
       unwrap(
         api.DELETE('/v1/admin/blog/{post_id}', {
           params: { path: { post_id: id } },
           body: { reason },
         }),
       ),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: blogKey }),
-  });
+    [blogKey],
+  );
 }
 
 export function usePreview() {
@@ -57,16 +56,6 @@ export function usePreview() {
 
 export function useUploadPicture() {
   return useMutation({
-    mutationFn: (file: File) => {
-      const form = new FormData();
-      form.append('file', file);
-      return unwrap(
-        api.POST('/v1/admin/blog/picture', {
-          // The multipart body is built here; openapi-fetch sends it as is.
-          body: {} as never,
-          bodySerializer: () => form,
-        }),
-      );
-    },
+    mutationFn: (file: File) => unwrap(api.POST('/v1/admin/blog/picture', fileBody(file))),
   });
 }

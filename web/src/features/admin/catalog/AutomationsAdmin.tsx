@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { AdminList } from '@/components/admin/AdminList';
-import { FilterBar } from '@/components/admin/FilterBar';
+import { ActionButton } from '@/components/admin/ActionButton';
+import { AdminPage } from '@/components/admin/AdminPage';
+import { SearchedList } from '@/components/admin/SearchedList';
 import { useListParams } from '@/components/admin/useListParams';
 import { ActionDialog } from '@/features/admin/people/ActionDialog';
 import { useTranslation } from '@/i18n/useTranslation';
@@ -73,21 +74,13 @@ function AutomationRow({
         )}
       </dl>
       <div className="d-flex flex-wrap gap-2">
-        <button
-          type="button"
-          className="btn btn-outline-secondary btn-touch"
-          onClick={() => onAct({ action: row.paused_at ? 'resume' : 'pause', row })}
-        >
+        <ActionButton onClick={() => onAct({ action: row.paused_at ? 'resume' : 'pause', row })}>
           {row.paused_at ? t('catalog.automations.resume') : t('catalog.automations.pause')}
-        </button>
+        </ActionButton>
         {row.auto_topup_until && (
-          <button
-            type="button"
-            className="btn btn-outline-danger btn-touch"
-            onClick={() => onAct({ action: 'end', row })}
-          >
+          <ActionButton variant="outline-danger" onClick={() => onAct({ action: 'end', row })}>
             {t('catalog.automations.end')}
-          </button>
+          </ActionButton>
         )}
       </div>
     </li>
@@ -103,34 +96,21 @@ export function AutomationsAdmin() {
   const [pending, setPending] = useState<Pending>(null);
 
   return (
-    <div>
-      <h1 className="h3">{t('catalog.automations.title')}</h1>
-      <p className="text-body-secondary">{t('catalog.automations.intro')}</p>
-      <FilterBar
-        label={t('catalog.automations.search')}
-        initial={params.q}
-        onSearch={params.search}
+    <AdminPage title={t('catalog.automations.title')} intro={t('catalog.automations.intro')}>
+      <SearchedList
+        params={params}
+        query={list}
+        search={t('catalog.automations.search')}
         filter={{
           label: t('catalog.automations.filter'),
-          value: params.filter,
           values: FILTERS,
           text: (f) => t(`catalog.automations.filters.${f}`),
-          onChange: params.setFilter,
         }}
-      />
-      <AdminList
-        query={list}
-        items={list.data?.data}
+        pagerLabel={t('catalog.automations.title')}
         loadError={t('catalog.common.loadError')}
         empty={t('catalog.automations.empty')}
         testId="automations"
         row={(row) => <AutomationRow key={row.user_id} row={row} onAct={setPending} />}
-        pager={{
-          page: params.page,
-          meta: list.data?.meta,
-          label: t('catalog.automations.title'),
-          onPage: params.setPage,
-        }}
       />
       {pending && (
         <ActionDialog
@@ -157,6 +137,6 @@ export function AutomationsAdmin() {
           }
         />
       )}
-    </div>
+    </AdminPage>
   );
 }

@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Form } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { AppBadge } from '@/components/AppBadge';
-import { AdminList } from '@/components/admin/AdminList';
-import { FilterBar } from '@/components/admin/FilterBar';
+import { ActionButton } from '@/components/admin/ActionButton';
+import { AdminPage } from '@/components/admin/AdminPage';
+import { TextField } from '@/components/admin/fields';
+import { SearchedList } from '@/components/admin/SearchedList';
 import { useListParams } from '@/components/admin/useListParams';
 import { ActionDialog } from '@/features/admin/people/ActionDialog';
 import { useTranslation } from '@/i18n/useTranslation';
@@ -44,38 +45,41 @@ function EditDialog({ group, onClose }: { group: AdminGroup; onClose: () => void
         )
       }
     >
-      <Form.Group className="mb-3" controlId={`group-name-${group.id}`}>
-        <Form.Label className="fw-medium">{t('catalog.groups.name')}</Form.Label>
-        <Form.Control
-          required
-          minLength={3}
-          maxLength={60}
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-        />
-      </Form.Group>
-      <Form.Group className="mb-3" controlId={`group-info-${group.id}`}>
-        <Form.Label className="fw-medium">{t('catalog.groups.information')}</Form.Label>
-        <Form.Control
-          as="textarea"
-          rows={3}
-          maxLength={1000}
-          value={description}
-          onChange={(e) => setDescription(e.target.value)}
-        />
-      </Form.Group>
-      <Form.Group className="mb-3" controlId={`group-max-${group.id}`}>
-        <Form.Label className="fw-medium">{t('catalog.groups.maxMembers')}</Form.Label>
-        <Form.Control
-          type="number"
-          required
-          min={Math.max(2, group.members_count)}
-          max={10000}
-          value={max}
-          onChange={(e) => setMax(e.target.value)}
-        />
-        <Form.Text>{t('catalog.groups.maxHint', { count: group.members_count })}</Form.Text>
-      </Form.Group>
+      <TextField
+        layout="mb-3"
+        strong
+        id={`group-name-${group.id}`}
+        label={t('catalog.groups.name')}
+        required
+        minLength={3}
+        maxLength={60}
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+      />
+      <TextField
+        layout="mb-3"
+        strong
+        id={`group-info-${group.id}`}
+        label={t('catalog.groups.information')}
+        as="textarea"
+        rows={3}
+        maxLength={1000}
+        value={description}
+        onChange={(e) => setDescription(e.target.value)}
+      />
+      <TextField
+        layout="mb-3"
+        strong
+        id={`group-max-${group.id}`}
+        label={t('catalog.groups.maxMembers')}
+        type="number"
+        required
+        min={Math.max(2, group.members_count)}
+        max={10000}
+        value={max}
+        onChange={(e) => setMax(e.target.value)}
+        help={t('catalog.groups.maxHint', { count: group.members_count })}
+      />
     </ActionDialog>
   );
 }
@@ -141,20 +145,12 @@ function GroupRow({
       </div>
       {group.description && <p className="small mb-2 mt-1 text-break">{group.description}</p>}
       <div className="d-flex flex-wrap gap-2 mt-2">
-        <button
-          type="button"
-          className="btn btn-accent btn-touch"
-          onClick={() => onAct({ kind: 'edit', group })}
-        >
+        <ActionButton variant="accent" onClick={() => onAct({ kind: 'edit', group })}>
           {t('catalog.groups.edit')}
-        </button>
-        <button
-          type="button"
-          className="btn btn-outline-danger btn-touch"
-          onClick={() => onAct({ kind: 'remove', group })}
-        >
+        </ActionButton>
+        <ActionButton variant="outline-danger" onClick={() => onAct({ kind: 'remove', group })}>
           {t('catalog.groups.remove')}
-        </button>
+        </ActionButton>
       </div>
     </li>
   );
@@ -169,23 +165,16 @@ export function GroupsAdmin() {
   const close = () => setDialog(null);
 
   return (
-    <div>
-      <h1 className="h3">{t('catalog.groups.title')}</h1>
-      <p className="text-body-secondary">{t('catalog.groups.intro')}</p>
-      <FilterBar label={t('catalog.groups.search')} initial={params.q} onSearch={params.search} />
-      <AdminList
+    <AdminPage title={t('catalog.groups.title')} intro={t('catalog.groups.intro')}>
+      <SearchedList
+        params={params}
         query={list}
-        items={list.data?.data}
+        search={t('catalog.groups.search')}
+        pagerLabel={t('catalog.groups.title')}
         loadError={t('catalog.common.loadError')}
         empty={t('catalog.groups.empty')}
         testId="admin-groups"
         row={(group) => <GroupRow key={group.id} group={group} onAct={setDialog} />}
-        pager={{
-          page: params.page,
-          meta: list.data?.meta,
-          label: t('catalog.groups.title'),
-          onPage: params.setPage,
-        }}
       />
       {dialog?.kind === 'edit' && (
         <EditDialog key={dialog.group.id} group={dialog.group} onClose={close} />
@@ -193,6 +182,6 @@ export function GroupsAdmin() {
       {dialog?.kind === 'remove' && (
         <RemoveDialog key={dialog.group.id} group={dialog.group} onClose={close} />
       )}
-    </div>
+    </AdminPage>
   );
 }

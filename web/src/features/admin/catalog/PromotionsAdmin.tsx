@@ -1,8 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Alert, Form } from 'react-bootstrap';
-import { AdminList } from '@/components/admin/AdminList';
-import { FilterBar } from '@/components/admin/FilterBar';
+import { ActionButton } from '@/components/admin/ActionButton';
+import { AdminPage } from '@/components/admin/AdminPage';
+import { TextField } from '@/components/admin/fields';
+import { SearchedList } from '@/components/admin/SearchedList';
 import { useListParams } from '@/components/admin/useListParams';
 import { SubmitButton } from '@/components/FormField';
 import { ActionDialog } from '@/features/admin/people/ActionDialog';
@@ -32,17 +34,16 @@ function DaysField({
 }) {
   const { t } = useTranslation();
   return (
-    <Form.Group controlId={id}>
-      <Form.Label className="small mb-1">{t('catalog.promotions.days')}</Form.Label>
-      <Form.Control
-        type="number"
-        required
-        min={1}
-        max={MAX_DAYS}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-      />
-    </Form.Group>
+    <TextField
+      id={id}
+      label={t('catalog.promotions.days')}
+      type="number"
+      required
+      min={1}
+      max={MAX_DAYS}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+    />
   );
 }
 
@@ -79,22 +80,26 @@ function GrantForm() {
       <h2 className="h5 col-12 mb-1" id="grant-title">
         {t('catalog.promotions.grantTitle')}
       </h2>
-      <Form.Group className="col-12 col-md-4" controlId="grant-user">
-        <Form.Label className="small mb-1">{t('catalog.promotions.user')}</Form.Label>
-        <Form.Control
-          required
-          maxLength={254}
-          value={who}
-          onChange={(e) => setWho(e.target.value)}
-        />
-      </Form.Group>
+      <TextField
+        layout="col-12 col-md-4"
+        id="grant-user"
+        label={t('catalog.promotions.user')}
+        required
+        maxLength={254}
+        value={who}
+        onChange={(e) => setWho(e.target.value)}
+      />
       <div className="col-6 col-md-2">
         <DaysField id="grant-days" value={days} onChange={setDays} />
       </div>
-      <Form.Group className="col-12 col-md-4" controlId="grant-reason">
-        <Form.Label className="small mb-1">{t('catalog.common.reason')}</Form.Label>
-        <Form.Control maxLength={300} value={reason} onChange={(e) => setReason(e.target.value)} />
-      </Form.Group>
+      <TextField
+        layout="col-12 col-md-4"
+        id="grant-reason"
+        label={t('catalog.common.reason')}
+        maxLength={300}
+        value={reason}
+        onChange={(e) => setReason(e.target.value)}
+      />
       <div className="col-12 col-md-2">
         <SubmitButton pending={grant.isPending} className="w-100">
           {t('catalog.promotions.grant')}
@@ -140,30 +145,30 @@ function CampaignForm() {
           );
         }}
       >
-        <Form.Group className="col-12" controlId="campaign-users">
-          <Form.Label className="small mb-1">{t('catalog.promotions.campaignUsers')}</Form.Label>
-          <Form.Control
-            as="textarea"
-            rows={3}
-            required
-            value={users}
-            onChange={(e) => setUsers(e.target.value)}
-          />
-          <Form.Text>{t('catalog.promotions.campaignCount', { count: entries.length })}</Form.Text>
-        </Form.Group>
+        <TextField
+          layout="col-12"
+          id="campaign-users"
+          label={t('catalog.promotions.campaignUsers')}
+          as="textarea"
+          rows={3}
+          required
+          value={users}
+          onChange={(e) => setUsers(e.target.value)}
+          help={t('catalog.promotions.campaignCount', { count: entries.length })}
+        />
         <div className="col-6 col-md-2">
           <DaysField id="campaign-days" value={days} onChange={setDays} />
         </div>
-        <Form.Group className="col-12 col-md-7" controlId="campaign-note">
-          <Form.Label className="small mb-1">{t('catalog.promotions.note')}</Form.Label>
-          <Form.Control
-            required
-            minLength={3}
-            maxLength={300}
-            value={note}
-            onChange={(e) => setNote(e.target.value)}
-          />
-        </Form.Group>
+        <TextField
+          layout="col-12 col-md-7"
+          id="campaign-note"
+          label={t('catalog.promotions.note')}
+          required
+          minLength={3}
+          maxLength={300}
+          value={note}
+          onChange={(e) => setNote(e.target.value)}
+        />
         <div className="col-12 col-md-3">
           <SubmitButton pending={run.isPending} className="w-100">
             {t('catalog.promotions.runCampaign')}
@@ -207,13 +212,9 @@ function VipRow({ vip, onEnd }: { vip: Promotion; onEnd: (p: Promotion) => void 
       <span className="small">
         {t('catalog.promotions.until', { date: formatDate(vip.vip_until, i18n.language) })}
       </span>
-      <button
-        type="button"
-        className="btn btn-sm btn-outline-danger btn-touch ms-auto"
-        onClick={() => onEnd(vip)}
-      >
+      <ActionButton variant="outline-danger" small className="ms-auto" onClick={() => onEnd(vip)}>
         {t('catalog.promotions.end')}
-      </button>
+      </ActionButton>
     </li>
   );
 }
@@ -227,31 +228,20 @@ export function PromotionsAdmin() {
   const [ending, setEnding] = useState<Promotion | null>(null);
 
   return (
-    <div>
-      <h1 className="h3">{t('catalog.promotions.title')}</h1>
-      <p className="text-body-secondary">{t('catalog.promotions.intro')}</p>
+    <AdminPage title={t('catalog.promotions.title')} intro={t('catalog.promotions.intro')}>
       <GrantForm />
       <CampaignForm />
       <h2 className="h5">{t('catalog.promotions.running')}</h2>
-      <FilterBar
-        label={t('catalog.promotions.search')}
-        initial={params.q}
-        onSearch={params.search}
-      />
-      <AdminList
+      <SearchedList
+        params={params}
         query={list}
-        items={list.data?.data}
+        search={t('catalog.promotions.search')}
+        pagerLabel={t('catalog.promotions.running')}
         loadError={t('catalog.common.loadError')}
         empty={t('catalog.promotions.empty')}
         testId="vip-list"
         loading={{ height: '8rem', className: 'rounded-4' }}
         row={(vip) => <VipRow key={vip.user_id} vip={vip} onEnd={setEnding} />}
-        pager={{
-          page: params.page,
-          meta: list.data?.meta,
-          label: t('catalog.promotions.running'),
-          onPage: params.setPage,
-        }}
       />
       {ending && (
         <ActionDialog
@@ -276,6 +266,6 @@ export function PromotionsAdmin() {
           }
         />
       )}
-    </div>
+    </AdminPage>
   );
 }

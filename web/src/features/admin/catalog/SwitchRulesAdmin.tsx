@@ -6,6 +6,7 @@ import { useChange } from '@/api/crud';
 import type { components } from '@/api/schema.gen';
 import { AppBadge } from '@/components/AppBadge';
 import { AdminList } from '@/components/admin/AdminList';
+import { AdminPage } from '@/components/admin/AdminPage';
 import { SubmitButton } from '@/components/FormField';
 import { useTranslation } from '@/i18n/useTranslation';
 import { toast } from '@/toasts/toastStore';
@@ -99,9 +100,7 @@ export function SwitchRulesAdmin() {
   const { t } = useTranslation();
   const rules = useQuery(rulesQuery);
   return (
-    <div>
-      <h1 className="h3">{t('catalog.switchRules.title')}</h1>
-      <p className="text-body-secondary">{t('catalog.switchRules.intro')}</p>
+    <AdminPage title={t('catalog.switchRules.title')} intro={t('catalog.switchRules.intro')}>
       <AdminList
         query={rules}
         items={rules.data}
@@ -112,6 +111,6 @@ export function SwitchRulesAdmin() {
           <RuleForm key={`${rule.app}-${rule.allowed}-${rule.max_accounts}`} rule={rule} />
         )}
       />
-    </div>
+    </AdminPage>
   );
 }

@@ -1,8 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Form } from 'react-bootstrap';
-import { AdminList } from '@/components/admin/AdminList';
-import { FilterBar } from '@/components/admin/FilterBar';
+import { ActionButton } from '@/components/admin/ActionButton';
+import { AdminPage } from '@/components/admin/AdminPage';
+import { TextField } from '@/components/admin/fields';
+import { SearchedList } from '@/components/admin/SearchedList';
 import { useListParams } from '@/components/admin/useListParams';
 import { SubmitButton } from '@/components/FormField';
 import { ActionDialog } from '@/features/admin/people/ActionDialog';
@@ -84,27 +86,15 @@ function TagRow({ tag, onAct }: { tag: AdminTag; onAct: (d: NonNullable<Dialog>)
         {t('catalog.tags.counts', { count: tag.usernames, listed: tag.listed })}
       </span>
       <span className="ms-auto d-flex flex-wrap gap-2">
-        <button
-          type="button"
-          className="btn btn-sm btn-outline-secondary btn-touch"
-          onClick={() => onAct({ kind: 'rename', tag })}
-        >
+        <ActionButton small onClick={() => onAct({ kind: 'rename', tag })}>
           {t('catalog.tags.rename')}
-        </button>
-        <button
-          type="button"
-          className="btn btn-sm btn-outline-secondary btn-touch"
-          onClick={() => onAct({ kind: 'merge', tag })}
-        >
+        </ActionButton>
+        <ActionButton small onClick={() => onAct({ kind: 'merge', tag })}>
           {t('catalog.tags.merge')}
-        </button>
-        <button
-          type="button"
-          className="btn btn-sm btn-outline-secondary btn-touch"
-          onClick={() => onAct({ kind: tag.hidden ? 'show' : 'hide', tag })}
-        >
+        </ActionButton>
+        <ActionButton small onClick={() => onAct({ kind: tag.hidden ? 'show' : 'hide', tag })}>
           {tag.hidden ? t('catalog.tags.show') : t('catalog.tags.hide')}
-        </button>
+        </ActionButton>
       </span>
     </li>
   );
@@ -120,9 +110,7 @@ export function TagsAdmin() {
   const [dialog, setDialog] = useState<Dialog>(null);
 
   return (
-    <div>
-      <h1 className="h3">{t('catalog.tags.title')}</h1>
-      <p className="text-body-secondary">{t('catalog.tags.intro')}</p>
+    <AdminPage title={t('catalog.tags.title')} intro={t('catalog.tags.intro')}>
       <Form
         className="addme-card p-3 mb-3 d-flex flex-wrap gap-2 align-items-end"
         onSubmit={(e) => {
@@ -139,43 +127,32 @@ export function TagsAdmin() {
           );
         }}
       >
-        <Form.Group className="flex-grow-1" controlId="tag-new">
-          <Form.Label className="small mb-1">{t('catalog.tags.newTag')}</Form.Label>
-          <Form.Control
-            required
-            maxLength={40}
-            value={name}
-            autoComplete="off"
-            onChange={(e) => setName(e.target.value)}
-          />
-        </Form.Group>
+        <TextField
+          layout="flex-grow-1"
+          id="tag-new"
+          label={t('catalog.tags.newTag')}
+          required
+          maxLength={40}
+          value={name}
+          autoComplete="off"
+          onChange={(e) => setName(e.target.value)}
+        />
         <SubmitButton pending={create.isPending}>{t('catalog.tags.create')}</SubmitButton>
       </Form>
-      <FilterBar
-        label={t('catalog.tags.search')}
-        initial={params.q}
-        onSearch={params.search}
+      <SearchedList
+        params={params}
+        query={list}
+        search={t('catalog.tags.search')}
         filter={{
           label: t('catalog.tags.filter'),
-          value: params.filter,
           values: FILTERS,
           text: (f) => t(`catalog.tags.filters.${f}`),
-          onChange: params.setFilter,
         }}
-      />
-      <AdminList
-        query={list}
-        items={list.data?.data}
+        pagerLabel={t('catalog.tags.title')}
         loadError={t('catalog.common.loadError')}
         empty={t('catalog.tags.empty')}
         testId="admin-tags"
         row={(tag) => <TagRow key={tag.id} tag={tag} onAct={setDialog} />}
-        pager={{
-          page: params.page,
-          meta: list.data?.meta,
-          label: t('catalog.tags.title'),
-          onPage: params.setPage,
-        }}
       />
       {dialog && (
         <TagDialog
@@ -184,6 +161,6 @@ export function TagsAdmin() {
           onClose={() => setDialog(null)}
         />
       )}
-    </div>
+    </AdminPage>
   );
 }

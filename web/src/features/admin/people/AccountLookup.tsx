@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Form, Spinner } from 'react-bootstrap';
 import { AppBadge } from '@/components/AppBadge';
+import { ActionButton } from '@/components/admin/ActionButton';
 import type { AppName } from '@/config/options';
 import { useTranslation } from '@/i18n/useTranslation';
 import { type BanLookupRow, banLookupQuery } from './queries';
@@ -39,14 +40,9 @@ export function AccountLookup({ onPick }: { onPick: (row: BanLookupRow) => void 
             }
           }}
         />
-        <button
-          type="button"
-          className="btn btn-outline-secondary btn-touch"
-          disabled={!term.trim()}
-          onClick={search}
-        >
+        <ActionButton disabled={!term.trim()} onClick={search}>
           {t('people.bans.lookup.find')}
-        </button>
+        </ActionButton>
       </div>
       <Form.Text id={`${id}-hint`}>{t('people.bans.lookup.hint')}</Form.Text>
       {searched && (

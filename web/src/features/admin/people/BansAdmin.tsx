@@ -3,10 +3,11 @@ import { useId, useState } from 'react';
 import { Alert, Form } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { ApiError } from '@/api/errors';
+import { ActionButton } from '@/components/admin/ActionButton';
+import { AdminPage } from '@/components/admin/AdminPage';
+import { LoadState } from '@/components/admin/LoadState';
 import { DecisionMacroPicker, MIN_REASON } from '@/components/DecisionMacroPicker';
 import { SubmitButton } from '@/components/FormField';
-import { LoadError } from '@/components/LoadError';
-import { LoadingBlock } from '@/components/LoadingBlock';
 import { useTranslation } from '@/i18n/useTranslation';
 import { toast } from '@/toasts/toastStore';
 import { AccountLine, AccountLookup } from './AccountLookup';
@@ -183,15 +184,8 @@ function BanList() {
   const bans = useQuery(bansQuery);
   const lift = useLiftBan();
   const [lifting, setLifting] = useState<BanRow | null>(null);
-  if (bans.isError)
-    return (
-      <LoadError
-        message={t('people.common.loadError')}
-        onRetry={() => void bans.refetch()}
-        retrying={bans.isFetching}
-      />
-    );
-  if (!bans.data) return <LoadingBlock height="8rem" />;
+  if (bans.isError || !bans.data)
+    return <LoadState query={bans} loadError={t('people.common.loadError')} height="8rem" />;
   if (bans.data.length === 0)
     return <p className="text-body-secondary">{t('people.bans.empty')}</p>;
   return (
@@ -227,13 +221,7 @@ function BanList() {
               {b.reason && <div className="small text-break">{b.reason}</div>}
             </div>
             <div>
-              <button
-                type="button"
-                className="btn btn-outline-secondary btn-touch"
-                onClick={() => setLifting(b)}
-              >
-                {t('people.bans.unban')}
-              </button>
+              <ActionButton onClick={() => setLifting(b)}>{t('people.bans.unban')}</ActionButton>
             </div>
           </li>
         ))}
@@ -268,9 +256,7 @@ function BanList() {
 export function BansAdmin() {
   const { t } = useTranslation();
   return (
-    <div>
-      <h1 className="h3">{t('people.bans.title')}</h1>
-      <p className="text-body-secondary">{t('people.bans.intro')}</p>
+    <AdminPage title={t('people.bans.title')} intro={t('people.bans.intro')}>
       <div className="row g-3 mb-4">
         {(['user', 'username', 'ip'] as const).map((kind) => (
           <div key={kind} className="col-12 col-lg-4">
@@ -280,6 +266,6 @@ export function BansAdmin() {
       </div>
       <h2 className="h4">{t('people.bans.active')}</h2>
       <BanList />
-    </div>
+    </AdminPage>
   );
 }

@@ -1,9 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Form } from 'react-bootstrap';
+import { ActionButton } from '@/components/admin/ActionButton';
+import { AdminList } from '@/components/admin/AdminList';
+import { AdminPage } from '@/components/admin/AdminPage';
+import { ConfirmButton } from '@/components/admin/ConfirmButton';
+import { TextField } from '@/components/admin/fields';
+import { SelectOptions } from '@/components/admin/SelectOptions';
 import { SubmitButton } from '@/components/FormField';
-import { LoadError } from '@/components/LoadError';
-import { LoadingBlock } from '@/components/LoadingBlock';
 import { useTranslation } from '@/i18n/useTranslation';
 import { toast } from '@/toasts/toastStore';
 import { blacklistQuery, type TermKind, useBlacklistChange } from './queries';
@@ -19,11 +23,10 @@ export function BlacklistAdmin() {
   const [kind, setKind] = useState<TermKind>('spam');
   const [pattern, setPattern] = useState('');
   const [isRegex, setIsRegex] = useState(false);
+  const kindText = (k: TermKind) => t(`people.blacklist.kinds.${k}`);
 
   return (
-    <div>
-      <h1 className="h3">{t('people.blacklist.title')}</h1>
-      <p className="text-body-secondary">{t('people.blacklist.intro')}</p>
+    <AdminPage title={t('people.blacklist.title')} intro={t('people.blacklist.intro')}>
       <Form
         className="addme-card p-3 mb-3 row g-2 align-items-end mx-0"
         onSubmit={(e) => {
@@ -47,23 +50,19 @@ export function BlacklistAdmin() {
         <Form.Group className="col-12 col-md-3" controlId="blacklist-kind">
           <Form.Label className="small mb-1">{t('people.blacklist.kind')}</Form.Label>
           <Form.Select value={kind} onChange={(e) => setKind(e.target.value as TermKind)}>
-            {KINDS.map((k) => (
-              <option key={k} value={k}>
-                {t(`people.blacklist.kinds.${k}`)}
-              </option>
-            ))}
+            <SelectOptions values={KINDS} text={kindText} />
           </Form.Select>
         </Form.Group>
-        <Form.Group className="col-12 col-md-5" controlId="blacklist-pattern">
-          <Form.Label className="small mb-1">{t('people.blacklist.pattern')}</Form.Label>
-          <Form.Control
-            required
-            maxLength={200}
-            value={pattern}
-            className={kind === 'ip' || isRegex ? 'font-monospace' : undefined}
-            onChange={(e) => setPattern(e.target.value)}
-          />
-        </Form.Group>
+        <TextField
+          layout="col-12 col-md-5"
+          id="blacklist-pattern"
+          label={t('people.blacklist.pattern')}
+          required
+          maxLength={200}
+          value={pattern}
+          className={kind === 'ip' || isRegex ? 'font-monospace' : undefined}
+          onChange={(e) => setPattern(e.target.value)}
+        />
         <div className="col-12 col-md-2">
           <Form.Check
             id="blacklist-regex"
@@ -90,69 +89,53 @@ export function BlacklistAdmin() {
           value={filter ?? ''}
           onChange={(e) => setFilter((e.target.value || null) as TermKind | null)}
         >
-          <option value="">{t('people.blacklist.all')}</option>
-          {KINDS.map((k) => (
-            <option key={k} value={k}>
-              {t(`people.blacklist.kinds.${k}`)}
-            </option>
-          ))}
+          <SelectOptions any={t('people.blacklist.all')} values={KINDS} text={kindText} />
         </Form.Select>
       </div>
-      {list.isError ? (
-        <LoadError
-          message={t('people.common.loadError')}
-          onRetry={() => void list.refetch()}
-          retrying={list.isFetching}
-        />
-      ) : !list.data ? (
-        <LoadingBlock height="10rem" />
-      ) : list.data.data.length === 0 ? (
-        <p className="text-body-secondary">{t('people.blacklist.empty')}</p>
-      ) : (
-        <ul className="list-unstyled d-flex flex-column gap-2" data-testid="blacklist">
-          {list.data.data.map((term) => (
-            <li
-              key={term.id}
-              className={`addme-card p-2 px-3 d-flex flex-wrap align-items-center gap-2 ${term.active ? '' : 'opacity-75'}`}
+      <AdminList
+        query={list}
+        items={list.data?.data}
+        loadError={t('people.common.loadError')}
+        loading={{ height: '10rem' }}
+        empty={t('people.blacklist.empty')}
+        className="list-unstyled d-flex flex-column gap-2"
+        testId="blacklist"
+        row={(term) => (
+          <li
+            key={term.id}
+            className={`addme-card p-2 px-3 d-flex flex-wrap align-items-center gap-2 ${term.active ? '' : 'opacity-75'}`}
+          >
+            <span className="badge text-bg-secondary">
+              {t(`people.blacklist.kinds.${term.kind}`, { defaultValue: term.kind })}
+            </span>
+            <code className="flex-grow-1 text-break text-body">{term.pattern}</code>
+            {term.is_regex && <span className="badge text-bg-light border">regex</span>}
+            <span className={`badge ${term.active ? 'text-bg-success' : 'text-bg-secondary'}`}>
+              {term.active ? t('people.blacklist.on') : t('people.blacklist.off')}
+            </span>
+            <ActionButton
+              small
+              disabled={change.isPending}
+              onClick={() => change.mutate({ kind: 'switch', id: term.id, active: !term.active })}
             >
-              <span className="badge text-bg-secondary">
-                {t(`people.blacklist.kinds.${term.kind}`, { defaultValue: term.kind })}
-              </span>
-              <code className="flex-grow-1 text-break text-body">{term.pattern}</code>
-              {term.is_regex && <span className="badge text-bg-light border">regex</span>}
-              <span className={`badge ${term.active ? 'text-bg-success' : 'text-bg-secondary'}`}>
-                {term.active ? t('people.blacklist.on') : t('people.blacklist.off')}
-              </span>
-              <button
-                type="button"
-                className="btn btn-sm btn-outline-secondary btn-touch"
-                disabled={change.isPending}
-                onClick={() => change.mutate({ kind: 'switch', id: term.id, active: !term.active })}
-              >
-                {term.active ? t('people.blacklist.switchOff') : t('people.blacklist.switchOn')}
-              </button>
-              <button
-                type="button"
-                className="btn btn-sm btn-outline-danger btn-touch"
-                disabled={change.isPending}
-                onClick={() =>
-                  toast.confirm(
-                    t('people.blacklist.deleteConfirm', { pattern: term.pattern }),
-                    () =>
-                      change.mutate(
-                        { kind: 'delete', id: term.id },
-                        { onSuccess: () => toast.success(t('people.blacklist.deleted')) },
-                      ),
-                    t('people.blacklist.delete'),
-                  )
-                }
-              >
-                {t('people.blacklist.delete')}
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-    </div>
+              {term.active ? t('people.blacklist.switchOff') : t('people.blacklist.switchOn')}
+            </ActionButton>
+            <ConfirmButton
+              disabled={change.isPending}
+              question={t('people.blacklist.deleteConfirm', { pattern: term.pattern })}
+              title={t('people.blacklist.delete')}
+              onConfirm={() =>
+                change.mutate(
+                  { kind: 'delete', id: term.id },
+                  { onSuccess: () => toast.success(t('people.blacklist.deleted')) },
+                )
+              }
+            >
+              {t('people.blacklist.delete')}
+            </ConfirmButton>
+          </li>
+        )}
+      />
+    </AdminPage>
   );
 }

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { PagerRow } from '@/components/admin/PagerRow';
-import { LoadError } from '@/components/LoadError';
-import { LoadingBlock } from '@/components/LoadingBlock';
+import { ActionButton } from '@/components/admin/ActionButton';
+import { AdminList } from '@/components/admin/AdminList';
+import { AdminPage } from '@/components/admin/AdminPage';
 import { useTranslation } from '@/i18n/useTranslation';
 import { toast } from '@/toasts/toastStore';
 import { ActionDialog } from './ActionDialog';
@@ -13,8 +13,7 @@ import { type AdminMedia, galleryQuery, useMediaAction } from './queries';
 function MediaCard({ item }: { item: AdminMedia }) {
   const { t, i18n } = useTranslation();
   const act = useMediaAction();
-  const [banning, setBanning] = useState(false);
-  const [removing, setRemoving] = useState(false);
+  const [asking, setAsking] = useState<'remove' | 'ban' | null>(null);
   const username = item.username ?? `#${item.username_id}`;
   return (
     <li className="col-6 col-md-4 col-xl-3" data-testid="gallery-item">
@@ -41,63 +40,43 @@ function MediaCard({ item }: { item: AdminMedia }) {
           {formatWhen(item.created_at, i18n.language)}
         </div>
         <div className="d-flex flex-wrap gap-2 mt-auto">
-          <button
-            type="button"
-            className="btn btn-sm btn-outline-secondary btn-touch"
-            disabled={act.isPending}
-            onClick={() => setRemoving(true)}
-          >
-            {t('people.gallery.remove')}
-          </button>
-          {removing && (
+          {(['remove', 'ban'] as const).map((kind) => (
+            <ActionButton
+              key={kind}
+              variant={kind === 'ban' ? 'outline-danger' : 'outline-secondary'}
+              small
+              disabled={act.isPending}
+              onClick={() => setAsking(kind)}
+            >
+              {t(`people.gallery.${kind}`)}
+            </ActionButton>
+          ))}
+          {asking && (
             <ActionDialog
+              key={asking}
               show
               danger
-              memberFacing
+              // The member reads a removal's reason; a ban's stays in the audit log.
+              memberFacing={asking === 'remove'}
               decision="remove_media"
-              title={t('people.gallery.remove')}
-              message={t('people.gallery.removeConfirm', { username })}
-              confirmLabel={t('people.gallery.remove')}
-              pending={act.isPending}
-              onClose={() => setRemoving(false)}
-              onConfirm={(reason) =>
-                act.mutate(
-                  { kind: 'remove', id: item.id, reason },
-                  {
-                    onSuccess: () => {
-                      toast.success(t('people.gallery.removed'));
-                      setRemoving(false);
-                    },
-                  },
-                )
+              title={t(`people.gallery.${asking}`)}
+              message={
+                asking === 'remove'
+                  ? t('people.gallery.removeConfirm', { username })
+                  : t('people.gallery.banConfirm')
               }
-            />
-          )}
-          <button
-            type="button"
-            className="btn btn-sm btn-outline-danger btn-touch"
-            disabled={act.isPending}
-            onClick={() => setBanning(true)}
-          >
-            {t('people.gallery.ban')}
-          </button>
-          {banning && (
-            <ActionDialog
-              show
-              danger
-              decision="remove_media"
-              title={t('people.gallery.ban')}
-              message={t('people.gallery.banConfirm')}
-              confirmLabel={t('people.gallery.ban')}
+              confirmLabel={t(`people.gallery.${asking}`)}
               pending={act.isPending}
-              onClose={() => setBanning(false)}
+              onClose={() => setAsking(null)}
               onConfirm={(reason) =>
                 act.mutate(
-                  { kind: 'ban', id: item.id, reason },
+                  { kind: asking, id: item.id, reason },
                   {
                     onSuccess: () => {
-                      toast.success(t('people.gallery.banned'));
-                      setBanning(false);
+                      toast.success(
+                        t(asking === 'remove' ? 'people.gallery.removed' : 'people.gallery.banned'),
+                      );
+                      setAsking(null);
                     },
                   },
                 )
@@ -116,38 +95,24 @@ export function GalleryAdmin() {
   const [page, setPage] = useState(1);
   const gallery = useQuery(galleryQuery(page));
   return (
-    <div>
-      <h1 className="h3">{t('people.gallery.title')}</h1>
-      <p className="text-body-secondary">{t('people.gallery.intro')}</p>
-      {gallery.isError && !gallery.data ? (
-        <LoadError
-          message={t('people.common.loadError')}
-          onRetry={() => void gallery.refetch()}
-          retrying={gallery.isFetching}
-        />
-      ) : !gallery.data ? (
-        <LoadingBlock height="16rem" />
-      ) : gallery.data.data.length === 0 ? (
-        <p className="text-body-secondary">{t('people.gallery.empty')}</p>
-      ) : (
-        <>
-          <ul className="list-unstyled row g-2">
-            {gallery.data.data.map((item) => (
-              <MediaCard key={item.id} item={item} />
-            ))}
-          </ul>
-          <PagerRow
-            always
-            texts="people"
-            page={page}
-            total={gallery.data.meta.total}
-            capped={gallery.data.meta.total_capped}
-            hasNext={gallery.data.meta.has_next}
-            label={t('people.gallery.title')}
-            onPage={setPage}
-          />
-        </>
-      )}
-    </div>
+    <AdminPage title={t('people.gallery.title')} intro={t('people.gallery.intro')}>
+      <AdminList
+        query={gallery}
+        items={gallery.data?.data}
+        keepRowsOnError
+        loadError={t('people.common.loadError')}
+        loading={{ height: '16rem' }}
+        empty={t('people.gallery.empty')}
+        className="list-unstyled row g-2"
+        row={(item) => <MediaCard key={item.id} item={item} />}
+        pager={{
+          people: true,
+          page,
+          meta: gallery.data?.meta,
+          label: t('people.gallery.title'),
+          onPage: setPage,
+        }}
+      />
+    </AdminPage>
   );
 }

@@ -4,9 +4,9 @@ import { Form } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { api, unwrap } from '@/api/client';
 import { ApiError } from '@/api/errors';
-import { PagerRow } from '@/components/admin/PagerRow';
-import { LoadError } from '@/components/LoadError';
-import { LoadingBlock } from '@/components/LoadingBlock';
+import { AdminList } from '@/components/admin/AdminList';
+import { AdminPage } from '@/components/admin/AdminPage';
+import { SelectOptions } from '@/components/admin/SelectOptions';
 import { useTranslation } from '@/i18n/useTranslation';
 import { toast } from '@/toasts/toastStore';
 import { formatWhen } from './format';
@@ -123,8 +123,7 @@ export function ImageBansAdmin() {
   const bans = useQuery(imageBansQuery(source, page));
   const exportUrl = `/v1/admin/image-hashes/export${source ? `?source=${source}` : ''}`;
   return (
-    <div>
-      <h1 className="h3">{t('people.imageBans.title')}</h1>
+    <AdminPage title={t('people.imageBans.title')}>
       <p className="text-body-secondary">
         {t('people.imageBans.intro')}{' '}
         <Link to="/admin/gallery" className="d-inline-block py-2">
@@ -145,67 +144,57 @@ export function ImageBansAdmin() {
               setPage(1);
             }}
           >
-            <option value="">{t('people.imageBans.allSources')}</option>
-            {SOURCES.map((s) => (
-              <option key={s} value={s}>
-                {t(`people.imageBans.sources.${s}`)}
-              </option>
-            ))}
+            <SelectOptions
+              any={t('people.imageBans.allSources')}
+              values={SOURCES}
+              text={(s) => t(`people.imageBans.sources.${s}`)}
+            />
           </Form.Select>
         </div>
         <a className="btn btn-outline-secondary btn-touch" href={exportUrl} download>
           {t('people.imageBans.export')}
         </a>
       </div>
-      {bans.isError && !bans.data ? (
-        <LoadError
-          message={t('people.common.loadError')}
-          onRetry={() => void bans.refetch()}
-          retrying={bans.isFetching}
-        />
-      ) : !bans.data ? (
-        <LoadingBlock height="8rem" />
-      ) : bans.data.data.length === 0 ? (
-        <p className="text-body-secondary">{t('people.imageBans.empty')}</p>
-      ) : (
-        <>
-          <ul className="list-unstyled d-flex flex-column gap-2" data-testid="image-bans">
-            {bans.data.data.map((b) => (
-              <li key={b.id} className="addme-card p-3">
-                <div className="d-flex flex-wrap gap-2 align-items-baseline mb-1">
-                  <span className="badge text-bg-secondary">
-                    {t(`people.imageBans.sources.${b.source}`)}
-                  </span>
-                  <span className="small text-body-secondary">
-                    {b.quality === null
-                      ? t('people.imageBans.qualityUnknown')
-                      : t('people.imageBans.quality', { quality: b.quality })}
-                  </span>
-                </div>
-                <div className="small text-body-secondary text-break">
-                  {t('people.imageBans.hash')}: <code className="text-body">{b.pdq}</code>
-                </div>
-                <div className="text-break">{b.reason || '—'}</div>
-                <div className="small text-body-secondary text-break">
-                  {formatWhen(b.created_at, i18n.language)}
-                  {b.created_by ? ` · ${t('people.user.actor', { id: b.created_by })}` : ''}
-                  {b.subject ? ` · ${b.subject}` : ''}
-                </div>
-              </li>
-            ))}
-          </ul>
-          <PagerRow
-            always
-            texts="people"
-            page={page}
-            total={bans.data.meta.total}
-            capped={bans.data.meta.total_capped}
-            hasNext={bans.data.meta.has_next}
-            label={t('people.imageBans.title')}
-            onPage={setPage}
-          />
-        </>
-      )}
-    </div>
+      <AdminList
+        query={bans}
+        items={bans.data?.data}
+        keepRowsOnError
+        loadError={t('people.common.loadError')}
+        loading={{ height: '8rem' }}
+        empty={t('people.imageBans.empty')}
+        className="list-unstyled d-flex flex-column gap-2"
+        testId="image-bans"
+        row={(b) => (
+          <li key={b.id} className="addme-card p-3">
+            <div className="d-flex flex-wrap gap-2 align-items-baseline mb-1">
+              <span className="badge text-bg-secondary">
+                {t(`people.imageBans.sources.${b.source}`)}
+              </span>
+              <span className="small text-body-secondary">
+                {b.quality === null
+                  ? t('people.imageBans.qualityUnknown')
+                  : t('people.imageBans.quality', { quality: b.quality })}
+              </span>
+            </div>
+            <div className="small text-body-secondary text-break">
+              {t('people.imageBans.hash')}: <code className="text-body">{b.pdq}</code>
+            </div>
+            <div className="text-break">{b.reason || '—'}</div>
+            <div className="small text-body-secondary text-break">
+              {formatWhen(b.created_at, i18n.language)}
+              {b.created_by ? ` · ${t('people.user.actor', { id: b.created_by })}` : ''}
+              {b.subject ? ` · ${b.subject}` : ''}
+            </div>
+          </li>
+        )}
+        pager={{
+          people: true,
+          page,
+          meta: bans.data?.meta,
+          label: t('people.imageBans.title'),
+          onPage: setPage,
+        }}
+      />
+    </AdminPage>
   );
 }

@@ -2,9 +2,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Form } from 'react-bootstrap';
 import { api, unwrap } from '@/api/client';
+import { TextField } from '@/components/admin/fields';
+import { LoadState } from '@/components/admin/LoadState';
 import { SubmitButton } from '@/components/FormField';
-import { LoadError } from '@/components/LoadError';
-import { LoadingBlock } from '@/components/LoadingBlock';
 import { useTranslation } from '@/i18n/useTranslation';
 import { toast } from '@/toasts/toastStore';
 import { formatWhen } from './format';
@@ -54,14 +54,8 @@ export function TorExitsPanel() {
           {TOR_LIST_URL}
         </a>
       </p>
-      {current.isError ? (
-        <LoadError
-          message={t('guard.tor.loadError')}
-          onRetry={() => void current.refetch()}
-          retrying={current.isFetching}
-        />
-      ) : !current.data ? (
-        <LoadingBlock height="3rem" />
+      {current.isError || !current.data ? (
+        <LoadState query={current} loadError={t('guard.tor.loadError')} height="3rem" />
       ) : (
         <p className="addme-card p-3 mb-3" data-testid="tor-status">
           <strong>{t('guard.tor.count', { count: current.data.count })}</strong>
@@ -79,17 +73,16 @@ export function TorExitsPanel() {
           if (found > 0 && reason.trim().length >= 3) save.mutate();
         }}
       >
-        <Form.Group controlId="tor-file">
-          <Form.Label className="small mb-1">{t('guard.tor.upload')}</Form.Label>
-          <Form.Control
-            type="file"
-            accept=".txt,text/plain"
-            onChange={(e) => {
-              const file = (e.target as HTMLInputElement).files?.[0];
-              if (file) void file.text().then(setAddresses);
-            }}
-          />
-        </Form.Group>
+        <TextField
+          id="tor-file"
+          label={t('guard.tor.upload')}
+          type="file"
+          accept=".txt,text/plain"
+          onChange={(e) => {
+            const file = (e.target as HTMLInputElement).files?.[0];
+            if (file) void file.text().then(setAddresses);
+          }}
+        />
         <Form.Group controlId="tor-addresses">
           <Form.Label className="small mb-1">{t('guard.tor.paste')}</Form.Label>
           <Form.Control
@@ -107,16 +100,15 @@ export function TorExitsPanel() {
             <Form.Text>{t('guard.tor.found', { count: found })}</Form.Text>
           )}
         </Form.Group>
-        <Form.Group controlId="tor-reason">
-          <Form.Label className="small mb-1">{t('guard.tor.reason')}</Form.Label>
-          <Form.Control
-            required
-            minLength={3}
-            maxLength={500}
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-          />
-        </Form.Group>
+        <TextField
+          id="tor-reason"
+          label={t('guard.tor.reason')}
+          required
+          minLength={3}
+          maxLength={500}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+        />
         <div>
           <SubmitButton pending={save.isPending}>{t('guard.tor.replace')}</SubmitButton>
         </div>

@@ -2,8 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, unwrap } from '@/api/client';
 import type { components } from '@/api/schema.gen';
-import { LoadError } from '@/components/LoadError';
-import { LoadingBlock } from '@/components/LoadingBlock';
+import { ActionButton } from '@/components/admin/ActionButton';
+import { LoadState } from '@/components/admin/LoadState';
 import { useTranslation } from '@/i18n/useTranslation';
 import { toast } from '@/toasts/toastStore';
 import { ActionDialog } from './ActionDialog';
@@ -108,15 +108,8 @@ export function TrustFlags({ userId }: { userId: number }) {
     },
   });
   const when = (iso: string | null | undefined) => formatWhen(iso, i18n.language);
-  if (query.isError)
-    return (
-      <LoadError
-        message={t('people.common.loadError')}
-        onRetry={() => void query.refetch()}
-        retrying={query.isFetching}
-      />
-    );
-  if (!query.data) return <LoadingBlock height="6rem" />;
+  if (query.isError || !query.data)
+    return <LoadState query={query} loadError={t('people.common.loadError')} height="6rem" />;
   const f = query.data;
   const rows: { flag: Flag; set: boolean; text: string; note: string | null }[] = [
     {
@@ -151,13 +144,9 @@ export function TrustFlags({ userId }: { userId: number }) {
             </div>
             {r.note && <div className="small text-body-secondary mt-1">{r.note}</div>}
             {r.set && (
-              <button
-                type="button"
-                className="btn btn-outline-secondary btn-touch mt-2"
-                onClick={() => setOpen(r.flag)}
-              >
+              <ActionButton className="mt-2" onClick={() => setOpen(r.flag)}>
                 {t(`people.flags.clear.${r.flag}`)}
-              </button>
+              </ActionButton>
             )}
           </li>
         ))}

@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ComponentProps, useState } from 'react';
 import { Form } from 'react-bootstrap';
 import { Link } from 'react-router';
-import { LoadError } from '@/components/LoadError';
-import { LoadingBlock } from '@/components/LoadingBlock';
+import { ActionButton } from '@/components/admin/ActionButton';
+import { TextField } from '@/components/admin/fields';
+import { LoadState } from '@/components/admin/LoadState';
 import { useTranslation } from '@/i18n/useTranslation';
 import { toast } from '@/toasts/toastStore';
 import { ActionDialog, DurationField } from './ActionDialog';
@@ -14,6 +15,16 @@ import { TrustFlags } from './TrustFlags';
 import { StatusBadges } from './UsersAdmin';
 
 type DialogKind = Exclude<UserAction['kind'], never>;
+type DialogSetup = Pick<
+  ComponentProps<typeof ActionDialog>,
+  | 'danger'
+  | 'memberFacing'
+  | 'decision'
+  | 'reasonRequired'
+  | 'withReason'
+  | 'children'
+  | 'onConfirm'
+>;
 type Level = 'Full' | 'AdPartner' | 'Moderator' | '';
 
 function Section({
@@ -151,124 +162,94 @@ function Actions({ detail }: { detail: AdminUserDetail }) {
     confirmLabel: open ? t(`people.user.actions.${open}`) : '',
   };
 
+  // What each action's dialog asks besides its reason, and what it sends.
+  const dialogs: Record<DialogKind, DialogSetup> = {
+    ban: {
+      danger: true,
+      memberFacing: true,
+      decision: 'ban_account',
+      onConfirm: (reason) => run({ kind: 'ban', hours, reason }),
+      children: (
+        <DurationField
+          value={hours}
+          onChange={setHours}
+          min={0}
+          zeroHint={t('people.bans.zeroHint.user')}
+        />
+      ),
+    },
+    unban: { reasonRequired: false, onConfirm: (reason) => run({ kind: 'unban', reason }) },
+    delete: {
+      danger: true,
+      memberFacing: true,
+      decision: 'delete_account',
+      onConfirm: (reason) => run({ kind: 'delete', reason }),
+    },
+    endSessions: {
+      reasonRequired: false,
+      onConfirm: (reason) => run({ kind: 'endSessions', reason }),
+    },
+    resend: { withReason: false, onConfirm: () => run({ kind: 'resend' }) },
+    level: {
+      reasonRequired: false,
+      onConfirm: (reason) => run({ kind: 'level', level: level || null, reason }),
+      children: (
+        <Form.Group className="mb-3" controlId="user-level">
+          <Form.Label className="fw-medium">{t('people.user.fields.level')}</Form.Label>
+          <Form.Select value={level} onChange={(e) => setLevel(e.target.value as Level)}>
+            <option value="">{t('people.user.levelMember')}</option>
+            <option value="Moderator">Moderator</option>
+            <option value="AdPartner">AdPartner</option>
+            <option value="Full">Full</option>
+          </Form.Select>
+        </Form.Group>
+      ),
+    },
+    grant: {
+      memberFacing: true,
+      onConfirm: (reason) => run({ kind: 'grant', top_ups: topUps, fire_pins: firePins, reason }),
+      children: (
+        <div className="row g-2 mb-3">
+          {(
+            [
+              ['topups', 'topUps', topUps, setTopUps],
+              ['firepins', 'firePins', firePins, setFirePins],
+            ] as const
+          ).map(([id, label, value, set]) => (
+            <TextField
+              key={id}
+              layout="col-6"
+              id={`grant-${id}`}
+              label={t(`people.user.${label}`)}
+              strong
+              type="number"
+              min={-10000}
+              max={10000}
+              value={value}
+              onChange={(e) => set(Number(e.target.value) || 0)}
+            />
+          ))}
+        </div>
+      ),
+    },
+  };
+
   return (
     <>
       <div className="d-flex flex-wrap gap-2">
         {buttons
           .filter((b) => b.show)
           .map((b) => (
-            <button
+            <ActionButton
               key={b.kind}
-              type="button"
-              className={`btn btn-touch ${b.danger ? 'btn-outline-danger' : 'btn-outline-secondary'}`}
+              variant={b.danger ? 'outline-danger' : 'outline-secondary'}
               onClick={() => setOpen(b.kind)}
             >
               {t(`people.user.actions.${b.kind}`)}
-            </button>
+            </ActionButton>
           ))}
       </div>
-      {open === 'ban' && (
-        <ActionDialog
-          {...common}
-          show
-          danger
-          memberFacing
-          decision="ban_account"
-          onConfirm={(reason) => run({ kind: 'ban', hours, reason })}
-        >
-          <DurationField
-            value={hours}
-            onChange={setHours}
-            min={0}
-            zeroHint={t('people.bans.zeroHint.user')}
-          />
-        </ActionDialog>
-      )}
-      {open === 'unban' && (
-        <ActionDialog
-          {...common}
-          show
-          reasonRequired={false}
-          onConfirm={(reason) => run({ kind: 'unban', reason })}
-        />
-      )}
-      {open === 'delete' && (
-        <ActionDialog
-          {...common}
-          show
-          danger
-          memberFacing
-          decision="delete_account"
-          onConfirm={(reason) => run({ kind: 'delete', reason })}
-        />
-      )}
-      {open === 'endSessions' && (
-        <ActionDialog
-          {...common}
-          show
-          reasonRequired={false}
-          onConfirm={(reason) => run({ kind: 'endSessions', reason })}
-        />
-      )}
-      {open === 'resend' && (
-        <ActionDialog
-          {...common}
-          show
-          withReason={false}
-          onConfirm={() => run({ kind: 'resend' })}
-        />
-      )}
-      {open === 'level' && (
-        <ActionDialog
-          {...common}
-          show
-          reasonRequired={false}
-          onConfirm={(reason) => run({ kind: 'level', level: level || null, reason })}
-        >
-          <Form.Group className="mb-3" controlId="user-level">
-            <Form.Label className="fw-medium">{t('people.user.fields.level')}</Form.Label>
-            <Form.Select value={level} onChange={(e) => setLevel(e.target.value as Level)}>
-              <option value="">{t('people.user.levelMember')}</option>
-              <option value="Moderator">Moderator</option>
-              <option value="AdPartner">AdPartner</option>
-              <option value="Full">Full</option>
-            </Form.Select>
-          </Form.Group>
-        </ActionDialog>
-      )}
-      {open === 'grant' && (
-        <ActionDialog
-          {...common}
-          show
-          memberFacing
-          onConfirm={(reason) =>
-            run({ kind: 'grant', top_ups: topUps, fire_pins: firePins, reason })
-          }
-        >
-          <div className="row g-2 mb-3">
-            <Form.Group className="col-6" controlId="grant-topups">
-              <Form.Label className="fw-medium">{t('people.user.topUps')}</Form.Label>
-              <Form.Control
-                type="number"
-                min={-10000}
-                max={10000}
-                value={topUps}
-                onChange={(e) => setTopUps(Number(e.target.value) || 0)}
-              />
-            </Form.Group>
-            <Form.Group className="col-6" controlId="grant-firepins">
-              <Form.Label className="fw-medium">{t('people.user.firePins')}</Form.Label>
-              <Form.Control
-                type="number"
-                min={-10000}
-                max={10000}
-                value={firePins}
-                onChange={(e) => setFirePins(Number(e.target.value) || 0)}
-              />
-            </Form.Group>
-          </div>
-        </ActionDialog>
-      )}
+      {open && <ActionDialog key={open} {...common} show {...dialogs[open]} />}
     </>
   );
 }
@@ -281,15 +262,8 @@ export function UserDetail({ id }: { id: number }) {
   const col = (key: string) => t(`people.user.columns.${key}`);
   const empty = t('people.common.empty');
 
-  if (query.isError)
-    return (
-      <LoadError
-        message={t('people.common.loadError')}
-        onRetry={() => void query.refetch()}
-        retrying={query.isFetching}
-      />
-    );
-  if (!query.data) return <LoadingBlock height="16rem" />;
+  if (query.isError || !query.data)
+    return <LoadState query={query} loadError={t('people.common.loadError')} height="16rem" />;
   const d = query.data;
   const reportRows = (rows: AdminUserDetail['reports_by']) =>
     rows.map((r) => [when(r.created_at), `${r.username} (${r.app})`, r.type, r.status, r.message]);

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { Form } from 'react-bootstrap';
-import { Link, useSearchParams } from 'react-router';
-import { AdminTable } from '@/components/admin/AdminTable';
-import { PagerRow } from '@/components/admin/PagerRow';
-import { LoadError } from '@/components/LoadError';
-import { LoadingBlock } from '@/components/LoadingBlock';
+import { Link } from 'react-router';
+import { AdminList } from '@/components/admin/AdminList';
+import { AdminPage } from '@/components/admin/AdminPage';
+import { TableAndCards } from '@/components/admin/AdminTable';
+import { FilterSelect } from '@/components/admin/SelectOptions';
+import { useListParams } from '@/components/admin/useListParams';
 import { SearchForm } from '@/components/SearchForm';
 import { useTranslation } from '@/i18n/useTranslation';
 import { formatWhen } from './format';
@@ -21,6 +21,7 @@ const FLAG_LABEL: Record<Flag, string> = {
   studio: 'studio',
 };
 const PER_PAGE = 25;
+const COLUMNS = ['id', 'email', 'status', 'balances', 'joined', 'lastLogin'] as const;
 
 function readSearch(params: URLSearchParams): UserSearch {
   const search: UserSearch = { per_page: PER_PAGE };
@@ -64,110 +65,64 @@ export function StatusBadges({ user }: { user: AdminUserRow }) {
 /** /admin/users: search, filter, sort and page on the server; a table on a desk, cards on a phone. */
 export function UsersAdmin() {
   const { t, i18n } = useTranslation();
-  const [params, setParams] = useSearchParams();
-  const search = readSearch(params);
+  const params = useListParams();
+  const search = readSearch(params.all);
   const users = useQuery(usersQuery(search));
-
-  const update = (key: string, value: string | null) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(key, value);
-    else next.delete(key);
-    if (key !== 'page') next.delete('page');
-    setParams(next);
-  };
-
-  const page = search.page ?? 1;
-  const data = users.data;
+  const any = t('people.common.any');
 
   return (
-    <div>
-      <h1 className="h3">{t('people.users.title')}</h1>
-      <p className="text-body-secondary">{t('people.users.intro')}</p>
+    <AdminPage title={t('people.users.title')} intro={t('people.users.intro')}>
       <SearchForm
         label={t('people.users.searchLabel')}
         submitText={t('people.common.search')}
-        initial={search.q ?? ''}
-        onSearch={(next) => update('q', next)}
+        initial={params.q}
+        onSearch={params.search}
         className="mb-2"
       />
       <fieldset className="row g-2 mb-3" aria-label={t('people.common.filters')}>
-        <div className="col-6 col-md-3 col-xl-2">
-          <Form.Label htmlFor="users-level" className="small mb-1">
-            {t('people.users.level')}
-          </Form.Label>
-          <Form.Select
-            id="users-level"
-            value={search.level ?? ''}
-            onChange={(e) => update('level', e.target.value || null)}
-          >
-            <option value="">{t('people.common.any')}</option>
-            {LEVELS.map((l) => (
-              <option key={l} value={l}>
-                {t(`people.users.levels.${l}`)}
-              </option>
-            ))}
-          </Form.Select>
-        </div>
-        {FLAGS.map((flag) => (
-          <div key={flag} className="col-6 col-md-3 col-xl-2">
-            <Form.Label htmlFor={`users-${flag}`} className="small mb-1">
-              {t(`people.users.${FLAG_LABEL[flag]}`)}
-            </Form.Label>
-            <Form.Select
-              id={`users-${flag}`}
-              value={search[flag] === undefined ? '' : String(search[flag])}
-              onChange={(e) => update(flag, e.target.value || null)}
-            >
-              <option value="">{t('people.common.any')}</option>
-              <option value="true">{t('people.common.yes')}</option>
-              <option value="false">{t('people.common.no')}</option>
-            </Form.Select>
-          </div>
-        ))}
-        <div className="col-6 col-md-3 col-xl-2">
-          <Form.Label htmlFor="users-sort" className="small mb-1">
-            {t('people.users.sort')}
-          </Form.Label>
-          <Form.Select
-            id="users-sort"
-            value={search.sort ?? 'newest'}
-            onChange={(e) => update('sort', e.target.value === 'newest' ? null : e.target.value)}
-          >
-            {SORTS.map((s) => (
-              <option key={s} value={s}>
-                {t(`people.users.sorts.${s}`)}
-              </option>
-            ))}
-          </Form.Select>
-        </div>
-      </fieldset>
-
-      {users.isError && !data ? (
-        <LoadError
-          message={t('people.common.loadError')}
-          onRetry={() => void users.refetch()}
-          retrying={users.isFetching}
+        <FilterSelect
+          id="users-level"
+          label={t('people.users.level')}
+          value={search.level ?? ''}
+          onChange={(v) => params.set('level', v)}
+          any={any}
+          values={LEVELS}
+          text={(l) => t(`people.users.levels.${l}`)}
         />
-      ) : !data ? (
-        <LoadingBlock height="12rem" />
-      ) : data.data.length === 0 ? (
-        <p className="text-body-secondary">{t('people.users.empty')}</p>
-      ) : (
-        <>
-          <AdminTable
-            desktopOnly
-            className="table table-sm table-hover align-middle mb-0"
-            testId="users-table"
-            columns={[
-              t('people.users.id'),
-              t('people.users.email'),
-              t('people.users.status'),
-              t('people.users.balances'),
-              t('people.users.joined'),
-              t('people.users.lastLogin'),
-            ]}
-          >
-            {data.data.map((u) => (
+        {FLAGS.map((flag) => (
+          <FilterSelect
+            key={flag}
+            id={`users-${flag}`}
+            label={t(`people.users.${FLAG_LABEL[flag]}`)}
+            value={search[flag] === undefined ? '' : String(search[flag])}
+            onChange={(v) => params.set(flag, v)}
+            any={any}
+            values={['true', 'false']}
+            text={(v) => t(v === 'true' ? 'people.common.yes' : 'people.common.no')}
+          />
+        ))}
+        <FilterSelect
+          id="users-sort"
+          label={t('people.users.sort')}
+          value={search.sort ?? 'newest'}
+          onChange={(v) => params.set('sort', v === 'newest' ? null : v)}
+          values={SORTS}
+          text={(s) => t(`people.users.sorts.${s}`)}
+        />
+      </fieldset>
+      <AdminList
+        query={users}
+        items={users.data?.data}
+        keepRowsOnError
+        loadError={t('people.common.loadError')}
+        loading={{ height: '12rem' }}
+        empty={t('people.users.empty')}
+        render={(rows) => (
+          <TableAndCards
+            items={rows}
+            testId="users"
+            columns={COLUMNS.map((c) => t(`people.users.${c}`))}
+            row={(u) => (
               <tr key={u.id}>
                 <td>{u.id}</td>
                 <td className="text-break">
@@ -182,14 +137,10 @@ export function UsersAdmin() {
                 <td className="text-nowrap">{formatWhen(u.created_at, i18n.language)}</td>
                 <td className="text-nowrap">{formatWhen(u.last_login_at, i18n.language)}</td>
               </tr>
-            ))}
-          </AdminTable>
-          <ul
-            className="list-unstyled d-flex flex-column gap-2 d-lg-none"
-            data-testid="users-cards"
-          >
-            {data.data.map((u) => (
-              <li key={u.id} className="addme-card p-3">
+            )}
+            cardKey={(u) => u.id}
+            card={(u) => (
+              <>
                 <Link
                   to={`/admin/users/${u.id}`}
                   className="fw-semibold text-break d-inline-block py-2"
@@ -203,21 +154,18 @@ export function UsersAdmin() {
                   {t('people.users.balances')}: {u.top_ups_count} / {u.fire_pins_count}
                 </div>
                 <StatusBadges user={u} />
-              </li>
-            ))}
-          </ul>
-          <PagerRow
-            always
-            texts="people"
-            page={page}
-            total={data.meta.total}
-            capped={data.meta.total_capped}
-            hasNext={data.meta.has_next}
-            label={t('people.users.title')}
-            onPage={(p) => update('page', p > 1 ? String(p) : null)}
+              </>
+            )}
           />
-        </>
-      )}
-    </div>
+        )}
+        pager={{
+          people: true,
+          page: search.page ?? 1,
+          meta: users.data?.meta,
+          label: t('people.users.title'),
+          onPage: params.setPage,
+        }}
+      />
+    </AdminPage>
   );
 }

@@ -2,11 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Form } from 'react-bootstrap';
 import { Link, useSearchParams } from 'react-router';
-import { AdminTable } from '@/components/admin/AdminTable';
-import { PagerRow } from '@/components/admin/PagerRow';
+import { ActionButton } from '@/components/admin/ActionButton';
+import { AdminList } from '@/components/admin/AdminList';
+import { AdminPage } from '@/components/admin/AdminPage';
+import { TableAndCards } from '@/components/admin/AdminTable';
 import { Flag } from '@/components/Flag';
-import { LoadError } from '@/components/LoadError';
-import { LoadingBlock } from '@/components/LoadingBlock';
 import { useTranslation } from '@/i18n/useTranslation';
 import { formatDate } from '@/lib/format';
 import {
@@ -16,6 +16,8 @@ import {
   type TrackerField,
   trackersQuery,
 } from './queries';
+
+const COLUMNS = ['when', 'what', 'fields.ip', 'place', 'device', 'visitorCol', 'referer'] as const;
 
 type Row = NonNullable<ReturnType<typeof useTrackers>['data']>['data'][number];
 
@@ -33,6 +35,19 @@ function Place({ row }: { row: Row }) {
     </span>
   );
 }
+
+/** What was visited: the profile's username, or the page's path. */
+function What({ row }: { row: Row }) {
+  const { t } = useTranslation();
+  if (row.kind !== 'profile') return <code className="text-body">{row.path}</code>;
+  return (
+    <>
+      {t('guard.trackers.profile')} <strong>{row.username ?? `#${row.username_id}`}</strong>
+    </>
+  );
+}
+
+const device = (row: Row) => [row.browser, row.platform].filter(Boolean).join(' · ') || '—';
 
 function Visitor({ row }: { row: Row }) {
   const { t } = useTranslation();
@@ -58,7 +73,6 @@ export function TrackersAdmin() {
     day: search.day ?? '',
   }));
   const page = search.page ?? 1;
-  const data = trackers.data;
 
   const goTo = (nextPage: number) => {
     const next = new URLSearchParams(params);
@@ -68,9 +82,7 @@ export function TrackersAdmin() {
   };
 
   return (
-    <div>
-      <h1 className="h3">{t('guard.trackers.title')}</h1>
-      <p className="text-body-secondary">{t('guard.trackers.intro')}</p>
+    <AdminPage title={t('guard.trackers.title')} intro={t('guard.trackers.intro')}>
       <Form
         role="search"
         className="addme-card p-3 mb-3 row g-2 align-items-end mx-0"
@@ -101,51 +113,37 @@ export function TrackersAdmin() {
           </Form.Group>
         ))}
         <div className="col-12 d-flex gap-2 justify-content-end">
-          <button
-            type="button"
-            className="btn btn-outline-secondary btn-touch"
+          <ActionButton
             onClick={() => {
               setDraft({ ip: '', username: '', user: '', day: '' });
               setParams(new URLSearchParams());
             }}
           >
             {t('guard.trackers.clear')}
-          </button>
+          </ActionButton>
           <button type="submit" className="btn btn-accent btn-touch">
             {t('guard.trackers.search')}
           </button>
         </div>
       </Form>
 
-      {trackers.isError && !data ? (
-        <LoadError
-          message={t('guard.trackers.loadError')}
-          onRetry={() => void trackers.refetch()}
-          retrying={trackers.isFetching}
-        />
-      ) : !data ? (
-        <LoadingBlock height="12rem" />
-      ) : data.data.length === 0 ? (
-        <p className="text-body-secondary" role="status" data-testid="trackers-empty">
-          {isLookUp(search) ? t('guard.trackers.notFound') : t('guard.trackers.empty')}
-        </p>
-      ) : (
-        <>
-          <AdminTable
-            desktopOnly
-            className="table table-sm table-hover align-middle mb-0"
-            testId="trackers-table"
-            columns={[
-              t('guard.trackers.when'),
-              t('guard.trackers.what'),
-              t('guard.trackers.fields.ip'),
-              t('guard.trackers.place'),
-              t('guard.trackers.device'),
-              t('guard.trackers.visitorCol'),
-              t('guard.trackers.referer'),
-            ]}
-          >
-            {data.data.map((row) => (
+      <AdminList
+        query={trackers}
+        items={trackers.data?.data}
+        keepRowsOnError
+        loadError={t('guard.trackers.loadError')}
+        loading={{ height: '12rem' }}
+        empty={
+          <p className="text-body-secondary" role="status" data-testid="trackers-empty">
+            {isLookUp(search) ? t('guard.trackers.notFound') : t('guard.trackers.empty')}
+          </p>
+        }
+        render={(rows) => (
+          <TableAndCards
+            items={rows}
+            testId="trackers"
+            columns={COLUMNS.map((c) => t(`guard.trackers.${c}`))}
+            row={(row) => (
               <tr key={row.id}>
                 <td className="text-nowrap">
                   {formatDate(row.created_at, i18n.language, 'compact')}
@@ -153,33 +151,26 @@ export function TrackersAdmin() {
                 <td className="text-break">
                   {row.kind === 'profile' ? (
                     <span>
-                      {t('guard.trackers.profile')}{' '}
-                      <strong>{row.username ?? `#${row.username_id}`}</strong>
+                      <What row={row} />
                     </span>
                   ) : (
-                    <code className="text-body">{row.path}</code>
+                    <What row={row} />
                   )}
                 </td>
                 <td className="font-monospace text-break">{row.ip}</td>
                 <td>
                   <Place row={row} />
                 </td>
-                <td title={row.user_agent}>
-                  {[row.browser, row.platform].filter(Boolean).join(' · ') || '—'}
-                </td>
+                <td title={row.user_agent}>{device(row)}</td>
                 <td>
                   <Visitor row={row} />
                 </td>
                 <td className="text-break small">{row.referer || '—'}</td>
               </tr>
-            ))}
-          </AdminTable>
-          <ul
-            className="list-unstyled d-flex flex-column gap-2 d-lg-none"
-            data-testid="trackers-cards"
-          >
-            {data.data.map((row) => (
-              <li key={row.id} className="addme-card p-3">
+            )}
+            cardKey={(row) => row.id}
+            card={(row) => (
+              <>
                 <div className="d-flex justify-content-between gap-2">
                   <span className="font-monospace fw-semibold text-break">{row.ip}</span>
                   <span className="small text-body-secondary text-nowrap">
@@ -187,39 +178,27 @@ export function TrackersAdmin() {
                   </span>
                 </div>
                 <div className="small text-break">
-                  {row.kind === 'profile' ? (
-                    <>
-                      {t('guard.trackers.profile')}{' '}
-                      <strong>{row.username ?? `#${row.username_id}`}</strong>
-                    </>
-                  ) : (
-                    <code className="text-body">{row.path}</code>
-                  )}
+                  <What row={row} />
                 </div>
                 <div className="small">
                   <Place row={row} />
                 </div>
-                <div className="small text-body-secondary">
-                  {[row.browser, row.platform].filter(Boolean).join(' · ') || '—'}
-                </div>
+                <div className="small text-body-secondary">{device(row)}</div>
                 <div className="small">
                   <Visitor row={row} />
                 </div>
-              </li>
-            ))}
-          </ul>
-          <PagerRow
-            always
-            texts="people"
-            page={page}
-            total={data.meta.total}
-            capped={data.meta.total_capped}
-            hasNext={data.meta.has_next}
-            label={t('guard.trackers.title')}
-            onPage={goTo}
+              </>
+            )}
           />
-        </>
-      )}
-    </div>
+        )}
+        pager={{
+          people: true,
+          page,
+          meta: trackers.data?.meta,
+          label: t('guard.trackers.title'),
+          onPage: goTo,
+        }}
+      />
+    </AdminPage>
   );
 }
