@@ -30,6 +30,18 @@ T = TypeVar("T")
 StrictId = Annotated[int, Strict(), Field(ge=1)]
 
 
+Model = TypeVar("Model", bound=BaseModel)
+
+
+def from_row(model: type[Model], row: object, /, **values: Any) -> Model:
+    """A read model off a row: each field is the row's attribute of the same name, unless `values`
+    gives it (a renamed column, a joined or computed value). A field the row lacks and `values` does
+    not give is an AttributeError, never a silent default."""
+    return model.model_validate(
+        {name: values[name] if name in values else getattr(row, name) for name in model.model_fields}
+    )
+
+
 class Schema(BaseModel):
     model_config = ConfigDict(from_attributes=True)
 

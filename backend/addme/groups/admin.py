@@ -20,7 +20,7 @@ from addme.core.db import get_or_404
 from addme.core.errors import FieldError
 from addme.core.options import AppName
 from addme.core.paging import bounded_meta
-from addme.core.schemas import Page, StrictInput, UtcDatetime
+from addme.core.schemas import Page, StrictInput, UtcDatetime, from_row
 from addme.decisions import service as decisions
 from addme.decisions.models import StatementOfReasons
 from addme.groups.codes import GroupCode
@@ -65,20 +65,7 @@ class AdminGroupRemove(StrictInput):
 
 
 def _read(group: Group, email: str | None) -> AdminGroupRead:
-    return AdminGroupRead(
-        id=group.id,
-        slug=group.slug,
-        app=group.app,
-        name=group.name,
-        username=group.username,
-        description=group.description,
-        max_members=group.max_members,
-        members_count=group.members_count,
-        owner_id=group.user_id,
-        owner_email=email,
-        created_at=group.created_at,
-        last_activity_at=group.last_activity_at,
-    )
+    return from_row(AdminGroupRead, group, owner_id=group.user_id, owner_email=email)
 
 
 def _found(session: Session, group_id: int) -> Group:

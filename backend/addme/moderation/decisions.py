@@ -16,7 +16,7 @@ from addme.core import clock
 from addme.core.config import get_settings
 from addme.core.db import get_or_404
 from addme.core.errors import Conflict, NotFound
-from addme.core.schemas import Page, PageMeta
+from addme.core.schemas import Page, PageMeta, from_row
 from addme.decisions import appeals as appeal_records
 from addme.decisions import service as records
 from addme.listings import constants as lc
@@ -156,16 +156,9 @@ def decide_unban(
 
 def _removal_read(req: RemovalRequest) -> RemovalRequestAdmin:
     due = req.created_at + REMOVAL_LIMIT
-    return RemovalRequestAdmin(
-        id=req.id,
-        status=req.status,
-        app=req.app,
-        username=req.username,
-        reason=req.reason,
-        email=req.email,
-        decision_reason=req.decision_reason,
-        created_at=req.created_at,
-        decided_at=req.decided_at,
+    return from_row(
+        RemovalRequestAdmin,
+        req,
         due_at=due,
         overdue=req.status == RequestStatus.PENDING and clock.now() > due,
         listed_username_id=req.username_id,

@@ -20,7 +20,7 @@ from addme.core import clock
 from addme.core.config import get_settings
 from addme.core.db import get_or_404
 from addme.core.errors import Conflict, FieldError, NotFound
-from addme.core.schemas import Page, PageMeta
+from addme.core.schemas import Page, PageMeta, from_row
 from addme.decisions import service as decisions
 from addme.decisions.models import StatementOfReasons
 from addme.groups import admin as groups_admin
@@ -84,23 +84,14 @@ def _statement(row: StatementOfReasons | None) -> StatementRead | None:
 
 def _read(notice: Notice, statement: StatementOfReasons | None = None) -> NoticeAdmin:
     _, target, _ = clock_for(notice.kind, notice.created_at)
-    return NoticeAdmin(
-        id=notice.id,
-        reference=notice.reference,
-        kind=notice.kind,
-        status=notice.status,
+    return from_row(
+        NoticeAdmin,
+        notice,
         urls=list(notice.urls),
-        description=notice.description,
-        signature=notice.signature,
-        contact_email=notice.contact_email,
         has_picture=notice.picture_path is not None,
         picture_url=f"/v1/admin/notices/{notice.id}/picture" if notice.picture_path else None,
-        reporter_id=notice.reporter_id,
-        created_at=notice.created_at,
-        due_at=notice.due_at,
         target_at=target,
         urgency=urgency(notice),
-        decided_at=notice.decided_at,
         decision=_statement(statement),
     )
 
