@@ -12,6 +12,7 @@ from sqlalchemy.orm import Session
 
 from addme.core import clock
 from addme.core.errors import AppError, Conflict, NotFound
+from addme.core.schemas import from_row
 from addme.decisions import service
 from addme.decisions.codes import DecisionCode
 from addme.decisions.models import Appeal, AppealStatus, StatementOfReasons
@@ -26,26 +27,11 @@ APPEALED = "Your appeal has been sent. A different moderator will answer within 
 
 
 def statement_read(row: StatementOfReasons) -> StatementRead:
-    return StatementRead(
-        id=row.id,
-        decision=row.decision,
-        decision_visibility=row.decision_visibility,
-        decision_account=row.decision_account,
-        ground=row.ground,
-        ground_reference=row.ground_reference,
-        category=row.category,
-        source_type=row.source_type,
-        automated_detection=row.automated_detection,
-        automated_decision=row.automated_decision,
-        facts=row.facts,
+    return from_row(
+        StatementRead,
+        row,
         territorial_scope=[str(c) for c in row.territorial_scope or []],
         content=[str(c) for c in row.content or []],
-        subject_type=row.subject_type,
-        subject_id=row.subject_id,
-        user_id=row.user_id,
-        appeal_of_id=row.appeal_of_id,
-        decided_by=row.decided_by,
-        decided_at=row.decided_at,
     )
 
 

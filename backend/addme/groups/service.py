@@ -15,7 +15,7 @@ from sqlalchemy.orm import Session
 from addme.accounts.models import User
 from addme.core import clock
 from addme.core.errors import AppError, Conflict, FieldError, NotFound
-from addme.core.schemas import PageMeta
+from addme.core.schemas import PageMeta, from_row
 from addme.groups.codes import GroupCode
 from addme.groups.models import Group, GroupMember
 from addme.groups.schemas import GroupCreate, GroupDetail, GroupPage, GroupRead, GroupUpdate, MyGroups
@@ -55,18 +55,11 @@ def make_slug(name: str) -> str:
 
 def to_read(group: Group, *, reveal: bool) -> GroupRead:
     """A group as listed; `reveal` shows its handle (to its owner and members only)."""
-    return GroupRead(
-        id=group.id,
-        slug=group.slug,
-        app=group.app,
-        name=group.name,
+    return from_row(
+        GroupRead,
+        group,
         username=group.username if reveal else None,
-        description=group.description,
-        max_members=group.max_members,
-        members_count=group.members_count,
         is_full=group.members_count >= group.max_members,
-        last_activity_at=group.last_activity_at,
-        created_at=group.created_at,
     )
 
 

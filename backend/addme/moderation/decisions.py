@@ -49,14 +49,9 @@ def _status_where(column: Mapped[str], status: str) -> ColumnElement[bool]:
 
 
 def _unban_read(req: UnbanRequest, username: Username) -> UnbanRequestAdmin:
-    return UnbanRequestAdmin(
-        id=req.id,
-        status=req.status,
-        message=req.message,
-        automatic=req.automatic,
-        decision_reason=req.decision_reason,
-        created_at=req.created_at,
-        decided_at=req.decided_at,
+    return from_row(
+        UnbanRequestAdmin,
+        req,
         lifetime=username.status == lc.Status.BANNED and username.banned_until is None,
         username=AdminUsername.model_validate(username),
     )

@@ -67,19 +67,7 @@ def urgency(notice: Notice) -> Urgency:
 def _statement(row: StatementOfReasons | None) -> StatementRead | None:
     if row is None:
         return None
-    return StatementRead(
-        decision=row.decision,
-        decision_visibility=row.decision_visibility,
-        ground=row.ground,
-        category=row.category,
-        source_type=row.source_type,
-        automated_detection=row.automated_detection,
-        automated_decision=row.automated_decision,
-        facts=row.facts,
-        content=[str(c) for c in row.content],
-        decided_by=row.decided_by,
-        decided_at=row.decided_at,
-    )
+    return from_row(StatementRead, row, content=[str(c) for c in row.content])
 
 
 def _read(notice: Notice, statement: StatementOfReasons | None = None) -> NoticeAdmin:

@@ -16,6 +16,7 @@ from addme.core import clock
 from addme.core.db import get_or_404
 from addme.core.errors import Conflict, FieldError
 from addme.core.permissions import refuse_self_grant
+from addme.core.schemas import from_row
 from addme.listings.constants import Status
 from addme.listings.models import Username
 from addme.mail import service as mail
@@ -248,17 +249,7 @@ def active_pins(session: Session) -> list[PinRead]:
         .order_by(Username.fire_pinned_until.desc())
         .limit(200)
     ).all()
-    return [
-        PinRead(
-            username_id=u.id,
-            username=u.username,
-            app=u.app,
-            user_id=u.user_id,
-            fire_pinned_until=u.fire_pinned_until,
-        )
-        for u in rows
-        if u.fire_pinned_until is not None
-    ]
+    return [from_row(PinRead, u, username_id=u.id) for u in rows if u.fire_pinned_until is not None]
 
 
 def orders_of_user(session: Session, *, user_id: int, limit: int = 20) -> list[AdminOrderRead]:

@@ -22,7 +22,7 @@ from addme.core import clock, ratelimit
 from addme.core.config import get_settings
 from addme.core.db import insert_once
 from addme.core.errors import AppError, Conflict, FieldError, NotFound, Unauthorized
-from addme.core.schemas import Page, PageMeta
+from addme.core.schemas import Page, PageMeta, from_row
 from addme.shop import checkout, keys, orders, payments
 
 # Other domains read a member's orders through the service (architecture.md).
@@ -187,22 +187,17 @@ def _direct_read(session: Session, order: Order) -> DirectOrderRead:
     items = session.scalars(
         select(OrderItem).where(OrderItem.order_id == order.id).order_by(OrderItem.id)
     ).all()
-    return DirectOrderRead(
-        order_number=order.order_number,
-        email=order.email,
-        status=order.status,
+    return from_row(
+        DirectOrderRead,
+        order,
         items=[orders.item_read(i) for i in items],
         subtotal=payments.dollars(order.price_cents - order.fee_cents),
         fee_percent=payments.crypto_fee_percent(sum(i.quantity for i in items) or 1),
         fee=payments.dollars(order.fee_cents),
         total=payments.dollars(order.price_cents),
-        currency=order.currency,
         payment=_instructions(order),
-        created_at=order.created_at,
         token=order.token or "",
         state=orders.state_of(order),
-        transaction_id=order.transaction_id,
-        transaction_sent_at=order.transaction_sent_at,
         ledger=orders.ledger_of(session, order),
     )
 
