@@ -15,7 +15,6 @@ from sqlalchemy.orm import Session
 
 from addme.accounts.models import User
 from addme.audit import service as audit
-from addme.core import clock
 from addme.core.db import get_or_404
 from addme.core.errors import FieldError
 from addme.core.options import AppName
@@ -76,6 +75,10 @@ def _fields(group: Group) -> dict[str, Any]:
     return {"name": group.name, "description": group.description, "max_members": group.max_members}
 
 
+# What the audit keeps of a group's edit: the information and the maximum an admin may change.
+AUDITED = audit.Audited[Group](target="group", fields=_fields)
+
+
 def search(
     session: Session, *, q: str | None, app: AppName | None, page: int, per_page: int
 ) -> Page[AdminGroupRead]:
@@ -111,28 +114,20 @@ def one(session: Session, *, group_id: int) -> AdminGroupRead:
 def update(session: Session, *, admin: User, group_id: int, body: AdminGroupUpdate) -> AdminGroupRead:
     """Edit a group's information or maximum (never below its members), audited."""
     group = _found(session, group_id)
-    before = _fields(group)
     sent = body.model_fields_set
-    if "name" in sent and body.name is not None:
-        group.name = body.name
-    if "description" in sent and body.description is not None:
-        group.description = body.description
-    if "max_members" in sent and body.max_members is not None:
-        if body.max_members < group.members_count:
-            raise FieldError("max_members", MAX_BELOW_MEMBERS.format(count=group.members_count))
-        group.max_members = body.max_members
-    after = _fields(group)
-    if after != before:
-        group.updated_at = clock.now()
-        audit.record(
-            session,
-            admin=admin,
-            action="group.update",
-            target=f"group:{group.id}",
-            reason=body.reason,
-            before=before,
-            after=after,
-        )
+    # An edit that sends the same values is no change: no audit row, and no UPDATE, so `updated_at`
+    # (set by the row's onupdate) stays as it was.
+    with AUDITED.change(
+        session, admin=admin, row=group, action="group.update", reason=body.reason, only_if_changed=True
+    ):
+        if "name" in sent and body.name is not None:
+            group.name = body.name
+        if "description" in sent and body.description is not None:
+            group.description = body.description
+        if "max_members" in sent and body.max_members is not None:
+            if body.max_members < group.members_count:
+                raise FieldError("max_members", MAX_BELOW_MEMBERS.format(count=group.members_count))
+            group.max_members = body.max_members
     session.commit()
     return one(session, group_id=group.id)
 
