@@ -135,7 +135,7 @@ def posts(session: Session, *, q: str | None, page: int, per_page: int) -> Page[
     ).all()
     return Page[BlogAdminRead](
         data=[BlogAdminRead.model_validate(p) for p in rows],
-        meta=PageMeta(page=page, per_page=per_page, total=total, has_next=page * per_page < total),
+        meta=PageMeta.exact(total, page=page, per_page=per_page),
     )
 
 

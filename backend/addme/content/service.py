@@ -50,7 +50,7 @@ def list_posts(session: Session, *, page: int, per_page: int) -> BlogPage:
     ).all()
     return BlogPage(
         data=[_card(p) for p in rows],
-        meta=PageMeta(page=page, per_page=per_page, total=total, has_next=page * per_page < total),
+        meta=PageMeta.exact(total, page=page, per_page=per_page),
     )
 
 

@@ -77,6 +77,11 @@ class PageMeta(BaseModel):
     # Sent only when true, so every other page's meta stays as it was.
     total_capped: bool = Field(default=False, exclude_if=lambda capped: not capped)
 
+    @classmethod
+    def exact(cls, total: int, *, page: int, per_page: int) -> PageMeta:
+        """The meta of an exactly counted list (queues and small tables; core.paging caps the big)."""
+        return cls(page=page, per_page=per_page, total=total, has_next=page * per_page < total)
+
 
 class Page(BaseModel, Generic[T]):
     data: list[T]

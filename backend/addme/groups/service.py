@@ -121,7 +121,7 @@ def list_public(
     ).all()
     return GroupPage(
         data=[to_read(g, reveal=False) for g in rows],
-        meta=PageMeta(page=page, per_page=per_page, total=total, has_next=page * per_page < total),
+        meta=PageMeta.exact(total, page=page, per_page=per_page),
     )
 
 

@@ -178,7 +178,7 @@ def recent_runs(
             .limit(per_page)
         )
     )
-    return rows, PageMeta(page=page, per_page=per_page, total=total, has_next=page * per_page < total)
+    return rows, PageMeta.exact(total, page=page, per_page=per_page)
 
 
 def logged_job_names() -> list[str]:

@@ -98,12 +98,7 @@ def nudes_page(session: Session, *, params: NudesParams, signed_in: bool, blurre
         )
         for r in rows
     ]
-    meta = PageMeta(
-        page=params.page,
-        per_page=params.per_page,
-        total=total,
-        has_next=params.page * params.per_page < total,
-    )
+    meta = PageMeta.exact(total, page=params.page, per_page=params.per_page)
     return NudesPage(data=data, meta=meta)
 
 

@@ -124,7 +124,7 @@ def _unban_about(session: Session, appeal: Appeal) -> str:
 def queue(session: Session, *, status: str, page: int, per_page: int) -> Page[AppealAdmin]:
     """Open appeals, the soonest due first (decided within 7 days); decided ones, the latest first."""
     rows, total = records.queue(session, status=status, page=page, per_page=per_page)
-    meta = PageMeta(page=page, per_page=per_page, total=total, has_next=page * per_page < total)
+    meta = PageMeta.exact(total, page=page, per_page=per_page)
     return Page[AppealAdmin](data=[_read(session, a) for a in rows], meta=meta)
 
 

@@ -37,10 +37,6 @@ REMOVAL_NOT_FOUND = "Removal request not found."
 ALREADY_DECIDED = "This request has already been decided."
 
 
-def _meta(page: int, per_page: int, total: int) -> PageMeta:
-    return PageMeta(page=page, per_page=per_page, total=total, has_next=page * per_page < total)
-
-
 def _status_where(column: Mapped[str], status: str) -> ColumnElement[bool]:
     return column == RequestStatus.PENDING if status == "pending" else column != RequestStatus.PENDING
 
@@ -76,7 +72,7 @@ def unban_queue(session: Session, *, status: str, page: int, per_page: int) -> P
         .limit(per_page)
     ).all()
     return Page[UnbanRequestAdmin](
-        data=[_unban_read(r, u) for r, u in rows], meta=_meta(page, per_page, total)
+        data=[_unban_read(r, u) for r, u in rows], meta=PageMeta.exact(total, page=page, per_page=per_page)
     )
 
 
@@ -173,7 +169,9 @@ def removal_queue(session: Session, *, status: str, page: int, per_page: int) ->
         .offset((page - 1) * per_page)
         .limit(per_page)
     )
-    return Page[RemovalRequestAdmin](data=[_removal_read(r) for r in rows], meta=_meta(page, per_page, total))
+    return Page[RemovalRequestAdmin](
+        data=[_removal_read(r) for r in rows], meta=PageMeta.exact(total, page=page, per_page=per_page)
+    )
 
 
 def removal_summary(session: Session) -> tuple[int, int | None]:

@@ -95,7 +95,7 @@ def queue(session: Session, *, status: str, page: int, per_page: int) -> Page[No
         )
     )
     statements = decisions.of_notice(session, notice_ids=[n.id for n in rows])
-    meta = PageMeta(page=page, per_page=per_page, total=total, has_next=page * per_page < total)
+    meta = PageMeta.exact(total, page=page, per_page=per_page)
     return Page[NoticeAdmin](data=[_read(n, statements.get(n.id)) for n in rows], meta=meta)
 
 

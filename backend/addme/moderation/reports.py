@@ -105,7 +105,7 @@ def queue(
             select(Report).where(Report.username_id.in_(ids), *where).order_by(Report.created_at, Report.id)
         )
     )
-    meta = PageMeta(page=page, per_page=per_page, total=total, has_next=page * per_page < total)
+    meta = PageMeta.exact(total, page=page, per_page=per_page)
     return Page[ReportGroup](data=_groups(session, ids, reports), meta=meta)
 
 

@@ -401,7 +401,7 @@ def my_old_orders(session: Session, *, user: User, page: int, per_page: int) -> 
     ).all()
     return Page[OrderRead](
         data=[orders.order_read(session, o) for o in rows],
-        meta=PageMeta(page=page, per_page=per_page, total=total, has_next=page * per_page < total),
+        meta=PageMeta.exact(total, page=page, per_page=per_page),
     )
 
 

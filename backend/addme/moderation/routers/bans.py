@@ -80,7 +80,7 @@ def list_blacklist(
     rows, total = blacklist.entries(db, kind=kind, page=page, per_page=per_page)
     return Page(
         data=[BlacklistTermRead.model_validate(r) for r in rows],
-        meta=PageMeta(page=page, per_page=per_page, total=total, has_next=page * per_page < total),
+        meta=PageMeta.exact(total, page=page, per_page=per_page),
     )
 
 
