@@ -22,7 +22,8 @@ from addme.content.models import BlogPost
 from addme.core import clock
 from addme.core.db import get_or_404
 from addme.core.errors import AppError, FieldError
-from addme.core.schemas import Page, PageMeta, StrictInput, UtcDatetime
+from addme.core.paging import exact_page
+from addme.core.schemas import Page, StrictInput, UtcDatetime
 from addme.media import pipeline
 from addme.media.storage import get_storage
 
@@ -127,16 +128,9 @@ def posts(session: Session, *, q: str | None, page: int, per_page: int) -> Page[
     if q and q.strip():
         like = f"%{q.strip().lower()}%"
         stmt = stmt.where(or_(func.lower(BlogPost.title).like(like), BlogPost.slug.like(like)))
-    total = int(session.scalar(select(func.count()).select_from(stmt.subquery())) or 0)
-    rows = session.scalars(
-        stmt.order_by(BlogPost.published_at.desc(), BlogPost.id.desc())
-        .offset((page - 1) * per_page)
-        .limit(per_page)
-    ).all()
-    return Page[BlogAdminRead](
-        data=[BlogAdminRead.model_validate(p) for p in rows],
-        meta=PageMeta.exact(total, page=page, per_page=per_page),
-    )
+    order = (BlogPost.published_at.desc(), BlogPost.id.desc())
+    rows, meta = exact_page(session, stmt, order=order, page=page, per_page=per_page)
+    return Page[BlogAdminRead](data=[BlogAdminRead.model_validate(p) for p in rows], meta=meta)
 
 
 def post(session: Session, *, post_id: int) -> BlogAdminRead:

@@ -21,7 +21,7 @@ from addme.comments import service as comments
 from addme.core import clock
 from addme.core.errors import Conflict, Forbidden, NotFound
 from addme.core.permissions import Permission, permissions_of
-from addme.core.schemas import Page, PageMeta, StrictInput, UtcDatetime, from_row
+from addme.core.schemas import Page, StrictInput, UtcDatetime, from_row
 from addme.decisions import appeals as records
 from addme.decisions import service as decisions
 from addme.decisions.codes import DecisionCode
@@ -123,13 +123,12 @@ def _unban_about(session: Session, appeal: Appeal) -> str:
 
 def queue(session: Session, *, status: str, page: int, per_page: int) -> Page[AppealAdmin]:
     """Open appeals, the soonest due first (decided within 7 days); decided ones, the latest first."""
-    rows, total = records.queue(session, status=status, page=page, per_page=per_page)
-    meta = PageMeta.exact(total, page=page, per_page=per_page)
+    rows, meta = records.queue(session, status=status, page=page, per_page=per_page)
     return Page[AppealAdmin](data=[_read(session, a) for a in rows], meta=meta)
 
 
 def open_count(session: Session) -> int:
-    return records.queue(session, status="open", page=1, per_page=1)[1]
+    return records.queue(session, status="open", page=1, per_page=1)[1].total
 
 
 def _another_staff_member(session: Session, *, besides: int) -> bool:

@@ -16,6 +16,7 @@ from addme.core import clock
 from addme.core.config import get_settings
 from addme.core.db import get_or_404
 from addme.core.errors import Conflict, NotFound
+from addme.core.paging import exact_page
 from addme.core.schemas import Page, PageMeta, from_row
 from addme.decisions import appeals as appeal_records
 from addme.decisions import service as records
@@ -160,18 +161,10 @@ def _removal_read(req: RemovalRequest) -> RemovalRequestAdmin:
 def removal_queue(session: Session, *, status: str, page: int, per_page: int) -> Page[RemovalRequestAdmin]:
     """Removal requests in this state; pending ones oldest (closest to their 48 hours) first."""
     where = _status_where(RemovalRequest.status, status)
-    total = int(session.scalar(select(func.count()).select_from(RemovalRequest).where(where)) or 0)
-    order = RemovalRequest.created_at if status == "pending" else RemovalRequest.decided_at.desc()
-    rows = session.scalars(
-        select(RemovalRequest)
-        .where(where)
-        .order_by(order, RemovalRequest.id)
-        .offset((page - 1) * per_page)
-        .limit(per_page)
-    )
-    return Page[RemovalRequestAdmin](
-        data=[_removal_read(r) for r in rows], meta=PageMeta.exact(total, page=page, per_page=per_page)
-    )
+    first = RemovalRequest.created_at if status == "pending" else RemovalRequest.decided_at.desc()
+    matches = select(RemovalRequest).where(where)
+    rows, meta = exact_page(session, matches, order=(first, RemovalRequest.id), page=page, per_page=per_page)
+    return Page[RemovalRequestAdmin](data=[_removal_read(r) for r in rows], meta=meta)
 
 
 def removal_summary(session: Session) -> tuple[int, int | None]:

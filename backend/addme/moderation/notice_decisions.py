@@ -20,7 +20,8 @@ from addme.core import clock
 from addme.core.config import get_settings
 from addme.core.db import get_or_404
 from addme.core.errors import Conflict, FieldError, NotFound
-from addme.core.schemas import Page, PageMeta, from_row
+from addme.core.paging import exact_page
+from addme.core.schemas import Page, from_row
 from addme.decisions import service as decisions
 from addme.decisions.models import StatementOfReasons
 from addme.groups import admin as groups_admin
@@ -87,15 +88,9 @@ def _read(notice: Notice, statement: StatementOfReasons | None = None) -> Notice
 def queue(session: Session, *, status: str, page: int, per_page: int) -> Page[NoticeAdmin]:
     """Open notices, the soonest due first; decided ones, the latest decision first."""
     where = Notice.status == NoticeStatus.OPEN if status == "open" else Notice.status != NoticeStatus.OPEN
-    total = int(session.scalar(select(func.count()).select_from(Notice).where(where)) or 0)
     order = (Notice.due_at, Notice.id) if status == "open" else (Notice.decided_at.desc(), Notice.id.desc())
-    rows = list(
-        session.scalars(
-            select(Notice).where(where).order_by(*order).offset((page - 1) * per_page).limit(per_page)
-        )
-    )
+    rows, meta = exact_page(session, select(Notice).where(where), order=order, page=page, per_page=per_page)
     statements = decisions.of_notice(session, notice_ids=[n.id for n in rows])
-    meta = PageMeta.exact(total, page=page, per_page=per_page)
     return Page[NoticeAdmin](data=[_read(n, statements.get(n.id)) for n in rows], meta=meta)
 
 
