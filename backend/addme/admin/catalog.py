@@ -54,7 +54,7 @@ def _tag_action(before: dict[str, Any], after: dict[str, Any]) -> str:
 
 
 # What the audit keeps of a tag's edit; the action is named from what changed.
-TAG_EDIT = audit.Audited[Tag](target="tag", fields=lambda tag: {"name": tag.name, "hidden": tag.hidden})
+TAG_EDIT = audit.Audited[Tag](target="tag", fields=audit.columns("name", "hidden"))
 
 
 def _read(row: dict[str, object]) -> TagRead:

@@ -40,6 +40,11 @@ def record(
     return row
 
 
+def columns(*names: str) -> Callable[[Any], dict[str, Any]]:
+    """An audit view that is some of a row's columns, by name, as they are."""
+    return lambda row: {name: getattr(row, name) for name in names}
+
+
 class Identified(Protocol):
     """A row the audit names by its id."""
 

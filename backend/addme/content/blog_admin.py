@@ -15,6 +15,7 @@ from sqlalchemy import func, or_, select
 from sqlalchemy.orm import Session
 
 from addme.accounts.models import User
+from addme.audit import service as audit
 from addme.content import publish
 from addme.content.codes import ContentCode
 from addme.content.markdown import render
@@ -115,11 +116,9 @@ def _post(session: Session, post_id: int, message: str = POST_NOT_FOUND) -> Blog
     return get_or_404(session, BlogPost, post_id, message, code=ContentCode.POST_NOT_FOUND)
 
 
-def _fields(post: BlogPost) -> dict[str, object]:
-    return {"slug": post.slug, "title": post.title, "visible": post.visible, "picture_url": post.picture_url}
-
-
-_PUBLISHED = publish.Published[BlogPost](kind="blog", target="post", fields=_fields)
+_PUBLISHED = publish.Published[BlogPost](
+    kind="blog", target="post", fields=audit.columns("slug", "title", "visible", "picture_url")
+)
 
 
 def posts(session: Session, *, q: str | None, page: int, per_page: int) -> Page[BlogAdminRead]:

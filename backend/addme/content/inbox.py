@@ -74,7 +74,7 @@ def _get(session: Session, message_id: int, reasons: tuple[str, ...] | None) -> 
 
 
 # What the audit keeps of a message: where it is in the inbox.
-STATUS_AUDIT = audit.Audited[ContactRequest](target="contact", fields=lambda row: {"status": row.status})
+STATUS_AUDIT = audit.Audited[ContactRequest](target="contact", fields=audit.columns("status"))
 
 
 def reply(

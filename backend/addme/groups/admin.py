@@ -7,7 +7,6 @@ Every change writes its audit row in the transaction that makes it; a missing gr
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
 
 from pydantic import BaseModel, Field, field_validator
 from sqlalchemy import ColumnElement, delete, func, or_, select
@@ -71,12 +70,8 @@ def _found(session: Session, group_id: int) -> Group:
     return get_or_404(session, Group, group_id, NOT_FOUND, code=GroupCode.GROUP_NOT_FOUND)
 
 
-def _fields(group: Group) -> dict[str, Any]:
-    return {"name": group.name, "description": group.description, "max_members": group.max_members}
-
-
 # What the audit keeps of a group's edit: the information and the maximum an admin may change.
-AUDITED = audit.Audited[Group](target="group", fields=_fields)
+AUDITED = audit.Audited[Group](target="group", fields=audit.columns("name", "description", "max_members"))
 
 
 def search(
@@ -147,7 +142,7 @@ def remove(session: Session, *, admin: User, group_id: int, reason: str, macro: 
         action="group.delete",
         target=f"group:{group.id}",
         reason=reason,
-        before={**_fields(group), "slug": group.slug, "owner_id": group.user_id},
+        before={**AUDITED.fields(group), "slug": group.slug, "owner_id": group.user_id},
     )
     hold_and_erase(session, group=group, statement=statement)
     session.commit()

@@ -25,11 +25,9 @@ NOT_FOUND = "Blacklist entry not found."
 DUPLICATE = "This entry is already on the blacklist."
 
 
-def _snapshot(row: BlacklistTerm) -> dict[str, object]:
-    return {"kind": row.kind, "pattern": row.pattern, "is_regex": row.is_regex, "active": row.active}
-
-
-AUDITED = audit.Audited(target="blacklist", fields=_snapshot)
+AUDITED = audit.Audited[BlacklistTerm](
+    target="blacklist", fields=audit.columns("kind", "pattern", "is_regex", "active")
+)
 
 
 def entries(
