@@ -3,6 +3,8 @@ owning domain's service (listings) and writes its audit row in the same transact
 
 from __future__ import annotations
 
+from typing import Any
+
 from pydantic import BaseModel, Field
 from sqlalchemy.orm import Session
 
@@ -10,6 +12,7 @@ from addme.accounts.models import User
 from addme.audit import service as audit
 from addme.core.schemas import Page, StrictInput, UtcDatetime
 from addme.listings import switching, tags
+from addme.listings.models import Tag
 from addme.listings.switching import SwitchRuleIn, SwitchRuleRead
 
 Reason = Field(default="", max_length=300)
@@ -44,6 +47,16 @@ class TagMerge(StrictInput):
     reason: str = Reason
 
 
+def _tag_action(before: dict[str, Any], after: dict[str, Any]) -> str:
+    if after["name"] != before["name"]:
+        return "tag.rename"
+    return "tag.hide" if after["hidden"] else "tag.show"
+
+
+# What the audit keeps of a tag's edit; the action is named from what changed.
+TAG_EDIT = audit.Audited[Tag](target="tag", fields=audit.columns("name", "hidden"))
+
+
 def _read(row: dict[str, object]) -> TagRead:
     return TagRead.model_validate(row)
 
@@ -71,25 +84,20 @@ def create_tag(session: Session, *, admin: User, body: TagCreate) -> TagRead:
 
 def update_tag(session: Session, *, admin: User, tag_id: int, body: TagUpdate) -> TagRead:
     tag = tags.get(session, tag_id=tag_id)
-    before = {"name": tag.name, "hidden": tag.hidden}
-    details: dict[str, object] = {}
-    if body.name is not None:
-        details["usernames"] = len(tags.rename(session, tag=tag, name=body.name))
-    if body.hidden is not None and body.hidden != tag.hidden:
-        tags.set_hidden(session, tag=tag, hidden=body.hidden)
-    after = {"name": tag.name, "hidden": tag.hidden}
-    if after != before:
-        action = "tag.rename" if after["name"] != before["name"] else "tag.hide" if tag.hidden else "tag.show"
-        audit.record(
-            session,
-            admin=admin,
-            action=action,
-            target=f"tag:{tag.id}",
-            reason=body.reason,
-            before=before,
-            after=after,
-            details=details or None,
-        )
+    details: dict[str, Any] = {}
+    with TAG_EDIT.change(
+        session,
+        admin=admin,
+        row=tag,
+        action=_tag_action,
+        reason=body.reason,
+        details=details,
+        only_if_changed=True,
+    ):
+        if body.name is not None:
+            details["usernames"] = len(tags.rename(session, tag=tag, name=body.name))
+        if body.hidden is not None and body.hidden != tag.hidden:
+            tags.set_hidden(session, tag=tag, hidden=body.hidden)
     session.commit()
     return _read(tags.row(session, tag_id=tag.id))
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from sqlalchemy.orm import Session
 
-from addme.core.schemas import PageMeta, Schema, UtcDatetime
+from addme.core.schemas import PageMeta, Schema, UtcDatetime, from_row
 from addme.jobs import service as jobs
 from addme.mail import service as mail
 from addme.wallet import reconcile
@@ -48,12 +48,7 @@ def figures(session: Session) -> HealthFigures:
         mismatched_user_ids=list(check.user_ids) if check else [],
         ledger_checked_at=check.checked_at if check else None,
         outbox_unsent=outbox.pending + outbox.given_up,
-        outbox=OutboxHealth(
-            pending=outbox.pending,
-            retrying=outbox.retrying,
-            oldest_pending_seconds=outbox.oldest_pending_seconds,
-            given_up=outbox.given_up,
-        ),
+        outbox=from_row(OutboxHealth, outbox),
         jobs=[JobHealth.model_validate(j) for j in jobs.lease_rows(session)],
     )
 

@@ -70,7 +70,7 @@ def _ban_state(user: User) -> dict[str, Any]:
 
 # The audit's views of an account, one for each kind of action on it.
 BAN_AUDIT = audit.Audited(target="user", fields=_ban_state)
-LEVEL_AUDIT = audit.Audited[User](target="user", fields=lambda u: {"admin_level": u.admin_level})
+LEVEL_AUDIT = audit.Audited[User](target="user", fields=audit.columns("admin_level"))
 DELETE_AUDIT = audit.Audited[User](target="user", fields=lambda u: {"deleted_at": _iso(u.deleted_at)})
 BALANCE_AUDIT = audit.Audited[User](
     target="user", fields=lambda u: {"top_ups": u.top_ups_count, "fire_pins": u.fire_pins_count}

@@ -10,7 +10,7 @@ from addme.admin.schemas import AdminMe, AuditRead
 from addme.audit.models import AdminAudit
 from addme.core.paging import bounded_meta
 from addme.core.permissions import permissions_of
-from addme.core.schemas import Page
+from addme.core.schemas import Page, from_row
 
 
 def me(*, admin: User) -> AdminMe:
@@ -44,20 +44,6 @@ def audit_page(
         .offset((page - 1) * per_page)
         .limit(per_page)
     ).all()
-    data = [
-        AuditRead(
-            id=row.id,
-            admin_id=row.admin_id,
-            admin_email=email,
-            admin_level=row.admin_level,
-            action=row.action,
-            target=row.target,
-            reason=row.reason,
-            before=row.before,
-            after=row.after,
-            details=row.details,
-            created_at=row.created_at,
-        )
-        for row, email in rows
-    ]
-    return Page[AuditRead](data=data, meta=meta)
+    return Page[AuditRead](
+        data=[from_row(AuditRead, row, admin_email=email) for row, email in rows], meta=meta
+    )

@@ -40,6 +40,11 @@ def record(
     return row
 
 
+def columns(*names: str) -> Callable[[Any], dict[str, Any]]:
+    """An audit view that is some of a row's columns, by name, as they are."""
+    return lambda row: {name: getattr(row, name) for name in names}
+
+
 class Identified(Protocol):
     """A row the audit names by its id."""
 
@@ -70,23 +75,30 @@ class Audited(Generic[Row]):
         *,
         admin: User,
         row: Row,
-        action: str,
+        action: str | Callable[[dict[str, Any], dict[str, Any]], str],
         reason: str = "",
         details: dict[str, Any] | None = None,
+        only_if_changed: bool = False,
     ) -> Iterator[None]:
         """Audit what the `with` block does to the row: its fields before and after. A block that
-        raises records nothing (the caller rolls back)."""
+        raises records nothing (the caller rolls back). With `only_if_changed`, neither does a block
+        that leaves the fields as they were (an edit that sent the same values). `action` may be
+        named from the change itself (before, after); `details` may be filled by the block (an
+        empty dict is recorded as none)."""
         before = self.fields(row)
         yield
+        after = self.fields(row)
+        if only_if_changed and after == before:
+            return
         self._record(
             session,
             admin=admin,
             row=row,
-            action=action,
+            action=action(before, after) if callable(action) else action,
             reason=reason,
             before=before,
-            after=self.fields(row),
-            details=details,
+            after=after,
+            details=details or None,
         )
 
     def removed(self, session: Session, *, admin: User, row: Row, action: str, reason: str = "") -> None:

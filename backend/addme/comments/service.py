@@ -23,6 +23,7 @@ from addme.core import clock
 from addme.core.config import get_settings
 from addme.core.db import get_or_404
 from addme.core.errors import AppError, Conflict, Forbidden, NotFound
+from addme.core.schemas import from_row
 from addme.decisions import service as decisions
 from addme.listings import service as listings
 from addme.listings.models import Username
@@ -115,17 +116,14 @@ def _allowance(session: Session, *, user: User, username: Username, now: datetim
 
 def _read(c: Comment, author: User | None, *, viewer: User | None, now: datetime) -> CommentRead:
     age = (now - author.created_at).days if author is not None else 0
-    return CommentRead(
-        id=c.id,
+    return from_row(
+        CommentRead,
+        c,
         text=c.body,
-        thumb=c.thumb,
         thumb_counted=c.thumb_counted and author is not None and not _hopping(author, now),
         account_age_days=max(0, age),
-        status=c.status,
         hidden=c.hidden_at is not None,
         answer=c.owner_answer,
-        answered_at=c.answered_at,
-        created_at=c.created_at,
         mine=viewer is not None and viewer.id == c.user_id,
     )
 

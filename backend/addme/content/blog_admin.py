@@ -15,6 +15,7 @@ from sqlalchemy import func, or_, select
 from sqlalchemy.orm import Session
 
 from addme.accounts.models import User
+from addme.audit import service as audit
 from addme.content import publish
 from addme.content.codes import ContentCode
 from addme.content.markdown import render
@@ -22,7 +23,8 @@ from addme.content.models import BlogPost
 from addme.core import clock
 from addme.core.db import get_or_404
 from addme.core.errors import AppError, FieldError
-from addme.core.schemas import Page, PageMeta, StrictInput, UtcDatetime
+from addme.core.paging import exact_page
+from addme.core.schemas import Page, StrictInput, UtcDatetime
 from addme.media import pipeline
 from addme.media.storage import get_storage
 
@@ -114,11 +116,9 @@ def _post(session: Session, post_id: int, message: str = POST_NOT_FOUND) -> Blog
     return get_or_404(session, BlogPost, post_id, message, code=ContentCode.POST_NOT_FOUND)
 
 
-def _fields(post: BlogPost) -> dict[str, object]:
-    return {"slug": post.slug, "title": post.title, "visible": post.visible, "picture_url": post.picture_url}
-
-
-_PUBLISHED = publish.Published[BlogPost](kind="blog", target="post", fields=_fields)
+_PUBLISHED = publish.Published[BlogPost](
+    kind="blog", target="post", fields=audit.columns("slug", "title", "visible", "picture_url")
+)
 
 
 def posts(session: Session, *, q: str | None, page: int, per_page: int) -> Page[BlogAdminRead]:
@@ -127,16 +127,9 @@ def posts(session: Session, *, q: str | None, page: int, per_page: int) -> Page[
     if q and q.strip():
         like = f"%{q.strip().lower()}%"
         stmt = stmt.where(or_(func.lower(BlogPost.title).like(like), BlogPost.slug.like(like)))
-    total = int(session.scalar(select(func.count()).select_from(stmt.subquery())) or 0)
-    rows = session.scalars(
-        stmt.order_by(BlogPost.published_at.desc(), BlogPost.id.desc())
-        .offset((page - 1) * per_page)
-        .limit(per_page)
-    ).all()
-    return Page[BlogAdminRead](
-        data=[BlogAdminRead.model_validate(p) for p in rows],
-        meta=PageMeta(page=page, per_page=per_page, total=total, has_next=page * per_page < total),
-    )
+    order = (BlogPost.published_at.desc(), BlogPost.id.desc())
+    rows, meta = exact_page(session, stmt, order=order, page=page, per_page=per_page)
+    return Page[BlogAdminRead](data=[BlogAdminRead.model_validate(p) for p in rows], meta=meta)
 
 
 def post(session: Session, *, post_id: int) -> BlogAdminRead:

@@ -15,7 +15,7 @@ from addme.accounts.models import User
 from addme.audit import service as audit
 from addme.content.codes import ContentCode
 from addme.content.models import ContactRequest
-from addme.content.schemas import ContactMessageRead
+from addme.content.schemas import ContactMessageRead, ContactReplyIn, ContactStatusIn
 from addme.content.texts import MAILS
 from addme.core import clock
 from addme.core.errors import NotFound
@@ -74,7 +74,7 @@ def _get(session: Session, message_id: int, reasons: tuple[str, ...] | None) -> 
 
 
 # What the audit keeps of a message: where it is in the inbox.
-STATUS_AUDIT = audit.Audited[ContactRequest](target="contact", fields=lambda row: {"status": row.status})
+STATUS_AUDIT = audit.Audited[ContactRequest](target="contact", fields=audit.columns("status"))
 
 
 def reply(
@@ -82,8 +82,7 @@ def reply(
     *,
     admin: User,
     message_id: int,
-    body: str,
-    close: bool,
+    data: ContactReplyIn,
     reasons: tuple[str, ...] | None = None,
 ) -> ContactMessageRead:
     """Mail an answer to the sender's reply address; the message becomes answered (or closed)."""
@@ -92,9 +91,9 @@ def reply(
     if writer is None:
         writer = accounts.get_by_email(session, email=row.reply_email)
     subject = MAILS[mail.language_of(writer)]["reply_subject"].format(id=row.id)
-    mail.queue(session, to=row.reply_email, subject=subject, body=body)
-    with STATUS_AUDIT.change(session, admin=admin, row=row, action="contact.reply", reason=body):
-        row.status = CLOSED if close else ANSWERED
+    mail.queue(session, to=row.reply_email, subject=subject, body=data.body)
+    with STATUS_AUDIT.change(session, admin=admin, row=row, action="contact.reply", reason=data.body):
+        row.status = CLOSED if data.close else ANSWERED
         row.answered_at = clock.now()
     session.commit()
     return ContactMessageRead.model_validate(row)
@@ -105,13 +104,12 @@ def set_status(
     *,
     admin: User,
     message_id: int,
-    status: str,
-    reason: str,
+    data: ContactStatusIn,
     reasons: tuple[str, ...] | None = None,
 ) -> ContactMessageRead:
     """Close, reopen or mark answered without a mail (answered elsewhere)."""
     row = _get(session, message_id, reasons)
-    with STATUS_AUDIT.change(session, admin=admin, row=row, action="contact.status", reason=reason):
-        row.status = status
+    with STATUS_AUDIT.change(session, admin=admin, row=row, action="contact.status", reason=data.reason):
+        row.status = data.status
     session.commit()
     return ContactMessageRead.model_validate(row)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import threading
 import time
 
-from sqlalchemy import ColumnElement, func, select
+from sqlalchemy import ColumnElement, select
 from sqlalchemy.orm import Session
 
 from addme.content import help as help_data
@@ -17,7 +17,8 @@ from addme.content.schemas import AlertRead, BlogCard, BlogPage, BlogPostRead, H
 from addme.core import clock
 from addme.core.db import new_session
 from addme.core.errors import NotFound
-from addme.core.schemas import PageMeta
+from addme.core.paging import exact_page
+from addme.core.schemas import from_row
 
 POST_NOT_FOUND = "Blog Post Not Found"
 PER_PAGE_DEFAULT = 12
@@ -40,18 +41,11 @@ def list_posts(session: Session, *, page: int, per_page: int) -> BlogPage:
     """Visible, published posts, newest first."""
     per_page = max(1, min(per_page, PER_PAGE_MAX))
     where = _published()
-    total = int(session.scalar(select(func.count()).select_from(BlogPost).where(*where)) or 0)
-    rows = session.scalars(
-        select(BlogPost)
-        .where(*where)
-        .order_by(BlogPost.published_at.desc(), BlogPost.id.desc())
-        .offset((page - 1) * per_page)
-        .limit(per_page)
-    ).all()
-    return BlogPage(
-        data=[_card(p) for p in rows],
-        meta=PageMeta(page=page, per_page=per_page, total=total, has_next=page * per_page < total),
+    order = (BlogPost.published_at.desc(), BlogPost.id.desc())
+    rows, meta = exact_page(
+        session, select(BlogPost).where(*where), order=order, page=page, per_page=per_page
     )
+    return BlogPage(data=[_card(p) for p in rows], meta=meta)
 
 
 def get_post(session: Session, *, slug: str) -> BlogPostRead:
@@ -69,20 +63,7 @@ def help_contents() -> HelpRead:
 
 def alert_read(a: Alert) -> AlertRead:
     """An alert as the site shows it (the admin's view adds its switch and window)."""
-    return AlertRead(
-        id=a.id,
-        spots=_split(a.spots),
-        type=a.type,
-        text=a.text,
-        # As written: the client runs html and script only in a sandboxed frame (no same
-        # origin), so a sanitizer here would only break an admin's markup.
-        html=a.html,
-        script=a.script,
-        icon=a.icon,
-        classes=a.classes,
-        style=a.style,
-        dismissible=a.dismissible,
-    )
+    return from_row(AlertRead, a, spots=_split(a.spots))
 
 
 def active_alerts(session: Session, *, spot: str | None) -> list[AlertRead]:

@@ -12,13 +12,16 @@ moderator narrows the search or flips the order (the oldest accounts are the fir
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, TypeVar
 
 from sqlalchemy import Select, func, literal, select
 from sqlalchemy.orm import Session
 
 from addme.core.errors import FieldError
 from addme.core.schemas import PageMeta
+
+T = TypeVar("T")
 
 COUNT_CAP = 10_000
 TOO_DEEP = "Pages stop at the first {cap:,} results: narrow the search or change the order."
@@ -52,3 +55,14 @@ def bounded_meta(session: Session, matches: Select[Any], *, page: int, per_page:
         has_next=page * per_page < min(counted, COUNT_CAP),
         total_capped=capped,
     )
+
+
+def exact_page(
+    session: Session, matches: Select[T], *, order: Sequence[Any], page: int, per_page: int
+) -> tuple[list[T], PageMeta]:
+    """One page of `matches` (a SELECT of one kind of row, unordered) in `order`, and its exact count:
+    for the queues and the tables that stay small (bounded_meta caps the count of the big ones)."""
+    counted = matches.with_only_columns(func.count(), maintain_column_froms=True)
+    total = int(session.scalar(counted) or 0)
+    rows = list(session.scalars(matches.order_by(*order).offset((page - 1) * per_page).limit(per_page)))
+    return rows, PageMeta.exact(total, page=page, per_page=per_page)

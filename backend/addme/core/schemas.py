@@ -30,6 +30,18 @@ T = TypeVar("T")
 StrictId = Annotated[int, Strict(), Field(ge=1)]
 
 
+Model = TypeVar("Model", bound=BaseModel)
+
+
+def from_row(model: type[Model], row: object, /, **values: Any) -> Model:
+    """A read model off a row: each field is the row's attribute of the same name, unless `values`
+    gives it (a renamed column, a joined or computed value). A field the row lacks and `values` does
+    not give is an AttributeError, never a silent default."""
+    return model.model_validate(
+        {name: values[name] if name in values else getattr(row, name) for name in model.model_fields}
+    )
+
+
 class Schema(BaseModel):
     model_config = ConfigDict(from_attributes=True)
 
@@ -64,6 +76,11 @@ class PageMeta(BaseModel):
     # million rows is a scan. True: there are more than `total`; has_next still drives the pager.
     # Sent only when true, so every other page's meta stays as it was.
     total_capped: bool = Field(default=False, exclude_if=lambda capped: not capped)
+
+    @classmethod
+    def exact(cls, total: int, *, page: int, per_page: int) -> PageMeta:
+        """The meta of an exactly counted list (queues and small tables; core.paging caps the big)."""
+        return cls(page=page, per_page=per_page, total=total, has_next=page * per_page < total)
 
 
 class Page(BaseModel, Generic[T]):

@@ -12,6 +12,8 @@ from sqlalchemy.orm import Session
 
 from addme.core import clock
 from addme.core.errors import AppError, Conflict, NotFound
+from addme.core.paging import exact_page
+from addme.core.schemas import PageMeta, from_row
 from addme.decisions import service
 from addme.decisions.codes import DecisionCode
 from addme.decisions.models import Appeal, AppealStatus, StatementOfReasons
@@ -26,26 +28,11 @@ APPEALED = "Your appeal has been sent. A different moderator will answer within 
 
 
 def statement_read(row: StatementOfReasons) -> StatementRead:
-    return StatementRead(
-        id=row.id,
-        decision=row.decision,
-        decision_visibility=row.decision_visibility,
-        decision_account=row.decision_account,
-        ground=row.ground,
-        ground_reference=row.ground_reference,
-        category=row.category,
-        source_type=row.source_type,
-        automated_detection=row.automated_detection,
-        automated_decision=row.automated_decision,
-        facts=row.facts,
+    return from_row(
+        StatementRead,
+        row,
         territorial_scope=[str(c) for c in row.territorial_scope or []],
         content=[str(c) for c in row.content or []],
-        subject_type=row.subject_type,
-        subject_id=row.subject_id,
-        user_id=row.user_id,
-        appeal_of_id=row.appeal_of_id,
-        decided_by=row.decided_by,
-        decided_at=row.decided_at,
     )
 
 
@@ -176,16 +163,8 @@ def close(session: Session, *, appeal: Appeal, reversed_: bool, decided_by: int,
     appeal.reason = reason
 
 
-def queue(session: Session, *, status: str, page: int, per_page: int) -> tuple[list[Appeal], int]:
+def queue(session: Session, *, status: str, page: int, per_page: int) -> tuple[list[Appeal], PageMeta]:
     """Open appeals, the soonest due first; decided ones, the latest first."""
-    from sqlalchemy import func
-
     where = Appeal.status == AppealStatus.OPEN if status == "open" else Appeal.status != AppealStatus.OPEN
-    total = int(session.scalar(select(func.count()).select_from(Appeal).where(where)) or 0)
     order = (Appeal.due_at, Appeal.id) if status == "open" else (Appeal.decided_at.desc(), Appeal.id.desc())
-    rows = list(
-        session.scalars(
-            select(Appeal).where(where).order_by(*order).offset((page - 1) * per_page).limit(per_page)
-        )
-    )
-    return rows, total
+    return exact_page(session, select(Appeal).where(where), order=order, page=page, per_page=per_page)

@@ -7,7 +7,6 @@ Every change writes its audit row in the transaction that makes it; a missing gr
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
 
 from pydantic import BaseModel, Field, field_validator
 from sqlalchemy import ColumnElement, delete, func, or_, select
@@ -15,12 +14,11 @@ from sqlalchemy.orm import Session
 
 from addme.accounts.models import User
 from addme.audit import service as audit
-from addme.core import clock
 from addme.core.db import get_or_404
 from addme.core.errors import FieldError
 from addme.core.options import AppName
 from addme.core.paging import bounded_meta
-from addme.core.schemas import Page, StrictInput, UtcDatetime
+from addme.core.schemas import Page, StrictInput, UtcDatetime, from_row
 from addme.decisions import service as decisions
 from addme.decisions.models import StatementOfReasons
 from addme.groups.codes import GroupCode
@@ -65,28 +63,15 @@ class AdminGroupRemove(StrictInput):
 
 
 def _read(group: Group, email: str | None) -> AdminGroupRead:
-    return AdminGroupRead(
-        id=group.id,
-        slug=group.slug,
-        app=group.app,
-        name=group.name,
-        username=group.username,
-        description=group.description,
-        max_members=group.max_members,
-        members_count=group.members_count,
-        owner_id=group.user_id,
-        owner_email=email,
-        created_at=group.created_at,
-        last_activity_at=group.last_activity_at,
-    )
+    return from_row(AdminGroupRead, group, owner_id=group.user_id, owner_email=email)
 
 
 def _found(session: Session, group_id: int) -> Group:
     return get_or_404(session, Group, group_id, NOT_FOUND, code=GroupCode.GROUP_NOT_FOUND)
 
 
-def _fields(group: Group) -> dict[str, Any]:
-    return {"name": group.name, "description": group.description, "max_members": group.max_members}
+# What the audit keeps of a group's edit: the information and the maximum an admin may change.
+AUDITED = audit.Audited[Group](target="group", fields=audit.columns("name", "description", "max_members"))
 
 
 def search(
@@ -124,28 +109,20 @@ def one(session: Session, *, group_id: int) -> AdminGroupRead:
 def update(session: Session, *, admin: User, group_id: int, body: AdminGroupUpdate) -> AdminGroupRead:
     """Edit a group's information or maximum (never below its members), audited."""
     group = _found(session, group_id)
-    before = _fields(group)
     sent = body.model_fields_set
-    if "name" in sent and body.name is not None:
-        group.name = body.name
-    if "description" in sent and body.description is not None:
-        group.description = body.description
-    if "max_members" in sent and body.max_members is not None:
-        if body.max_members < group.members_count:
-            raise FieldError("max_members", MAX_BELOW_MEMBERS.format(count=group.members_count))
-        group.max_members = body.max_members
-    after = _fields(group)
-    if after != before:
-        group.updated_at = clock.now()
-        audit.record(
-            session,
-            admin=admin,
-            action="group.update",
-            target=f"group:{group.id}",
-            reason=body.reason,
-            before=before,
-            after=after,
-        )
+    # An edit that sends the same values is no change: no audit row, and no UPDATE, so `updated_at`
+    # (set by the row's onupdate) stays as it was.
+    with AUDITED.change(
+        session, admin=admin, row=group, action="group.update", reason=body.reason, only_if_changed=True
+    ):
+        if "name" in sent and body.name is not None:
+            group.name = body.name
+        if "description" in sent and body.description is not None:
+            group.description = body.description
+        if "max_members" in sent and body.max_members is not None:
+            if body.max_members < group.members_count:
+                raise FieldError("max_members", MAX_BELOW_MEMBERS.format(count=group.members_count))
+            group.max_members = body.max_members
     session.commit()
     return one(session, group_id=group.id)
 
@@ -165,7 +142,7 @@ def remove(session: Session, *, admin: User, group_id: int, reason: str, macro: 
         action="group.delete",
         target=f"group:{group.id}",
         reason=reason,
-        before={**_fields(group), "slug": group.slug, "owner_id": group.user_id},
+        before={**AUDITED.fields(group), "slug": group.slug, "owner_id": group.user_id},
     )
     hold_and_erase(session, group=group, statement=statement)
     session.commit()

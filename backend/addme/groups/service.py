@@ -8,14 +8,15 @@ import unicodedata
 from datetime import timedelta
 from typing import Any
 
-from sqlalchemy import ColumnElement, Exists, UnaryExpression, delete, func, select, update
+from sqlalchemy import ColumnElement, Exists, UnaryExpression, delete, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from addme.accounts.models import User
 from addme.core import clock
 from addme.core.errors import AppError, Conflict, FieldError, NotFound
-from addme.core.schemas import PageMeta
+from addme.core.paging import exact_page
+from addme.core.schemas import from_row
 from addme.groups.codes import GroupCode
 from addme.groups.models import Group, GroupMember
 from addme.groups.schemas import GroupCreate, GroupDetail, GroupPage, GroupRead, GroupUpdate, MyGroups
@@ -55,18 +56,11 @@ def make_slug(name: str) -> str:
 
 def to_read(group: Group, *, reveal: bool) -> GroupRead:
     """A group as listed; `reveal` shows its handle (to its owner and members only)."""
-    return GroupRead(
-        id=group.id,
-        slug=group.slug,
-        app=group.app,
-        name=group.name,
+    return from_row(
+        GroupRead,
+        group,
         username=group.username if reveal else None,
-        description=group.description,
-        max_members=group.max_members,
-        members_count=group.members_count,
         is_full=group.members_count >= group.max_members,
-        last_activity_at=group.last_activity_at,
-        created_at=group.created_at,
     )
 
 
@@ -119,17 +113,11 @@ def list_public(
         where.append(Group.user_id.in_(ledger.vip_user_ids(now)))
     if gender or orientation:
         where.append(Group.user_id.in_(listings.owners_listed_as(gender=gender, orientation=orientation)))
-    total = int(session.scalar(select(func.count()).select_from(Group).where(*where)) or 0)
     order: list[UnaryExpression[Any]] = [Group.last_activity_at.desc(), Group.id.desc()]
     if popular:
         order.insert(0, Group.members_count.desc())
-    rows = session.scalars(
-        select(Group).where(*where).order_by(*order).offset((page - 1) * per_page).limit(per_page)
-    ).all()
-    return GroupPage(
-        data=[to_read(g, reveal=False) for g in rows],
-        meta=PageMeta(page=page, per_page=per_page, total=total, has_next=page * per_page < total),
-    )
+    rows, meta = exact_page(session, select(Group).where(*where), order=order, page=page, per_page=per_page)
+    return GroupPage(data=[to_read(g, reveal=False) for g in rows], meta=meta)
 
 
 def get_public(session: Session, *, slug: str, viewer: User | None) -> GroupDetail:

@@ -11,12 +11,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from sqlalchemy import delete, func, or_, select, update
+from sqlalchemy import delete, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from addme.core import clock
 from addme.core.db import session_scope
+from addme.core.paging import exact_page
 from addme.core.schemas import PageMeta
 from addme.jobs.models import JobLease, JobRun
 
@@ -170,15 +171,9 @@ def recent_runs(
     stmt = select(JobRun)
     if name:
         stmt = stmt.where(JobRun.name == name)
-    total = int(session.scalar(select(func.count()).select_from(stmt.subquery())) or 0)
-    rows = list(
-        session.scalars(
-            stmt.order_by(JobRun.started_at.desc(), JobRun.id.desc())
-            .offset((page - 1) * per_page)
-            .limit(per_page)
-        )
+    return exact_page(
+        session, stmt, order=(JobRun.started_at.desc(), JobRun.id.desc()), page=page, per_page=per_page
     )
-    return rows, PageMeta(page=page, per_page=per_page, total=total, has_next=page * per_page < total)
 
 
 def logged_job_names() -> list[str]:

@@ -9,6 +9,7 @@ from sqlalchemy.orm import Session
 
 from addme.accounts.models import User
 from addme.core import clock, options
+from addme.core.schemas import from_row
 from addme.listings import allowance, service, validation
 from addme.listings import constants as c
 from addme.listings.countries import country_name
@@ -70,47 +71,25 @@ def to_read(username: Username, *, user: User, counters: tuple[int, int] = (0, 0
     edits = service.edits_left(username, user=user, now=now)
     pinned = username.fire_pinned_until is not None and username.fire_pinned_until > now
     code_valid = username.ownership_code_until is not None and username.ownership_code_until > now
-    return MyUsername(
-        id=username.id,
-        username=username.username,
-        app=username.app,
-        age=username.age,
-        gender=username.gender,
-        orientation=username.orientation,
-        type=username.type,
-        country_code=username.country_code,
+    return from_row(
+        MyUsername,
+        username,
         country=country_name(username.country_code),
-        description=username.description,
-        short_description=username.short_description,
         tags=username.tags_text.split(),
-        link=username.link,
-        link_type=username.link_type,
-        paid_content=username.paid_content,
-        profile_picture=username.profile_picture,
-        status=username.status,
         status_notice=status_notice(username, now=now),
         rejection_reason=username.rejection_reason if username.status == c.Status.REJECTED else None,
-        suspect_description=username.suspect_description,
         is_listed=username.listed,
-        is_hidden=username.is_hidden,
-        banned_until=username.banned_until,
         ready_to_unban=username.status == c.Status.BANNED
         and (username.banned_until is None or username.banned_until <= now),
-        last_top_up=username.last_top_up,
-        fire_pinned_until=username.fire_pinned_until,
         is_fire_pinned=pinned,
         has_location=username.checkin_lat is not None,
         edits_left=edits,
         views_7d=counters[0],
         clicks_7d=counters[1],
-        reputation=username.reputation,
         owner_verified=username.owner_verified_at is not None,
-        owner_verified_via=username.owner_verified_via,
         ownership_code=username.ownership_code if code_valid else None,
         ownership_code_until=username.ownership_code_until if code_valid else None,
         actions=allowed_actions(username, edits=edits, now=now),
-        created_at=username.created_at,
-        updated_at=username.updated_at,
     )
 
 

@@ -18,7 +18,7 @@ from addme.accounts.models import User
 from addme.core import clock, options
 from addme.core.errors import Forbidden
 from addme.core.options import AppName
-from addme.core.schemas import StrictInput
+from addme.core.schemas import StrictInput, from_row
 from addme.listings import constants as c
 from addme.listings.codes import ListingCode
 from addme.listings.models import SwitchRule, Username
@@ -103,14 +103,5 @@ def switch_list(session: Session, *, user: User) -> SwitchList:
             blocked = "limit"
         else:
             taken[u.app] = taken.get(u.app, 0) + 1
-        accounts.append(
-            SwitchAccount(
-                id=u.id,
-                username=u.username,
-                app=u.app,
-                status=u.status,
-                switchable=blocked is None,
-                blocked=blocked,
-            )
-        )
+        accounts.append(from_row(SwitchAccount, u, switchable=blocked is None, blocked=blocked))
     return SwitchList(accounts=accounts, rules=list(current.values()))

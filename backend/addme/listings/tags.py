@@ -80,7 +80,7 @@ def table(
         }
         for t, u, n in rows
     ]
-    return data, PageMeta(page=page, per_page=per_page, total=total, has_next=page * per_page < total)
+    return data, PageMeta.exact(total, page=page, per_page=per_page)
 
 
 def row(session: Session, *, tag_id: int) -> dict[str, Any]:

@@ -15,7 +15,7 @@ from addme.audit import service as audit
 from addme.core.db import get_or_404
 from addme.core.errors import AppError
 from addme.core.paging import bounded_meta
-from addme.core.schemas import ActionResult
+from addme.core.schemas import ActionResult, from_row
 from addme.decisions import service as decisions
 from addme.decisions.models import StatementOfReasons
 from addme.listings.models import Username
@@ -52,18 +52,13 @@ def recent_uploads(session: Session, *, page: int, per_page: int) -> AdminMediaP
         .order_by(Media.id.desc())
     ).all()
     data = [
-        AdminMedia(
-            id=m.id,
-            user_id=m.user_id,
-            username_id=m.username_id,
+        from_row(
+            AdminMedia,
+            m,
             username=handle,
-            kind=m.kind,
             url=storage.url(m.storage_key),
             thumb_url=storage.url(m.thumb_key),
-            width=m.width,
-            height=m.height,
             pdq=hexed,
-            created_at=m.created_at,
         )
         for m, handle, hexed in rows
     ]

@@ -55,19 +55,8 @@ def hash_media(
             session.commit()
             break
         for row in rows:
-            found = hashes.hash_stored(storage, row.storage_key)
-            if found is None:
-                counts["missing"] += 1
-            else:
-                hashes.add_hash(
-                    session,
-                    media_id=row.id,
-                    kind=row.kind,
-                    storage_key=row.storage_key,
-                    hexed=found[0],
-                    quality=found[1],
-                )
-                counts["hashed"] += 1
+            recorded = hashes.record_stored(session, storage, row)
+            counts["hashed" if recorded is not None else "missing"] += 1
             cursor.position = str(row.id)
         try:
             session.commit()

@@ -7,7 +7,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from sqlalchemy import ColumnElement, Table, or_, select
 from sqlalchemy.orm import Session
@@ -91,15 +91,24 @@ def hash_stored(storage: Storage, key: str) -> tuple[str, int] | None:
         return None
 
 
-def ensure_hash(session: Session, media: Media) -> MediaImageHash | None:
-    """A media row's hash row, computed from its stored file when the backfill has not reached it."""
-    row = session.scalar(select(MediaImageHash).where(MediaImageHash.media_id == media.id))
-    if row is not None:
-        return row
-    found = hash_stored(get_storage(), media.storage_key)
+class StoredMedia(Protocol):
+    """A media row, or the columns of one that name its stored file."""
+
+    @property
+    def id(self) -> int: ...
+    @property
+    def kind(self) -> str: ...
+    @property
+    def storage_key(self) -> str: ...
+
+
+def record_stored(session: Session, storage: Storage, media: StoredMedia) -> MediaImageHash | None:
+    """Hash a media row's stored file and record it (flushed with the caller's work); None when the
+    file is gone or no longer reads as an image."""
+    found = hash_stored(storage, media.storage_key)
     if found is None:
         return None
-    row = add_hash(
+    return add_hash(
         session,
         media_id=media.id,
         kind=media.kind,
@@ -107,7 +116,16 @@ def ensure_hash(session: Session, media: Media) -> MediaImageHash | None:
         hexed=found[0],
         quality=found[1],
     )
-    session.flush()
+
+
+def ensure_hash(session: Session, media: Media) -> MediaImageHash | None:
+    """A media row's hash row, computed from its stored file when the backfill has not reached it."""
+    row = session.scalar(select(MediaImageHash).where(MediaImageHash.media_id == media.id))
+    if row is not None:
+        return row
+    row = record_stored(session, get_storage(), media)
+    if row is not None:
+        session.flush()
     return row
 
 

@@ -13,7 +13,7 @@ from sqlalchemy.orm import Session
 
 from addme.core import clock, options
 from addme.core.errors import NotFound, Unauthorized
-from addme.core.schemas import PageMeta
+from addme.core.schemas import PageMeta, from_row
 from addme.listings import constants as lc
 from addme.listings.cards import LISTED
 from addme.listings.models import Username
@@ -89,27 +89,16 @@ def nudes_page(session: Session, *, params: NudesParams, signed_in: bool, blurre
         covers = {m.id: m.thumb_key for m in session.execute(select(M.id, M.thumb_key).where(M.id.in_(ids)))}
     storage = get_storage()
     data = [
-        NudesCard(
-            id=r.id,
-            username=r.username,
-            app=r.app,
-            age=r.age,
-            gender=r.gender,
-            orientation=r.orientation,
-            country_code=r.country_code,
+        from_row(
+            NudesCard,
+            r,
             cover_thumb_url=_thumb(storage, covers.get(r.cover_id), blurred),
-            media_count=r.media_count,
             slug=slug_of(r.username, r.id),
             blurred=blurred,
         )
         for r in rows
     ]
-    meta = PageMeta(
-        page=params.page,
-        per_page=params.per_page,
-        total=total,
-        has_next=params.page * params.per_page < total,
-    )
+    meta = PageMeta.exact(total, page=params.page, per_page=params.per_page)
     return NudesPage(data=data, meta=meta)
 
 
@@ -147,16 +136,4 @@ def gallery(session: Session, *, slug: str, signed_in: bool, blurred: bool) -> G
         )
         for m in media
     ]
-    return Gallery(
-        id=row.id,
-        username=row.username,
-        app=row.app,
-        age=row.age,
-        gender=row.gender,
-        orientation=row.orientation,
-        country_code=row.country_code,
-        profile_picture=row.profile_picture,
-        slug=slug_of(row.username, row.id),
-        blurred=blurred,
-        data=images,
-    )
+    return from_row(Gallery, row, slug=slug_of(row.username, row.id), blurred=blurred, data=images)

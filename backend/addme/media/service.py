@@ -13,7 +13,7 @@ from sqlalchemy.orm import Session
 
 from addme.accounts.models import User
 from addme.core.errors import AppError, NotFound
-from addme.core.schemas import ActionResult
+from addme.core.schemas import ActionResult, from_row
 from addme.listings import service as listings
 from addme.listings.models import Username
 from addme.media import constants as c
@@ -46,15 +46,8 @@ def gallery_limit(user: User) -> int:
 
 def to_read(media: Media, storage: Storage) -> MediaRead:
     """A stored image with its public URLs."""
-    return MediaRead(
-        id=media.id,
-        kind=media.kind,
-        url=storage.url(media.storage_key),
-        thumb_url=storage.url(media.thumb_key),
-        width=media.width,
-        height=media.height,
-        content_type=media.content_type,
-        created_at=media.created_at,
+    return from_row(
+        MediaRead, media, url=storage.url(media.storage_key), thumb_url=storage.url(media.thumb_key)
     )
 
 

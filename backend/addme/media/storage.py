@@ -136,39 +136,23 @@ class S3Storage:
         return f"{self.base_url}/{_safe_key(key)}"
 
 
+# boto3 clients are thread-safe and slow to build: one per configuration.
+_s3 = lru_cache(maxsize=4)(S3Storage)
+
+
 def build(settings: Settings) -> Storage:
     """The provider the settings name."""
     if settings.storage_provider == "s3":
         return _s3(
-            settings.s3_bucket,
-            settings.s3_endpoint_url,
-            settings.s3_region,
-            settings.s3_access_key_id,
-            settings.s3_secret_access_key,
-            settings.media_host_url,
+            bucket=settings.s3_bucket,
+            endpoint_url=settings.s3_endpoint_url,
+            region=settings.s3_region,
+            access_key_id=settings.s3_access_key_id,
+            secret_access_key=settings.s3_secret_access_key,
+            public_url=settings.media_host_url,
         )
     base = settings.media_host_url or settings.media_url
     return LocalStorage(settings.media_dir, base)
-
-
-@lru_cache(maxsize=4)
-def _s3(
-    bucket: str,
-    endpoint_url: str | None,
-    region: str,
-    access_key_id: str | None,
-    secret_access_key: str | None,
-    public_url: str,
-) -> S3Storage:
-    # boto3 clients are thread-safe and slow to build: one per configuration.
-    return S3Storage(
-        bucket=bucket,
-        endpoint_url=endpoint_url,
-        region=region,
-        access_key_id=access_key_id,
-        secret_access_key=secret_access_key,
-        public_url=public_url,
-    )
 
 
 def get_storage() -> Storage:

@@ -21,7 +21,7 @@ from addme.comments import service as comments
 from addme.core import clock
 from addme.core.errors import Conflict, Forbidden, NotFound
 from addme.core.permissions import Permission, permissions_of
-from addme.core.schemas import Page, PageMeta, StrictInput, UtcDatetime
+from addme.core.schemas import Page, StrictInput, UtcDatetime, from_row
 from addme.decisions import appeals as records
 from addme.decisions import service as decisions
 from addme.decisions.codes import DecisionCode
@@ -98,23 +98,15 @@ def _read(session: Session, appeal: Appeal) -> AppealAdmin:
     about = records.about_of(statement) if statement is not None else ""
     if appeal.kind == "unban" and not about:
         about = _unban_about(session, appeal)
-    return AppealAdmin(
-        id=appeal.id,
+    return from_row(
+        AppealAdmin,
+        appeal,
         kind="unban" if appeal.kind == "unban" else "appeal",
-        status=appeal.status,
-        message=appeal.message,
-        user_id=appeal.user_id,
         member_email=member.email if member is not None else None,
         about=about,
         statement=records.statement_read(statement) if statement is not None else None,
         first_decider_id=statement.decided_by if statement is not None else None,
-        unban_request_id=appeal.unban_request_id,
-        created_at=appeal.created_at,
-        due_at=appeal.due_at,
         urgency=_urgency(appeal),
-        decided_at=appeal.decided_at,
-        decided_by=appeal.decided_by,
-        reason=appeal.reason,
         restorable=statement is None
         or statement.decision not in ERASED
         or decisions.held_for(session, statement_id=statement.id) is not None,
@@ -131,13 +123,12 @@ def _unban_about(session: Session, appeal: Appeal) -> str:
 
 def queue(session: Session, *, status: str, page: int, per_page: int) -> Page[AppealAdmin]:
     """Open appeals, the soonest due first (decided within 7 days); decided ones, the latest first."""
-    rows, total = records.queue(session, status=status, page=page, per_page=per_page)
-    meta = PageMeta(page=page, per_page=per_page, total=total, has_next=page * per_page < total)
+    rows, meta = records.queue(session, status=status, page=page, per_page=per_page)
     return Page[AppealAdmin](data=[_read(session, a) for a in rows], meta=meta)
 
 
 def open_count(session: Session) -> int:
-    return records.queue(session, status="open", page=1, per_page=1)[1]
+    return records.queue(session, status="open", page=1, per_page=1)[1].total
 
 
 def _another_staff_member(session: Session, *, besides: int) -> bool:

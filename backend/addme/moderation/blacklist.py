@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from sqlalchemy import func, select
+from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -13,6 +13,8 @@ from addme.accounts.models import User
 from addme.audit import service as audit
 from addme.core.db import get_or_404
 from addme.core.errors import Conflict, FieldError
+from addme.core.paging import exact_page
+from addme.core.schemas import PageMeta
 from addme.moderation import ipbans
 from addme.moderation.admin_schemas import BlacklistTermIn
 from addme.moderation.codes import ModerationCode
@@ -23,28 +25,21 @@ NOT_FOUND = "Blacklist entry not found."
 DUPLICATE = "This entry is already on the blacklist."
 
 
-def _snapshot(row: BlacklistTerm) -> dict[str, object]:
-    return {"kind": row.kind, "pattern": row.pattern, "is_regex": row.is_regex, "active": row.active}
-
-
-AUDITED = audit.Audited(target="blacklist", fields=_snapshot)
+AUDITED = audit.Audited[BlacklistTerm](
+    target="blacklist", fields=audit.columns("kind", "pattern", "is_regex", "active")
+)
 
 
 def entries(
     session: Session, *, kind: str | None, page: int, per_page: int
-) -> tuple[list[BlacklistTerm], int]:
-    """Blacklist entries (of one kind, when given), newest first, and their total."""
+) -> tuple[list[BlacklistTerm], PageMeta]:
+    """Blacklist entries (of one kind, when given), newest first, and their page's meta."""
     screening.ensure_default_terms(session)
     session.commit()
     stmt = select(BlacklistTerm)
-    count = select(func.count()).select_from(BlacklistTerm)
     if kind:
-        stmt, count = stmt.where(BlacklistTerm.kind == kind), count.where(BlacklistTerm.kind == kind)
-    total = int(session.scalar(count) or 0)
-    rows = session.scalars(
-        stmt.order_by(BlacklistTerm.id.desc()).offset((page - 1) * per_page).limit(per_page)
-    ).all()
-    return list(rows), total
+        stmt = stmt.where(BlacklistTerm.kind == kind)
+    return exact_page(session, stmt, order=(BlacklistTerm.id.desc(),), page=page, per_page=per_page)
 
 
 def add(session: Session, *, admin: User, data: BlacklistTermIn) -> BlacklistTerm:

@@ -14,7 +14,7 @@ from addme.audit import service as audit
 from addme.comments import service as comments
 from addme.comments.models import Comment, CommentReport
 from addme.core.errors import Forbidden
-from addme.core.schemas import StrictInput, UtcDatetime
+from addme.core.schemas import StrictInput, UtcDatetime, from_row
 from addme.decisions import service as decisions
 from addme.moderation.codes import ModerationCode
 
@@ -62,18 +62,16 @@ def queue(session: Session, *, admin: User, kind: QueueKind = "all") -> list[Com
     for c, reports in found.values():
         listing = comments.listing_of(session, comment=c)
         out.append(
-            CommentReportAdmin(
+            from_row(
+                CommentReportAdmin,
+                c,
                 comment_id=c.id,
-                username_id=c.username_id,
                 listing_username=listing.username if listing is not None else None,
                 listing_app=listing.app if listing is not None else None,
                 text=c.body,
-                status=c.status,
-                held_reason=c.held_reason,
                 hidden=c.hidden_at is not None,
                 reports=[r.message for r in reports],
                 own_case=admin.id in comments.parties(session, comment=c),
-                created_at=c.created_at,
             )
         )
     return out

@@ -16,7 +16,8 @@ from addme.core import clock
 from addme.core.config import get_settings
 from addme.core.db import get_or_404
 from addme.core.errors import Conflict, NotFound
-from addme.core.schemas import Page, PageMeta
+from addme.core.paging import exact_page
+from addme.core.schemas import Page, PageMeta, from_row
 from addme.decisions import appeals as appeal_records
 from addme.decisions import service as records
 from addme.listings import constants as lc
@@ -37,10 +38,6 @@ REMOVAL_NOT_FOUND = "Removal request not found."
 ALREADY_DECIDED = "This request has already been decided."
 
 
-def _meta(page: int, per_page: int, total: int) -> PageMeta:
-    return PageMeta(page=page, per_page=per_page, total=total, has_next=page * per_page < total)
-
-
 def _status_where(column: Mapped[str], status: str) -> ColumnElement[bool]:
     return column == RequestStatus.PENDING if status == "pending" else column != RequestStatus.PENDING
 
@@ -49,14 +46,9 @@ def _status_where(column: Mapped[str], status: str) -> ColumnElement[bool]:
 
 
 def _unban_read(req: UnbanRequest, username: Username) -> UnbanRequestAdmin:
-    return UnbanRequestAdmin(
-        id=req.id,
-        status=req.status,
-        message=req.message,
-        automatic=req.automatic,
-        decision_reason=req.decision_reason,
-        created_at=req.created_at,
-        decided_at=req.decided_at,
+    return from_row(
+        UnbanRequestAdmin,
+        req,
         lifetime=username.status == lc.Status.BANNED and username.banned_until is None,
         username=AdminUsername.model_validate(username),
     )
@@ -81,7 +73,7 @@ def unban_queue(session: Session, *, status: str, page: int, per_page: int) -> P
         .limit(per_page)
     ).all()
     return Page[UnbanRequestAdmin](
-        data=[_unban_read(r, u) for r, u in rows], meta=_meta(page, per_page, total)
+        data=[_unban_read(r, u) for r, u in rows], meta=PageMeta.exact(total, page=page, per_page=per_page)
     )
 
 
@@ -156,16 +148,9 @@ def decide_unban(
 
 def _removal_read(req: RemovalRequest) -> RemovalRequestAdmin:
     due = req.created_at + REMOVAL_LIMIT
-    return RemovalRequestAdmin(
-        id=req.id,
-        status=req.status,
-        app=req.app,
-        username=req.username,
-        reason=req.reason,
-        email=req.email,
-        decision_reason=req.decision_reason,
-        created_at=req.created_at,
-        decided_at=req.decided_at,
+    return from_row(
+        RemovalRequestAdmin,
+        req,
         due_at=due,
         overdue=req.status == RequestStatus.PENDING and clock.now() > due,
         listed_username_id=req.username_id,
@@ -176,16 +161,10 @@ def _removal_read(req: RemovalRequest) -> RemovalRequestAdmin:
 def removal_queue(session: Session, *, status: str, page: int, per_page: int) -> Page[RemovalRequestAdmin]:
     """Removal requests in this state; pending ones oldest (closest to their 48 hours) first."""
     where = _status_where(RemovalRequest.status, status)
-    total = int(session.scalar(select(func.count()).select_from(RemovalRequest).where(where)) or 0)
-    order = RemovalRequest.created_at if status == "pending" else RemovalRequest.decided_at.desc()
-    rows = session.scalars(
-        select(RemovalRequest)
-        .where(where)
-        .order_by(order, RemovalRequest.id)
-        .offset((page - 1) * per_page)
-        .limit(per_page)
-    )
-    return Page[RemovalRequestAdmin](data=[_removal_read(r) for r in rows], meta=_meta(page, per_page, total))
+    first = RemovalRequest.created_at if status == "pending" else RemovalRequest.decided_at.desc()
+    matches = select(RemovalRequest).where(where)
+    rows, meta = exact_page(session, matches, order=(first, RemovalRequest.id), page=page, per_page=per_page)
+    return Page[RemovalRequestAdmin](data=[_removal_read(r) for r in rows], meta=meta)
 
 
 def removal_summary(session: Session) -> tuple[int, int | None]:

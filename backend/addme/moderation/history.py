@@ -7,7 +7,7 @@ from datetime import datetime
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from addme.core.schemas import Schema, UtcDatetime
+from addme.core.schemas import Schema, UtcDatetime, from_row
 from addme.listings.models import Username
 from addme.moderation.models import Report
 
@@ -35,19 +35,7 @@ def _rows(session: Session, *, where: object, limit: int) -> list[ReportRow]:
     out: list[ReportRow] = []
     for report, handle, app in session.execute(stmt).all():
         created: datetime = report.created_at
-        out.append(
-            ReportRow(
-                id=report.id,
-                username_id=report.username_id,
-                username=handle,
-                app=app,
-                type=report.type,
-                status=report.status,
-                message=report.message,
-                created_at=created,
-                resolved_at=report.resolved_at,
-            )
-        )
+        out.append(from_row(ReportRow, report, username=handle, app=app, created_at=created))
     return out
 
 

@@ -27,11 +27,7 @@ def _get(session: Session, macro_id: int) -> Macro:
     return get_or_404(session, Macro, macro_id, NOT_FOUND, code=ModerationCode.MACRO_NOT_FOUND)
 
 
-def _fields(macro: Macro) -> dict[str, object]:
-    return {"name": macro.name, "type": macro.type, "text": macro.text}
-
-
-AUDITED = audit.Audited(target="macro", fields=_fields)
+AUDITED = audit.Audited[Macro](target="macro", fields=audit.columns("name", "type", "text"))
 
 
 def create(session: Session, *, admin: User, data: MacroIn) -> MacroRead:

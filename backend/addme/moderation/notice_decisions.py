@@ -20,7 +20,8 @@ from addme.core import clock
 from addme.core.config import get_settings
 from addme.core.db import get_or_404
 from addme.core.errors import Conflict, FieldError, NotFound
-from addme.core.schemas import Page, PageMeta
+from addme.core.paging import exact_page
+from addme.core.schemas import Page, from_row
 from addme.decisions import service as decisions
 from addme.decisions.models import StatementOfReasons
 from addme.groups import admin as groups_admin
@@ -67,40 +68,19 @@ def urgency(notice: Notice) -> Urgency:
 def _statement(row: StatementOfReasons | None) -> StatementRead | None:
     if row is None:
         return None
-    return StatementRead(
-        decision=row.decision,
-        decision_visibility=row.decision_visibility,
-        ground=row.ground,
-        category=row.category,
-        source_type=row.source_type,
-        automated_detection=row.automated_detection,
-        automated_decision=row.automated_decision,
-        facts=row.facts,
-        content=[str(c) for c in row.content],
-        decided_by=row.decided_by,
-        decided_at=row.decided_at,
-    )
+    return from_row(StatementRead, row, content=[str(c) for c in row.content])
 
 
 def _read(notice: Notice, statement: StatementOfReasons | None = None) -> NoticeAdmin:
     _, target, _ = clock_for(notice.kind, notice.created_at)
-    return NoticeAdmin(
-        id=notice.id,
-        reference=notice.reference,
-        kind=notice.kind,
-        status=notice.status,
+    return from_row(
+        NoticeAdmin,
+        notice,
         urls=list(notice.urls),
-        description=notice.description,
-        signature=notice.signature,
-        contact_email=notice.contact_email,
         has_picture=notice.picture_path is not None,
         picture_url=f"/v1/admin/notices/{notice.id}/picture" if notice.picture_path else None,
-        reporter_id=notice.reporter_id,
-        created_at=notice.created_at,
-        due_at=notice.due_at,
         target_at=target,
         urgency=urgency(notice),
-        decided_at=notice.decided_at,
         decision=_statement(statement),
     )
 
@@ -108,15 +88,9 @@ def _read(notice: Notice, statement: StatementOfReasons | None = None) -> Notice
 def queue(session: Session, *, status: str, page: int, per_page: int) -> Page[NoticeAdmin]:
     """Open notices, the soonest due first; decided ones, the latest decision first."""
     where = Notice.status == NoticeStatus.OPEN if status == "open" else Notice.status != NoticeStatus.OPEN
-    total = int(session.scalar(select(func.count()).select_from(Notice).where(where)) or 0)
     order = (Notice.due_at, Notice.id) if status == "open" else (Notice.decided_at.desc(), Notice.id.desc())
-    rows = list(
-        session.scalars(
-            select(Notice).where(where).order_by(*order).offset((page - 1) * per_page).limit(per_page)
-        )
-    )
+    rows, meta = exact_page(session, select(Notice).where(where), order=order, page=page, per_page=per_page)
     statements = decisions.of_notice(session, notice_ids=[n.id for n in rows])
-    meta = PageMeta(page=page, per_page=per_page, total=total, has_next=page * per_page < total)
     return Page[NoticeAdmin](data=[_read(n, statements.get(n.id)) for n in rows], meta=meta)
 
 

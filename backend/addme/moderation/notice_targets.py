@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Literal
 from urllib.parse import urlsplit
 
 from sqlalchemy.orm import Session
@@ -103,27 +104,33 @@ def image_target(ref: ImageRef) -> NoticeTarget:
     )
 
 
-def username_target(username: Username) -> NoticeTarget:
-    root = get_settings().site_url.rstrip("/")
+def _page_target(
+    kind: Literal["username", "group"],
+    id: int,
+    *,
+    label: str,
+    path: str,
+    user_id: int,
+    username_id: int | None = None,
+) -> NoticeTarget:
+    """A listing or a group: named `<kind>:<id>`, at its page on this site."""
+    url = get_settings().site_url.rstrip("/") + path
     return NoticeTarget(
-        key=f"username:{username.id}",
-        kind="username",
-        label=f"{username.username} ({username.app})",
-        url=f"{root}/profile/{username.id}",
-        user_id=username.user_id,
-        username_id=username.id,
+        key=f"{kind}:{id}", kind=kind, label=label, url=url, user_id=user_id, username_id=username_id
+    )
+
+
+def username_target(username: Username) -> NoticeTarget:
+    label = f"{username.username} ({username.app})"
+    path = f"/profile/{username.id}"
+    return _page_target(
+        "username", username.id, label=label, path=path, user_id=username.user_id, username_id=username.id
     )
 
 
 def group_target(group: Group) -> NoticeTarget:
-    root = get_settings().site_url.rstrip("/")
-    return NoticeTarget(
-        key=f"group:{group.id}",
-        kind="group",
-        label=f"{group.name} ({group.app})",
-        url=f"{root}/group/{group.slug}",
-        user_id=group.user_id,
-    )
+    label = f"{group.name} ({group.app})"
+    return _page_target("group", group.id, label=label, path=f"/group/{group.slug}", user_id=group.user_id)
 
 
 def targets(found: Found) -> list[NoticeTarget]:

@@ -19,7 +19,7 @@ from addme.core.db import get_or_404
 from addme.core.errors import FieldError, Forbidden, NotFound
 from addme.core.options import ReportType
 from addme.core.paging import bounded_meta
-from addme.core.schemas import Page, PageMeta
+from addme.core.schemas import Page, PageMeta, from_row
 from addme.decisions import service as decisions
 from addme.listings import constants as lc
 from addme.listings import service as listings
@@ -105,7 +105,7 @@ def queue(
             select(Report).where(Report.username_id.in_(ids), *where).order_by(Report.created_at, Report.id)
         )
     )
-    meta = PageMeta(page=page, per_page=per_page, total=total, has_next=page * per_page < total)
+    meta = PageMeta.exact(total, page=page, per_page=per_page)
     return Page[ReportGroup](data=_groups(session, ids, reports), meta=meta)
 
 
@@ -152,21 +152,12 @@ def _groups(session: Session, ids: list[int], reports: list[Report]) -> list[Rep
 
 def _read(report: Report, standing: dict[int, tuple[int, int]], trusted: set[int]) -> ReportRead:
     dismissed, upheld = standing.get(report.reporter_id or 0, (0, 0))
-    return ReportRead(
-        id=report.id,
-        type=report.type,
-        message=report.message,
-        status=report.status,
-        hid_listing=report.hid_listing,
-        reporter_id=report.reporter_id,
+    return from_row(
+        ReportRead,
+        report,
         reporter_dismissed=dismissed,
         reporter_upheld=upheld,
         reporter_trusted=report.reporter_id in trusted,
-        due_at=report.due_at,
-        decision=report.decision,
-        decision_reason=report.decision_reason,
-        created_at=report.created_at,
-        resolved_at=report.resolved_at,
     )
 
 

@@ -20,7 +20,7 @@ from addme.core.config import get_settings
 from addme.core.db import Base
 from addme.core.errors import AppError, Conflict, FieldError, NotFound
 from addme.core.options import AppName
-from addme.core.schemas import StrictInput, UtcDatetime
+from addme.core.schemas import StrictInput, UtcDatetime, from_row
 from addme.decisions import appeals as appeal_records
 from addme.decisions import service as decisions
 from addme.listings import service as listings
@@ -288,9 +288,7 @@ def lookup(session: Session, *, app: str, username: str) -> RemovalLookup:
     found = _find_listed(session, app=app, handle=username)
     if found is None:
         raise NotFound(NOT_FOUND, code=ModerationCode.USERNAME_NOT_FOUND)
-    return RemovalLookup(
-        id=found.id, username=found.username, app=found.app, profile_picture=found.profile_picture
-    )
+    return from_row(RemovalLookup, found)
 
 
 _MAGIC: tuple[tuple[bytes, int, str], ...] = (

@@ -39,15 +39,8 @@ def held_by(review_reason: str | None) -> tuple[HeldBy, str]:
     return "blacklist", review_reason
 
 
-def snapshot(username: Username) -> dict[str, object]:
-    """The fields a decision changes, for the audit row's before and after."""
-    return {
-        "status": username.status,
-        "listed": username.listed,
-        "is_hidden": username.is_hidden,
-        "paid_content": username.paid_content,
-        "rejection_reason": username.rejection_reason,
-    }
+# The fields a decision changes, for the audit row's before and after.
+snapshot = audit.columns("status", "listed", "is_hidden", "paid_content", "rejection_reason")
 
 
 # A moderator's decision on a username, audited as what it changed of those fields.

@@ -18,7 +18,7 @@ from addme.accounts.models import User
 from addme.core import clock
 from addme.core.config import get_settings
 from addme.core.errors import NotFound
-from addme.core.schemas import UtcDatetime
+from addme.core.schemas import UtcDatetime, from_row
 from addme.mail import service as mail
 from addme.media.storage import get_storage
 from addme.privacy import collect
@@ -70,13 +70,8 @@ def _read(row: DataExport | None) -> ExportRead:
     if row is None:
         return ExportRead(status=None)
     ready = row.status == ExportStatus.READY
-    return ExportRead(
-        status=ExportStatus(row.status),
-        requested_at=row.requested_at,
-        ready_at=row.ready_at,
-        expires_at=row.expires_at,
-        size_bytes=row.size_bytes,
-        download_url=DOWNLOAD_PATH if ready else None,
+    return from_row(
+        ExportRead, row, status=ExportStatus(row.status), download_url=DOWNLOAD_PATH if ready else None
     )
 
 

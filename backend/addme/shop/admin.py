@@ -16,6 +16,7 @@ from addme.core import clock
 from addme.core.db import get_or_404
 from addme.core.errors import Conflict, FieldError
 from addme.core.permissions import refuse_self_grant
+from addme.core.schemas import from_row
 from addme.listings.constants import Status
 from addme.listings.models import Username
 from addme.mail import service as mail
@@ -71,22 +72,27 @@ def _record(session: Session, *, order: Order, kind: str, cents: int, note: str,
     )
 
 
-def _payment_recorded(session: Session, order: Order) -> bool:
-    return (
-        session.scalar(
-            select(OrderLedger.id).where(OrderLedger.order_id == order.id, OrderLedger.kind == "payment")
-        )
-        is not None
+def _record_payment(session: Session, *, order: Order, note: str, admin: User) -> None:
+    """The money received, in the order's ledger once (a frozen order, confirmed later, keeps its entry)."""
+    recorded = session.scalar(
+        select(OrderLedger.id).where(OrderLedger.order_id == order.id, OrderLedger.kind == "payment")
     )
+    if recorded is None:
+        _record(session, order=order, kind="payment", cents=order.price_cents, note=note, admin=admin)
 
 
-def _move(session: Session, order: Order, *, from_: Sequence[OrderStatus], **values: object) -> bool:
-    """Change the order only if it is still in one of `from_` (two admins at once: one wins)."""
+def _move(
+    session: Session, order: Order, *, from_: Sequence[OrderStatus], refused: str, **values: object
+) -> None:
+    """Change the order only if it is still in one of `from_`: of two admins at once, one wins and
+    the other's transaction is rolled back and refused (409, `refused`)."""
     moved = session.execute(
         update(Order).where(Order.id == order.id, Order.status.in_(list(from_))).values(**values),
         execution_options={"synchronize_session": "fetch"},
     )
-    return bool(moved.rowcount == 1)  # type: ignore[attr-defined]
+    if moved.rowcount != 1:  # type: ignore[attr-defined]
+        session.rollback()
+        raise Conflict(refused, code=ShopCode.NOT_PENDING)
 
 
 def confirm_order(session: Session, *, admin: User, order_id: int, transaction_id: str) -> AdminOrderRead:
@@ -98,20 +104,16 @@ def confirm_order(session: Session, *, admin: User, order_id: int, transaction_i
     if orders.state_of(order) == OrderState.UNSETTLED:
         raise Conflict(UNSETTLED_REFUSED, code=ShopCode.UNSETTLED)
     before = {"status": order.status, "transaction_id": order.transaction_id}
-    if not _move(
+    _move(
         session,
         order,
         from_=(OrderStatus.PENDING, OrderStatus.FROZEN),
+        refused=NOT_PENDING,
         status=OrderStatus.PAID,
         confirmed_at=clock.now(),
         transaction_id=transaction_id,
-    ):
-        session.rollback()
-        raise Conflict(NOT_PENDING, code=ShopCode.NOT_PENDING)
-    if not _payment_recorded(session, order):
-        _record(
-            session, order=order, kind="payment", cents=order.price_cents, note=transaction_id, admin=admin
-        )
+    )
+    _record_payment(session, order=order, note=transaction_id, admin=admin)
     count = orders.deliver(session, order=order, created_by=admin.id)
     audit.record(
         session,
@@ -138,20 +140,15 @@ def freeze_order(session: Session, *, admin: User, order_id: int, reason: str) -
         raise Conflict(
             "Only an order whose transaction was sent can be frozen.", code=ShopCode.NO_TRANSACTION
         )
-    if not _move(
-        session, order, from_=(OrderStatus.PENDING,), status=OrderStatus.FROZEN, frozen_at=clock.now()
-    ):
-        session.rollback()
-        raise Conflict(NOT_PENDING, code=ShopCode.NOT_PENDING)
-    if not _payment_recorded(session, order):
-        _record(
-            session,
-            order=order,
-            kind="payment",
-            cents=order.price_cents,
-            note=order.transaction_id,
-            admin=admin,
-        )
+    _move(
+        session,
+        order,
+        from_=(OrderStatus.PENDING,),
+        refused=NOT_PENDING,
+        status=OrderStatus.FROZEN,
+        frozen_at=clock.now(),
+    )
+    _record_payment(session, order=order, note=order.transaction_id, admin=admin)
     audit.record(
         session,
         admin=admin,
@@ -183,15 +180,14 @@ def cancel_order(
     """Cancel a crypto order: one never paid simply ends; a frozen one is refunded minus its fee."""
     order = _crypto_order(session, order_id)
     was = OrderStatus(order.status)
-    if not _move(
+    _move(
         session,
         order,
         from_=(OrderStatus.PENDING, OrderStatus.FROZEN),
+        refused=NOT_FROZEN_OR_PENDING,
         status=OrderStatus.CANCELLED,
         cancelled_at=clock.now(),
-    ):
-        session.rollback()
-        raise Conflict(NOT_FROZEN_OR_PENDING, code=ShopCode.NOT_PENDING)
+    )
     refund = 0
     if was == OrderStatus.FROZEN:
         refund = order.price_cents - order.fee_cents
@@ -248,17 +244,7 @@ def active_pins(session: Session) -> list[PinRead]:
         .order_by(Username.fire_pinned_until.desc())
         .limit(200)
     ).all()
-    return [
-        PinRead(
-            username_id=u.id,
-            username=u.username,
-            app=u.app,
-            user_id=u.user_id,
-            fire_pinned_until=u.fire_pinned_until,
-        )
-        for u in rows
-        if u.fire_pinned_until is not None
-    ]
+    return [from_row(PinRead, u, username_id=u.id) for u in rows if u.fire_pinned_until is not None]
 
 
 def orders_of_user(session: Session, *, user_id: int, limit: int = 20) -> list[AdminOrderRead]:

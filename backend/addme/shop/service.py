@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from datetime import datetime, timedelta
 
 from pydantic import ValidationError
-from sqlalchemy import ColumnElement, and_, func, or_, select, update
+from sqlalchemy import ColumnElement, and_, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -22,7 +22,8 @@ from addme.core import clock, ratelimit
 from addme.core.config import get_settings
 from addme.core.db import insert_once
 from addme.core.errors import AppError, Conflict, FieldError, NotFound, Unauthorized
-from addme.core.schemas import Page, PageMeta
+from addme.core.paging import exact_page
+from addme.core.schemas import Page, from_row
 from addme.shop import checkout, keys, orders, payments
 
 # Other domains read a member's orders through the service (architecture.md).
@@ -187,22 +188,17 @@ def _direct_read(session: Session, order: Order) -> DirectOrderRead:
     items = session.scalars(
         select(OrderItem).where(OrderItem.order_id == order.id).order_by(OrderItem.id)
     ).all()
-    return DirectOrderRead(
-        order_number=order.order_number,
-        email=order.email,
-        status=order.status,
+    return from_row(
+        DirectOrderRead,
+        order,
         items=[orders.item_read(i) for i in items],
         subtotal=payments.dollars(order.price_cents - order.fee_cents),
         fee_percent=payments.crypto_fee_percent(sum(i.quantity for i in items) or 1),
         fee=payments.dollars(order.fee_cents),
         total=payments.dollars(order.price_cents),
-        currency=order.currency,
         payment=_instructions(order),
-        created_at=order.created_at,
         token=order.token or "",
         state=orders.state_of(order),
-        transaction_id=order.transaction_id,
-        transaction_sent_at=order.transaction_sent_at,
         ledger=orders.ledger_of(session, order),
     )
 
@@ -400,14 +396,9 @@ def my_orders(session: Session, *, user: User) -> list[OrderRead]:
 def my_old_orders(session: Session, *, user: User, page: int, per_page: int) -> Page[OrderRead]:
     """The account's older orders (over 90 days and nothing still running), newest first, paged."""
     stmt = select(Order).where(Order.user_id == user.id, ~_current(clock.now()))
-    total = int(session.scalar(select(func.count()).select_from(stmt.subquery())) or 0)
-    rows = session.scalars(
-        stmt.order_by(Order.created_at.desc(), Order.id.desc()).offset((page - 1) * per_page).limit(per_page)
-    ).all()
-    return Page[OrderRead](
-        data=[orders.order_read(session, o) for o in rows],
-        meta=PageMeta(page=page, per_page=per_page, total=total, has_next=page * per_page < total),
-    )
+    order = (Order.created_at.desc(), Order.id.desc())
+    rows, meta = exact_page(session, stmt, order=order, page=page, per_page=per_page)
+    return Page[OrderRead](data=[orders.order_read(session, o) for o in rows], meta=meta)
 
 
 def resend_keys(session: Session, *, order_number: str, email: str, ip: str) -> str:

@@ -19,6 +19,7 @@ from addme.accounts.models import User
 from addme.core import clock, ratelimit
 from addme.core.config import get_settings
 from addme.core.errors import AppError, Forbidden, NotFound
+from addme.core.schemas import from_row
 from addme.listings import service as listings
 from addme.listings.models import Username
 from addme.swipes.codes import SwipeCode
@@ -126,18 +127,10 @@ def clear_location(session: Session, *, user: User, username_id: int) -> CheckIn
 def _card(u: Username, *, now: datetime, origin: tuple[float, float] | None) -> SwipeCard:
     where = _position(u, now)
     km = distance_km(origin, where) if origin and where else None
-    return SwipeCard(
-        id=u.id,
-        username=u.username,
-        app=u.app,
-        age=u.age,
-        gender=u.gender,
-        orientation=u.orientation,
-        type=u.type,
-        country_code=u.country_code,
-        short_description=u.short_description,
+    return from_row(
+        SwipeCard,
+        u,
         tags=u.tags_text.split() if u.tags_text else [],
-        profile_picture=u.profile_picture,
         is_vip=u.owner_vip_until is not None and u.owner_vip_until > now,
         promoted_reason=listings.promoted_reason(
             now=now, pin=u.fire_pinned_until, vip=u.owner_vip_until, last_top_up=u.last_top_up

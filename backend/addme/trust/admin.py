@@ -13,6 +13,7 @@ from addme.audit import service as audit
 from addme.core import clock
 from addme.core.db import get_or_404
 from addme.core.errors import FieldError
+from addme.core.schemas import from_row
 from addme.listings.countries import country_name
 from addme.screening import risk
 from addme.trust import providers
@@ -35,15 +36,8 @@ BAD_REGION = "A region is 1 to 3 letters or digits, as in ISO 3166-2 (TX for Tex
 
 def _read(row: AgeJurisdiction) -> JurisdictionRead:
     code = f"{row.country_code}-{row.region_code}" if row.region_code else row.country_code
-    return JurisdictionRead(
-        id=row.id,
-        country_code=row.country_code,
-        region_code=row.region_code,
-        location_code=code,
-        effective_on=row.effective_on,
-        law=row.law,
-        in_force=row.effective_on <= clock.now().date(),
-        updated_at=row.updated_at,
+    return from_row(
+        JurisdictionRead, row, location_code=code, in_force=row.effective_on <= clock.now().date()
     )
 
 

@@ -7,7 +7,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from addme.core.schemas import UtcDatetime
+from addme.core.schemas import UtcDatetime, from_row
 
 
 class AgeState(BaseModel):
@@ -151,25 +151,7 @@ class TrackerRow(BaseModel):
 
     @classmethod
     def of(cls, row: Any, *, email: str | None) -> TrackerRow:
-        return cls(
-            id=row.id,
-            kind=row.kind,
-            path=row.path,
-            ip=row.ip,
-            country=row.country,
-            city=row.city,
-            region=row.region,
-            postal=row.postal,
-            browser=row.browser,
-            platform=row.platform,
-            user_agent=row.user_agent,
-            referer=row.referer,
-            username=row.username,
-            username_id=row.username_id,
-            user_id=row.user_id,
-            user_email=email,
-            created_at=row.created_at,
-        )
+        return from_row(cls, row, user_email=email)
 
 
 TrustFlag = Literal["high_risk", "hopping"]

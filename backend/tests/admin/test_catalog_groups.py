@@ -5,6 +5,7 @@ from __future__ import annotations
 from sqlalchemy import select
 
 from addme.audit.models import AdminAudit
+from addme.core import clock
 from addme.groups.models import Group, GroupMember
 from tests.factories.accounts import make_user
 from tests.factories.community import make_group
@@ -45,6 +46,25 @@ def test_an_admin_edits_the_information_and_the_maximum(client, db):
     audit = db.execute(select(AdminAudit.action, AdminAudit.reason, AdminAudit.after)).all()
     assert [(a, r) for a, r, _ in audit] == [("group.update", "owner asked")]
     assert audit[0][2]["max_members"] == 5
+
+
+def test_an_edit_that_changes_nothing_is_not_audited_nor_dated(client, db):
+    _, headers = admin(db)
+    group = make_group(db, name="Night owls", max_members=10)
+    gid, updated = group.id, group.updated_at
+    clock.travel(60)
+    same = {"name": "Night owls", "max_members": 10, "reason": "no-op"}
+    assert client.patch(f"/v1/admin/groups/{gid}", json=same, headers=headers).status_code == 200
+    db.expire_all()
+    assert db.get(Group, gid).updated_at == updated
+    assert db.scalar(select(AdminAudit.id)) is None
+    r = client.patch(f"/v1/admin/groups/{gid}", json={"name": "Night owls club"}, headers=headers)
+    assert r.status_code == 200, r.text
+    db.expire_all()
+    assert db.get(Group, gid).updated_at > updated
+    row = db.execute(select(AdminAudit.action, AdminAudit.target, AdminAudit.before, AdminAudit.after)).one()
+    assert row.action == "group.update" and row.target == f"group:{gid}"
+    assert (row.before["name"], row.after["name"]) == ("Night owls", "Night owls club")
 
 
 def test_an_admin_removes_a_group_with_a_reason(client, db):

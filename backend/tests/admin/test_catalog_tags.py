@@ -119,3 +119,26 @@ def test_only_full_admins_keep_tags(client, db):
     assert client.get("/v1/admin/tags", headers=headers).status_code == 403
     _, headers = admin(db, "AdPartner")
     assert client.post("/v1/admin/tags", json={"name": "gamer"}, headers=headers).status_code == 403
+
+
+def test_an_edit_that_changes_nothing_is_not_audited(client, db):
+    _, headers = admin(db)
+    make_username(db, tags=["gym", "yoga"])
+    tag = _tag(db, "gym")
+    for same in ({"name": "gym"}, {"hidden": False}, {"name": "GYM", "hidden": False}):
+        assert client.patch(f"/v1/admin/tags/{tag.id}", json=same, headers=headers).status_code == 200
+    assert _audit(db) == []
+    client.patch(f"/v1/admin/tags/{tag.id}", json={"hidden": True}, headers=headers)
+    client.patch(f"/v1/admin/tags/{tag.id}", json={"name": "gymnastics", "hidden": False}, headers=headers)
+    rows = db.execute(
+        select(AdminAudit.action, AdminAudit.before, AdminAudit.after, AdminAudit.details)
+    ).all()
+    assert [tuple(r) for r in rows] == [
+        ("tag.hide", {"name": "gym", "hidden": False}, {"name": "gym", "hidden": True}, None),
+        (
+            "tag.rename",
+            {"name": "gym", "hidden": True},
+            {"name": "gymnastics", "hidden": False},
+            {"usernames": 1},
+        ),
+    ]

@@ -110,14 +110,14 @@ def contact_inbox(
 def contact_reply(
     message_id: IdPath, body: ContactReplyIn, admin: InboxAdmin, db: DbSession
 ) -> ContactMessageRead:
-    return inbox.reply(db, admin=admin, message_id=message_id, body=body.body, close=body.close)
+    return inbox.reply(db, admin=admin, message_id=message_id, data=body)
 
 
 @router.post("/admin/contact/{message_id}/status", response_model=ContactMessageRead, tags=["admin"])
 def contact_status(
     message_id: IdPath, body: ContactStatusIn, admin: InboxAdmin, db: DbSession
 ) -> ContactMessageRead:
-    return inbox.set_status(db, admin=admin, message_id=message_id, status=body.status, reason=body.reason)
+    return inbox.set_status(db, admin=admin, message_id=message_id, data=body)
 
 
 # -- the Moderators' queue: the inbox's ban, age-verification, hopping and VPN messages ------------
@@ -144,14 +144,7 @@ def moderator_queue(
 def moderator_reply(
     message_id: IdPath, body: ContactReplyIn, admin: QueueModerator, db: DbSession
 ) -> ContactMessageRead:
-    return inbox.reply(
-        db,
-        admin=admin,
-        message_id=message_id,
-        body=body.body,
-        close=body.close,
-        reasons=inbox.MODERATOR_REASONS,
-    )
+    return inbox.reply(db, admin=admin, message_id=message_id, data=body, reasons=inbox.MODERATOR_REASONS)
 
 
 @router.post("/admin/contact-queue/{message_id}/status", response_model=ContactMessageRead, tags=["admin"])
@@ -159,10 +152,5 @@ def moderator_status(
     message_id: IdPath, body: ContactStatusIn, admin: QueueModerator, db: DbSession
 ) -> ContactMessageRead:
     return inbox.set_status(
-        db,
-        admin=admin,
-        message_id=message_id,
-        status=body.status,
-        reason=body.reason,
-        reasons=inbox.MODERATOR_REASONS,
+        db, admin=admin, message_id=message_id, data=body, reasons=inbox.MODERATOR_REASONS
     )

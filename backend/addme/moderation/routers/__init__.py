@@ -1,13 +1,16 @@
 """The moderation routers (HTTP edge): one module an area, mounted in api/main.py.
 
-Here, the one query every queue reads: which cases (still to decide, or decided) and which page."""
+Here, the one query every queue reads (which cases, still to decide or decided, and which page), and
+the one answer for the private pictures moderators look at (a notice's, a removal request's proof)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Annotated, Literal
 
 from fastapi import Depends
+from fastapi.responses import FileResponse
 
 from addme.core.params import PageQuery, PerPageQuery
 
@@ -34,3 +37,13 @@ def _requests(
 # Reports' and notices' cases are open, then decided; unban and removal requests pending, then decided.
 CaseQueue = Annotated[QueuePage, Depends(_cases)]
 RequestQueue = Annotated[QueuePage, Depends(_requests)]
+
+
+def private_image(path: Path) -> FileResponse:
+    """A stored private WebP, shown to the moderator alone: never kept by a shared cache, never shown
+    inside another site."""
+    return FileResponse(
+        path,
+        media_type="image/webp",
+        headers={"Cache-Control": "private, no-store", "Content-Disposition": "inline"},
+    )

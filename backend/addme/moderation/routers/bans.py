@@ -12,7 +12,7 @@ from addme.core.net import client_ip
 from addme.core.params import IdPath, PageQuery
 from addme.core.permissions import Permission
 from addme.core.routes import api_router
-from addme.core.schemas import ActionResult, Page, PageMeta
+from addme.core.schemas import ActionResult, Page
 from addme.moderation import banlist, blacklist, ipbans
 from addme.moderation.admin_schemas import (
     BanRow,
@@ -77,11 +77,8 @@ def list_blacklist(
     page: PageQuery = 1,
     per_page: Annotated[int, Query(ge=1, le=200)] = 100,
 ) -> Page[BlacklistTermRead]:
-    rows, total = blacklist.entries(db, kind=kind, page=page, per_page=per_page)
-    return Page(
-        data=[BlacklistTermRead.model_validate(r) for r in rows],
-        meta=PageMeta(page=page, per_page=per_page, total=total, has_next=page * per_page < total),
-    )
+    rows, meta = blacklist.entries(db, kind=kind, page=page, per_page=per_page)
+    return Page(data=[BlacklistTermRead.model_validate(r) for r in rows], meta=meta)
 
 
 @router.post("/blacklist", response_model=BlacklistTermRead, status_code=201)

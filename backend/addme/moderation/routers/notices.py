@@ -35,7 +35,7 @@ from addme.moderation.notice_schemas import (
     NoticeReceiptOut,
 )
 from addme.moderation.notices import Picture
-from addme.moderation.routers import CaseQueue
+from addme.moderation.routers import CaseQueue, private_image
 from addme.moderation.schemas import TrustedFlaggerIn, TrustedFlaggerRead
 from addme.screening.captcha import require_captcha
 
@@ -178,13 +178,7 @@ def decide_notice(
     tags=["admin"],
 )
 def notice_picture(notice_id: IdPath, _admin: NoticesAdmin, db: DbSession) -> FileResponse:
-    path = notice_decisions.picture_file(db, notice_id=notice_id)
-    # Private: never kept by a shared cache, never shown inside another site.
-    return FileResponse(
-        path,
-        media_type="image/webp",
-        headers={"Cache-Control": "private, no-store", "Content-Disposition": "inline"},
-    )
+    return private_image(notice_decisions.picture_file(db, notice_id=notice_id))
 
 
 @router.put("/admin/users/{user_id}/trusted-flagger", response_model=TrustedFlaggerRead, tags=["admin"])

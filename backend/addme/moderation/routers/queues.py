@@ -16,7 +16,7 @@ from addme.core.routes import api_router
 from addme.core.schemas import Page
 from addme.moderation import appeals, comment_reports, decisions, macros, reports, review
 from addme.moderation.appeals import AppealAdmin, AppealDecideIn, AppealDecision
-from addme.moderation.routers import CaseQueue, RequestQueue
+from addme.moderation.routers import CaseQueue, RequestQueue, private_image
 from addme.moderation.schemas import (
     AdminUsername,
     BulkIn,
@@ -143,13 +143,7 @@ def decide_removal(
     responses={200: {"content": {"image/webp": {}}}},
 )
 def removal_proof(request_id: IdPath, _admin: Moderator, db: DbSession) -> FileResponse:
-    path = decisions.proof_file(db, request_id=request_id)
-    # Private: never kept by a shared cache, never shown inside another site.
-    return FileResponse(
-        path,
-        media_type="image/webp",
-        headers={"Cache-Control": "private, no-store", "Content-Disposition": "inline"},
-    )
+    return private_image(decisions.proof_file(db, request_id=request_id))
 
 
 @router.get("/macros", response_model=list[MacroRead])
