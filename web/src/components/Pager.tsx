@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { ButtonLink } from '@/components/ButtonLink';
 import { useTranslation } from '@/i18n/useTranslation';
 import './cards.css';
 
@@ -23,9 +23,9 @@ export function Pager({
       {prev && <link rel="prev" href={prev} />}
       {next && <link rel="next" href={next} />}
       {prev ? (
-        <Link to={prev} rel="prev" className="btn btn-outline-secondary btn-touch">
+        <ButtonLink to={prev} rel="prev">
           {t('listings.pager.prev')}
-        </Link>
+        </ButtonLink>
       ) : (
         <span className="btn btn-outline-secondary btn-touch disabled" aria-hidden="true">
           {t('listings.pager.prev')}
@@ -37,9 +37,9 @@ export function Pager({
           : t('listings.pager.page', { page })}
       </span>
       {next ? (
-        <Link to={next} rel="next" className="btn btn-outline-secondary btn-touch">
+        <ButtonLink to={next} rel="next">
           {t('listings.pager.next')}
-        </Link>
+        </ButtonLink>
       ) : (
         <span className="btn btn-outline-secondary btn-touch disabled" aria-hidden="true">
           {t('listings.pager.next')}

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { ButtonLink } from '@/components/ButtonLink';
 import { useTranslation } from '@/i18n/useTranslation';
 import { useAgeState, useStartVerification } from '@/session/ageVerification';
 
@@ -32,9 +32,9 @@ export function VerifyAgeAlert() {
           >
             {t('community.adult.verify')}
           </button>
-          <Link to="/help#age-verification" className="btn btn-sm btn-outline-dark btn-touch">
+          <ButtonLink to="/help#age-verification" variant="outline-dark" className="btn-sm">
             {t('community.adult.moreInfo')}
-          </Link>
+          </ButtonLink>
         </span>
       </div>
     </div>

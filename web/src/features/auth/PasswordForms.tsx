@@ -4,6 +4,7 @@ import { Alert, Form } from 'react-bootstrap';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { api, unwrap } from '@/api/client';
+import { ButtonLink } from '@/components/ButtonLink';
 import { EmailField } from '@/components/CredentialFields';
 import { SubmitButton } from '@/components/FormField';
 import { NewPasswordFields } from '@/components/NewPasswordFields';
@@ -71,9 +72,9 @@ export function ResetPasswordForm({ token }: { token: string }) {
     return (
       <Alert variant="success" className="mb-0" data-testid="reset-success">
         <p>{reset.data?.message}</p>
-        <Link to="/auth/login" className="btn btn-accent btn-touch">
+        <ButtonLink to="/auth/login" variant="accent">
           {t('auth.loginLink')}
-        </Link>
+        </ButtonLink>
       </Alert>
     );
   }

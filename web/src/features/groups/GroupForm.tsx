@@ -2,7 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { Alert, Form } from 'react-bootstrap';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { ButtonLink } from '@/components/ButtonLink';
 import { InputField, SelectField, SubmitButton } from '@/components/FormField';
 import { APPS } from '@/config/options';
 import { applyServerErrors } from '@/hooks/useServerErrors';
@@ -54,9 +55,7 @@ export function GroupForm({ user, editing }: { user: User; editing: Group | null
           <button type="button" className="btn btn-accent btn-touch" onClick={openNotEnoughTopUps}>
             {t('community.groupForm.getTopUps')}
           </button>
-          <Link to="/user/group" className="btn btn-outline-secondary btn-touch">
-            {t('community.groupForm.back')}
-          </Link>
+          <ButtonLink to="/user/group">{t('community.groupForm.back')}</ButtonLink>
         </div>
       </div>
     );

@@ -1,5 +1,6 @@
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { AppTabs } from '@/components/AppTabs';
+import { ButtonLink } from '@/components/ButtonLink';
 import { NoticeCard } from '@/components/NoticeCard';
 import { PagedGrid, pageHref, usePage } from '@/components/PagedGrid';
 import { SubPathTabs, useSubPathTitle } from '@/components/SubPathTabs';
@@ -29,9 +30,9 @@ export function GroupList({ scope }: { scope: SubPathScope }) {
           <h1 className="h3 mb-1">{title}</h1>
           <p className="mb-0 text-body-secondary">{t('community.groups.lead')}</p>
         </div>
-        <Link to="/user/group/create" className="btn btn-accent btn-touch">
+        <ButtonLink to="/user/group/create" variant="accent">
           {t('community.groups.create')}
-        </Link>
+        </ButtonLink>
       </div>
       <AppTabs
         allTo="/groups"

@@ -1,7 +1,8 @@
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { ApiError } from '@/api/errors';
 import { AppBadge } from '@/components/AppBadge';
 import { Avatar } from '@/components/Avatar';
+import { ButtonLink } from '@/components/ButtonLink';
 import { CopyButton } from '@/components/CopyButton';
 import { SubmitButton } from '@/components/FormField';
 import type { AppName } from '@/config/options';
@@ -117,14 +118,14 @@ export function GroupPage({ slug }: { slug: string }) {
 
       <div className="d-flex flex-wrap gap-2">
         {!user ? (
-          <Link to={loginUrl(here)} className="btn btn-accent btn-touch">
+          <ButtonLink to={loginUrl(here)} variant="accent">
             {t('community.groups.loginToJoin')}
-          </Link>
+          </ButtonLink>
         ) : g.is_owner ? (
           <>
-            <Link to={`/user/group/${g.id}/edit`} className="btn btn-accent btn-touch">
+            <ButtonLink to={`/user/group/${g.id}/edit`} variant="accent">
               {t('community.groups.edit')}
-            </Link>
+            </ButtonLink>
             <button
               type="button"
               className="btn btn-outline-danger btn-touch"
@@ -163,17 +164,18 @@ export function GroupPage({ slug }: { slug: string }) {
             </SubmitButton>
           </form>
         )}
-        <Link to={`/${g.app}-groups`} className="btn btn-outline-secondary btn-touch">
+        <ButtonLink to={`/${g.app}-groups`}>
           {t('community.groups.more', { app: t(`apps.${g.app}`) })}
-        </Link>
+        </ButtonLink>
       </div>
-      <Link
+      <ButtonLink
         to={reportContentPath(`/group/${slug}`)}
-        className="btn btn-link btn-touch text-body-secondary px-0 mt-2"
+        variant="link"
+        className="text-body-secondary px-0 mt-2"
         data-testid="report-content-link"
       >
         {t('community.groups.reportContent')}
-      </Link>
+      </ButtonLink>
     </article>
   );
 }

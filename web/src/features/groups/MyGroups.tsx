@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { ButtonLink } from '@/components/ButtonLink';
 import { LoadError } from '@/components/LoadError';
 import { useTranslation } from '@/i18n/useTranslation';
 import { GroupCard } from './GroupCard';
@@ -43,9 +43,9 @@ export function MyGroups() {
     <div data-testid="my-groups">
       <div className="listing-head mb-3">
         <h1 className="h3 mb-0">{t('community.myGroups.title')}</h1>
-        <Link to="/user/group/create" className="btn btn-accent btn-touch">
+        <ButtonLink to="/user/group/create" variant="accent">
           {t('community.groups.create')}
-        </Link>
+        </ButtonLink>
       </div>
       {mine.isPending ? (
         <p role="status">{t('listings.loading')}</p>

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Accordion, Form } from 'react-bootstrap';
-import { Link } from 'react-router';
 import { api, unwrap } from '@/api/client';
+import { ButtonLink } from '@/components/ButtonLink';
 import { LoadError } from '@/components/LoadError';
 import { useTitle } from '@/hooks/useTitle';
 import { useTranslation } from '@/i18n/useTranslation';
@@ -102,31 +102,25 @@ export function HelpPortal() {
           <div className="addme-card p-3 h-100">
             <h2 className="h6">{t('community.help.rankingTitle')}</h2>
             <p className="small text-body-secondary">{t('community.help.rankingText')}</p>
-            <Link
-              to="/help/ranking"
-              className="btn btn-outline-secondary btn-touch"
-              data-testid="help-ranking-link"
-            >
+            <ButtonLink to="/help/ranking" data-testid="help-ranking-link">
               {t('community.help.rankingTitle')}
-            </Link>
+            </ButtonLink>
           </div>
         </div>
         <div className="col-md-6">
           <div className="addme-card p-3 h-100">
             <h2 className="h6">{t('community.help.contactTitle')}</h2>
             <p className="small text-body-secondary">{t('community.help.contactText')}</p>
-            <Link to="/contact-us" className="btn btn-accent btn-touch">
+            <ButtonLink to="/contact-us" variant="accent">
               {t('community.help.contact')}
-            </Link>
+            </ButtonLink>
           </div>
         </div>
         <div className="col-md-6">
           <div className="addme-card p-3 h-100">
             <h2 className="h6">{t('community.help.removeTitle')}</h2>
             <p className="small text-body-secondary">{t('community.help.removeText')}</p>
-            <Link to="/remove-username" className="btn btn-outline-secondary btn-touch">
-              {t('community.help.remove')}
-            </Link>
+            <ButtonLink to="/remove-username">{t('community.help.remove')}</ButtonLink>
           </div>
         </div>
       </div>

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { ButtonLink } from '@/components/ButtonLink';
 import { PromotedLabel } from '@/components/PromotedLabel';
 import { useTitle } from '@/hooks/useTitle';
 import { useTranslation } from '@/i18n/useTranslation';
@@ -76,12 +77,10 @@ export function RankingPage() {
 
       <p className="small text-body-secondary">{t('community.ranking.api')}</p>
       <p>
-        <Link to="/help" className="btn btn-outline-secondary btn-touch me-2">
+        <ButtonLink to="/help" className="me-2">
           {t('community.ranking.backToHelp')}
-        </Link>
-        <Link to="/shop" className="btn btn-outline-secondary btn-touch">
-          {t('community.ranking.shop')}
-        </Link>
+        </ButtonLink>
+        <ButtonLink to="/shop">{t('community.ranking.shop')}</ButtonLink>
       </p>
     </article>
   );

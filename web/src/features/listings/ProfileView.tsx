@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { AppBadge, Crown } from '@/components/AppBadge';
 import { Avatar } from '@/components/Avatar';
+import { ButtonLink } from '@/components/ButtonLink';
 import { CardGrid } from '@/components/CardGrid';
 import { Flag } from '@/components/Flag';
 import { Icon } from '@/components/Icon';
@@ -206,9 +207,7 @@ export function ProfileView({ id }: { id: number }) {
               {t('listings.profile.message', { app: t(`apps.${p.app}`) })}
             </a>
             {p.is_owner && (
-              <Link to={`/user/edit/${p.id}`} className="btn btn-outline-secondary btn-touch">
-                {t('listings.profile.manage')}
-              </Link>
+              <ButtonLink to={`/user/edit/${p.id}`}>{t('listings.profile.manage')}</ButtonLink>
             )}
           </div>
           <div>
@@ -220,13 +219,14 @@ export function ProfileView({ id }: { id: number }) {
               <Icon name="shield" size={16} />{' '}
               <span className="ms-1">{t('listings.profile.report')}</span>
             </button>
-            <Link
+            <ButtonLink
               to={reportContentPath(profilePath(p))}
-              className="btn btn-link btn-touch text-body-secondary ms-3 px-0"
+              variant="link"
+              className="text-body-secondary ms-3 px-0"
               data-testid="report-content-link"
             >
               {t('listings.profile.reportContent')}
-            </Link>
+            </ButtonLink>
           </div>
         </div>
       </div>

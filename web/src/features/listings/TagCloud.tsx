@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Placeholder } from 'react-bootstrap';
 import { Link, useSearchParams } from 'react-router';
+import { ButtonLink } from '@/components/ButtonLink';
 import { LoadError } from '@/components/LoadError';
 import { APPS, type AppName } from '@/config/options';
 import { useTitle } from '@/hooks/useTitle';
@@ -63,12 +64,7 @@ export function TagCloud() {
       ) : sorted.length === 0 ? (
         <div className="addme-card p-4 text-center" data-testid="tags-empty">
           <p className="mb-3">{t('listings.tags.empty')}</p>
-          <Link
-            to={app ? `/${app}-usernames` : '/list'}
-            className="btn btn-outline-secondary btn-touch"
-          >
-            {t('listings.browse')}
-          </Link>
+          <ButtonLink to={app ? `/${app}-usernames` : '/list'}>{t('listings.browse')}</ButtonLink>
         </div>
       ) : (
         <ul className="tag-cloud" data-testid="tag-cloud">

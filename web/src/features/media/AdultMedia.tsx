@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { ButtonLink } from '@/components/ButtonLink';
 import { useTranslation } from '@/i18n/useTranslation';
 import { useStartVerification, useVerificationRequired } from '@/session/ageVerification';
 import { useAgeConfirmed } from '@/session/useAgeConfirmed';
@@ -55,13 +55,13 @@ export function AdultMedia({
                 {t('community.adult.verify')}
               </button>
             ) : (
-              <Link to="/help#age-verification" className="btn btn-light btn-sm btn-touch">
+              <ButtonLink to="/help#age-verification" variant="light" className="btn-sm">
                 {t('community.adult.verify')}
-              </Link>
+              </ButtonLink>
             )}
-            <Link to="/help" className="btn btn-outline-light btn-sm btn-touch">
+            <ButtonLink to="/help" variant="outline-light" className="btn-sm">
               {t('community.adult.moreInfo')}
-            </Link>
+            </ButtonLink>
           </span>
         </div>
       )}

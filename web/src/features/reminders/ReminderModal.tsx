@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Modal } from 'react-bootstrap';
-import { Link } from 'react-router';
+import { ButtonLink } from '@/components/ButtonLink';
 import { useTranslation } from '@/i18n/useTranslation';
 import { getCookie, setCookie } from '@/lib/cookies';
 import { formatDate } from '@/lib/format';
@@ -96,16 +96,16 @@ export function ReminderModal() {
         <button type="button" className="btn btn-link btn-touch" onClick={close}>
           {t('wallet.reminders.later')}
         </button>
-        <Link
+        <ButtonLink
           to={reminderTarget(reminder)}
-          className="btn btn-accent btn-touch"
+          variant="accent"
           onClick={close}
           data-testid="reminder-renew"
         >
           {RENEW_SKU[reminder]
             ? t(`upkeep.renew.${reminder}`)
             : t(`wallet.reminders.${reminder}.action`)}
-        </Link>
+        </ButtonLink>
       </Modal.Footer>
     </Modal>
   );

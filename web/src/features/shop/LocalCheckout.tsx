@@ -6,6 +6,7 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { catalogueQuery } from '@/api/catalogue';
 import { ApiError } from '@/api/client';
+import { ButtonLink } from '@/components/ButtonLink';
 import { InputField, SelectField, SubmitButton } from '@/components/FormField';
 import { applyServerErrors } from '@/hooks/useServerErrors';
 import { useTranslation } from '@/i18n/useTranslation';
@@ -75,12 +76,10 @@ export function LocalCheckout({ sku }: { sku: string }) {
           {t('shop.card.paidText', { number: pay.data.order_number, email: pay.data.email })}
         </p>
         <div className="d-flex flex-wrap justify-content-center gap-2">
-          <Link to="/user/orders" className="btn btn-accent btn-touch">
+          <ButtonLink to="/user/orders" variant="accent">
             {t('shop.card.applyKey')}
-          </Link>
-          <Link to="/shop" className="btn btn-outline-secondary btn-touch">
-            {t('shop.card.another')}
-          </Link>
+          </ButtonLink>
+          <ButtonLink to="/shop">{t('shop.card.another')}</ButtonLink>
         </div>
       </section>
     );

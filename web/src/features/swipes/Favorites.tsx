@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { ButtonLink } from '@/components/ButtonLink';
 import { CardGrid } from '@/components/CardGrid';
 import { useTranslation } from '@/i18n/useTranslation';
 import type { User } from '@/session/session';
@@ -15,9 +15,9 @@ export function Favorites({ user }: { user: User }) {
     <div data-testid="favorites">
       <div className="listing-head mb-3">
         <h1 className="h3 mb-0">{t('community.swipes.favorites')}</h1>
-        <Link to="/user/local-swipes" className="btn btn-accent btn-touch">
+        <ButtonLink to="/user/local-swipes" variant="accent">
           {t('community.swipes.backToDeck')}
-        </Link>
+        </ButtonLink>
       </div>
       <CardGrid
         cards={favorites.data?.data.map(asListingCard)}

@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { Form } from 'react-bootstrap';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { ApiError } from '@/api/errors';
 import { myUsernamesQuery } from '@/api/myUsernames';
+import { ButtonLink } from '@/components/ButtonLink';
 import { Icon } from '@/components/Icon';
 import { LoadError } from '@/components/LoadError';
 import { UsernameCard } from '@/components/UsernameCard';
@@ -170,9 +171,7 @@ export function SwipeDeck({ user }: { user: User }) {
     <div data-testid="swipes">
       <div className="listing-head mb-3">
         <h1 className="h3 mb-0">{t('community.swipes.title')}</h1>
-        <Link to="/user/local-swipes/favorites" className="btn btn-outline-secondary btn-touch">
-          {t('nav.favorites')}
-        </Link>
+        <ButtonLink to="/user/local-swipes/favorites">{t('nav.favorites')}</ButtonLink>
       </div>
       <div className="d-flex flex-wrap gap-2 align-items-end mb-3">
         <Form.Group controlId="swipe-as" className="flex-grow-1" style={{ maxWidth: 360 }}>

@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { Modal } from 'react-bootstrap';
-import { Link } from 'react-router';
 import { isRefusal, newIntentKey, useAddSlot } from '@/api/wallet';
+import { ButtonLink } from '@/components/ButtonLink';
 import { SubmitButton } from '@/components/FormField';
 import { useTranslation } from '@/i18n/useTranslation';
 import type { MyUsernamesMeta } from './types';
@@ -89,19 +89,19 @@ export function SlotModal({
           </form>
         )}
         {slot.state === 'purchasable' && !canAfford && (
-          <Link to="/shop" className="btn btn-accent btn-touch">
+          <ButtonLink to="/shop" variant="accent">
             {t('listings.slot.getTopUps')}
-          </Link>
+          </ButtonLink>
         )}
         {slot.state === 'at_max' && slot.studio_upsell && (
-          <Link to="/shop" className="btn btn-accent btn-touch">
+          <ButtonLink to="/shop" variant="accent">
             {t('listings.slot.studio')}
-          </Link>
+          </ButtonLink>
         )}
         {slot.state === 'over_limit' && (
-          <Link to="/user/orders" className="btn btn-accent btn-touch">
+          <ButtonLink to="/user/orders" variant="accent">
             {t('listings.slot.unlock')}
-          </Link>
+          </ButtonLink>
         )}
       </Modal.Footer>
     </Modal>

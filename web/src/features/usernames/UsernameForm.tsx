@@ -6,6 +6,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { api, unwrap } from '@/api/client';
 import { ApiError } from '@/api/errors';
+import { ButtonLink } from '@/components/ButtonLink';
 import {
   ChoiceGroup,
   FormField,
@@ -349,9 +350,9 @@ export function UsernameForm({
         <SubmitButton pending={save.isPending} className="px-4">
           {item ? t('listings.form.save') : t('listings.form.submit')}
         </SubmitButton>
-        <Link to="/user" className="btn btn-link btn-touch">
+        <ButtonLink to="/user" variant="link">
           {t('toast.cancel')}
-        </Link>
+        </ButtonLink>
       </div>
     </Form>
   );

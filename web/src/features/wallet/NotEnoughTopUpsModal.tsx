@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Modal, Spinner } from 'react-bootstrap';
-import { Link } from 'react-router';
 import { isRefusal, refusalAnswer, useFreeTopUp, walletWording } from '@/api/wallet';
+import { ButtonLink } from '@/components/ButtonLink';
 import { CaptchaField } from '@/components/Captcha';
 import { Icon } from '@/components/Icon';
 import { errorText } from '@/errors/errorText';
@@ -89,9 +89,9 @@ export function NotEnoughTopUpsModal() {
             {t('wallet.notEnough.getFree')}
           </button>
         </form>
-        <Link to="/shop" className="btn btn-accent btn-touch flex-sm-fill" onClick={close}>
+        <ButtonLink to="/shop" variant="accent" className="flex-sm-fill" onClick={close}>
           {t('wallet.notEnough.shop')}
-        </Link>
+        </ButtonLink>
       </Modal.Footer>
     </Modal>
   );

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button } from 'react-bootstrap';
 import { Link } from 'react-router';
+import { ButtonLink } from '@/components/ButtonLink';
 import { EmailField } from '@/components/CredentialFields';
 import { AuthCard } from '@/features/auth/AuthCard';
 import { ResendConfirmation } from '@/features/auth/ResendConfirmation';
@@ -49,16 +50,13 @@ export function Component() {
           </Button>
         )}
         {!user.age_verified && !required && (
-          <Link
-            to="/help#age-verification"
-            className="btn btn-outline-secondary btn-touch w-100 mb-2"
-          >
+          <ButtonLink to="/help#age-verification" className="w-100 mb-2">
             {t('auth.ageHowTo')}
-          </Link>
+          </ButtonLink>
         )}
-        <Link to="/user" className="btn btn-accent btn-touch w-100">
+        <ButtonLink to="/user" variant="accent" className="w-100">
           {t('auth.toMySpace')}
-        </Link>
+        </ButtonLink>
       </AuthCard>
     );
   }
