@@ -1,6 +1,7 @@
 import { ButtonLink } from '@/components/ButtonLink';
 import { useTranslation } from '@/i18n/useTranslation';
-import { useAgeState, useStartVerification } from '@/session/ageVerification';
+import { useAgeState } from '@/session/ageVerification';
+import { VerifyAgeButton } from './VerifyAgeButton';
 
 /**
  * The age-verification alert (spec section 2): where the visitor's place requires it and they are
@@ -9,7 +10,6 @@ import { useAgeState, useStartVerification } from '@/session/ageVerification';
 export function VerifyAgeAlert() {
   const { t } = useTranslation();
   const { data } = useAgeState();
-  const { start, busy } = useStartVerification();
   if (!data || data.showNSFW) return null;
   return (
     <div
@@ -24,14 +24,7 @@ export function VerifyAgeAlert() {
           })}
         </span>
         <span className="d-flex gap-2">
-          <button
-            type="button"
-            className="btn btn-sm btn-dark btn-touch"
-            onClick={start}
-            disabled={busy}
-          >
-            {t('community.adult.verify')}
-          </button>
+          <VerifyAgeButton className="btn btn-sm btn-dark btn-touch" />
           <ButtonLink to="/help#age-verification" variant="outline-dark" className="btn-sm">
             {t('community.adult.moreInfo')}
           </ButtonLink>

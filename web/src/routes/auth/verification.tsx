@@ -1,12 +1,13 @@
 import { useState } from 'react';
-import { Alert, Button } from 'react-bootstrap';
+import { Alert } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { ButtonLink } from '@/components/ButtonLink';
 import { EmailField } from '@/components/CredentialFields';
+import { VerifyAgeButton } from '@/components/VerifyAgeButton';
 import { AuthCard } from '@/features/auth/AuthCard';
 import { ResendConfirmation } from '@/features/auth/ResendConfirmation';
 import { useTranslation } from '@/i18n/useTranslation';
-import { useStartVerification, useVerificationRequired } from '@/session/ageVerification';
+import { useVerificationRequired } from '@/session/ageVerification';
 import { useUser } from '@/session/session';
 
 /**
@@ -19,7 +20,6 @@ export function Component() {
   const [email, setEmail] = useState('');
   // Where the law requires it, the member starts the identity check here too.
   const required = useVerificationRequired();
-  const { start, busy } = useStartVerification();
 
   if (isPending) return <AuthCard title={t('auth.verifyTitle')}>{null}</AuthCard>;
 
@@ -40,14 +40,7 @@ export function Component() {
           </li>
         </ul>
         {!user.age_verified && required && (
-          <Button
-            variant="outline-secondary"
-            className="btn-touch w-100 mb-2"
-            onClick={start}
-            disabled={busy}
-          >
-            {t('community.adult.verify')}
-          </Button>
+          <VerifyAgeButton className="btn btn-outline-secondary btn-touch w-100 mb-2" />
         )}
         {!user.age_verified && !required && (
           <ButtonLink to="/help#age-verification" className="w-100 mb-2">
