@@ -1,11 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Form, Placeholder } from 'react-bootstrap';
-import { useForm } from 'react-hook-form';
 import { api, unwrap } from '@/api/client';
 import { InputField, SelectField, SubmitButton } from '@/components/FormField';
 import { applyServerErrors } from '@/hooks/useServerErrors';
+import { useZodForm } from '@/hooks/useZodForm';
 import { useTranslation } from '@/i18n/useTranslation';
 import { countryOptions } from '@/lib/countries';
 import { z } from '@/lib/zod';
@@ -24,14 +23,7 @@ export function AccountInfoForm() {
   const queryClient = useQueryClient();
   const account = useQuery(accountQuery);
   const countries = useMemo(() => countryOptions(i18n.language), [i18n.language]);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-    reset,
-  } = useForm<Values>({
-    resolver: zodResolver(schema),
+  const { register, handleSubmit, setError, errors, reset } = useZodForm(schema, {
     values: account.data
       ? { first_name: account.data.first_name ?? '', country_code: account.data.country_code ?? '' }
       : undefined,

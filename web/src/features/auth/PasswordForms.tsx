@@ -1,7 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Form } from 'react-bootstrap';
-import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { api, unwrap } from '@/api/client';
 import { ButtonLink } from '@/components/ButtonLink';
@@ -9,17 +7,13 @@ import { EmailField } from '@/components/CredentialFields';
 import { SubmitButton } from '@/components/FormField';
 import { NewPasswordFields } from '@/components/NewPasswordFields';
 import { applyServerErrors } from '@/hooks/useServerErrors';
+import { useZodForm } from '@/hooks/useZodForm';
 import { useTranslation } from '@/i18n/useTranslation';
 import { type ForgotValues, forgotSchema, type ResetValues, resetSchema } from '@/lib/credentials';
 
 export function ForgotPasswordForm() {
   const { t } = useTranslation();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<ForgotValues>({ resolver: zodResolver(forgotSchema) });
+  const { register, handleSubmit, setError, errors } = useZodForm(forgotSchema);
   const send = useMutation({
     mutationFn: (values: ForgotValues) =>
       unwrap(api.POST('/v1/auth/forgot-password', { body: values })),
@@ -54,12 +48,7 @@ export function ForgotPasswordForm() {
 
 export function ResetPasswordForm({ token }: { token: string }) {
   const { t } = useTranslation();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<ResetValues>({ resolver: zodResolver(resetSchema) });
+  const { register, handleSubmit, setError, errors } = useZodForm(resetSchema);
   const reset = useMutation({
     mutationFn: (values: ResetValues) =>
       unwrap(api.POST('/v1/auth/reset-password', { body: { ...values, token } })),

@@ -1,7 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Form } from 'react-bootstrap';
-import { useForm } from 'react-hook-form';
 import { Trans } from 'react-i18next';
 import { Link } from 'react-router';
 import { api, unwrap } from '@/api/client';
@@ -11,6 +9,7 @@ import { CheckField, SubmitButton } from '@/components/FormField';
 import { NewPasswordFields } from '@/components/NewPasswordFields';
 import { useFormStamp } from '@/hooks/useFormStamp';
 import { applyServerErrors } from '@/hooks/useServerErrors';
+import { useZodForm } from '@/hooks/useZodForm';
 import { useTranslation } from '@/i18n/useTranslation';
 import { type RegisterValues, registerSchema } from '@/lib/credentials';
 import { ResendConfirmation } from './ResendConfirmation';
@@ -19,14 +18,7 @@ const FIELDS = ['email', 'password', 'password_confirmation', 'terms', 'captcha_
 
 export function RegisterForm() {
   const { t } = useTranslation();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    setValue,
-    formState: { errors },
-  } = useForm<RegisterValues>({
-    resolver: zodResolver(registerSchema),
+  const { register, handleSubmit, setError, setValue, errors } = useZodForm(registerSchema, {
     defaultValues: { terms: false, captcha_token: '' },
   });
   const formStamp = useFormStamp();

@@ -1,18 +1,17 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { Alert, Form } from 'react-bootstrap';
-import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { ButtonLink } from '@/components/ButtonLink';
 import { InputField, SelectField, SubmitButton } from '@/components/FormField';
 import { APPS } from '@/config/options';
 import { applyServerErrors } from '@/hooks/useServerErrors';
+import { useZodForm } from '@/hooks/useZodForm';
 import { useTranslation } from '@/i18n/useTranslation';
 import type { User } from '@/session/session';
 import { openNotEnoughTopUps } from '@/stores/notEnoughTopUps';
 import { groupPath } from './GroupCard';
 import { type Group, useSaveGroup } from './queries';
-import { type GroupInput, type GroupValues, groupSchema } from './schema';
+import { type GroupValues, groupSchema } from './schema';
 
 const FIELDS = ['app', 'name', 'username', 'description', 'max_members'] as const;
 
@@ -25,13 +24,7 @@ export function GroupForm({ user, editing }: { user: User; editing: Group | null
   const navigate = useNavigate();
   const save = useSaveGroup(editing?.id ?? null);
   const noTopUps = !editing && user.top_ups_count <= 0;
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<GroupInput, unknown, GroupValues>({
-    resolver: zodResolver(groupSchema),
+  const { register, handleSubmit, setError, errors } = useZodForm(groupSchema, {
     defaultValues: editing
       ? {
           app: editing.app as GroupValues['app'],

@@ -1,12 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Form, Modal } from 'react-bootstrap';
-import { useForm } from 'react-hook-form';
 import { Link, useLocation } from 'react-router';
 import { api, unwrap } from '@/api/client';
 import { ChoiceGroup, InputField, SubmitButton } from '@/components/FormField';
 import { REPORT_TYPES } from '@/config/options';
 import { applyServerErrors } from '@/hooks/useServerErrors';
+import { useZodForm } from '@/hooks/useZodForm';
 import { useTranslation } from '@/i18n/useTranslation';
 import { loginUrl } from '@/lib/redirect';
 import { z } from '@/lib/zod';
@@ -33,14 +32,7 @@ export function ReportModal({
   const queryClient = useQueryClient();
   const { user } = useUser();
   const location = useLocation();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors },
-  } = useForm<Values>({
-    resolver: zodResolver(schema),
+  const { register, handleSubmit, setError, reset, errors } = useZodForm(schema, {
     defaultValues: { message: '' },
   });
 

@@ -1,20 +1,19 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Alert, Form } from 'react-bootstrap';
-import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { catalogueQuery } from '@/api/catalogue';
 import { ApiError } from '@/api/client';
 import { ButtonLink } from '@/components/ButtonLink';
 import { InputField, SelectField, SubmitButton } from '@/components/FormField';
 import { applyServerErrors } from '@/hooks/useServerErrors';
+import { useZodForm } from '@/hooks/useZodForm';
 import { useTranslation } from '@/i18n/useTranslation';
 import { formatMoney } from '@/lib/format';
 import { useUser } from '@/session/session';
 import { ProductCard } from './ProductCard';
 import { useLocalCheckout } from './queries';
-import { type CardOutput, type CardValues, cardSchema, MAX_UNITS } from './schemas';
+import { cardSchema, MAX_UNITS } from './schemas';
 import './shop.css';
 import { LoadingBlock } from '@/components/LoadingBlock';
 
@@ -28,15 +27,7 @@ export function LocalCheckout({ sku }: { sku: string }) {
   const catalogue = useQuery(catalogueQuery);
   const pay = useLocalCheckout();
   const product = catalogue.data?.products.find((p) => p.sku === sku);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    setValue,
-    watch,
-    formState: { errors },
-  } = useForm<CardValues, unknown, CardOutput>({
-    resolver: zodResolver(cardSchema),
+  const { register, handleSubmit, setError, setValue, watch, errors } = useZodForm(cardSchema, {
     defaultValues: {
       email: user?.email ?? '',
       quantity: 1,

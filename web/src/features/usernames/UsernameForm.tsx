@@ -1,8 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Form } from 'react-bootstrap';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { api, unwrap } from '@/api/client';
 import { ApiError } from '@/api/errors';
@@ -16,6 +15,7 @@ import {
 } from '@/components/FormField';
 import { APPS, type AppName, GENDERS, ORIENTATIONS, TYPES } from '@/config/options';
 import { applyServerErrors } from '@/hooks/useServerErrors';
+import { useZodForm } from '@/hooks/useZodForm';
 import { useTranslation } from '@/i18n/useTranslation';
 import { countryOptions } from '@/lib/countries';
 import type { User } from '@/session/session';
@@ -92,17 +92,12 @@ export function UsernameForm({
   const refresh = useRefreshAfterChange();
   const countries = useMemo(() => countryOptions(i18n.language), [i18n.language]);
   const canLink = user.is_promoted || user.is_studio;
-  const {
-    register,
-    handleSubmit,
-    setError,
-    control,
-    watch,
-    formState: { errors },
-  } = useForm<UsernameFormValues>({
-    resolver: zodResolver(usernameFormSchema),
-    defaultValues: item ? valuesFrom(item) : EMPTY_FORM(defaultApp),
-  });
+  const { register, handleSubmit, setError, control, watch, errors } = useZodForm(
+    usernameFormSchema,
+    {
+      defaultValues: item ? valuesFrom(item) : EMPTY_FORM(defaultApp),
+    },
+  );
   const app = watch('app');
 
   const save = useMutation({
