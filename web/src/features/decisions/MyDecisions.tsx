@@ -166,11 +166,7 @@ export function MyDecisions() {
       <h1 className="h3 mb-1">{t('decisions.mine.title')}</h1>
       <p className="text-body-secondary">{t('decisions.mine.intro')}</p>
       {decisions.isError ? (
-        <LoadError
-          message={t('decisions.mine.loadError')}
-          onRetry={() => void decisions.refetch()}
-          retrying={decisions.isFetching}
-        />
+        <LoadError message={t('decisions.mine.loadError')} query={decisions} />
       ) : decisions.isPending ? null : items.length === 0 ? (
         <p className="addme-card p-3 mb-0">{t('decisions.mine.empty')}</p>
       ) : (

@@ -66,11 +66,7 @@ export function HelpPortal() {
       {help.isPending ? (
         <p role="status">{t('listings.loading')}</p>
       ) : help.isError ? (
-        <LoadError
-          message={t('listings.loadFailed')}
-          onRetry={() => help.refetch()}
-          retrying={help.isFetching}
-        />
+        <LoadError message={t('listings.loadFailed')} query={help} />
       ) : shown && shown.sections.length === 0 ? (
         <p className="addme-card p-4 text-center" data-testid="help-no-match">
           {t('community.help.noMatch')}

@@ -56,11 +56,7 @@ export function TagCloud() {
           ))}
         </Placeholder>
       ) : tags.isError ? (
-        <LoadError
-          message={t('listings.tags.loadFailed')}
-          onRetry={() => tags.refetch()}
-          retrying={tags.isFetching}
-        />
+        <LoadError message={t('listings.tags.loadFailed')} query={tags} />
       ) : sorted.length === 0 ? (
         <div className="addme-card p-4 text-center" data-testid="tags-empty">
           <p className="mb-3">{t('listings.tags.empty')}</p>

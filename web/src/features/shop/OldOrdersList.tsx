@@ -23,13 +23,7 @@ export function OldOrdersList() {
     );
   }
   if (orders.isError)
-    return (
-      <LoadError
-        message={t('upkeep.oldOrders.loadFailed')}
-        onRetry={() => void orders.refetch()}
-        retrying={orders.isFetching}
-      />
-    );
+    return <LoadError message={t('upkeep.oldOrders.loadFailed')} query={orders} />;
   if (orders.data.data.length === 0) {
     return (
       <div className="addme-card addme-empty p-4 text-center" data-testid="old-orders-empty">

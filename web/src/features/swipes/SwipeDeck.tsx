@@ -7,6 +7,7 @@ import { myUsernamesQuery } from '@/api/myUsernames';
 import { ButtonLink } from '@/components/ButtonLink';
 import { Icon } from '@/components/Icon';
 import { LoadError } from '@/components/LoadError';
+import { PageHead } from '@/components/PageHead';
 import { UsernameCard } from '@/components/UsernameCard';
 import { errorText } from '@/errors/errorText';
 import { useTranslation } from '@/i18n/useTranslation';
@@ -169,10 +170,9 @@ export function SwipeDeck({ user }: { user: User }) {
 
   return (
     <div data-testid="swipes">
-      <div className="listing-head mb-3">
-        <h1 className="h3 mb-0">{t('community.swipes.title')}</h1>
+      <PageHead title={t('community.swipes.title')}>
         <ButtonLink to="/user/local-swipes/favorites">{t('nav.favorites')}</ButtonLink>
-      </div>
+      </PageHead>
       <div className="d-flex flex-wrap gap-2 align-items-end mb-3">
         <Form.Group controlId="swipe-as" className="flex-grow-1" style={{ maxWidth: 360 }}>
           <Form.Label className="fw-medium">{t('community.swipes.swipeAs')}</Form.Label>

@@ -165,12 +165,7 @@ export function MyUsernames({
           ))}
         </div>
       ) : mine.isError ? (
-        <LoadError
-          message={t('listings.mine.loadFailed')}
-          onRetry={() => mine.refetch()}
-          retrying={mine.isFetching}
-          testId="mine-error"
-        />
+        <LoadError message={t('listings.mine.loadFailed')} query={mine} testId="mine-error" />
       ) : mine.data ? (
         <div className="addme-card addme-empty p-4 text-center" data-testid="mine-empty">
           <h2 className="h5">{t('user.emptyTitle')}</h2>

@@ -66,12 +66,7 @@ export default function UsernameFigures({ id }: { id: number }) {
   }
   if (stats.isError) {
     return (
-      <LoadError
-        message={t('listings.figures.loadFailed')}
-        onRetry={() => void stats.refetch()}
-        retrying={stats.isFetching}
-        testId="figures-error"
-      />
+      <LoadError message={t('listings.figures.loadFailed')} query={stats} testId="figures-error" />
     );
   }
   const { data, meta } = stats.data;
