@@ -3,6 +3,7 @@ import { Form, Modal } from 'react-bootstrap';
 import { Link, useLocation } from 'react-router';
 import { api, unwrap } from '@/api/client';
 import { ChoiceGroup, InputField, SubmitButton } from '@/components/FormField';
+import { ModalHeading } from '@/components/ModalHeading';
 import { REPORT_TYPES } from '@/config/options';
 import { applyServerErrors } from '@/hooks/useServerErrors';
 import { useZodForm } from '@/hooks/useZodForm';
@@ -58,11 +59,7 @@ export function ReportModal({
   if (!user) {
     return (
       <Modal show={show} onHide={onClose} centered aria-labelledby="report-title">
-        <Modal.Header closeButton closeLabel={t('toast.close')}>
-          <Modal.Title id="report-title" as="h2" className="h5">
-            {t('listings.report.title')}
-          </Modal.Title>
-        </Modal.Header>
+        <ModalHeading id="report-title" title={t('listings.report.title')} />
         <Modal.Body>
           <p className="mb-0" data-testid="report-login">
             {t('listings.report.loginFirst')}
@@ -86,11 +83,7 @@ export function ReportModal({
   return (
     <Modal show={show} onHide={onClose} centered aria-labelledby="report-title">
       <Form noValidate onSubmit={handleSubmit((v) => send.mutate(v))}>
-        <Modal.Header closeButton closeLabel={t('toast.close')}>
-          <Modal.Title id="report-title" as="h2" className="h5">
-            {t('listings.report.title')}
-          </Modal.Title>
-        </Modal.Header>
+        <ModalHeading id="report-title" title={t('listings.report.title')} />
         <Modal.Body>
           <ChoiceGroup id="report" legend={t('listings.report.type')} error={errors.type}>
             {REPORT_TYPES.map((type) => (

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Button, Modal, Nav, Tab } from 'react-bootstrap';
+import { ModalHeading } from '@/components/ModalHeading';
 import { useConfig } from '@/config/config';
 import { useTranslation } from '@/i18n/useTranslation';
 import { type Browser, detectBrowser, hasInstallPrompt, takeInstallPrompt } from './pwa';
@@ -26,11 +27,11 @@ export function InstallModal({ show, onHide }: { show: boolean; onHide: () => vo
 
   return (
     <Modal show={show} onHide={onHide} centered aria-labelledby="install-title">
-      <Modal.Header closeButton closeLabel={t('pwa.close')}>
-        <Modal.Title id="install-title" as="h2" className="h5">
-          {t('pwa.installTitle', { site: site_name })}
-        </Modal.Title>
-      </Modal.Header>
+      <ModalHeading
+        id="install-title"
+        title={t('pwa.installTitle', { site: site_name })}
+        closeLabel={t('pwa.close')}
+      />
       <Modal.Body>
         <Tab.Container activeKey={browser} onSelect={(k) => k && setBrowser(k as Browser)}>
           <Nav variant="pills" className="install-tabs mb-3" role="tablist">
@@ -84,11 +85,11 @@ export function AnnouncementModal({
   const { site_name } = useConfig();
   return (
     <Modal show={show} onHide={onHide} centered aria-labelledby="announcement-title">
-      <Modal.Header closeButton closeLabel={t('pwa.close')}>
-        <Modal.Title id="announcement-title" as="h2" className="h5">
-          {t('pwa.announcementTitle', { site: site_name })}
-        </Modal.Title>
-      </Modal.Header>
+      <ModalHeading
+        id="announcement-title"
+        title={t('pwa.announcementTitle', { site: site_name })}
+        closeLabel={t('pwa.close')}
+      />
       <Modal.Body data-testid="announcement">
         <p>{t('pwa.announcementText', { site: site_name })}</p>
         <ul className="mb-0">

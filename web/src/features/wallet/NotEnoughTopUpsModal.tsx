@@ -4,6 +4,7 @@ import { isRefusal, refusalAnswer, useFreeTopUp, walletWording } from '@/api/wal
 import { ButtonLink } from '@/components/ButtonLink';
 import { CaptchaField } from '@/components/Captcha';
 import { Icon } from '@/components/Icon';
+import { ModalHeading } from '@/components/ModalHeading';
 import { errorText } from '@/errors/errorText';
 import { useTranslation } from '@/i18n/useTranslation';
 import { formatDate } from '@/lib/format';
@@ -34,11 +35,7 @@ export function NotEnoughTopUpsModal() {
 
   return (
     <Modal show={show} onHide={close} centered aria-labelledby="not-enough-title">
-      <Modal.Header closeButton closeLabel={t('toast.close')}>
-        <Modal.Title id="not-enough-title" as="h2" className="h5">
-          {t('wallet.notEnough.title')}
-        </Modal.Title>
-      </Modal.Header>
+      <ModalHeading id="not-enough-title" title={t('wallet.notEnough.title')} />
       <Modal.Body data-testid="not-enough-modal">
         <div className="d-flex gap-3 align-items-start mb-3">
           <span className="wallet-icon" aria-hidden="true">
