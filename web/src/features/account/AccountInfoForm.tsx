@@ -23,7 +23,7 @@ export function AccountInfoForm() {
   const queryClient = useQueryClient();
   const account = useQuery(accountQuery);
   const countries = useMemo(() => countryOptions(i18n.language), [i18n.language]);
-  const { register, handleSubmit, setError, errors, reset } = useZodForm(schema, {
+  const { handleSubmit, setError, reset, field } = useZodForm(schema, {
     values: account.data
       ? { first_name: account.data.first_name ?? '', country_code: account.data.country_code ?? '' }
       : undefined,
@@ -65,18 +65,11 @@ export function AccountInfoForm() {
         plaintext
       />
       <InputField
-        id="account-first-name"
         label={t('account.firstName')}
-        error={errors.first_name}
         autoComplete="given-name"
-        {...register('first_name')}
+        {...field('first_name', 'account-first-name')}
       />
-      <SelectField
-        id="account-country"
-        label={t('account.country')}
-        error={errors.country_code}
-        {...register('country_code')}
-      >
+      <SelectField label={t('account.country')} {...field('country_code', 'account-country')}>
         <option value="">{t('account.noCountry')}</option>
         {countries.map((c) => (
           <option key={c.code} value={c.code}>

@@ -12,7 +12,8 @@ import { toast } from '@/toasts/toastStore';
 
 export function PasswordChangeForm() {
   const { t } = useTranslation();
-  const { register, handleSubmit, setError, reset, errors } = useZodForm(changePasswordSchema);
+  const { register, handleSubmit, setError, reset, errors, field } =
+    useZodForm(changePasswordSchema);
 
   const change = useMutation({
     mutationFn: (body: ChangePasswordValues) => unwrap(api.POST('/v1/user/password', { body })),
@@ -27,10 +28,8 @@ export function PasswordChangeForm() {
   return (
     <Form noValidate onSubmit={handleSubmit((v) => change.mutate(v))}>
       <PasswordField
-        id="current-password"
         label={t('account.currentPassword')}
-        error={errors.current_password}
-        {...register('current_password')}
+        {...field('current_password', 'current-password')}
       />
       <NewPasswordFields
         idPrefix="new"

@@ -20,7 +20,7 @@ export function LoginForm() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const queryClient = useQueryClient();
-  const { register, handleSubmit, setError, getValues, errors } = useZodForm(loginSchema);
+  const { handleSubmit, setError, getValues, field } = useZodForm(loginSchema);
   const formStamp = useFormStamp();
 
   const login = useMutation({
@@ -50,18 +50,8 @@ export function LoginForm() {
           {refusalText}
         </Alert>
       )}
-      <EmailField
-        id="login-email"
-        label={t('auth.email')}
-        error={errors.email}
-        {...register('email')}
-      />
-      <PasswordField
-        id="login-password"
-        label={t('auth.password')}
-        error={errors.password}
-        {...register('password')}
-      />
+      <EmailField label={t('auth.email')} {...field('email', 'login-email')} />
+      <PasswordField label={t('auth.password')} {...field('password', 'login-password')} />
       <div className="d-flex justify-content-end mb-3">
         <Link to="/auth/forgot-password" className="small">
           {t('auth.forgotLink')}

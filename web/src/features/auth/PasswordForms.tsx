@@ -13,7 +13,7 @@ import { type ForgotValues, forgotSchema, type ResetValues, resetSchema } from '
 
 export function ForgotPasswordForm() {
   const { t } = useTranslation();
-  const { register, handleSubmit, setError, errors } = useZodForm(forgotSchema);
+  const { handleSubmit, setError, field } = useZodForm(forgotSchema);
   const send = useMutation({
     mutationFn: (values: ForgotValues) =>
       unwrap(api.POST('/v1/auth/forgot-password', { body: values })),
@@ -30,12 +30,7 @@ export function ForgotPasswordForm() {
   return (
     <Form noValidate onSubmit={handleSubmit((v) => send.mutate(v))}>
       <p className="text-body-secondary">{t('auth.forgotIntro')}</p>
-      <EmailField
-        id="forgot-email"
-        label={t('auth.email')}
-        error={errors.email}
-        {...register('email')}
-      />
+      <EmailField label={t('auth.email')} {...field('email', 'forgot-email')} />
       <SubmitButton pending={send.isPending} className="w-100">
         {t('auth.forgotSubmit')}
       </SubmitButton>

@@ -18,7 +18,7 @@ const FIELDS = ['email', 'password', 'password_confirmation', 'terms', 'captcha_
 
 export function RegisterForm() {
   const { t } = useTranslation();
-  const { register, handleSubmit, setError, setValue, errors } = useZodForm(registerSchema, {
+  const { register, handleSubmit, setError, setValue, errors, field } = useZodForm(registerSchema, {
     defaultValues: { terms: false, captcha_token: '' },
   });
   const formStamp = useFormStamp();
@@ -42,12 +42,7 @@ export function RegisterForm() {
 
   return (
     <Form noValidate onSubmit={handleSubmit((v) => signUp.mutate(v))}>
-      <EmailField
-        id="register-email"
-        label={t('auth.email')}
-        error={errors.email}
-        {...register('email')}
-      />
+      <EmailField label={t('auth.email')} {...field('email', 'register-email')} />
       <NewPasswordFields
         idPrefix="register"
         label={t('auth.password')}
@@ -55,10 +50,8 @@ export function RegisterForm() {
         errors={errors}
       />
       <CheckField
-        id="register-terms"
         label={<Trans i18nKey="auth.acceptTerms" components={{ terms: <Link to="/terms" /> }} />}
-        error={errors.terms}
-        {...register('terms')}
+        {...field('terms', 'register-terms')}
       />
       <CaptchaField form={{ setValue, errors }} />
       {errors.root?.server && <Alert variant="danger">{errors.root.server.message}</Alert>}

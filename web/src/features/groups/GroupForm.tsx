@@ -24,7 +24,7 @@ export function GroupForm({ user, editing }: { user: User; editing: Group | null
   const navigate = useNavigate();
   const save = useSaveGroup(editing?.id ?? null);
   const noTopUps = !editing && user.top_ups_count <= 0;
-  const { register, handleSubmit, setError, errors } = useZodForm(groupSchema, {
+  const { handleSubmit, setError, errors, field } = useZodForm(groupSchema, {
     defaultValues: editing
       ? {
           app: editing.app as GroupValues['app'],
@@ -64,12 +64,7 @@ export function GroupForm({ user, editing }: { user: User; editing: Group | null
   return (
     <Form noValidate onSubmit={handleSubmit(submit)} className="addme-card p-3 p-md-4">
       <h2 className="h5 mb-3">{t('community.groupForm.information')}</h2>
-      <SelectField
-        id="group-app"
-        label={t('community.groupForm.app')}
-        error={errors.app}
-        {...register('app')}
-      >
+      <SelectField label={t('community.groupForm.app')} {...field('app', 'group-app')}>
         {APPS.map((app) => (
           <option key={app} value={app}>
             {t(`apps.${app}`)}
@@ -77,41 +72,33 @@ export function GroupForm({ user, editing }: { user: User; editing: Group | null
         ))}
       </SelectField>
       <InputField
-        id="group-name"
         label={t('community.groupForm.name')}
-        error={errors.name}
         maxLength={60}
-        {...register('name')}
+        {...field('name', 'group-name')}
       />
       <InputField
-        id="group-username"
         label={t('community.groupForm.username')}
-        error={errors.username}
         hint={t('community.groupForm.usernameHint')}
         autoCapitalize="none"
         autoCorrect="off"
         spellCheck={false}
-        {...register('username')}
+        {...field('username', 'group-username')}
       />
       <InputField
-        id="group-description"
         label={t('community.groupForm.description')}
-        error={errors.description}
         as="textarea"
         rows={4}
         maxLength={1000}
-        {...register('description')}
+        {...field('description', 'group-description')}
       />
       <InputField
-        id="group-max"
         label={t('community.groupForm.maxMembers')}
-        error={errors.max_members}
         hint={t('community.groupForm.maxMembersHint')}
         type="number"
         inputMode="numeric"
         min={2}
         max={10000}
-        {...register('max_members', { valueAsNumber: true })}
+        {...field('max_members', 'group-max', { valueAsNumber: true })}
       />
       {!editing && (
         <Alert variant="info" className="small" data-testid="group-cost">

@@ -33,7 +33,7 @@ export function ReportModal({
   const queryClient = useQueryClient();
   const { user } = useUser();
   const location = useLocation();
-  const { register, handleSubmit, setError, reset, errors } = useZodForm(schema, {
+  const { register, handleSubmit, setError, reset, errors, field } = useZodForm(schema, {
     defaultValues: { message: '' },
   });
 
@@ -100,12 +100,10 @@ export function ReportModal({
             ))}
           </ChoiceGroup>
           <InputField
-            id="report-message"
             label={t('listings.report.message')}
-            error={errors.message}
             as="textarea"
             rows={3}
-            {...register('message')}
+            {...field('message', 'report-message')}
           />
         </Modal.Body>
         <Modal.Footer>

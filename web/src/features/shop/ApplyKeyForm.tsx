@@ -37,7 +37,7 @@ export function grantedText(
 export function ApplyKeyForm() {
   const { t, i18n } = useTranslation();
   const apply = useApplyKey();
-  const { register, handleSubmit, setError, reset, errors } = useZodForm(applyKeySchema, {
+  const { handleSubmit, setError, reset, field } = useZodForm(applyKeySchema, {
     defaultValues: { key: '' },
   });
 
@@ -65,15 +65,13 @@ export function ApplyKeyForm() {
       <h2 className="h5">{t('shop.keys.title')}</h2>
       <p className="small text-body-secondary">{t('shop.keys.intro')}</p>
       <InputField
-        id="private-key"
         label={t('shop.keys.label')}
-        error={errors.key}
         autoComplete="off"
         autoCapitalize="characters"
         spellCheck={false}
         placeholder="XXXXX-XXXXX-XXXXX-XXXXX-XXXXX"
         className="font-monospace"
-        {...register('key')}
+        {...field('key', 'private-key')}
       />
       <SubmitButton pending={apply.isPending}>{t('shop.keys.submit')}</SubmitButton>
     </Form>

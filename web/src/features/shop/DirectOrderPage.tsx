@@ -18,7 +18,7 @@ import { LoadingBlock } from '@/components/LoadingBlock';
 function TransactionForm({ order, token }: { order: DirectOrder; token: string }) {
   const { t } = useTranslation();
   const send = useSendTransaction(token);
-  const { register, handleSubmit, setError, errors } = useZodForm(transactionSchema, {
+  const { handleSubmit, setError, field } = useZodForm(transactionSchema, {
     defaultValues: { transaction_id: order.transaction_id ?? '' },
   });
   const submit = handleSubmit(({ transaction_id }) =>
@@ -42,14 +42,12 @@ function TransactionForm({ order, token }: { order: DirectOrder; token: string }
         {t('shop.track.txTitle')}
       </h2>
       <InputField
-        id="tx-id"
         label={t('shop.track.txLabel')}
-        error={errors.transaction_id}
         hint={t('shop.track.txHint')}
         className="font-monospace"
         autoComplete="off"
         spellCheck={false}
-        {...register('transaction_id')}
+        {...field('transaction_id', 'tx-id')}
       />
       <SubmitButton pending={send.isPending}>
         {order.transaction_id ? t('shop.track.txResend') : t('shop.track.txSubmit')}

@@ -83,12 +83,10 @@ export function DirectShop({ simple = false }: { simple?: boolean }) {
   // A network without a receiving address is not offered; with none, crypto is closed for now.
   const closed = catalogue.isSuccess && networks.length === 0;
 
-  const { register, handleSubmit, setValue, getValues, setError, watch, errors } = useZodForm(
-    directOrderSchema,
-    {
+  const { register, handleSubmit, setValue, getValues, setError, watch, errors, field } =
+    useZodForm(directOrderSchema, {
       defaultValues: { email: user?.email ?? '', network: 'solana', quantities: {} },
-    },
-  );
+    });
   const quantities = watch('quantities');
   const quantitiesError = useErrorText(errors.quantities as never);
 
@@ -222,11 +220,9 @@ export function DirectShop({ simple = false }: { simple?: boolean }) {
                 </dl>
                 <ErrorText text={quantitiesError} className="mb-2" />
                 <EmailField
-                  id="direct-email"
                   label={t('shop.direct.email')}
-                  error={errors.email}
                   hint={t('shop.direct.emailHint')}
-                  {...register('email')}
+                  {...field('email', 'direct-email')}
                 />
                 <ChoiceGroup
                   id="network"

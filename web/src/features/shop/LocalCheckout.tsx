@@ -27,7 +27,7 @@ export function LocalCheckout({ sku }: { sku: string }) {
   const catalogue = useQuery(catalogueQuery);
   const pay = useLocalCheckout();
   const product = catalogue.data?.products.find((p) => p.sku === sku);
-  const { register, handleSubmit, setError, setValue, watch, errors } = useZodForm(cardSchema, {
+  const { handleSubmit, setError, setValue, watch, errors, field } = useZodForm(cardSchema, {
     defaultValues: {
       email: user?.email ?? '',
       quantity: 1,
@@ -112,19 +112,15 @@ export function LocalCheckout({ sku }: { sku: string }) {
         <div className="col-md-7">
           <Form noValidate onSubmit={submit} className="addme-card p-3 p-sm-4">
             <InputField
-              id="card-email"
               label={t('shop.card.email')}
-              error={errors.email}
               type="email"
               autoComplete="email"
               inputMode="email"
-              {...register('email')}
+              {...field('email', 'card-email')}
             />
             <SelectField
-              id="card-quantity"
               label={t('shop.card.quantity')}
-              error={errors.quantity}
-              {...register('quantity', { valueAsNumber: true })}
+              {...field('quantity', 'card-quantity', { valueAsNumber: true })}
             >
               {Array.from({ length: Math.min(10, MAX_UNITS) }, (_, i) => i + 1).map((n) => (
                 <option key={n} value={n}>
@@ -133,33 +129,27 @@ export function LocalCheckout({ sku }: { sku: string }) {
               ))}
             </SelectField>
             <InputField
-              id="card-number"
               label={t('shop.card.number')}
-              error={errors.card_number}
               autoComplete="cc-number"
               inputMode="numeric"
               className="font-monospace"
-              {...register('card_number')}
+              {...field('card_number', 'card-number')}
             />
             <div className="row g-2">
               <div className="col-7">
                 <InputField
-                  id="card-expiry"
                   label={t('shop.card.expiry')}
-                  error={errors.expiry}
                   autoComplete="cc-exp"
                   inputMode="numeric"
-                  {...register('expiry')}
+                  {...field('expiry', 'card-expiry')}
                 />
               </div>
               <div className="col-5">
                 <InputField
-                  id="card-cvc"
                   label={t('shop.card.cvc')}
-                  error={errors.cvc}
                   autoComplete="cc-csc"
                   inputMode="numeric"
-                  {...register('cvc')}
+                  {...field('cvc', 'card-cvc')}
                 />
               </div>
             </div>

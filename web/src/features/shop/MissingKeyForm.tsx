@@ -13,7 +13,7 @@ export function MissingKeyForm() {
   const { t } = useTranslation();
   const { user } = useUser();
   const resend = useMissingKey();
-  const { register, handleSubmit, setError, errors } = useZodForm(missingKeySchema, {
+  const { handleSubmit, setError, field } = useZodForm(missingKeySchema, {
     defaultValues: { order_number: '', email: user?.email ?? '' },
   });
 
@@ -28,21 +28,14 @@ export function MissingKeyForm() {
       )}
     >
       <InputField
-        id="missing-order"
         label={t('shop.missing.orderNumber')}
-        error={errors.order_number}
         hint={t('shop.missing.orderHint')}
         inputMode="numeric"
         autoComplete="off"
         maxLength={5}
-        {...register('order_number')}
+        {...field('order_number', 'missing-order')}
       />
-      <EmailField
-        id="missing-email"
-        label={t('shop.missing.email')}
-        error={errors.email}
-        {...register('email')}
-      />
+      <EmailField label={t('shop.missing.email')} {...field('email', 'missing-email')} />
       {resend.data && (
         <Alert variant="success" className="small" data-testid="missing-key-result">
           {resend.data.message}

@@ -92,7 +92,7 @@ export function UsernameForm({
   const refresh = useRefreshAfterChange();
   const countries = useMemo(() => countryOptions(i18n.language), [i18n.language]);
   const canLink = user.is_promoted || user.is_studio;
-  const { register, handleSubmit, setError, control, watch, errors } = useZodForm(
+  const { register, handleSubmit, setError, control, watch, errors, field } = useZodForm(
     usernameFormSchema,
     {
       defaultValues: item ? valuesFrom(item) : EMPTY_FORM(defaultApp),
@@ -158,36 +158,27 @@ export function UsernameForm({
       </ChoiceGroup>
 
       <InputField
-        id="form-username"
         label={t('listings.form.username', { app: t(`apps.${app}`) })}
-        error={errors.username}
         hint={t(`listings.form.format.${app}`)}
         autoComplete="off"
         autoCapitalize="none"
         spellCheck={false}
-        {...register('username')}
+        {...field('username', 'form-username')}
       />
 
       <div className="row gx-3">
         <div className="col-5 col-sm-4">
           <InputField
-            id="form-age"
             label={t('listings.form.age')}
-            error={errors.age}
             type="number"
             inputMode="numeric"
             min={18}
             max={99}
-            {...register('age', { valueAsNumber: true })}
+            {...field('age', 'form-age', { valueAsNumber: true })}
           />
         </div>
         <div className="col-7 col-sm-8">
-          <SelectField
-            id="form-gender"
-            label={t('listings.form.gender')}
-            error={errors.gender}
-            {...register('gender')}
-          >
+          <SelectField label={t('listings.form.gender')} {...field('gender', 'form-gender')}>
             <option value="">{t('listings.form.choose')}</option>
             {GENDERS.map((g) => (
               <option key={g} value={g}>
@@ -201,10 +192,8 @@ export function UsernameForm({
       <div className="row gx-3">
         <div className="col-sm-6">
           <SelectField
-            id="form-orientation"
             label={t('listings.form.orientation')}
-            error={errors.orientation}
-            {...register('orientation')}
+            {...field('orientation', 'form-orientation')}
           >
             <option value="">{t('listings.form.choose')}</option>
             {ORIENTATIONS.map((o) => (
@@ -216,10 +205,8 @@ export function UsernameForm({
         </div>
         <div className="col-sm-6">
           <SelectField
-            id="form-country"
             label={t('listings.form.country')}
-            error={errors.country_code}
-            {...register('country_code')}
+            {...field('country_code', 'form-country')}
           >
             <option value="">{t('listings.form.noCountry')}</option>
             {countries.map((c) => (
@@ -253,14 +240,12 @@ export function UsernameForm({
       </ChoiceGroup>
 
       <InputField
-        id="form-description"
         label={t('listings.form.description')}
-        error={errors.description}
         hint={t('listings.form.descriptionHint', { max: DESCRIPTION_MAX })}
         as="textarea"
         rows={4}
         maxLength={DESCRIPTION_MAX}
-        {...register('description')}
+        {...field('description', 'form-description')}
       />
 
       <FormField
@@ -289,10 +274,8 @@ export function UsernameForm({
           <div className="row gx-3">
             <div className="col-sm-4">
               <SelectField
-                id="form-link-type"
                 label={t('listings.form.linkType')}
-                error={errors.link_type}
-                {...register('link_type')}
+                {...field('link_type', 'form-link-type')}
               >
                 <option value="">{t('listings.form.choose')}</option>
                 {LINK_TYPES.map((lt) => (
@@ -304,13 +287,11 @@ export function UsernameForm({
             </div>
             <div className="col-sm-8">
               <InputField
-                id="form-link"
                 label={t('listings.form.link')}
-                error={errors.link}
                 type="url"
                 inputMode="url"
                 placeholder="https://"
-                {...register('link')}
+                {...field('link', 'form-link')}
               />
             </div>
           </div>
