@@ -21,7 +21,7 @@ export type BoundField<N extends string> = UseFormRegisterReturn<N> & {
  * `field('email', 'card-email')`: a form field's control id, its error and its registration, to
  * spread on a field component in one go.
  */
-export function fieldBinder<In extends FieldValues, Out extends FieldValues>(
+function fieldBinder<In extends FieldValues, Out extends FieldValues>(
   form: UseFormReturn<In, unknown, Out>,
 ) {
   return <N extends Path<In>>(
@@ -36,6 +36,18 @@ export function fieldBinder<In extends FieldValues, Out extends FieldValues>(
 }
 
 /**
+ * react-hook-form's form with the field errors and a field binder at hand (a form whose resolver
+ * is its own; most start with `useZodForm`).
+ */
+export function useBoundForm<In extends FieldValues, Out extends FieldValues = In>(
+  options: UseFormProps<In, unknown, Out>,
+) {
+  const form = useForm<In, unknown, Out>(options);
+  // Read while rendering, so the form state proxy re-renders the caller when the errors change.
+  return { ...form, errors: form.formState.errors, field: fieldBinder(form) };
+}
+
+/**
  * react-hook-form's form, checked by a zod schema (its input and output types come from the
  * schema), with the field errors and a field binder at hand: how the app's forms start.
  */
@@ -43,7 +55,5 @@ export function useZodForm<In extends FieldValues, Out extends FieldValues = In>
   schema: z.ZodType<Out, In>,
   options: Omit<UseFormProps<In, unknown, Out>, 'resolver'> = {},
 ) {
-  const form = useForm<In, unknown, Out>({ resolver: zodResolver(schema), ...options });
-  // Read while rendering, so the form state proxy re-renders the caller when the errors change.
-  return { ...form, errors: form.formState.errors, field: fieldBinder(form) };
+  return useBoundForm<In, Out>({ resolver: zodResolver(schema), ...options });
 }
