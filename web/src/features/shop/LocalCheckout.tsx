@@ -17,6 +17,12 @@ import { cardSchema, MAX_UNITS } from './schemas';
 import './shop.css';
 import { LoadingBlock } from '@/components/LoadingBlock';
 
+/** The card's expiry and security code, side by side: [field, column, autocomplete]. */
+const CARD_CODES = [
+  ['expiry', 'col-7', 'cc-exp'],
+  ['cvc', 'col-5', 'cc-csc'],
+] as const;
+
 /**
  * /shop/checkout/:sku: the app's own card checkout, in test mode (no money moves). Paying sends the
  * same signed webhook the hosted shop sends, so the key is mailed exactly as in production.
@@ -136,22 +142,16 @@ export function LocalCheckout({ sku }: { sku: string }) {
               {...field('card_number', 'card-number')}
             />
             <div className="row g-2">
-              <div className="col-7">
-                <InputField
-                  label={t('shop.card.expiry')}
-                  autoComplete="cc-exp"
-                  inputMode="numeric"
-                  {...field('expiry', 'card-expiry')}
-                />
-              </div>
-              <div className="col-5">
-                <InputField
-                  label={t('shop.card.cvc')}
-                  autoComplete="cc-csc"
-                  inputMode="numeric"
-                  {...field('cvc', 'card-cvc')}
-                />
-              </div>
+              {CARD_CODES.map(([name, column, autoComplete]) => (
+                <div key={name} className={column}>
+                  <InputField
+                    label={t(`shop.card.${name}`)}
+                    autoComplete={autoComplete}
+                    inputMode="numeric"
+                    {...field(name, `card-${name}`)}
+                  />
+                </div>
+              ))}
             </div>
             {rootError && (
               <Alert variant="danger" className="small" role="alert">
