@@ -5,10 +5,10 @@ import { Avatar } from '@/components/Avatar';
 import { ButtonLink } from '@/components/ButtonLink';
 import { CopyButton } from '@/components/CopyButton';
 import { SubmitButton } from '@/components/FormField';
+import { ReportContentLink } from '@/components/ReportContentLink';
 import type { AppName } from '@/config/options';
 import { useTitle } from '@/hooks/useTitle';
 import { useTranslation } from '@/i18n/useTranslation';
-import { reportContentPath } from '@/lib/paths';
 import { loginUrl } from '@/lib/redirect';
 import { useUser } from '@/session/session';
 import { toast } from '@/toasts/toastStore';
@@ -168,14 +168,9 @@ export function GroupPage({ slug }: { slug: string }) {
           {t('community.groups.more', { app: t(`apps.${g.app}`) })}
         </ButtonLink>
       </div>
-      <ButtonLink
-        to={reportContentPath(`/group/${slug}`)}
-        variant="link"
-        className="text-body-secondary px-0 mt-2"
-        data-testid="report-content-link"
-      >
+      <ReportContentLink url={`/group/${slug}`} className="mt-2">
         {t('community.groups.reportContent')}
-      </ButtonLink>
+      </ReportContentLink>
     </article>
   );
 }

@@ -8,13 +8,14 @@ import { CardGrid } from '@/components/CardGrid';
 import { Flag } from '@/components/Flag';
 import { Icon } from '@/components/Icon';
 import { PromotedLabel } from '@/components/PromotedLabel';
+import { ReportContentLink } from '@/components/ReportContentLink';
 import { ReputationMeter } from '@/components/Reputation';
 import { TranslateButton } from '@/components/TranslateButton';
 import { VerifiedBadge } from '@/components/VerifiedBadge';
 import { lazyWithReload } from '@/errors/chunkReload';
 import { useTitle } from '@/hooks/useTitle';
 import { useTranslation } from '@/i18n/useTranslation';
-import { profilePath, reportContentPath, viewSourceOf } from '@/lib/paths';
+import { profilePath, viewSourceOf } from '@/lib/paths';
 import { useUser } from '@/session/session';
 import { Comments } from './Comments';
 import { messageUrl } from './deepLinks';
@@ -219,14 +220,9 @@ export function ProfileView({ id }: { id: number }) {
               <Icon name="shield" size={16} />{' '}
               <span className="ms-1">{t('listings.profile.report')}</span>
             </button>
-            <ButtonLink
-              to={reportContentPath(profilePath(p))}
-              variant="link"
-              className="text-body-secondary ms-3 px-0"
-              data-testid="report-content-link"
-            >
+            <ReportContentLink url={profilePath(p)} className="ms-3">
               {t('listings.profile.reportContent')}
-            </ButtonLink>
+            </ReportContentLink>
           </div>
         </div>
       </div>
