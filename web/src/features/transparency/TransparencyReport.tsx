@@ -160,27 +160,37 @@ function MonthCard({ month }: { month: Month }) {
   );
 }
 
-/** The report's months, the current one (still running) first; the loading and error states. */
-export function TransparencyMonths({
-  data,
-  isError,
-  retrying,
-  onRetry,
-}: {
+/** What the months show from: the report's query (a page's own, or its parts). */
+interface MonthsQuery {
   data: TransparencyData | undefined;
   isError: boolean;
-  retrying: boolean;
-  onRetry: () => void;
-}) {
+  isFetching: boolean;
+  refetch: () => unknown;
+}
+
+/** The report's months, the current one (still running) first; the loading and error states. */
+export function TransparencyMonths(
+  props:
+    | { query: MonthsQuery }
+    | {
+        data: TransparencyData | undefined;
+        isError: boolean;
+        retrying: boolean;
+        onRetry: () => void;
+      },
+) {
   const { t } = useTranslation();
-  if (isError)
-    return (
-      <LoadError
-        message={t('legal.transparency.loadError')}
-        onRetry={onRetry}
-        retrying={retrying}
-      />
-    );
+  const query: MonthsQuery =
+    'query' in props
+      ? props.query
+      : {
+          data: props.data,
+          isError: props.isError,
+          isFetching: props.retrying,
+          refetch: props.onRetry,
+        };
+  const { data } = query;
+  if (query.isError) return <LoadError message={t('legal.transparency.loadError')} query={query} />;
   if (!data)
     return (
       <Placeholder as="div" animation="glow" aria-busy="true">
