@@ -53,7 +53,8 @@ export function useBoundForm<In extends FieldValues, Out extends FieldValues = I
  */
 export function useZodForm<In extends FieldValues, Out extends FieldValues = In>(
   schema: z.ZodType<Out, In>,
-  options: Omit<UseFormProps<In, unknown, Out>, 'resolver'> = {},
+  // NoInfer: the schema says what the form holds, not a partial `defaultValues`.
+  options: Omit<UseFormProps<NoInfer<In>, unknown, NoInfer<Out>>, 'resolver'> = {},
 ) {
   return useBoundForm<In, Out>({ resolver: zodResolver(schema), ...options });
 }

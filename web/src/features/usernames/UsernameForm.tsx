@@ -257,11 +257,11 @@ export function UsernameForm({
         <Controller
           control={control}
           name="tags"
-          render={({ field }) => (
+          render={({ field: tags }) => (
             <TagsInput
               id="form-tags"
-              value={field.value}
-              onChange={field.onChange}
+              value={tags.value}
+              onChange={tags.onChange}
               invalid={!!errors.tags}
             />
           )}
