@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import { Form, Placeholder } from 'react-bootstrap';
 import { api, unwrap } from '@/api/client';
 import { InputField, SelectField, SubmitButton } from '@/components/FormField';
+import { Options } from '@/components/Options';
 import { applyServerErrors } from '@/hooks/useServerErrors';
 import { useZodForm } from '@/hooks/useZodForm';
 import { useTranslation } from '@/i18n/useTranslation';
@@ -71,11 +72,7 @@ export function AccountInfoForm() {
       />
       <SelectField label={t('account.country')} {...field('country_code', 'account-country')}>
         <option value="">{t('account.noCountry')}</option>
-        {countries.map((c) => (
-          <option key={c.code} value={c.code}>
-            {c.name}
-          </option>
-        ))}
+        <Options values={countries} label={(c) => c.name} valueKey={(c) => c.code} />
       </SelectField>
       <SubmitButton pending={save.isPending}>{t('account.save')}</SubmitButton>
     </Form>

@@ -12,6 +12,7 @@ import {
   SelectField,
   SubmitButton,
 } from '@/components/FormField';
+import { Options } from '@/components/Options';
 import { CONTACT_REASONS, type ContactReason } from '@/config/options';
 import { applyServerErrors } from '@/hooks/useServerErrors';
 import { useBoundForm } from '@/hooks/useZodForm';
@@ -96,11 +97,7 @@ export function ContactForm({ initialReason }: { initialReason?: string | null }
       className="addme-card p-3 p-md-4"
     >
       <SelectField label={t('community.contact.reason')} {...field('reason', 'contact-reason')}>
-        {CONTACT_REASONS.map((r) => (
-          <option key={r} value={r}>
-            {t(`community.contact.reasons.${r}`)}
-          </option>
-        ))}
+        <Options values={CONTACT_REASONS} label={(r) => t(`community.contact.reasons.${r}`)} />
       </SelectField>
       <p className="small text-body-secondary" data-testid="reason-help">
         {t(`community.contact.reasonHelp.${reason}`)}

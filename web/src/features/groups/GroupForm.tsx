@@ -3,6 +3,7 @@ import { Alert, Form } from 'react-bootstrap';
 import { useNavigate } from 'react-router';
 import { ButtonLink } from '@/components/ButtonLink';
 import { InputField, SelectField, SubmitButton } from '@/components/FormField';
+import { Options } from '@/components/Options';
 import { APPS } from '@/config/options';
 import { applyServerErrors } from '@/hooks/useServerErrors';
 import { useZodForm } from '@/hooks/useZodForm';
@@ -65,11 +66,7 @@ export function GroupForm({ user, editing }: { user: User; editing: Group | null
     <Form noValidate onSubmit={handleSubmit(submit)} className="addme-card p-3 p-md-4">
       <h2 className="h5 mb-3">{t('community.groupForm.information')}</h2>
       <SelectField label={t('community.groupForm.app')} {...field('app', 'group-app')}>
-        {APPS.map((app) => (
-          <option key={app} value={app}>
-            {t(`apps.${app}`)}
-          </option>
-        ))}
+        <Options values={APPS} label={(app) => t(`apps.${app}`)} />
       </SelectField>
       <InputField
         label={t('community.groupForm.name')}

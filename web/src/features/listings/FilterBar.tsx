@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { Options } from '@/components/Options';
 import { VerifiedIcon } from '@/components/VerifiedBadge';
 import { GENDERS, ORIENTATIONS } from '@/config/options';
 import { useRevealed } from '@/hooks/useAfterFirstPaint';
@@ -122,11 +123,7 @@ export function FilterBar({
               onChange={(e) => set('gender', e.target.value as Filters['gender'] | '')}
             >
               <option value="">{t('listings.filters.any')}</option>
-              {GENDERS.map((g) => (
-                <option key={g} value={g}>
-                  {t(`gender.${g}`)}
-                </option>
-              ))}
+              <Options values={GENDERS} label={(g) => t(`gender.${g}`)} />
             </select>
           </div>
         )}
@@ -142,11 +139,7 @@ export function FilterBar({
               onChange={(e) => set('orientation', e.target.value as Filters['orientation'] | '')}
             >
               <option value="">{t('listings.filters.any')}</option>
-              {ORIENTATIONS.map((o) => (
-                <option key={o} value={o}>
-                  {t(`orientation.${o}`)}
-                </option>
-              ))}
+              <Options values={ORIENTATIONS} label={(o) => t(`orientation.${o}`)} />
             </select>
           </div>
         )}
@@ -164,11 +157,7 @@ export function FilterBar({
               onChange={(e) => set('country', e.target.value)}
             >
               <option value="">{t('listings.filters.anyCountry')}</option>
-              {countryOptions.map((c) => (
-                <option key={c.code} value={c.code}>
-                  {c.name}
-                </option>
-              ))}
+              <Options values={countryOptions} label={(c) => c.name} valueKey={(c) => c.code} />
             </select>
           </div>
         )}
@@ -186,11 +175,7 @@ export function FilterBar({
               onChange={(e) => set('tag', e.target.value)}
             >
               <option value="">{t('listings.filters.anyTag')}</option>
-              {tagOptions.map((tag) => (
-                <option key={tag} value={tag}>
-                  #{tag}
-                </option>
-              ))}
+              <Options values={tagOptions} label={(tag) => `#${tag}`} />
             </select>
           </div>
         )}

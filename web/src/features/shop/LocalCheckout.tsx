@@ -6,6 +6,7 @@ import { catalogueQuery } from '@/api/catalogue';
 import { ApiError } from '@/api/client';
 import { ButtonLink } from '@/components/ButtonLink';
 import { InputField, SelectField, SubmitButton } from '@/components/FormField';
+import { Options } from '@/components/Options';
 import { applyServerErrors } from '@/hooks/useServerErrors';
 import { useZodForm } from '@/hooks/useZodForm';
 import { useTranslation } from '@/i18n/useTranslation';
@@ -128,11 +129,10 @@ export function LocalCheckout({ sku }: { sku: string }) {
               label={t('shop.card.quantity')}
               {...field('quantity', 'card-quantity', { valueAsNumber: true })}
             >
-              {Array.from({ length: Math.min(10, MAX_UNITS) }, (_, i) => i + 1).map((n) => (
-                <option key={n} value={n}>
-                  {n}
-                </option>
-              ))}
+              <Options
+                values={Array.from({ length: Math.min(10, MAX_UNITS) }, (_, i) => i + 1)}
+                label={(n) => n}
+              />
             </SelectField>
             <InputField
               label={t('shop.card.number')}

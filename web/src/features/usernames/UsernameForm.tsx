@@ -13,6 +13,7 @@ import {
   SelectField,
   SubmitButton,
 } from '@/components/FormField';
+import { Options } from '@/components/Options';
 import { APPS, type AppName, GENDERS, ORIENTATIONS, TYPES } from '@/config/options';
 import { applyServerErrors } from '@/hooks/useServerErrors';
 import { useZodForm } from '@/hooks/useZodForm';
@@ -180,11 +181,7 @@ export function UsernameForm({
         <div className="col-7 col-sm-8">
           <SelectField label={t('listings.form.gender')} {...field('gender', 'form-gender')}>
             <option value="">{t('listings.form.choose')}</option>
-            {GENDERS.map((g) => (
-              <option key={g} value={g}>
-                {t(`gender.${g}`)}
-              </option>
-            ))}
+            <Options values={GENDERS} label={(g) => t(`gender.${g}`)} />
           </SelectField>
         </div>
       </div>
@@ -196,11 +193,7 @@ export function UsernameForm({
             {...field('orientation', 'form-orientation')}
           >
             <option value="">{t('listings.form.choose')}</option>
-            {ORIENTATIONS.map((o) => (
-              <option key={o} value={o}>
-                {t(`orientation.${o}`)}
-              </option>
-            ))}
+            <Options values={ORIENTATIONS} label={(o) => t(`orientation.${o}`)} />
           </SelectField>
         </div>
         <div className="col-sm-6">
@@ -209,11 +202,7 @@ export function UsernameForm({
             {...field('country_code', 'form-country')}
           >
             <option value="">{t('listings.form.noCountry')}</option>
-            {countries.map((c) => (
-              <option key={c.code} value={c.code}>
-                {c.name}
-              </option>
-            ))}
+            <Options values={countries} label={(c) => c.name} valueKey={(c) => c.code} />
           </SelectField>
         </div>
       </div>
@@ -278,11 +267,7 @@ export function UsernameForm({
                 {...field('link_type', 'form-link-type')}
               >
                 <option value="">{t('listings.form.choose')}</option>
-                {LINK_TYPES.map((lt) => (
-                  <option key={lt} value={lt}>
-                    {LINK_SITES[lt]}
-                  </option>
-                ))}
+                <Options values={LINK_TYPES} label={(lt) => LINK_SITES[lt]} />
               </SelectField>
             </div>
             <div className="col-sm-8">
