@@ -32,6 +32,12 @@ function CheckInPrompt({ id }: { id: number }) {
   );
 }
 
+/** The deck's two answers: [action, button look, its arrow key]. */
+const SWIPES = [
+  ['pass', 'outline-secondary', 'ArrowLeft'],
+  ['like', 'accent', 'ArrowRight'],
+] as const;
+
 /** /user/local-swipes: pick one of my usernames, check in, then like or pass one card at a time. */
 export function SwipeDeck({ user }: { user: User }) {
   const { t } = useTranslation();
@@ -140,26 +146,23 @@ export function SwipeDeck({ user }: { user: User }) {
           <UsernameCard card={asListingCard(card)} />
         </div>
         <div className="swipe-actions">
-          <button
-            type="button"
-            className="btn btn-outline-secondary btn-touch"
-            disabled={swipe.isPending}
-            onClick={() => act('pass')}
-            aria-keyshortcuts="ArrowLeft"
-          >
-            <span aria-hidden="true">✕</span>
-            <span className="ms-2">{t('community.swipes.pass')}</span>
-          </button>
-          <button
-            type="button"
-            className="btn btn-accent btn-touch"
-            disabled={swipe.isPending}
-            onClick={() => act('like')}
-            aria-keyshortcuts="ArrowRight"
-          >
-            <Icon name="heart" size={18} />
-            <span className="ms-2">{t('community.swipes.like')}</span>
-          </button>
+          {SWIPES.map(([action, variant, key]) => (
+            <button
+              key={action}
+              type="button"
+              className={`btn btn-${variant} btn-touch`}
+              disabled={swipe.isPending}
+              onClick={() => act(action)}
+              aria-keyshortcuts={key}
+            >
+              {action === 'like' ? (
+                <Icon name="heart" size={18} />
+              ) : (
+                <span aria-hidden="true">✕</span>
+              )}
+              <span className="ms-2">{t(`community.swipes.${action}`)}</span>
+            </button>
+          ))}
         </div>
         <p className="small text-body-secondary text-center mt-2 d-none d-lg-block">
           {t('community.swipes.keys')}
