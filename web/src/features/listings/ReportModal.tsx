@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Form, Modal } from 'react-bootstrap';
 import { Link, useLocation } from 'react-router';
-import { api, unwrap } from '@/api/client';
+import { api, unwrap, usernamePath } from '@/api/client';
 import { ChoiceGroup, InputField, SubmitButton } from '@/components/FormField';
 import { ModalHeading } from '@/components/ModalHeading';
 import { REPORT_TYPES } from '@/config/options';
@@ -41,7 +41,7 @@ export function ReportModal({
     mutationFn: (v: Values) =>
       unwrap(
         api.POST('/v1/usernames/{username_id}/reports', {
-          params: { path: { username_id: usernameId } },
+          ...usernamePath(usernameId),
           body: { type: v.type, message: v.message },
         }),
       ),

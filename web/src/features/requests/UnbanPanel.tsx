@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Alert, Form } from 'react-bootstrap';
-import { api, unwrap } from '@/api/client';
+import { api, unwrap, usernamePath } from '@/api/client';
 import { ApiError } from '@/api/errors';
 import { myUsernameQuery } from '@/api/myUsernames';
 import { myUsernamesKey } from '@/api/queryKeys';
@@ -29,12 +29,7 @@ export function UnbanPanel({ id }: { id: number }) {
   const state = useQuery({
     queryKey: key,
     queryFn: ({ signal }) =>
-      unwrap(
-        api.GET('/v1/user/usernames/{username_id}/unban', {
-          params: { path: { username_id: id } },
-          signal,
-        }),
-      ),
+      unwrap(api.GET('/v1/user/usernames/{username_id}/unban', { ...usernamePath(id), signal })),
     retry: false,
   });
   const username = useQuery(myUsernameQuery(id));
@@ -62,7 +57,7 @@ export function UnbanPanel({ id }: { id: number }) {
     mutationFn: () =>
       unwrap(
         api.POST('/v1/user/usernames/{username_id}/unban-request', {
-          params: { path: { username_id: id } },
+          ...usernamePath(id),
           body: { message },
         }),
       ),

@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { Form } from 'react-bootstrap';
 import { Controller } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { api, unwrap } from '@/api/client';
+import { api, unwrap, usernamePath } from '@/api/client';
 import { ApiError } from '@/api/errors';
 import { ButtonLink } from '@/components/ButtonLink';
 import {
@@ -106,7 +106,7 @@ export function UsernameForm({
       item
         ? unwrap(
             api.PATCH('/v1/user/usernames/{username_id}', {
-              params: { path: { username_id: item.id } },
+              ...usernamePath(item.id),
               body: toBody(v, canLink),
             }),
           )
