@@ -215,18 +215,11 @@ export default function UsernameFigures({ id }: { id: number }) {
             <thead>
               <tr>
                 <th scope="col">{t('listings.figures.day')}</th>
-                <th scope="col" className="text-end">
-                  {labels.views}
-                </th>
-                <th scope="col" className="text-end">
-                  {labels.clicks}
-                </th>
-                <th scope="col" className="text-end">
-                  {labels.topUp}
-                </th>
-                <th scope="col" className="text-end">
-                  {labels.firePin}
-                </th>
+                {[labels.views, labels.clicks, labels.topUp, labels.firePin].map((label) => (
+                  <th key={label} scope="col" className="text-end">
+                    {label}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>
