@@ -18,7 +18,14 @@ import { applyServerErrors } from '@/hooks/useServerErrors';
 import { useBoundForm } from '@/hooks/useZodForm';
 import { useTranslation } from '@/i18n/useTranslation';
 import { useUser } from '@/session/session';
-import { type ContactValues, contactBody, fieldsFor, isRequired, validateContact } from './reasons';
+import {
+  type ContactValues,
+  contactBody,
+  EMPTY_CONTACT,
+  fieldsFor,
+  isRequired,
+  validateContact,
+} from './reasons';
 
 const SERVER_FIELDS = [
   'reason',
@@ -55,17 +62,9 @@ export function ContactForm({ initialReason }: { initialReason?: string | null }
     useBoundForm<ContactValues>({
       resolver,
       defaultValues: {
+        ...EMPTY_CONTACT,
         reason: isReason(initialReason ?? null) ? (initialReason as ContactReason) : 'general',
         reply_email: user?.email ?? '',
-        other_notes: '',
-        order_number: '',
-        checkout_email: '',
-        checked_junk: false,
-        received_confirmation: '',
-        pasted_content: '',
-        usernames: '',
-        justification: '',
-        captcha_token: '',
       },
     });
   const reason = watch('reason');
