@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { Options } from '@/components/Options';
 import { VerifiedIcon } from '@/components/VerifiedBadge';
 import { GENDERS, ORIENTATIONS } from '@/config/options';
 import { useRevealed } from '@/hooks/useAfterFirstPaint';
@@ -123,7 +122,13 @@ export function FilterBar({
               onChange={(e) => set('gender', e.target.value as Filters['gender'] | '')}
             >
               <option value="">{t('listings.filters.any')}</option>
-              <Options values={GENDERS} label={(g) => t(`gender.${g}`)} />
+              {/* Options written out, not components/Options: the filter bar is on a list's first
+                  visit, where one more shared chunk is one more file against the weight budget. */}
+              {GENDERS.map((g) => (
+                <option key={g} value={g}>
+                  {t(`gender.${g}`)}
+                </option>
+              ))}
             </select>
           </div>
         )}
@@ -139,7 +144,11 @@ export function FilterBar({
               onChange={(e) => set('orientation', e.target.value as Filters['orientation'] | '')}
             >
               <option value="">{t('listings.filters.any')}</option>
-              <Options values={ORIENTATIONS} label={(o) => t(`orientation.${o}`)} />
+              {ORIENTATIONS.map((o) => (
+                <option key={o} value={o}>
+                  {t(`orientation.${o}`)}
+                </option>
+              ))}
             </select>
           </div>
         )}
@@ -157,7 +166,11 @@ export function FilterBar({
               onChange={(e) => set('country', e.target.value)}
             >
               <option value="">{t('listings.filters.anyCountry')}</option>
-              <Options values={countryOptions} label={(c) => c.name} valueKey={(c) => c.code} />
+              {countryOptions.map((c) => (
+                <option key={c.code} value={c.code}>
+                  {c.name}
+                </option>
+              ))}
             </select>
           </div>
         )}
@@ -175,7 +188,11 @@ export function FilterBar({
               onChange={(e) => set('tag', e.target.value)}
             >
               <option value="">{t('listings.filters.anyTag')}</option>
-              <Options values={tagOptions} label={(tag) => `#${tag}`} />
+              {tagOptions.map((tag) => (
+                <option key={tag} value={tag}>
+                  #{tag}
+                </option>
+              ))}
             </select>
           </div>
         )}
