@@ -130,3 +130,8 @@ export async function unwrap<T>(
 }
 
 export { ApiError };
+
+/** The path parameter of every call about one username (`/v1/.../{username_id}...`). */
+export function usernamePath(id: number) {
+  return { params: { path: { username_id: id } } };
+}

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api, unwrap } from './client';
+import { api, unwrap, usernamePath } from './client';
 import { myUsernamesKey } from './queryKeys';
 
 /** The member's own usernames: their page, and every feature that offers one of them. */
@@ -13,11 +13,6 @@ export function myUsernameQuery(id: number) {
   return queryOptions({
     queryKey: [...myUsernamesKey, id] as const,
     queryFn: ({ signal }) =>
-      unwrap(
-        api.GET('/v1/user/usernames/{username_id}', {
-          params: { path: { username_id: id } },
-          signal,
-        }),
-      ),
+      unwrap(api.GET('/v1/user/usernames/{username_id}', { ...usernamePath(id), signal })),
   });
 }

@@ -6,7 +6,7 @@ import { useTranslation } from '@/i18n/useTranslation';
 import { userKey } from '@/session/session';
 import { openNotEnoughTopUps } from '@/stores/notEnoughTopUps';
 import { toast } from '@/toasts/toastStore';
-import { ApiError, api, refusalsShownHere, unwrap } from './client';
+import { ApiError, api, refusalsShownHere, unwrap, usernamePath } from './client';
 import { listingsKey } from './queryKeys';
 import type { components } from './schema.gen';
 
@@ -156,10 +156,7 @@ export function useTopUp() {
   return useWalletAction(
     (usernameId: number) =>
       unwrap(
-        api.POST('/v1/user/usernames/{username_id}/topup', {
-          params: { path: { username_id: usernameId } },
-          ...own,
-        }),
+        api.POST('/v1/user/usernames/{username_id}/topup', { ...usernamePath(usernameId), ...own }),
       ),
     { action: 'topUp' },
   );
@@ -171,7 +168,7 @@ export function useFirePin() {
     (usernameId: number) =>
       unwrap(
         api.POST('/v1/user/usernames/{username_id}/fire-pin', {
-          params: { path: { username_id: usernameId } },
+          ...usernamePath(usernameId),
           ...own,
         }),
       ),

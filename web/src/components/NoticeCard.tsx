@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { ButtonLink } from './ButtonLink';
 
 /**
  * A page's one message where its content would be (not found, nothing yet, something missing)
@@ -21,13 +21,16 @@ export function NoticeCard({
   secondary?: boolean;
   testId?: string;
 }) {
-  const button = `btn ${secondary ? 'btn-outline-secondary' : 'btn-accent'} btn-touch`;
   return (
     <div className="addme-card p-4 text-center" data-testid={testId}>
       {heading ? <h1 className="h4">{text}</h1> : <p className="mb-3">{text}</p>}
-      <Link to={to} className={heading ? `${button} mt-2` : button}>
+      <ButtonLink
+        to={to}
+        variant={secondary ? 'outline-secondary' : 'accent'}
+        className={heading ? 'mt-2' : undefined}
+      >
         {linkText}
-      </Link>
+      </ButtonLink>
     </div>
   );
 }

@@ -107,13 +107,7 @@ export function PagedGrid<T>({
       </div>
     );
   } else if (query.isError || !query.data) {
-    body = (
-      <LoadError
-        message={errorMessage ?? t('listings.loadFailed')}
-        onRetry={() => query.refetch()}
-        retrying={query.isFetching}
-      />
-    );
+    body = <LoadError message={errorMessage ?? t('listings.loadFailed')} query={query} />;
   } else if (query.data.data.length === 0) {
     body = empty;
   } else {

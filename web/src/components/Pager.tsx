@@ -1,6 +1,21 @@
-import { Link } from 'react-router';
+import { ButtonLink } from '@/components/ButtonLink';
 import { useTranslation } from '@/i18n/useTranslation';
 import './cards.css';
+
+/** A way to the previous or next page; where there is none, its place kept (a greyed button). */
+function PageLink({ to, rel, label }: { to: string | null; rel: 'prev' | 'next'; label: string }) {
+  if (!to)
+    return (
+      <span className="btn btn-outline-secondary btn-touch disabled" aria-hidden="true">
+        {label}
+      </span>
+    );
+  return (
+    <ButtonLink to={to} rel={rel}>
+      {label}
+    </ButtonLink>
+  );
+}
 
 /** Previous / next with rel links (also hoisted into <head> by React 19) for crawlers. */
 export function Pager({
@@ -22,29 +37,13 @@ export function Pager({
     <nav className="pager mt-4" aria-label={t('listings.pager.label')} data-testid="pager">
       {prev && <link rel="prev" href={prev} />}
       {next && <link rel="next" href={next} />}
-      {prev ? (
-        <Link to={prev} rel="prev" className="btn btn-outline-secondary btn-touch">
-          {t('listings.pager.prev')}
-        </Link>
-      ) : (
-        <span className="btn btn-outline-secondary btn-touch disabled" aria-hidden="true">
-          {t('listings.pager.prev')}
-        </span>
-      )}
+      <PageLink to={prev} rel="prev" label={t('listings.pager.prev')} />
       <span className="text-body-secondary small" aria-current="page">
         {totalPages
           ? t('listings.pager.pageOf', { page, total: totalPages })
           : t('listings.pager.page', { page })}
       </span>
-      {next ? (
-        <Link to={next} rel="next" className="btn btn-outline-secondary btn-touch">
-          {t('listings.pager.next')}
-        </Link>
-      ) : (
-        <span className="btn btn-outline-secondary btn-touch disabled" aria-hidden="true">
-          {t('listings.pager.next')}
-        </span>
-      )}
+      <PageLink to={next} rel="next" label={t('listings.pager.next')} />
     </nav>
   );
 }

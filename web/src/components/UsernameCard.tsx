@@ -1,10 +1,10 @@
-import { Link } from 'react-router';
 import type { UsernameCard as Card } from '@/api/types';
 import { useTranslation } from '@/i18n/useTranslation';
 import { formatTimeAgo } from '@/lib/format';
 import { profilePath, type ViewSource, viewState } from '@/lib/paths';
 import { AppBadge, Crown } from './AppBadge';
 import { Avatar } from './Avatar';
+import { CardLink } from './CardLink';
 import { Flag } from './Flag';
 import { Icon } from './Icon';
 import { PromotedLabel } from './PromotedLabel';
@@ -55,9 +55,9 @@ export function UsernameCard({
       </div>
       <div className="ucard-body">
         <Heading className="ucard-name">
-          <Link to={profilePath(card)} state={viewState(source)} className="stretched-link">
+          <CardLink to={profilePath(card)} state={viewState(source)}>
             {card.username}
-          </Link>
+          </CardLink>
           {card.owner_verified && (
             <span className="ms-1">
               <VerifiedBadge />

@@ -1,6 +1,7 @@
-import { Link } from 'react-router';
+import { ButtonLink } from '@/components/ButtonLink';
 import { useTranslation } from '@/i18n/useTranslation';
-import { useAgeState, useStartVerification } from '@/session/ageVerification';
+import { useAgeState } from '@/session/ageVerification';
+import { VerifyAgeButton } from './VerifyAgeButton';
 
 /**
  * The age-verification alert (spec section 2): where the visitor's place requires it and they are
@@ -9,7 +10,6 @@ import { useAgeState, useStartVerification } from '@/session/ageVerification';
 export function VerifyAgeAlert() {
   const { t } = useTranslation();
   const { data } = useAgeState();
-  const { start, busy } = useStartVerification();
   if (!data || data.showNSFW) return null;
   return (
     <div
@@ -24,17 +24,10 @@ export function VerifyAgeAlert() {
           })}
         </span>
         <span className="d-flex gap-2">
-          <button
-            type="button"
-            className="btn btn-sm btn-dark btn-touch"
-            onClick={start}
-            disabled={busy}
-          >
-            {t('community.adult.verify')}
-          </button>
-          <Link to="/help#age-verification" className="btn btn-sm btn-outline-dark btn-touch">
+          <VerifyAgeButton className="btn btn-sm btn-dark btn-touch" />
+          <ButtonLink to="/help#age-verification" variant="outline-dark" className="btn-sm">
             {t('community.adult.moreInfo')}
-          </Link>
+          </ButtonLink>
         </span>
       </div>
     </div>

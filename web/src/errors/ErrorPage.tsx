@@ -1,6 +1,7 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { ApiError } from '@/api/errors';
+import { ButtonLink } from '@/components/ButtonLink';
 import { useTitle } from '@/hooks/useTitle';
 import i18n from '@/i18n';
 import { useTranslation } from '@/i18n/useTranslation';
@@ -52,19 +53,19 @@ export function ErrorPage({ status = 500, title, message }: ErrorPageProps) {
           <h2 className="h6 text-uppercase text-body-secondary">{t('errors.browseGroups')}</h2>
           <div className="d-flex flex-wrap gap-2 mb-4">
             {GROUP_LINKS.map((l) => (
-              <Link key={l.to} to={l.to} className="btn btn-outline-secondary btn-touch">
+              <ButtonLink key={l.to} to={l.to}>
                 {t('errors.groupsOf', { app: t(`apps.${l.key}`) })}
-              </Link>
+              </ButtonLink>
             ))}
           </div>
-          <Link to="/" className="btn btn-accent btn-touch w-100">
+          <ButtonLink to="/" variant="accent" className="w-100">
             {t('errors.home')}
-          </Link>
+          </ButtonLink>
         </div>
       ) : (
-        <Link to="/" className="btn btn-accent btn-touch mt-3">
+        <ButtonLink to="/" variant="accent" className="mt-3">
           {t('errors.home')}
-        </Link>
+        </ButtonLink>
       )}
     </section>
   );

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { ButtonLink } from '@/components/ButtonLink';
 import { Menu, MenuAnchor, MenuButton, MenuDivider, MenuLink } from '@/components/Menu';
 import { useConfig } from '@/config/config';
 import { useTranslation } from '@/i18n/useTranslation';
@@ -18,9 +19,9 @@ export function AccountMenu() {
         <Link to="/auth/login" className="nav-link btn-touch">
           {t('nav.login')}
         </Link>
-        <Link to="/auth/register" className="btn btn-accent btn-touch px-3">
+        <ButtonLink to="/auth/register" variant="accent" className="px-3">
           {t('nav.register')}
-        </Link>
+        </ButtonLink>
       </div>
     );
   }

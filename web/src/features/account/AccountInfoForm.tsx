@@ -1,11 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Form, Placeholder } from 'react-bootstrap';
-import { useForm } from 'react-hook-form';
 import { api, unwrap } from '@/api/client';
 import { InputField, SelectField, SubmitButton } from '@/components/FormField';
+import { Options } from '@/components/Options';
 import { applyServerErrors } from '@/hooks/useServerErrors';
+import { useZodForm } from '@/hooks/useZodForm';
 import { useTranslation } from '@/i18n/useTranslation';
 import { countryOptions } from '@/lib/countries';
 import { z } from '@/lib/zod';
@@ -24,14 +24,7 @@ export function AccountInfoForm() {
   const queryClient = useQueryClient();
   const account = useQuery(accountQuery);
   const countries = useMemo(() => countryOptions(i18n.language), [i18n.language]);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-    reset,
-  } = useForm<Values>({
-    resolver: zodResolver(schema),
+  const { handleSubmit, setError, reset, field } = useZodForm(schema, {
     values: account.data
       ? { first_name: account.data.first_name ?? '', country_code: account.data.country_code ?? '' }
       : undefined,
@@ -73,24 +66,13 @@ export function AccountInfoForm() {
         plaintext
       />
       <InputField
-        id="account-first-name"
         label={t('account.firstName')}
-        error={errors.first_name}
         autoComplete="given-name"
-        {...register('first_name')}
+        {...field('first_name', 'account-first-name')}
       />
-      <SelectField
-        id="account-country"
-        label={t('account.country')}
-        error={errors.country_code}
-        {...register('country_code')}
-      >
+      <SelectField label={t('account.country')} {...field('country_code', 'account-country')}>
         <option value="">{t('account.noCountry')}</option>
-        {countries.map((c) => (
-          <option key={c.code} value={c.code}>
-            {c.name}
-          </option>
-        ))}
+        <Options values={countries} label={(c) => c.name} valueKey={(c) => c.code} />
       </SelectField>
       <SubmitButton pending={save.isPending}>{t('account.save')}</SubmitButton>
     </Form>

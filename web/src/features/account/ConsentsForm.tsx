@@ -22,13 +22,7 @@ export function ConsentsForm() {
     },
   });
   if (consents.isError)
-    return (
-      <LoadError
-        message={t('account.consentsLoadError')}
-        onRetry={() => void consents.refetch()}
-        retrying={consents.isFetching}
-      />
-    );
+    return <LoadError message={t('account.consentsLoadError')} query={consents} />;
   if (!consents.data) return <LoadingBlock height="3rem" className="rounded-3" />;
   const last = consents.data.changes[0];
   return (

@@ -23,14 +23,7 @@ export function ExportData() {
       toast.success(t('account.exportAsked'));
     },
   });
-  if (state.isError)
-    return (
-      <LoadError
-        message={t('account.exportLoadError')}
-        onRetry={() => void state.refetch()}
-        retrying={state.isFetching}
-      />
-    );
+  if (state.isError) return <LoadError message={t('account.exportLoadError')} query={state} />;
   if (!state.data) return <LoadingBlock height="3rem" className="rounded-3" />;
   const data = state.data;
   const when = (value: string | null | undefined) => formatDate(value, i18n.language, 'moment');

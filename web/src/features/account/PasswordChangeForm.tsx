@@ -1,25 +1,19 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { Form } from 'react-bootstrap';
-import { useForm } from 'react-hook-form';
 import { api, unwrap } from '@/api/client';
 import { PasswordField } from '@/components/CredentialFields';
 import { SubmitButton } from '@/components/FormField';
 import { NewPasswordFields } from '@/components/NewPasswordFields';
 import { applyServerErrors } from '@/hooks/useServerErrors';
+import { useZodForm } from '@/hooks/useZodForm';
 import { useTranslation } from '@/i18n/useTranslation';
 import { type ChangePasswordValues, changePasswordSchema } from '@/lib/credentials';
 import { toast } from '@/toasts/toastStore';
 
 export function PasswordChangeForm() {
   const { t } = useTranslation();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors },
-  } = useForm<ChangePasswordValues>({ resolver: zodResolver(changePasswordSchema) });
+  const { register, handleSubmit, setError, reset, errors, field } =
+    useZodForm(changePasswordSchema);
 
   const change = useMutation({
     mutationFn: (body: ChangePasswordValues) => unwrap(api.POST('/v1/user/password', { body })),
@@ -34,10 +28,8 @@ export function PasswordChangeForm() {
   return (
     <Form noValidate onSubmit={handleSubmit((v) => change.mutate(v))}>
       <PasswordField
-        id="current-password"
         label={t('account.currentPassword')}
-        error={errors.current_password}
-        {...register('current_password')}
+        {...field('current_password', 'current-password')}
       />
       <NewPasswordFields
         idPrefix="new"

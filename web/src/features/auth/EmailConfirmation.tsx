@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Alert, Spinner } from 'react-bootstrap';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { api, unwrap } from '@/api/client';
+import { ButtonLink } from '@/components/ButtonLink';
 import { useTranslation } from '@/i18n/useTranslation';
 import { reloadUser } from '@/session/session';
 import { toast } from '@/toasts/toastStore';
@@ -38,9 +39,9 @@ export function EmailConfirmation({ token }: { token: string }) {
     return (
       <div data-testid="confirm-success">
         <Alert variant="success">{t('auth.confirmed')}</Alert>
-        <Link to="/auth/login" className="btn btn-accent btn-touch w-100">
+        <ButtonLink to="/auth/login" variant="accent" className="w-100">
           {t('auth.loginLink')}
-        </Link>
+        </ButtonLink>
       </div>
     );
   }

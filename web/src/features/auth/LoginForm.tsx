@@ -1,7 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Form } from 'react-bootstrap';
-import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { api, unwrap } from '@/api/client';
 import { ApiError } from '@/api/errors';
@@ -10,6 +8,7 @@ import { SubmitButton } from '@/components/FormField';
 import { errorText } from '@/errors/errorText';
 import { useFormStamp } from '@/hooks/useFormStamp';
 import { applyServerErrors } from '@/hooks/useServerErrors';
+import { useZodForm } from '@/hooks/useZodForm';
 import { useTranslation } from '@/i18n/useTranslation';
 import { type LoginValues, loginSchema } from '@/lib/credentials';
 import { safeRedirect } from '@/lib/redirect';
@@ -21,13 +20,7 @@ export function LoginForm() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const queryClient = useQueryClient();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    getValues,
-    formState: { errors },
-  } = useForm<LoginValues>({ resolver: zodResolver(loginSchema) });
+  const { handleSubmit, setError, getValues, field } = useZodForm(loginSchema);
   const formStamp = useFormStamp();
 
   const login = useMutation({
@@ -57,18 +50,8 @@ export function LoginForm() {
           {refusalText}
         </Alert>
       )}
-      <EmailField
-        id="login-email"
-        label={t('auth.email')}
-        error={errors.email}
-        {...register('email')}
-      />
-      <PasswordField
-        id="login-password"
-        label={t('auth.password')}
-        error={errors.password}
-        {...register('password')}
-      />
+      <EmailField label={t('auth.email')} {...field('email', 'login-email')} />
+      <PasswordField label={t('auth.password')} {...field('password', 'login-password')} />
       <div className="d-flex justify-content-end mb-3">
         <Link to="/auth/forgot-password" className="small">
           {t('auth.forgotLink')}

@@ -1,24 +1,19 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Form } from 'react-bootstrap';
-import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { api, unwrap } from '@/api/client';
+import { ButtonLink } from '@/components/ButtonLink';
 import { EmailField } from '@/components/CredentialFields';
 import { SubmitButton } from '@/components/FormField';
 import { NewPasswordFields } from '@/components/NewPasswordFields';
 import { applyServerErrors } from '@/hooks/useServerErrors';
+import { useZodForm } from '@/hooks/useZodForm';
 import { useTranslation } from '@/i18n/useTranslation';
 import { type ForgotValues, forgotSchema, type ResetValues, resetSchema } from '@/lib/credentials';
 
 export function ForgotPasswordForm() {
   const { t } = useTranslation();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<ForgotValues>({ resolver: zodResolver(forgotSchema) });
+  const { handleSubmit, setError, field } = useZodForm(forgotSchema);
   const send = useMutation({
     mutationFn: (values: ForgotValues) =>
       unwrap(api.POST('/v1/auth/forgot-password', { body: values })),
@@ -35,12 +30,7 @@ export function ForgotPasswordForm() {
   return (
     <Form noValidate onSubmit={handleSubmit((v) => send.mutate(v))}>
       <p className="text-body-secondary">{t('auth.forgotIntro')}</p>
-      <EmailField
-        id="forgot-email"
-        label={t('auth.email')}
-        error={errors.email}
-        {...register('email')}
-      />
+      <EmailField label={t('auth.email')} {...field('email', 'forgot-email')} />
       <SubmitButton pending={send.isPending} className="w-100">
         {t('auth.forgotSubmit')}
       </SubmitButton>
@@ -53,12 +43,7 @@ export function ForgotPasswordForm() {
 
 export function ResetPasswordForm({ token }: { token: string }) {
   const { t } = useTranslation();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<ResetValues>({ resolver: zodResolver(resetSchema) });
+  const { register, handleSubmit, setError, errors } = useZodForm(resetSchema);
   const reset = useMutation({
     mutationFn: (values: ResetValues) =>
       unwrap(api.POST('/v1/auth/reset-password', { body: { ...values, token } })),
@@ -71,9 +56,9 @@ export function ResetPasswordForm({ token }: { token: string }) {
     return (
       <Alert variant="success" className="mb-0" data-testid="reset-success">
         <p>{reset.data?.message}</p>
-        <Link to="/auth/login" className="btn btn-accent btn-touch">
+        <ButtonLink to="/auth/login" variant="accent">
           {t('auth.loginLink')}
-        </Link>
+        </ButtonLink>
       </Alert>
     );
   }

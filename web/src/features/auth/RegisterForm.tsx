@@ -1,7 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Form } from 'react-bootstrap';
-import { useForm } from 'react-hook-form';
 import { Trans } from 'react-i18next';
 import { Link } from 'react-router';
 import { api, unwrap } from '@/api/client';
@@ -11,6 +9,7 @@ import { CheckField, SubmitButton } from '@/components/FormField';
 import { NewPasswordFields } from '@/components/NewPasswordFields';
 import { useFormStamp } from '@/hooks/useFormStamp';
 import { applyServerErrors } from '@/hooks/useServerErrors';
+import { useZodForm } from '@/hooks/useZodForm';
 import { useTranslation } from '@/i18n/useTranslation';
 import { type RegisterValues, registerSchema } from '@/lib/credentials';
 import { ResendConfirmation } from './ResendConfirmation';
@@ -19,14 +18,7 @@ const FIELDS = ['email', 'password', 'password_confirmation', 'terms', 'captcha_
 
 export function RegisterForm() {
   const { t } = useTranslation();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    setValue,
-    formState: { errors },
-  } = useForm<RegisterValues>({
-    resolver: zodResolver(registerSchema),
+  const { register, handleSubmit, setError, setValue, errors, field } = useZodForm(registerSchema, {
     defaultValues: { terms: false, captcha_token: '' },
   });
   const formStamp = useFormStamp();
@@ -50,12 +42,7 @@ export function RegisterForm() {
 
   return (
     <Form noValidate onSubmit={handleSubmit((v) => signUp.mutate(v))}>
-      <EmailField
-        id="register-email"
-        label={t('auth.email')}
-        error={errors.email}
-        {...register('email')}
-      />
+      <EmailField label={t('auth.email')} {...field('email', 'register-email')} />
       <NewPasswordFields
         idPrefix="register"
         label={t('auth.password')}
@@ -63,10 +50,8 @@ export function RegisterForm() {
         errors={errors}
       />
       <CheckField
-        id="register-terms"
         label={<Trans i18nKey="auth.acceptTerms" components={{ terms: <Link to="/terms" /> }} />}
-        error={errors.terms}
-        {...register('terms')}
+        {...field('terms', 'register-terms')}
       />
       <CaptchaField form={{ setValue, errors }} />
       {errors.root?.server && <Alert variant="danger">{errors.root.server.message}</Alert>}

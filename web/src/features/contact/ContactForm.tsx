@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Form } from 'react-bootstrap';
-import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
+import type { FieldErrors, Resolver } from 'react-hook-form';
 import { Link } from 'react-router';
 import { api, unwrap } from '@/api/client';
 import { CaptchaField } from '@/components/Captcha';
@@ -12,11 +12,20 @@ import {
   SelectField,
   SubmitButton,
 } from '@/components/FormField';
+import { Options } from '@/components/Options';
 import { CONTACT_REASONS, type ContactReason } from '@/config/options';
 import { applyServerErrors } from '@/hooks/useServerErrors';
+import { useBoundForm } from '@/hooks/useZodForm';
 import { useTranslation } from '@/i18n/useTranslation';
 import { useUser } from '@/session/session';
-import { type ContactValues, contactBody, fieldsFor, isRequired, validateContact } from './reasons';
+import {
+  type ContactValues,
+  contactBody,
+  EMPTY_CONTACT,
+  fieldsFor,
+  isRequired,
+  validateContact,
+} from './reasons';
 
 const SERVER_FIELDS = [
   'reason',
@@ -49,33 +58,19 @@ function isReason(v: string | null): v is ContactReason {
 export function ContactForm({ initialReason }: { initialReason?: string | null }) {
   const { t } = useTranslation();
   const { user } = useUser();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    setValue,
-    watch,
-    formState: { errors },
-  } = useForm<ContactValues>({
-    resolver,
-    defaultValues: {
-      reason: isReason(initialReason ?? null) ? (initialReason as ContactReason) : 'general',
-      reply_email: user?.email ?? '',
-      other_notes: '',
-      order_number: '',
-      checkout_email: '',
-      checked_junk: false,
-      received_confirmation: '',
-      pasted_content: '',
-      usernames: '',
-      justification: '',
-      captcha_token: '',
-    },
-  });
+  const { register, handleSubmit, setError, setValue, watch, errors, field } =
+    useBoundForm<ContactValues>({
+      resolver,
+      defaultValues: {
+        ...EMPTY_CONTACT,
+        reason: isReason(initialReason ?? null) ? (initialReason as ContactReason) : 'general',
+        reply_email: user?.email ?? '',
+      },
+    });
   const reason = watch('reason');
   const shown = new Set(fieldsFor(reason));
-  const label = (key: string, field: Parameters<typeof isRequired>[1]) =>
-    isRequired(reason, field) ? t(key) : t('community.contact.optional', { label: t(key) });
+  const label = (key: string, name: Parameters<typeof isRequired>[1]) =>
+    isRequired(reason, name) ? t(key) : t('community.contact.optional', { label: t(key) });
 
   const send = useMutation({
     mutationFn: (values: ContactValues) =>
@@ -100,54 +95,37 @@ export function ContactForm({ initialReason }: { initialReason?: string | null }
       onSubmit={handleSubmit((v) => send.mutate(v))}
       className="addme-card p-3 p-md-4"
     >
-      <SelectField
-        id="contact-reason"
-        label={t('community.contact.reason')}
-        error={errors.reason}
-        {...register('reason')}
-      >
-        {CONTACT_REASONS.map((r) => (
-          <option key={r} value={r}>
-            {t(`community.contact.reasons.${r}`)}
-          </option>
-        ))}
+      <SelectField label={t('community.contact.reason')} {...field('reason', 'contact-reason')}>
+        <Options values={CONTACT_REASONS} label={(r) => t(`community.contact.reasons.${r}`)} />
       </SelectField>
       <p className="small text-body-secondary" data-testid="reason-help">
         {t(`community.contact.reasonHelp.${reason}`)}
       </p>
       <EmailField
-        id="contact-email"
         label={t('community.contact.replyEmail')}
-        error={errors.reply_email}
-        {...register('reply_email')}
+        {...field('reply_email', 'contact-email')}
       />
       {shown.has('order_number') && (
         <InputField
-          id="contact-order"
           label={label('community.contact.orderNumber', 'order_number')}
-          error={errors.order_number}
           hint={t('community.contact.orderNumberHint')}
           inputMode="numeric"
           maxLength={6}
-          {...register('order_number')}
+          {...field('order_number', 'contact-order')}
         />
       )}
       {shown.has('checkout_email') && (
         <EmailField
-          id="contact-checkout-email"
           label={label('community.contact.checkoutEmail', 'checkout_email')}
-          error={errors.checkout_email}
           // The address the order was paid with, which need not be the member's own.
           autoComplete="off"
-          {...register('checkout_email')}
+          {...field('checkout_email', 'contact-checkout-email')}
         />
       )}
       {shown.has('checked_junk') && (
         <CheckField
-          id="contact-junk"
           label={t('community.contact.checkedJunk')}
-          error={errors.checked_junk}
-          {...register('checked_junk')}
+          {...field('checked_junk', 'contact-junk')}
         />
       )}
       {shown.has('received_confirmation') && (
@@ -178,46 +156,38 @@ export function ContactForm({ initialReason }: { initialReason?: string | null }
       )}
       {shown.has('usernames') && (
         <InputField
-          id="contact-usernames"
           label={label('community.contact.usernames', 'usernames')}
-          error={errors.usernames}
           hint={t('community.contact.usernamesHint')}
           autoCapitalize="none"
-          {...register('usernames')}
+          {...field('usernames', 'contact-usernames')}
         />
       )}
       {shown.has('justification') && (
         <InputField
-          id="contact-justification"
           label={label('community.contact.justification', 'justification')}
-          error={errors.justification}
           as="textarea"
           rows={4}
           maxLength={2000}
-          {...register('justification')}
+          {...field('justification', 'contact-justification')}
         />
       )}
       {shown.has('other_notes') && (
         <InputField
-          id="contact-notes"
           label={label('community.contact.otherNotes', 'other_notes')}
-          error={errors.other_notes}
           as="textarea"
           rows={4}
           maxLength={2000}
-          {...register('other_notes')}
+          {...field('other_notes', 'contact-notes')}
         />
       )}
       {shown.has('pasted_content') && (
         <InputField
-          id="contact-pasted"
           label={label('community.contact.pastedContent', 'pasted_content')}
-          error={errors.pasted_content}
           hint={t('community.contact.pastedHint')}
           as="textarea"
           rows={3}
           maxLength={4000}
-          {...register('pasted_content')}
+          {...field('pasted_content', 'contact-pasted')}
         />
       )}
       <CaptchaField form={{ setValue, errors }} />

@@ -1,18 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { CONTACT_REASONS } from '@/config/options';
-import { type ContactValues, contactBody, fieldsFor, validateContact } from './reasons';
+import {
+  type ContactValues,
+  contactBody,
+  EMPTY_CONTACT,
+  fieldsFor,
+  validateContact,
+} from './reasons';
 
 const base: ContactValues = {
-  reason: 'general',
+  ...EMPTY_CONTACT,
   reply_email: 'me@example.com',
-  other_notes: '',
-  order_number: '',
-  checkout_email: '',
-  checked_junk: false,
-  received_confirmation: '',
-  pasted_content: '',
-  usernames: '',
-  justification: '',
   captcha_token: 'local-captcha-ok',
 };
 

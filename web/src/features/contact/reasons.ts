@@ -61,6 +61,21 @@ export interface ContactValues {
   captcha_token: string;
 }
 
+/** A blank request: a general question, every field empty. */
+export const EMPTY_CONTACT: ContactValues = {
+  reason: 'general',
+  reply_email: '',
+  other_notes: '',
+  order_number: '',
+  checkout_email: '',
+  checked_junk: false,
+  received_confirmation: '',
+  pasted_content: '',
+  usernames: '',
+  justification: '',
+  captcha_token: '',
+};
+
 /** The request body: only the reason's own fields, usernames split on commas and spaces. */
 export function contactBody(values: ContactValues) {
   const shown = new Set(fieldsFor(values.reason));

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { ApiError } from '@/api/errors';
+import { CardLink } from '@/components/CardLink';
 import { PagedGrid, pageHref, usePage } from '@/components/PagedGrid';
 import { useTitle } from '@/hooks/useTitle';
 import { useTranslation } from '@/i18n/useTranslation';
@@ -46,12 +47,9 @@ export function BlogList() {
             )}
             <div className="p-3">
               <h2 className="h5">
-                <Link
-                  to={`/blog/${encodeURIComponent(post.slug)}`}
-                  className="stretched-link blog-card-title"
-                >
+                <CardLink to={`/blog/${encodeURIComponent(post.slug)}`} className="blog-card-title">
                   {post.title}
-                </Link>
+                </CardLink>
               </h2>
               <p className="small text-body-secondary mb-2">
                 <time dateTime={post.published_at}>

@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { Form, Modal } from 'react-bootstrap';
 import { SubmitButton } from '@/components/FormField';
 import { LoadError } from '@/components/LoadError';
+import { ModalHeading } from '@/components/ModalHeading';
 import { useTranslation } from '@/i18n/useTranslation';
 import { useFormat } from '@/lib/format';
 import { toast } from '@/toasts/toastStore';
@@ -42,11 +43,7 @@ function AppealDialog({ item, onClose }: { item: MyDecision; onClose: () => void
           );
         }}
       >
-        <Modal.Header closeButton closeLabel={t('toast.close')}>
-          <Modal.Title id={`${id}-title`} as="h2" className="h5">
-            {t('decisions.mine.appealTitle')}
-          </Modal.Title>
-        </Modal.Header>
+        <ModalHeading id={`${id}-title`} title={t('decisions.mine.appealTitle')} />
         <Modal.Body>
           <p className="fw-medium mb-2">{t(`decisions.kinds.${item.statement.decision}`)}</p>
           <Form.Group controlId={`${id}-message`}>
@@ -166,11 +163,7 @@ export function MyDecisions() {
       <h1 className="h3 mb-1">{t('decisions.mine.title')}</h1>
       <p className="text-body-secondary">{t('decisions.mine.intro')}</p>
       {decisions.isError ? (
-        <LoadError
-          message={t('decisions.mine.loadError')}
-          onRetry={() => void decisions.refetch()}
-          retrying={decisions.isFetching}
-        />
+        <LoadError message={t('decisions.mine.loadError')} query={decisions} />
       ) : decisions.isPending ? null : items.length === 0 ? (
         <p className="addme-card p-3 mb-0">{t('decisions.mine.empty')}</p>
       ) : (

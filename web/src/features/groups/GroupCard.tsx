@@ -1,6 +1,6 @@
-import { Link } from 'react-router';
 import { AppBadge } from '@/components/AppBadge';
 import { Avatar } from '@/components/Avatar';
+import { CardLink } from '@/components/CardLink';
 import type { AppName } from '@/config/options';
 import { useTranslation } from '@/i18n/useTranslation';
 import type { Group } from './queries';
@@ -20,9 +20,7 @@ export function GroupCard({ group, headingLevel = 2 }: { group: Group; headingLe
       <Avatar username={group.name} />
       <div className="ucard-body">
         <Heading className="ucard-name">
-          <Link to={groupPath(group)} className="stretched-link">
-            {group.name}
-          </Link>
+          <CardLink to={groupPath(group)}>{group.name}</CardLink>
         </Heading>
         <div className="ucard-meta">
           <AppBadge app={group.app as AppName} />

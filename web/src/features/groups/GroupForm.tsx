@@ -1,17 +1,18 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { Alert, Form } from 'react-bootstrap';
-import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { ButtonLink } from '@/components/ButtonLink';
 import { InputField, SelectField, SubmitButton } from '@/components/FormField';
+import { Options } from '@/components/Options';
 import { APPS } from '@/config/options';
 import { applyServerErrors } from '@/hooks/useServerErrors';
+import { useZodForm } from '@/hooks/useZodForm';
 import { useTranslation } from '@/i18n/useTranslation';
 import type { User } from '@/session/session';
 import { openNotEnoughTopUps } from '@/stores/notEnoughTopUps';
 import { groupPath } from './GroupCard';
 import { type Group, useSaveGroup } from './queries';
-import { type GroupInput, type GroupValues, groupSchema } from './schema';
+import { type GroupValues, groupSchema } from './schema';
 
 const FIELDS = ['app', 'name', 'username', 'description', 'max_members'] as const;
 
@@ -24,13 +25,7 @@ export function GroupForm({ user, editing }: { user: User; editing: Group | null
   const navigate = useNavigate();
   const save = useSaveGroup(editing?.id ?? null);
   const noTopUps = !editing && user.top_ups_count <= 0;
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<GroupInput, unknown, GroupValues>({
-    resolver: zodResolver(groupSchema),
+  const { handleSubmit, setError, errors, field } = useZodForm(groupSchema, {
     defaultValues: editing
       ? {
           app: editing.app as GroupValues['app'],
@@ -54,9 +49,7 @@ export function GroupForm({ user, editing }: { user: User; editing: Group | null
           <button type="button" className="btn btn-accent btn-touch" onClick={openNotEnoughTopUps}>
             {t('community.groupForm.getTopUps')}
           </button>
-          <Link to="/user/group" className="btn btn-outline-secondary btn-touch">
-            {t('community.groupForm.back')}
-          </Link>
+          <ButtonLink to="/user/group">{t('community.groupForm.back')}</ButtonLink>
         </div>
       </div>
     );
@@ -72,54 +65,37 @@ export function GroupForm({ user, editing }: { user: User; editing: Group | null
   return (
     <Form noValidate onSubmit={handleSubmit(submit)} className="addme-card p-3 p-md-4">
       <h2 className="h5 mb-3">{t('community.groupForm.information')}</h2>
-      <SelectField
-        id="group-app"
-        label={t('community.groupForm.app')}
-        error={errors.app}
-        {...register('app')}
-      >
-        {APPS.map((app) => (
-          <option key={app} value={app}>
-            {t(`apps.${app}`)}
-          </option>
-        ))}
+      <SelectField label={t('community.groupForm.app')} {...field('app', 'group-app')}>
+        <Options values={APPS} label={(app) => t(`apps.${app}`)} />
       </SelectField>
       <InputField
-        id="group-name"
         label={t('community.groupForm.name')}
-        error={errors.name}
         maxLength={60}
-        {...register('name')}
+        {...field('name', 'group-name')}
       />
       <InputField
-        id="group-username"
         label={t('community.groupForm.username')}
-        error={errors.username}
         hint={t('community.groupForm.usernameHint')}
         autoCapitalize="none"
         autoCorrect="off"
         spellCheck={false}
-        {...register('username')}
+        {...field('username', 'group-username')}
       />
       <InputField
-        id="group-description"
         label={t('community.groupForm.description')}
-        error={errors.description}
         as="textarea"
         rows={4}
         maxLength={1000}
-        {...register('description')}
+        {...field('description', 'group-description')}
       />
       <InputField
-        id="group-max"
         label={t('community.groupForm.maxMembers')}
-        error={errors.max_members}
         hint={t('community.groupForm.maxMembersHint')}
         type="number"
         inputMode="numeric"
         min={2}
         max={10000}
-        {...register('max_members', { valueAsNumber: true })}
+        {...field('max_members', 'group-max', { valueAsNumber: true })}
       />
       {!editing && (
         <Alert variant="info" className="small" data-testid="group-cost">

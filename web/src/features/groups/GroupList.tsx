@@ -1,7 +1,9 @@
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { AppTabs } from '@/components/AppTabs';
+import { ButtonLink } from '@/components/ButtonLink';
 import { NoticeCard } from '@/components/NoticeCard';
 import { PagedGrid, pageHref, usePage } from '@/components/PagedGrid';
+import { PageHead } from '@/components/PageHead';
 import { SubPathTabs, useSubPathTitle } from '@/components/SubPathTabs';
 import { useTitle } from '@/hooks/useTitle';
 import { useTranslation } from '@/i18n/useTranslation';
@@ -24,15 +26,11 @@ export function GroupList({ scope }: { scope: SubPathScope }) {
 
   return (
     <div data-testid="groups">
-      <div className="listing-head mb-3">
-        <div>
-          <h1 className="h3 mb-1">{title}</h1>
-          <p className="mb-0 text-body-secondary">{t('community.groups.lead')}</p>
-        </div>
-        <Link to="/user/group/create" className="btn btn-accent btn-touch">
+      <PageHead title={title} lead={t('community.groups.lead')}>
+        <ButtonLink to="/user/group/create" variant="accent">
           {t('community.groups.create')}
-        </Link>
-      </div>
+        </ButtonLink>
+      </PageHead>
       <AppTabs
         allTo="/groups"
         appTo={(a) => `/${a}-groups`}

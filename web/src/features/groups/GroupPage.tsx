@@ -1,13 +1,14 @@
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { ApiError } from '@/api/errors';
 import { AppBadge } from '@/components/AppBadge';
 import { Avatar } from '@/components/Avatar';
+import { ButtonLink } from '@/components/ButtonLink';
 import { CopyButton } from '@/components/CopyButton';
 import { SubmitButton } from '@/components/FormField';
+import { ReportContentLink } from '@/components/ReportContentLink';
 import type { AppName } from '@/config/options';
 import { useTitle } from '@/hooks/useTitle';
 import { useTranslation } from '@/i18n/useTranslation';
-import { reportContentPath } from '@/lib/paths';
 import { loginUrl } from '@/lib/redirect';
 import { useUser } from '@/session/session';
 import { toast } from '@/toasts/toastStore';
@@ -117,14 +118,14 @@ export function GroupPage({ slug }: { slug: string }) {
 
       <div className="d-flex flex-wrap gap-2">
         {!user ? (
-          <Link to={loginUrl(here)} className="btn btn-accent btn-touch">
+          <ButtonLink to={loginUrl(here)} variant="accent">
             {t('community.groups.loginToJoin')}
-          </Link>
+          </ButtonLink>
         ) : g.is_owner ? (
           <>
-            <Link to={`/user/group/${g.id}/edit`} className="btn btn-accent btn-touch">
+            <ButtonLink to={`/user/group/${g.id}/edit`} variant="accent">
               {t('community.groups.edit')}
-            </Link>
+            </ButtonLink>
             <button
               type="button"
               className="btn btn-outline-danger btn-touch"
@@ -163,17 +164,13 @@ export function GroupPage({ slug }: { slug: string }) {
             </SubmitButton>
           </form>
         )}
-        <Link to={`/${g.app}-groups`} className="btn btn-outline-secondary btn-touch">
+        <ButtonLink to={`/${g.app}-groups`}>
           {t('community.groups.more', { app: t(`apps.${g.app}`) })}
-        </Link>
+        </ButtonLink>
       </div>
-      <Link
-        to={reportContentPath(`/group/${slug}`)}
-        className="btn btn-link btn-touch text-body-secondary px-0 mt-2"
-        data-testid="report-content-link"
-      >
+      <ReportContentLink url={`/group/${slug}`} className="mt-2">
         {t('community.groups.reportContent')}
-      </Link>
+      </ReportContentLink>
     </article>
   );
 }

@@ -1,5 +1,6 @@
-import { Link } from 'react-router';
+import { ButtonLink } from '@/components/ButtonLink';
 import { LoadError } from '@/components/LoadError';
+import { PageHead } from '@/components/PageHead';
 import { useTranslation } from '@/i18n/useTranslation';
 import { GroupCard } from './GroupCard';
 import { type Group, useMyGroups } from './queries';
@@ -41,20 +42,15 @@ export function MyGroups() {
   const mine = useMyGroups();
   return (
     <div data-testid="my-groups">
-      <div className="listing-head mb-3">
-        <h1 className="h3 mb-0">{t('community.myGroups.title')}</h1>
-        <Link to="/user/group/create" className="btn btn-accent btn-touch">
+      <PageHead title={t('community.myGroups.title')}>
+        <ButtonLink to="/user/group/create" variant="accent">
           {t('community.groups.create')}
-        </Link>
-      </div>
+        </ButtonLink>
+      </PageHead>
       {mine.isPending ? (
         <p role="status">{t('listings.loading')}</p>
       ) : mine.isError ? (
-        <LoadError
-          message={t('listings.loadFailed')}
-          onRetry={() => mine.refetch()}
-          retrying={mine.isFetching}
-        />
+        <LoadError message={t('listings.loadFailed')} query={mine} />
       ) : (
         <>
           <Section

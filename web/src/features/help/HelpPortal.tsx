@@ -1,13 +1,36 @@
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { Accordion, Form } from 'react-bootstrap';
-import { Link } from 'react-router';
 import { api, unwrap } from '@/api/client';
+import { ButtonLink } from '@/components/ButtonLink';
 import { LoadError } from '@/components/LoadError';
 import { useTitle } from '@/hooks/useTitle';
 import { useTranslation } from '@/i18n/useTranslation';
 
 type Help = { sections: { id: string; title: string; items: { q: string; a: string }[] }[] };
+
+/** One way on from the help portal: a card with its title, a line about it and its link. */
+function HelpCard({
+  wide = false,
+  title,
+  text,
+  children,
+}: {
+  wide?: boolean;
+  title: string;
+  text: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={wide ? 'col-12' : 'col-md-6'}>
+      <div className="addme-card p-3 h-100">
+        <h2 className="h6">{title}</h2>
+        <p className="small text-body-secondary">{text}</p>
+        {children}
+      </div>
+    </div>
+  );
+}
 
 /** Keeps the questions whose question or answer contains every word of the search. */
 export function filterHelp(help: Help, query: string): Help {
@@ -66,11 +89,7 @@ export function HelpPortal() {
       {help.isPending ? (
         <p role="status">{t('listings.loading')}</p>
       ) : help.isError ? (
-        <LoadError
-          message={t('listings.loadFailed')}
-          onRetry={() => help.refetch()}
-          retrying={help.isFetching}
-        />
+        <LoadError message={t('listings.loadFailed')} query={help} />
       ) : shown && shown.sections.length === 0 ? (
         <p className="addme-card p-4 text-center" data-testid="help-no-match">
           {t('community.help.noMatch')}
@@ -98,37 +117,23 @@ export function HelpPortal() {
         ))
       )}
       <div className="row g-3 mt-2">
-        <div className="col-12">
-          <div className="addme-card p-3 h-100">
-            <h2 className="h6">{t('community.help.rankingTitle')}</h2>
-            <p className="small text-body-secondary">{t('community.help.rankingText')}</p>
-            <Link
-              to="/help/ranking"
-              className="btn btn-outline-secondary btn-touch"
-              data-testid="help-ranking-link"
-            >
-              {t('community.help.rankingTitle')}
-            </Link>
-          </div>
-        </div>
-        <div className="col-md-6">
-          <div className="addme-card p-3 h-100">
-            <h2 className="h6">{t('community.help.contactTitle')}</h2>
-            <p className="small text-body-secondary">{t('community.help.contactText')}</p>
-            <Link to="/contact-us" className="btn btn-accent btn-touch">
-              {t('community.help.contact')}
-            </Link>
-          </div>
-        </div>
-        <div className="col-md-6">
-          <div className="addme-card p-3 h-100">
-            <h2 className="h6">{t('community.help.removeTitle')}</h2>
-            <p className="small text-body-secondary">{t('community.help.removeText')}</p>
-            <Link to="/remove-username" className="btn btn-outline-secondary btn-touch">
-              {t('community.help.remove')}
-            </Link>
-          </div>
-        </div>
+        <HelpCard
+          wide
+          title={t('community.help.rankingTitle')}
+          text={t('community.help.rankingText')}
+        >
+          <ButtonLink to="/help/ranking" data-testid="help-ranking-link">
+            {t('community.help.rankingTitle')}
+          </ButtonLink>
+        </HelpCard>
+        <HelpCard title={t('community.help.contactTitle')} text={t('community.help.contactText')}>
+          <ButtonLink to="/contact-us" variant="accent">
+            {t('community.help.contact')}
+          </ButtonLink>
+        </HelpCard>
+        <HelpCard title={t('community.help.removeTitle')} text={t('community.help.removeText')}>
+          <ButtonLink to="/remove-username">{t('community.help.remove')}</ButtonLink>
+        </HelpCard>
       </div>
     </div>
   );

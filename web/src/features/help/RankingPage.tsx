@@ -1,30 +1,28 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { ButtonLink } from '@/components/ButtonLink';
 import { PromotedLabel } from '@/components/PromotedLabel';
 import { useTitle } from '@/hooks/useTitle';
 import { useTranslation } from '@/i18n/useTranslation';
 
 const PRODUCTS = ['topUp', 'firePin', 'vip', 'studio', 'autoTopUp'] as const;
 
+/** A titled part of the page, named by its heading. */
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="mb-4">
+      <h2 className="h5" id={id}>
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
 /** /help/ranking: how the lists are ordered, and what each paid product changes, in plain words. */
 export function RankingPage() {
   const { t } = useTranslation();
   useTitle(t('community.ranking.title'));
-  const product = {
-    topUp: [t('community.ranking.products.topUp.name'), t('community.ranking.products.topUp.text')],
-    firePin: [
-      t('community.ranking.products.firePin.name'),
-      t('community.ranking.products.firePin.text'),
-    ],
-    vip: [t('community.ranking.products.vip.name'), t('community.ranking.products.vip.text')],
-    studio: [
-      t('community.ranking.products.studio.name'),
-      t('community.ranking.products.studio.text'),
-    ],
-    autoTopUp: [
-      t('community.ranking.products.autoTopUp.name'),
-      t('community.ranking.products.autoTopUp.text'),
-    ],
-  } as const;
   return (
     <article className="mx-auto" style={{ maxWidth: 760 }} data-testid="ranking">
       <p className="small mb-1">
@@ -33,10 +31,7 @@ export function RankingPage() {
       <h1 className="h3 mb-2">{t('community.ranking.title')}</h1>
       <p className="lead">{t('community.ranking.lead')}</p>
 
-      <section aria-labelledby="ranking-order" className="mb-4">
-        <h2 className="h5" id="ranking-order">
-          {t('community.ranking.orderTitle')}
-        </h2>
+      <Section id="ranking-order" title={t('community.ranking.orderTitle')}>
         <ul>
           <li>{t('community.ranking.latest')}</li>
           <li>{t('community.ranking.popular')}</li>
@@ -44,12 +39,9 @@ export function RankingPage() {
           <li>{t('community.ranking.vipLists')}</li>
           <li>{t('community.ranking.similar')}</li>
         </ul>
-      </section>
+      </Section>
 
-      <section aria-labelledby="ranking-paid" className="mb-4">
-        <h2 className="h5" id="ranking-paid">
-          {t('community.ranking.paidTitle')}
-        </h2>
+      <Section id="ranking-paid" title={t('community.ranking.paidTitle')}>
         <p>{t('community.ranking.paidLead')}</p>
         <p className="d-flex align-items-center gap-2">
           <span className="ranking-sample">
@@ -60,28 +52,23 @@ export function RankingPage() {
         <dl className="ranking-products">
           {PRODUCTS.map((key) => (
             <div key={key} className="addme-card p-3 mb-2">
-              <dt className="fw-semibold">{product[key][0]}</dt>
-              <dd className="mb-0">{product[key][1]}</dd>
+              <dt className="fw-semibold">{t(`community.ranking.products.${key}.name`)}</dt>
+              <dd className="mb-0">{t(`community.ranking.products.${key}.text`)}</dd>
             </div>
           ))}
         </dl>
-      </section>
+      </Section>
 
-      <section aria-labelledby="ranking-never" className="mb-4">
-        <h2 className="h5" id="ranking-never">
-          {t('community.ranking.neverTitle')}
-        </h2>
+      <Section id="ranking-never" title={t('community.ranking.neverTitle')}>
         <p>{t('community.ranking.never')}</p>
-      </section>
+      </Section>
 
       <p className="small text-body-secondary">{t('community.ranking.api')}</p>
       <p>
-        <Link to="/help" className="btn btn-outline-secondary btn-touch me-2">
+        <ButtonLink to="/help" className="me-2">
           {t('community.ranking.backToHelp')}
-        </Link>
-        <Link to="/shop" className="btn btn-outline-secondary btn-touch">
-          {t('community.ranking.shop')}
-        </Link>
+        </ButtonLink>
+        <ButtonLink to="/shop">{t('community.ranking.shop')}</ButtonLink>
       </p>
     </article>
   );

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { ButtonLink } from '@/components/ButtonLink';
 import { useConfig } from '@/config/config';
 import { APPS } from '@/config/options';
 import { useTranslation } from '@/i18n/useTranslation';
@@ -34,9 +35,9 @@ export function Hero() {
           {!user && (
             <p className="mt-4 mb-0 addme-hero-cta">
               {t('home.ctaText')}{' '}
-              <Link to="/auth/register" className="btn btn-light btn-touch ms-sm-2 mt-2 mt-sm-0">
+              <ButtonLink to="/auth/register" variant="light" className="ms-sm-2 mt-2 mt-sm-0">
                 {t('home.ctaButton')}
-              </Link>
+              </ButtonLink>
             </p>
           )}
         </div>

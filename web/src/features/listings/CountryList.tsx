@@ -35,11 +35,7 @@ export function CountryList() {
           ))}
         </Placeholder>
       ) : countries.isError ? (
-        <LoadError
-          message={t('listings.countries.loadFailed')}
-          onRetry={() => countries.refetch()}
-          retrying={countries.isFetching}
-        />
+        <LoadError message={t('listings.countries.loadFailed')} query={countries} />
       ) : rows.length === 0 ? (
         <NoticeCard
           text={t('listings.countries.empty')}

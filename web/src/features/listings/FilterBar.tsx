@@ -122,6 +122,8 @@ export function FilterBar({
               onChange={(e) => set('gender', e.target.value as Filters['gender'] | '')}
             >
               <option value="">{t('listings.filters.any')}</option>
+              {/* Options written out, not components/Options: the filter bar is on a list's first
+                  visit, where one more shared chunk is one more file against the weight budget. */}
               {GENDERS.map((g) => (
                 <option key={g} value={g}>
                   {t(`gender.${g}`)}

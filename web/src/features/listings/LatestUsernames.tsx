@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { ButtonLink } from '@/components/ButtonLink';
 import { CardGrid } from '@/components/CardGrid';
 import { useConfig } from '@/config/config';
 import { useTranslation } from '@/i18n/useTranslation';
@@ -17,9 +17,9 @@ export function LatestUsernames() {
         <h2 id="latest-title" className="h4 mb-0">
           {t('listings.home.title', { app })}
         </h2>
-        <Link to={`/${default_app}-usernames`} className="btn btn-outline-secondary btn-touch">
+        <ButtonLink to={`/${default_app}-usernames`}>
           {t('listings.home.seeAll', { app })}
-        </Link>
+        </ButtonLink>
       </div>
       <CardGrid
         cards={list.data?.data}

@@ -3,6 +3,7 @@ import { useCallback, useMemo } from 'react';
 import { Link, NavLink, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '@/api/errors';
 import { AppTabs } from '@/components/AppTabs';
+import { ButtonLink } from '@/components/ButtonLink';
 import { PagedGrid } from '@/components/PagedGrid';
 import { UsernameCard } from '@/components/UsernameCard';
 import { errorText } from '@/errors/errorText';
@@ -161,12 +162,10 @@ export function ListingView() {
               : t('listings.dirtyNeedsLogin')}
           </span>
           <div className="d-flex flex-wrap gap-2">
-            <Link to={loginUrl(here)} className="btn btn-accent btn-touch">
+            <ButtonLink to={loginUrl(here)} variant="accent">
               {t('listings.login')}
-            </Link>
-            <Link to="/kik-usernames/clean" className="btn btn-outline-secondary btn-touch">
-              {t('listings.seeClean')}
-            </Link>
+            </ButtonLink>
+            <ButtonLink to="/kik-usernames/clean">{t('listings.seeClean')}</ButtonLink>
           </div>
         </div>
       ) : (

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { ButtonLink } from '@/components/ButtonLink';
 import { Dialog } from '@/components/Dialog';
 import { useTranslation } from '@/i18n/useTranslation';
 import { anotherModalOpen } from '@/lib/modals';
@@ -74,9 +74,9 @@ export function NearbyModal({ page }: { page: string | null }) {
         <button type="button" className="btn btn-link btn-touch" onClick={close}>
           {t('listings.nearby.later')}
         </button>
-        <Link to="/local-swipes" className="btn btn-accent btn-touch" onClick={close}>
+        <ButtonLink to="/local-swipes" variant="accent" onClick={close}>
           {t('listings.nearby.cta')}
-        </Link>
+        </ButtonLink>
       </div>
     </Dialog>
   );

@@ -3,17 +3,19 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { AppBadge, Crown } from '@/components/AppBadge';
 import { Avatar } from '@/components/Avatar';
+import { ButtonLink } from '@/components/ButtonLink';
 import { CardGrid } from '@/components/CardGrid';
 import { Flag } from '@/components/Flag';
 import { Icon } from '@/components/Icon';
 import { PromotedLabel } from '@/components/PromotedLabel';
+import { ReportContentLink } from '@/components/ReportContentLink';
 import { ReputationMeter } from '@/components/Reputation';
 import { TranslateButton } from '@/components/TranslateButton';
 import { VerifiedBadge } from '@/components/VerifiedBadge';
 import { lazyWithReload } from '@/errors/chunkReload';
 import { useTitle } from '@/hooks/useTitle';
 import { useTranslation } from '@/i18n/useTranslation';
-import { profilePath, reportContentPath, viewSourceOf } from '@/lib/paths';
+import { profilePath, viewSourceOf } from '@/lib/paths';
 import { useUser } from '@/session/session';
 import { Comments } from './Comments';
 import { messageUrl } from './deepLinks';
@@ -206,9 +208,7 @@ export function ProfileView({ id }: { id: number }) {
               {t('listings.profile.message', { app: t(`apps.${p.app}`) })}
             </a>
             {p.is_owner && (
-              <Link to={`/user/edit/${p.id}`} className="btn btn-outline-secondary btn-touch">
-                {t('listings.profile.manage')}
-              </Link>
+              <ButtonLink to={`/user/edit/${p.id}`}>{t('listings.profile.manage')}</ButtonLink>
             )}
           </div>
           <div>
@@ -220,13 +220,9 @@ export function ProfileView({ id }: { id: number }) {
               <Icon name="shield" size={16} />{' '}
               <span className="ms-1">{t('listings.profile.report')}</span>
             </button>
-            <Link
-              to={reportContentPath(profilePath(p))}
-              className="btn btn-link btn-touch text-body-secondary ms-3 px-0"
-              data-testid="report-content-link"
-            >
+            <ReportContentLink url={profilePath(p)} className="ms-3">
               {t('listings.profile.reportContent')}
-            </Link>
+            </ReportContentLink>
           </div>
         </div>
       </div>

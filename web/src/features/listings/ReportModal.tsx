@@ -1,12 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Form, Modal } from 'react-bootstrap';
-import { useForm } from 'react-hook-form';
 import { Link, useLocation } from 'react-router';
-import { api, unwrap } from '@/api/client';
+import { api, unwrap, usernamePath } from '@/api/client';
 import { ChoiceGroup, InputField, SubmitButton } from '@/components/FormField';
+import { ModalHeading } from '@/components/ModalHeading';
 import { REPORT_TYPES } from '@/config/options';
 import { applyServerErrors } from '@/hooks/useServerErrors';
+import { useZodForm } from '@/hooks/useZodForm';
 import { useTranslation } from '@/i18n/useTranslation';
 import { loginUrl } from '@/lib/redirect';
 import { z } from '@/lib/zod';
@@ -33,14 +33,7 @@ export function ReportModal({
   const queryClient = useQueryClient();
   const { user } = useUser();
   const location = useLocation();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors },
-  } = useForm<Values>({
-    resolver: zodResolver(schema),
+  const { register, handleSubmit, setError, reset, errors, field } = useZodForm(schema, {
     defaultValues: { message: '' },
   });
 
@@ -48,7 +41,7 @@ export function ReportModal({
     mutationFn: (v: Values) =>
       unwrap(
         api.POST('/v1/usernames/{username_id}/reports', {
-          params: { path: { username_id: usernameId } },
+          ...usernamePath(usernameId),
           body: { type: v.type, message: v.message },
         }),
       ),
@@ -66,11 +59,7 @@ export function ReportModal({
   if (!user) {
     return (
       <Modal show={show} onHide={onClose} centered aria-labelledby="report-title">
-        <Modal.Header closeButton closeLabel={t('toast.close')}>
-          <Modal.Title id="report-title" as="h2" className="h5">
-            {t('listings.report.title')}
-          </Modal.Title>
-        </Modal.Header>
+        <ModalHeading id="report-title" title={t('listings.report.title')} />
         <Modal.Body>
           <p className="mb-0" data-testid="report-login">
             {t('listings.report.loginFirst')}
@@ -94,11 +83,7 @@ export function ReportModal({
   return (
     <Modal show={show} onHide={onClose} centered aria-labelledby="report-title">
       <Form noValidate onSubmit={handleSubmit((v) => send.mutate(v))}>
-        <Modal.Header closeButton closeLabel={t('toast.close')}>
-          <Modal.Title id="report-title" as="h2" className="h5">
-            {t('listings.report.title')}
-          </Modal.Title>
-        </Modal.Header>
+        <ModalHeading id="report-title" title={t('listings.report.title')} />
         <Modal.Body>
           <ChoiceGroup id="report" legend={t('listings.report.type')} error={errors.type}>
             {REPORT_TYPES.map((type) => (
@@ -115,12 +100,10 @@ export function ReportModal({
             ))}
           </ChoiceGroup>
           <InputField
-            id="report-message"
             label={t('listings.report.message')}
-            error={errors.message}
             as="textarea"
             rows={3}
-            {...register('message')}
+            {...field('message', 'report-message')}
           />
         </Modal.Body>
         <Modal.Footer>

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Placeholder } from 'react-bootstrap';
 import { Link, useSearchParams } from 'react-router';
+import { ButtonLink } from '@/components/ButtonLink';
 import { LoadError } from '@/components/LoadError';
 import { APPS, type AppName } from '@/config/options';
 import { useTitle } from '@/hooks/useTitle';
@@ -55,20 +56,11 @@ export function TagCloud() {
           ))}
         </Placeholder>
       ) : tags.isError ? (
-        <LoadError
-          message={t('listings.tags.loadFailed')}
-          onRetry={() => tags.refetch()}
-          retrying={tags.isFetching}
-        />
+        <LoadError message={t('listings.tags.loadFailed')} query={tags} />
       ) : sorted.length === 0 ? (
         <div className="addme-card p-4 text-center" data-testid="tags-empty">
           <p className="mb-3">{t('listings.tags.empty')}</p>
-          <Link
-            to={app ? `/${app}-usernames` : '/list'}
-            className="btn btn-outline-secondary btn-touch"
-          >
-            {t('listings.browse')}
-          </Link>
+          <ButtonLink to={app ? `/${app}-usernames` : '/list'}>{t('listings.browse')}</ButtonLink>
         </div>
       ) : (
         <ul className="tag-cloud" data-testid="tag-cloud">

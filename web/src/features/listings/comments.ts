@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, unwrap } from '@/api/client';
+import { api, unwrap, usernamePath } from '@/api/client';
 import type { components } from '@/api/schema.gen';
 
 type S = components['schemas'];
@@ -14,12 +14,7 @@ export function commentsQuery(id: number) {
   return queryOptions({
     queryKey: commentKeys.list(id),
     queryFn: ({ signal }) =>
-      unwrap(
-        api.GET('/v1/usernames/{username_id}/comments', {
-          params: { path: { username_id: id } },
-          signal,
-        }),
-      ),
+      unwrap(api.GET('/v1/usernames/{username_id}/comments', { ...usernamePath(id), signal })),
     staleTime: 15_000,
   });
 }
@@ -32,12 +27,7 @@ export function useCommentActions(id: number) {
   return {
     post: useMutation({
       mutationFn: (body: { text: string; thumb: Thumb | null }) =>
-        unwrap(
-          api.POST('/v1/usernames/{username_id}/comments', {
-            params: { path: { username_id: id } },
-            body,
-          }),
-        ),
+        unwrap(api.POST('/v1/usernames/{username_id}/comments', { ...usernamePath(id), body })),
       onSuccess: refresh,
     }),
     answer: useMutation({

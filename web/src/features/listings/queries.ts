@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Middleware } from 'openapi-fetch';
-import { api, unwrap } from '@/api/client';
+import { api, unwrap, usernamePath } from '@/api/client';
 import { apiErrorFromBody } from '@/api/errors';
 import { listingsKey } from '@/api/queryKeys';
 import type { AppName } from '@/config/options';
@@ -56,9 +56,7 @@ export function profileQuery(id: number) {
   return queryOptions({
     queryKey: listingKeys.profile(id),
     queryFn: ({ signal }) =>
-      unwrap(
-        api.GET('/v1/usernames/{username_id}', { params: { path: { username_id: id } }, signal }),
-      ),
+      unwrap(api.GET('/v1/usernames/{username_id}', { ...usernamePath(id), signal })),
     staleTime: 30_000,
   });
 }
@@ -67,12 +65,7 @@ export function similarQuery(id: number) {
   return queryOptions({
     queryKey: listingKeys.similar(id),
     queryFn: ({ signal }) =>
-      unwrap(
-        api.GET('/v1/usernames/{username_id}/similar', {
-          params: { path: { username_id: id } },
-          signal,
-        }),
-      ),
+      unwrap(api.GET('/v1/usernames/{username_id}/similar', { ...usernamePath(id), signal })),
     staleTime: 60_000,
   });
 }
@@ -103,8 +96,6 @@ export function recordView(id: number, source: ViewSource) {
 
 export function recordMessageClick(id: number) {
   return api
-    .POST('/v1/usernames/{username_id}/message-click', {
-      params: { path: { username_id: id } },
-    })
+    .POST('/v1/usernames/{username_id}/message-click', usernamePath(id))
     .catch(() => undefined);
 }

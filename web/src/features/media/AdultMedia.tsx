@@ -1,6 +1,7 @@
-import { Link } from 'react-router';
+import { ButtonLink } from '@/components/ButtonLink';
+import { VerifyAgeButton } from '@/components/VerifyAgeButton';
 import { useTranslation } from '@/i18n/useTranslation';
-import { useStartVerification, useVerificationRequired } from '@/session/ageVerification';
+import { useVerificationRequired } from '@/session/ageVerification';
 import { useAgeConfirmed } from '@/session/useAgeConfirmed';
 import './media.css';
 
@@ -26,7 +27,6 @@ export function AdultMedia({
   const { t } = useTranslation();
   const confirmed = useAgeConfirmed();
   const required = useVerificationRequired();
-  const { start, busy } = useStartVerification();
   const hidden = blurred || !confirmed;
   return (
     <div className={`adult-media ${hidden ? 'is-blurred' : ''} ${className}`} data-blurred={hidden}>
@@ -46,22 +46,15 @@ export function AdultMedia({
           <span className="adult-media-text">{t('community.adult.hidden')}</span>
           <span className="d-flex gap-2 flex-wrap justify-content-center">
             {blurred && required ? (
-              <button
-                type="button"
-                className="btn btn-light btn-sm btn-touch"
-                onClick={start}
-                disabled={busy}
-              >
-                {t('community.adult.verify')}
-              </button>
+              <VerifyAgeButton className="btn btn-light btn-sm btn-touch" />
             ) : (
-              <Link to="/help#age-verification" className="btn btn-light btn-sm btn-touch">
+              <ButtonLink to="/help#age-verification" variant="light" className="btn-sm">
                 {t('community.adult.verify')}
-              </Link>
+              </ButtonLink>
             )}
-            <Link to="/help" className="btn btn-outline-light btn-sm btn-touch">
+            <ButtonLink to="/help" variant="outline-light" className="btn-sm">
               {t('community.adult.moreInfo')}
-            </Link>
+            </ButtonLink>
           </span>
         </div>
       )}

@@ -1,5 +1,5 @@
-import { Link } from 'react-router';
 import { AppBadge } from '@/components/AppBadge';
+import { CardLink } from '@/components/CardLink';
 import type { AppName } from '@/config/options';
 import { useTranslation } from '@/i18n/useTranslation';
 import { AdultMedia } from './AdultMedia';
@@ -22,9 +22,7 @@ export function NudeCard({ card }: { card: NudesCard }) {
       />
       <div className="ncard-body">
         <h2 className="ncard-name">
-          <Link to={galleryPath(card)} className="stretched-link">
-            {card.username}
-          </Link>
+          <CardLink to={galleryPath(card)}>{card.username}</CardLink>
         </h2>
         <div className="d-flex flex-wrap gap-2 align-items-center small">
           <AppBadge app={card.app as AppName} />

@@ -3,6 +3,7 @@ import { useLocation } from 'react-router';
 import { ApiError } from '@/api/errors';
 import { AppTabs } from '@/components/AppTabs';
 import { PagedGrid, pageHref, usePage } from '@/components/PagedGrid';
+import { PageHead } from '@/components/PageHead';
 import { SubPathTabs } from '@/components/SubPathTabs';
 import { PER_PAGE } from '@/config/options';
 import { errorText } from '@/errors/errorText';
@@ -33,17 +34,13 @@ export function NudesView() {
 
   return (
     <div data-testid="nudes">
-      <div className="listing-head mb-3">
-        <div>
-          <h1 className="h3 mb-1">{title}</h1>
-          <p className="mb-0 text-body-secondary">{t('community.nudes.lead')}</p>
-        </div>
+      <PageHead title={title} lead={t('community.nudes.lead')}>
         {meta && (
           <p className="text-body-secondary small mb-0" aria-live="polite">
             {t('listings.total', { count: meta.total })}
           </p>
         )}
-      </div>
+      </PageHead>
       <AppTabs
         allTo="/nudes"
         appTo={(a) => `/${a}-nudes`}

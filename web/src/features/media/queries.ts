@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, api, unwrap } from '@/api/client';
+import { ApiError, api, unwrap, usernamePath } from '@/api/client';
 import { myUsernamesKey } from '@/api/queryKeys';
 import type { components } from '@/api/schema.gen';
 import type { AppName, Gender, Orientation } from '@/config/options';
@@ -30,12 +30,7 @@ export function useMyMedia(id: number) {
   return useQuery({
     queryKey: mediaKeys.mine(id),
     queryFn: ({ signal }) =>
-      unwrap(
-        api.GET('/v1/user/usernames/{username_id}/media', {
-          params: { path: { username_id: id } },
-          signal,
-        }),
-      ),
+      unwrap(api.GET('/v1/user/usernames/{username_id}/media', { ...usernamePath(id), signal })),
     retry: false,
   });
 }
@@ -51,7 +46,7 @@ export function useUpload(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ files, kind }: { files: File[]; kind: 'gallery' | 'profile' }) => {
-      const path = { params: { path: { username_id: id } } };
+      const path = usernamePath(id);
       if (kind === 'profile') {
         const form = formOf('file', files.slice(0, 1));
         return unwrap(

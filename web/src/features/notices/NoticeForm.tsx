@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Alert, Form } from 'react-bootstrap';
-import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
+import type { FieldErrors, Resolver } from 'react-hook-form';
 import { Link } from 'react-router';
 import { api, unwrap } from '@/api/client';
 import { CaptchaField } from '@/components/Captcha';
@@ -9,6 +9,7 @@ import { CopyButton } from '@/components/CopyButton';
 import { EmailField } from '@/components/CredentialFields';
 import { CheckField, ChoiceGroup, InputField, SubmitButton } from '@/components/FormField';
 import { applyServerErrors } from '@/hooks/useServerErrors';
+import { useBoundForm } from '@/hooks/useZodForm';
 import { useTranslation } from '@/i18n/useTranslation';
 import { useFormat } from '@/lib/format';
 import { MAX_FILE_BYTES } from '@/lib/precheck';
@@ -102,15 +103,8 @@ export function NoticeForm({
     contact_email: '',
     captcha_token: '',
   };
-  const {
-    register,
-    handleSubmit,
-    setError,
-    setValue,
-    watch,
-    reset,
-    formState: { errors },
-  } = useForm<NoticeValues>({ resolver, defaultValues });
+  const { register, handleSubmit, setError, setValue, watch, reset, errors, field } =
+    useBoundForm<NoticeValues>({ resolver, defaultValues });
   const kind = watch('kind');
   const anonymous = mayBeAnonymous(kind);
   const optional = (key: string) =>
@@ -179,24 +173,20 @@ export function NoticeForm({
         ))}
       </ChoiceGroup>
       <InputField
-        id="notice-urls"
         label={t('community.notice.urls')}
-        error={errors.urls}
         hint={t('community.notice.urlsHint')}
         as="textarea"
         rows={3}
         autoCapitalize="none"
         spellCheck={false}
-        {...register('urls')}
+        {...field('urls', 'notice-urls')}
       />
       <InputField
-        id="notice-description"
         label={t('community.notice.description')}
-        error={errors.description}
         as="textarea"
         rows={4}
         maxLength={4000}
-        {...register('description')}
+        {...field('description', 'notice-description')}
       />
       <InputField
         id="notice-picture"
@@ -211,24 +201,18 @@ export function NoticeForm({
         }}
       />
       <CheckField
-        id="notice-good-faith"
         label={t('community.notice.goodFaith')}
-        error={errors.good_faith}
-        {...register('good_faith')}
+        {...field('good_faith', 'notice-good-faith')}
       />
       <InputField
-        id="notice-signature"
         label={optional('community.notice.signature')}
-        error={errors.signature}
         hint={t('community.notice.signatureHint')}
         autoComplete="name"
-        {...register('signature')}
+        {...field('signature', 'notice-signature')}
       />
       <EmailField
-        id="notice-email"
         label={optional('community.notice.email')}
-        error={errors.contact_email}
-        {...register('contact_email')}
+        {...field('contact_email', 'notice-email')}
       />
       <CaptchaField form={{ setValue, errors }} />
       {errors.root?.server && <Alert variant="danger">{errors.root.server.message}</Alert>}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Button, Modal, Nav, Tab } from 'react-bootstrap';
+import { ModalHeading } from '@/components/ModalHeading';
 import { useConfig } from '@/config/config';
 import { useTranslation } from '@/i18n/useTranslation';
 import { type Browser, detectBrowser, hasInstallPrompt, takeInstallPrompt } from './pwa';
@@ -9,6 +10,12 @@ import { type Browser, detectBrowser, hasInstallPrompt, takeInstallPrompt } from
 
 const BROWSERS: Browser[] = ['safari', 'chrome', 'firefox', 'other'];
 const STEPS: Record<Browser, number> = { safari: 3, chrome: 3, firefox: 3, other: 2 };
+
+/** The app modals' title bar, its close button worded as the app prompts word it. */
+function PwaHeading({ id, title }: { id: string; title: string }) {
+  const { t } = useTranslation();
+  return <ModalHeading id={id} title={title} closeLabel={t('pwa.close')} />;
+}
 
 /** The install-app instructions modal: the visitor's own browser first, the others one tab away. */
 export function InstallModal({ show, onHide }: { show: boolean; onHide: () => void }) {
@@ -26,11 +33,7 @@ export function InstallModal({ show, onHide }: { show: boolean; onHide: () => vo
 
   return (
     <Modal show={show} onHide={onHide} centered aria-labelledby="install-title">
-      <Modal.Header closeButton closeLabel={t('pwa.close')}>
-        <Modal.Title id="install-title" as="h2" className="h5">
-          {t('pwa.installTitle', { site: site_name })}
-        </Modal.Title>
-      </Modal.Header>
+      <PwaHeading id="install-title" title={t('pwa.installTitle', { site: site_name })} />
       <Modal.Body>
         <Tab.Container activeKey={browser} onSelect={(k) => k && setBrowser(k as Browser)}>
           <Nav variant="pills" className="install-tabs mb-3" role="tablist">
@@ -84,11 +87,7 @@ export function AnnouncementModal({
   const { site_name } = useConfig();
   return (
     <Modal show={show} onHide={onHide} centered aria-labelledby="announcement-title">
-      <Modal.Header closeButton closeLabel={t('pwa.close')}>
-        <Modal.Title id="announcement-title" as="h2" className="h5">
-          {t('pwa.announcementTitle', { site: site_name })}
-        </Modal.Title>
-      </Modal.Header>
+      <PwaHeading id="announcement-title" title={t('pwa.announcementTitle', { site: site_name })} />
       <Modal.Body data-testid="announcement">
         <p>{t('pwa.announcementText', { site: site_name })}</p>
         <ul className="mb-0">

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Modal } from 'react-bootstrap';
-import { Link } from 'react-router';
+import { ButtonLink } from '@/components/ButtonLink';
+import { ModalHeading } from '@/components/ModalHeading';
 import { useTranslation } from '@/i18n/useTranslation';
 import { getCookie, setCookie } from '@/lib/cookies';
 import { formatDate } from '@/lib/format';
@@ -83,11 +84,7 @@ export function ReminderModal() {
 
   return (
     <Modal show onHide={close} centered aria-labelledby="reminder-title">
-      <Modal.Header closeButton closeLabel={t('toast.close')}>
-        <Modal.Title id="reminder-title" as="h2" className="h5">
-          {t(`wallet.reminders.${reminder}.title`)}
-        </Modal.Title>
-      </Modal.Header>
+      <ModalHeading id="reminder-title" title={t(`wallet.reminders.${reminder}.title`)} />
       <Modal.Body data-testid={`reminder-${reminder}`}>
         <p>{t(`wallet.reminders.${reminder}.text`, { date })}</p>
         <p className="small text-body-secondary mb-0">{t(`wallet.reminders.${reminder}.perks`)}</p>
@@ -96,16 +93,16 @@ export function ReminderModal() {
         <button type="button" className="btn btn-link btn-touch" onClick={close}>
           {t('wallet.reminders.later')}
         </button>
-        <Link
+        <ButtonLink
           to={reminderTarget(reminder)}
-          className="btn btn-accent btn-touch"
+          variant="accent"
           onClick={close}
           data-testid="reminder-renew"
         >
           {RENEW_SKU[reminder]
             ? t(`upkeep.renew.${reminder}`)
             : t(`wallet.reminders.${reminder}.action`)}
-        </Link>
+        </ButtonLink>
       </Modal.Footer>
     </Modal>
   );

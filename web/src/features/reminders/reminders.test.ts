@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { makeUser } from '@/test/render';
 import {
   COOKIES,
   decideReminder,
@@ -12,14 +13,8 @@ const NOW = Date.parse('2026-03-10T12:00:00Z');
 const HOUR = 3_600_000;
 const inHours = (h: number) => new Date(NOW + h * HOUR).toISOString();
 
-const member: ReminderUser = {
-  is_studio: false,
-  studio_ending_at: null,
-  is_automated_topup: false,
-  automation_topup_ending_at: null,
-  is_promoted: false,
-  promotion_ending_at: null,
-};
+// A member with nothing running (the test user's defaults).
+const member: ReminderUser = makeUser();
 
 const jar =
   (cookies: Record<string, string> = {}) =>

@@ -8,6 +8,7 @@ import { Avatar } from '@/components/Avatar';
 import { CaptchaField } from '@/components/Captcha';
 import { EmailField } from '@/components/CredentialFields';
 import { SubmitButton } from '@/components/FormField';
+import { Options } from '@/components/Options';
 import { APPS, type AppName } from '@/config/options';
 import { useTranslation } from '@/i18n/useTranslation';
 import { MAX_FILE_BYTES } from '@/lib/precheck';
@@ -85,11 +86,7 @@ export function RemoveUsername() {
                 setFound(null);
               }}
             >
-              {APPS.map((a) => (
-                <option key={a} value={a}>
-                  {t(`apps.${a}`)}
-                </option>
-              ))}
+              <Options values={APPS} label={(a) => t(`apps.${a}`)} />
             </Form.Select>
           </Form.Group>
           <Form.Group className="col-sm-5" controlId="remove-handle">

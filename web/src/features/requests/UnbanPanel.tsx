@@ -1,11 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Alert, Form } from 'react-bootstrap';
-import { Link } from 'react-router';
-import { api, unwrap } from '@/api/client';
+import { api, unwrap, usernamePath } from '@/api/client';
 import { ApiError } from '@/api/errors';
 import { myUsernameQuery } from '@/api/myUsernames';
 import { myUsernamesKey } from '@/api/queryKeys';
+import { ButtonLink } from '@/components/ButtonLink';
 import { SubmitButton } from '@/components/FormField';
 import { useTranslation } from '@/i18n/useTranslation';
 import { formatDate } from '@/lib/format';
@@ -29,12 +29,7 @@ export function UnbanPanel({ id }: { id: number }) {
   const state = useQuery({
     queryKey: key,
     queryFn: ({ signal }) =>
-      unwrap(
-        api.GET('/v1/user/usernames/{username_id}/unban', {
-          params: { path: { username_id: id } },
-          signal,
-        }),
-      ),
+      unwrap(api.GET('/v1/user/usernames/{username_id}/unban', { ...usernamePath(id), signal })),
     retry: false,
   });
   const username = useQuery(myUsernameQuery(id));
@@ -62,7 +57,7 @@ export function UnbanPanel({ id }: { id: number }) {
     mutationFn: () =>
       unwrap(
         api.POST('/v1/user/usernames/{username_id}/unban-request', {
-          params: { path: { username_id: id } },
+          ...usernamePath(id),
           body: { message },
         }),
       ),
@@ -139,9 +134,9 @@ export function UnbanPanel({ id }: { id: number }) {
           </SubmitButton>
         </Form>
       )}
-      <Link to="/user" className="btn btn-outline-secondary btn-touch mt-3">
+      <ButtonLink to="/user" className="mt-3">
         {t('nav.myUsernames')}
-      </Link>
+      </ButtonLink>
     </div>
   );
 }

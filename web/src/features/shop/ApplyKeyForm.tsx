@@ -1,14 +1,13 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Form } from 'react-bootstrap';
-import { useForm } from 'react-hook-form';
 import { ApiError } from '@/api/client';
 import { InputField, SubmitButton } from '@/components/FormField';
 import { applyServerErrors } from '@/hooks/useServerErrors';
+import { useZodForm } from '@/hooks/useZodForm';
 import { useTranslation } from '@/i18n/useTranslation';
 import { formatDate } from '@/lib/format';
 import { toast } from '@/toasts/toastStore';
 import { type KeyApplied, useApplyKey } from './queries';
-import { type ApplyKeyValues, applyKeySchema } from './schemas';
+import { applyKeySchema } from './schemas';
 
 /** "20 Top-Ups, VIP until 12 Mar 2026": what a key granted, in words. */
 export function grantedText(
@@ -38,14 +37,7 @@ export function grantedText(
 export function ApplyKeyForm() {
   const { t, i18n } = useTranslation();
   const apply = useApplyKey();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors },
-  } = useForm<ApplyKeyValues, unknown, { key: string }>({
-    resolver: zodResolver(applyKeySchema),
+  const { handleSubmit, setError, reset, field } = useZodForm(applyKeySchema, {
     defaultValues: { key: '' },
   });
 
@@ -73,15 +65,13 @@ export function ApplyKeyForm() {
       <h2 className="h5">{t('shop.keys.title')}</h2>
       <p className="small text-body-secondary">{t('shop.keys.intro')}</p>
       <InputField
-        id="private-key"
         label={t('shop.keys.label')}
-        error={errors.key}
         autoComplete="off"
         autoCapitalize="characters"
         spellCheck={false}
         placeholder="XXXXX-XXXXX-XXXXX-XXXXX-XXXXX"
         className="font-monospace"
-        {...register('key')}
+        {...field('key', 'private-key')}
       />
       <SubmitButton pending={apply.isPending}>{t('shop.keys.submit')}</SubmitButton>
     </Form>

@@ -1,31 +1,24 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Form } from 'react-bootstrap';
-import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { catalogueQuery } from '@/api/catalogue';
 import { ApiError } from '@/api/client';
 import { InputField, SubmitButton } from '@/components/FormField';
 import { OrderStatusBadge } from '@/components/OrderHeading';
 import { applyServerErrors } from '@/hooks/useServerErrors';
+import { useZodForm } from '@/hooks/useZodForm';
 import { useTranslation } from '@/i18n/useTranslation';
 import { formatDate, formatMoney } from '@/lib/format';
 import { PaymentInstructions } from './PaymentInstructions';
 import { type DirectOrder, directOrderQuery, useSendTransaction } from './queries';
-import { type TransactionValues, transactionSchema } from './schemas';
+import { transactionSchema } from './schemas';
 import './shop.css';
 import { LoadingBlock } from '@/components/LoadingBlock';
 
 function TransactionForm({ order, token }: { order: DirectOrder; token: string }) {
   const { t } = useTranslation();
   const send = useSendTransaction(token);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<TransactionValues>({
-    resolver: zodResolver(transactionSchema),
+  const { handleSubmit, setError, field } = useZodForm(transactionSchema, {
     defaultValues: { transaction_id: order.transaction_id ?? '' },
   });
   const submit = handleSubmit(({ transaction_id }) =>
@@ -49,14 +42,12 @@ function TransactionForm({ order, token }: { order: DirectOrder; token: string }
         {t('shop.track.txTitle')}
       </h2>
       <InputField
-        id="tx-id"
         label={t('shop.track.txLabel')}
-        error={errors.transaction_id}
         hint={t('shop.track.txHint')}
         className="font-monospace"
         autoComplete="off"
         spellCheck={false}
-        {...register('transaction_id')}
+        {...field('transaction_id', 'tx-id')}
       />
       <SubmitButton pending={send.isPending}>
         {order.transaction_id ? t('shop.track.txResend') : t('shop.track.txSubmit')}

@@ -1,13 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Alert, Form } from 'react-bootstrap';
-import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { catalogueQuery } from '@/api/catalogue';
 import { EmailField } from '@/components/CredentialFields';
 import { ChoiceGroup, ErrorText, SubmitButton, useErrorText } from '@/components/FormField';
 import { applyServerErrors } from '@/hooks/useServerErrors';
+import { useZodForm } from '@/hooks/useZodForm';
 import { useTranslation } from '@/i18n/useTranslation';
 import { formatMoney } from '@/lib/format';
 import { useUser } from '@/session/session';
@@ -84,18 +83,10 @@ export function DirectShop({ simple = false }: { simple?: boolean }) {
   // A network without a receiving address is not offered; with none, crypto is closed for now.
   const closed = catalogue.isSuccess && networks.length === 0;
 
-  const {
-    register,
-    handleSubmit,
-    setValue,
-    getValues,
-    setError,
-    watch,
-    formState: { errors },
-  } = useForm<DirectOrderValues>({
-    resolver: zodResolver(directOrderSchema),
-    defaultValues: { email: user?.email ?? '', network: 'solana', quantities: {} },
-  });
+  const { register, handleSubmit, setValue, getValues, setError, watch, errors, field } =
+    useZodForm(directOrderSchema, {
+      defaultValues: { email: user?.email ?? '', network: 'solana', quantities: {} },
+    });
   const quantities = watch('quantities');
   const quantitiesError = useErrorText(errors.quantities as never);
 
@@ -229,11 +220,9 @@ export function DirectShop({ simple = false }: { simple?: boolean }) {
                 </dl>
                 <ErrorText text={quantitiesError} className="mb-2" />
                 <EmailField
-                  id="direct-email"
                   label={t('shop.direct.email')}
-                  error={errors.email}
                   hint={t('shop.direct.emailHint')}
-                  {...register('email')}
+                  {...field('email', 'direct-email')}
                 />
                 <ChoiceGroup
                   id="network"

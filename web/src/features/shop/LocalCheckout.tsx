@@ -1,21 +1,28 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Alert, Form } from 'react-bootstrap';
-import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { catalogueQuery } from '@/api/catalogue';
 import { ApiError } from '@/api/client';
+import { ButtonLink } from '@/components/ButtonLink';
 import { InputField, SelectField, SubmitButton } from '@/components/FormField';
+import { Options } from '@/components/Options';
 import { applyServerErrors } from '@/hooks/useServerErrors';
+import { useZodForm } from '@/hooks/useZodForm';
 import { useTranslation } from '@/i18n/useTranslation';
 import { formatMoney } from '@/lib/format';
 import { useUser } from '@/session/session';
 import { ProductCard } from './ProductCard';
 import { useLocalCheckout } from './queries';
-import { type CardOutput, type CardValues, cardSchema, MAX_UNITS } from './schemas';
+import { cardSchema, MAX_UNITS } from './schemas';
 import './shop.css';
 import { LoadingBlock } from '@/components/LoadingBlock';
+
+/** The card's expiry and security code, side by side: [field, column, autocomplete]. */
+const CARD_CODES = [
+  ['expiry', 'col-7', 'cc-exp'],
+  ['cvc', 'col-5', 'cc-csc'],
+] as const;
 
 /**
  * /shop/checkout/:sku: the app's own card checkout, in test mode (no money moves). Paying sends the
@@ -27,15 +34,7 @@ export function LocalCheckout({ sku }: { sku: string }) {
   const catalogue = useQuery(catalogueQuery);
   const pay = useLocalCheckout();
   const product = catalogue.data?.products.find((p) => p.sku === sku);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    setValue,
-    watch,
-    formState: { errors },
-  } = useForm<CardValues, unknown, CardOutput>({
-    resolver: zodResolver(cardSchema),
+  const { handleSubmit, setError, setValue, watch, errors, field } = useZodForm(cardSchema, {
     defaultValues: {
       email: user?.email ?? '',
       quantity: 1,
@@ -75,12 +74,10 @@ export function LocalCheckout({ sku }: { sku: string }) {
           {t('shop.card.paidText', { number: pay.data.order_number, email: pay.data.email })}
         </p>
         <div className="d-flex flex-wrap justify-content-center gap-2">
-          <Link to="/user/orders" className="btn btn-accent btn-touch">
+          <ButtonLink to="/user/orders" variant="accent">
             {t('shop.card.applyKey')}
-          </Link>
-          <Link to="/shop" className="btn btn-outline-secondary btn-touch">
-            {t('shop.card.another')}
-          </Link>
+          </ButtonLink>
+          <ButtonLink to="/shop">{t('shop.card.another')}</ButtonLink>
         </div>
       </section>
     );
@@ -122,56 +119,39 @@ export function LocalCheckout({ sku }: { sku: string }) {
         <div className="col-md-7">
           <Form noValidate onSubmit={submit} className="addme-card p-3 p-sm-4">
             <InputField
-              id="card-email"
               label={t('shop.card.email')}
-              error={errors.email}
               type="email"
               autoComplete="email"
               inputMode="email"
-              {...register('email')}
+              {...field('email', 'card-email')}
             />
             <SelectField
-              id="card-quantity"
               label={t('shop.card.quantity')}
-              error={errors.quantity}
-              {...register('quantity', { valueAsNumber: true })}
+              {...field('quantity', 'card-quantity', { valueAsNumber: true })}
             >
-              {Array.from({ length: Math.min(10, MAX_UNITS) }, (_, i) => i + 1).map((n) => (
-                <option key={n} value={n}>
-                  {n}
-                </option>
-              ))}
+              <Options
+                values={Array.from({ length: Math.min(10, MAX_UNITS) }, (_, i) => i + 1)}
+                label={(n) => n}
+              />
             </SelectField>
             <InputField
-              id="card-number"
               label={t('shop.card.number')}
-              error={errors.card_number}
               autoComplete="cc-number"
               inputMode="numeric"
               className="font-monospace"
-              {...register('card_number')}
+              {...field('card_number', 'card-number')}
             />
             <div className="row g-2">
-              <div className="col-7">
-                <InputField
-                  id="card-expiry"
-                  label={t('shop.card.expiry')}
-                  error={errors.expiry}
-                  autoComplete="cc-exp"
-                  inputMode="numeric"
-                  {...register('expiry')}
-                />
-              </div>
-              <div className="col-5">
-                <InputField
-                  id="card-cvc"
-                  label={t('shop.card.cvc')}
-                  error={errors.cvc}
-                  autoComplete="cc-csc"
-                  inputMode="numeric"
-                  {...register('cvc')}
-                />
-              </div>
+              {CARD_CODES.map(([name, column, autoComplete]) => (
+                <div key={name} className={column}>
+                  <InputField
+                    label={t(`shop.card.${name}`)}
+                    autoComplete={autoComplete}
+                    inputMode="numeric"
+                    {...field(name, `card-${name}`)}
+                  />
+                </div>
+              ))}
             </div>
             {rootError && (
               <Alert variant="danger" className="small" role="alert">

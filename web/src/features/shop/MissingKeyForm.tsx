@@ -1,26 +1,19 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Form } from 'react-bootstrap';
-import { useForm } from 'react-hook-form';
 import { EmailField } from '@/components/CredentialFields';
 import { InputField, SubmitButton } from '@/components/FormField';
 import { applyServerErrors } from '@/hooks/useServerErrors';
+import { useZodForm } from '@/hooks/useZodForm';
 import { useTranslation } from '@/i18n/useTranslation';
 import { useUser } from '@/session/session';
 import { useMissingKey } from './queries';
-import { type MissingKeyValues, missingKeySchema } from './schemas';
+import { missingKeySchema } from './schemas';
 
 /** Order number (5 digits) + the checkout e-mail: the keys are sent again to that address. */
 export function MissingKeyForm() {
   const { t } = useTranslation();
   const { user } = useUser();
   const resend = useMissingKey();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<MissingKeyValues>({
-    resolver: zodResolver(missingKeySchema),
+  const { handleSubmit, setError, field } = useZodForm(missingKeySchema, {
     defaultValues: { order_number: '', email: user?.email ?? '' },
   });
 
@@ -35,21 +28,14 @@ export function MissingKeyForm() {
       )}
     >
       <InputField
-        id="missing-order"
         label={t('shop.missing.orderNumber')}
-        error={errors.order_number}
         hint={t('shop.missing.orderHint')}
         inputMode="numeric"
         autoComplete="off"
         maxLength={5}
-        {...register('order_number')}
+        {...field('order_number', 'missing-order')}
       />
-      <EmailField
-        id="missing-email"
-        label={t('shop.missing.email')}
-        error={errors.email}
-        {...register('email')}
-      />
+      <EmailField label={t('shop.missing.email')} {...field('email', 'missing-email')} />
       {resend.data && (
         <Alert variant="success" className="small" data-testid="missing-key-result">
           {resend.data.message}

@@ -1,10 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Placeholder } from 'react-bootstrap';
 import { useSearchParams } from 'react-router';
 import { LoadError } from '@/components/LoadError';
 import { Pager } from '@/components/Pager';
 import { useTranslation } from '@/i18n/useTranslation';
-import { OrderEntry } from './OrdersList';
+import { OrderEntry, OrdersSkeleton } from './OrdersList';
 import { myOldOrdersQuery } from './queries';
 
 /** My older orders, 20 a page (?page=N), newest first. */
@@ -14,22 +13,9 @@ export function OldOrdersList() {
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   const orders = useQuery({ ...myOldOrdersQuery(page), placeholderData: keepPreviousData });
 
-  if (orders.isPending) {
-    return (
-      <Placeholder as="div" animation="glow" aria-busy="true">
-        <Placeholder xs={12} className="rounded-4 mb-2" style={{ height: '5rem' }} />
-        <Placeholder xs={12} className="rounded-4" style={{ height: '5rem' }} />
-      </Placeholder>
-    );
-  }
+  if (orders.isPending) return <OrdersSkeleton />;
   if (orders.isError)
-    return (
-      <LoadError
-        message={t('upkeep.oldOrders.loadFailed')}
-        onRetry={() => void orders.refetch()}
-        retrying={orders.isFetching}
-      />
-    );
+    return <LoadError message={t('upkeep.oldOrders.loadFailed')} query={orders} />;
   if (orders.data.data.length === 0) {
     return (
       <div className="addme-card addme-empty p-4 text-center" data-testid="old-orders-empty">

@@ -5,19 +5,22 @@ import { useTranslation } from '@/i18n/useTranslation';
 import { formatDate, formatMoney } from '@/lib/format';
 import { myOrdersQuery, type Order } from './queries';
 
+/** Two order-sized placeholders while a list of orders loads. */
+export function OrdersSkeleton() {
+  return (
+    <Placeholder as="div" animation="glow" aria-busy="true">
+      <Placeholder xs={12} className="rounded-4 mb-2" style={{ height: '5rem' }} />
+      <Placeholder xs={12} className="rounded-4" style={{ height: '5rem' }} />
+    </Placeholder>
+  );
+}
+
 /** My orders: number, date, products, status and the last 4 characters of each key. */
 export function OrdersList() {
   const { t } = useTranslation();
   const orders = useQuery(myOrdersQuery);
 
-  if (orders.isPending) {
-    return (
-      <Placeholder as="div" animation="glow" aria-busy="true">
-        <Placeholder xs={12} className="rounded-4 mb-2" style={{ height: '5rem' }} />
-        <Placeholder xs={12} className="rounded-4" style={{ height: '5rem' }} />
-      </Placeholder>
-    );
-  }
+  if (orders.isPending) return <OrdersSkeleton />;
   if (!orders.data || orders.data.length === 0) {
     return (
       <div className="addme-card addme-empty p-4 text-center" data-testid="orders-empty">

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { ButtonLink } from '@/components/ButtonLink';
 import { Icon, type IconName } from '@/components/Icon';
 import { useTranslation } from '@/i18n/useTranslation';
 import { formatMoney } from '@/lib/format';
@@ -60,22 +60,23 @@ export function CheckoutButton({ product }: { product: Product }) {
     // No card checkout configured for this product: crypto still sells it.
     return (
       <div>
-        <Link to="/shop/direct" className="btn btn-outline-secondary btn-touch w-100">
+        <ButtonLink to="/shop/direct" className="w-100">
           {t('shop.payCrypto')}
-        </Link>
+        </ButtonLink>
       </div>
     );
   }
   if (product.checkout_url.startsWith('/')) {
     // The app's own (test-mode) checkout: same tab, like any page of the site.
     return (
-      <Link
+      <ButtonLink
         to={product.checkout_url}
-        className="btn btn-accent btn-touch w-100"
+        variant="accent"
+        className="w-100"
         aria-label={t('shop.checkoutLabelLocal', { product: name })}
       >
         {t('shop.checkout')}
-      </Link>
+      </ButtonLink>
     );
   }
   return (

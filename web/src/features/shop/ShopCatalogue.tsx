@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
 import { catalogueQuery } from '@/api/catalogue';
+import { ButtonLink } from '@/components/ButtonLink';
 import { useTranslation } from '@/i18n/useTranslation';
 import { CheckoutButton, ProductCard } from './ProductCard';
 import { type Product, SHELVES } from './queries';
@@ -85,12 +86,8 @@ export function ShopCatalogue() {
         <h1 className="h2 mb-2">{t('shop.title')}</h1>
         <p className="text-body-secondary mb-3">{t('shop.intro')}</p>
         <div className="d-flex flex-wrap gap-2">
-          <Link to="/shop/direct" className="btn btn-outline-secondary btn-touch">
-            {t('shop.payCrypto')}
-          </Link>
-          <Link to="/user/orders" className="btn btn-outline-secondary btn-touch">
-            {t('shop.haveKey')}
-          </Link>
+          <ButtonLink to="/shop/direct">{t('shop.payCrypto')}</ButtonLink>
+          <ButtonLink to="/user/orders">{t('shop.haveKey')}</ButtonLink>
         </div>
       </header>
 

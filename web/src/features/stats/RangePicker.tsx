@@ -2,6 +2,12 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from '@/i18n/useTranslation';
 import { type DayRange, isValidRange, lastDays, PRESETS, presetOf } from './range';
 
+/** The range's two ends and their labels; each end bounds the other's calendar. */
+const BOUNDS = [
+  ['start', 'stats.from'],
+  ['end', 'stats.to'],
+] as const;
+
 /** From / To and the 7, 30, 90, 365-day shortcuts; the range lives in the address. */
 export function RangePicker({
   range,
@@ -30,32 +36,22 @@ export function RangePicker({
       aria-label={t('stats.range')}
     >
       <div className="d-flex flex-wrap gap-2 align-items-end">
-        <div>
-          <label className="form-label small mb-1" htmlFor="stats-start">
-            {t('stats.from')}
-          </label>
-          <input
-            id="stats-start"
-            type="date"
-            className="form-control form-control-sm"
-            value={draft.start}
-            max={draft.end}
-            onChange={(e) => setDraft({ ...draft, start: e.target.value })}
-          />
-        </div>
-        <div>
-          <label className="form-label small mb-1" htmlFor="stats-end">
-            {t('stats.to')}
-          </label>
-          <input
-            id="stats-end"
-            type="date"
-            className="form-control form-control-sm"
-            value={draft.end}
-            min={draft.start}
-            onChange={(e) => setDraft({ ...draft, end: e.target.value })}
-          />
-        </div>
+        {BOUNDS.map(([bound, label]) => (
+          <div key={bound}>
+            <label className="form-label small mb-1" htmlFor={`stats-${bound}`}>
+              {t(label)}
+            </label>
+            <input
+              id={`stats-${bound}`}
+              type="date"
+              className="form-control form-control-sm"
+              value={draft[bound]}
+              min={bound === 'end' ? draft.start : undefined}
+              max={bound === 'start' ? draft.end : undefined}
+              onChange={(e) => setDraft({ ...draft, [bound]: e.target.value })}
+            />
+          </div>
+        ))}
         <button type="submit" className="btn btn-sm btn-accent btn-touch" disabled={!valid}>
           {t('stats.show')}
         </button>

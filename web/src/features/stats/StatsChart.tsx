@@ -1,7 +1,5 @@
-import { useEffect, useRef } from 'react';
-import uPlot from 'uplot';
-import 'uplot/dist/uPlot.min.css';
-import { cssVar, useThemeAttribute } from '@/hooks/useThemeAttribute';
+import type uPlot from 'uplot';
+import { useUPlot } from '@/hooks/useUPlot';
 import { useTranslation } from '@/i18n/useTranslation';
 import { chartColumns, isMoney, type StatsPage } from './range';
 
@@ -26,90 +24,82 @@ export function StatsChart({
 }) {
   const { t } = useTranslation();
   const dayLabel = t('stats.day');
-  const box = useRef<HTMLDivElement>(null);
-  // The canvas takes its colours when drawn: redraw when the theme switches.
-  const theme = useThemeAttribute();
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the theme only triggers a redraw
-  useEffect(() => {
-    const el = box.current;
-    if (!el) return;
-    const text = cssVar('--bs-body-color', '#212529');
-    const grid = cssVar('--bs-border-color', '#dee2e6');
-    const money = page.series.some((s) => isMoney(s.metric));
-    const number = new Intl.NumberFormat(locale);
-    const dayFormat = new Intl.DateTimeFormat(locale, {
-      day: 'numeric',
-      month: 'short',
-      timeZone: 'UTC',
-    });
-    const dollars = new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD' });
-    const axis = {
-      stroke: text,
-      grid: { stroke: grid, width: 1 },
-      ticks: { stroke: grid, width: 1 },
-    };
-    const opts: uPlot.Options = {
-      width: el.clientWidth || 600,
-      height: 260,
-      scales: { x: { time: true }, n: { range: (_u, _min, max) => [0, Math.max(1, max)] }, $: {} },
-      axes: [
-        { ...axis },
-        {
-          ...axis,
-          scale: 'n',
-          size: 56,
-          values: (_u, ticks) => ticks.map((v) => number.format(v)),
+  const box = useUPlot(
+    (el, axis) => {
+      const money = page.series.some((s) => isMoney(s.metric));
+      const number = new Intl.NumberFormat(locale);
+      const dayFormat = new Intl.DateTimeFormat(locale, {
+        day: 'numeric',
+        month: 'short',
+        timeZone: 'UTC',
+      });
+      const dollars = new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD' });
+      const opts: uPlot.Options = {
+        width: el.clientWidth || 600,
+        height: 260,
+        scales: {
+          x: { time: true },
+          n: { range: (_u, _min, max) => [0, Math.max(1, max)] },
+          $: {},
         },
-        ...(money
-          ? [
-              {
-                ...axis,
-                scale: '$',
-                side: 1 as const,
-                size: 80,
-                grid: { show: false },
-                values: (_u: uPlot, ticks: number[]) => ticks.map((v) => dollars.format(v)),
-              },
-            ]
-          : []),
-      ],
-      series: [
-        {
-          label: dayLabel,
-          value: (_u: uPlot, v: number | null) =>
-            v == null ? '' : dayFormat.format(new Date(v * 1000)),
-        },
-        ...page.series.map((s, i) => ({
-          label: labels[i],
-          scale: isMoney(s.metric) ? '$' : 'n',
-          stroke: PALETTE[i % PALETTE.length],
-          width: 2,
-          points: { show: page.days.length <= 45 },
-          value: (_u: uPlot, v: number | null) =>
-            v == null ? '' : isMoney(s.metric) ? dollars.format(v) : number.format(v),
-        })),
-      ],
-      legend: { show: true },
-      hooks: {
-        // Away from the cursor the legend shows the last day's values, never "--".
-        setCursor: [
-          (u: uPlot) => {
-            if (u.cursor.idx == null && last >= 0) u.setLegend({ idx: last }, false);
+        axes: [
+          { ...axis },
+          {
+            ...axis,
+            scale: 'n',
+            size: 56,
+            values: (_u, ticks) => ticks.map((v) => number.format(v)),
           },
+          ...(money
+            ? [
+                {
+                  ...axis,
+                  scale: '$',
+                  side: 1 as const,
+                  size: 80,
+                  grid: { show: false },
+                  values: (_u: uPlot, ticks: number[]) => ticks.map((v) => dollars.format(v)),
+                },
+              ]
+            : []),
         ],
-      },
-    };
-    const last = page.days.length - 1;
-    const plot = new uPlot(opts, chartColumns(page) as uPlot.AlignedData, el);
-    if (last >= 0) plot.setLegend({ idx: last }, false);
-    const resize = new ResizeObserver(() => plot.setSize({ width: el.clientWidth, height: 260 }));
-    resize.observe(el);
-    return () => {
-      resize.disconnect();
-      plot.destroy();
-    };
-  }, [page, labels, locale, theme, dayLabel]);
+        series: [
+          {
+            label: dayLabel,
+            value: (_u: uPlot, v: number | null) =>
+              v == null ? '' : dayFormat.format(new Date(v * 1000)),
+          },
+          ...page.series.map((s, i) => ({
+            label: labels[i],
+            scale: isMoney(s.metric) ? '$' : 'n',
+            stroke: PALETTE[i % PALETTE.length],
+            width: 2,
+            points: { show: page.days.length <= 45 },
+            value: (_u: uPlot, v: number | null) =>
+              v == null ? '' : isMoney(s.metric) ? dollars.format(v) : number.format(v),
+          })),
+        ],
+        legend: { show: true },
+        hooks: {
+          // Away from the cursor the legend shows the last day's values, never "--".
+          setCursor: [
+            (u: uPlot) => {
+              if (u.cursor.idx == null && last >= 0) u.setLegend({ idx: last }, false);
+            },
+          ],
+        },
+      };
+      const last = page.days.length - 1;
+      return {
+        options: opts,
+        data: chartColumns(page) as uPlot.AlignedData,
+        drawn: (plot) => {
+          if (last >= 0) plot.setLegend({ idx: last }, false);
+        },
+      };
+    },
+    [page, labels, locale, dayLabel],
+  );
 
   return (
     <figure className="mb-3" data-testid="stats-chart">

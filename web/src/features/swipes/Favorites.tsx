@@ -1,5 +1,6 @@
-import { Link } from 'react-router';
+import { ButtonLink } from '@/components/ButtonLink';
 import { CardGrid } from '@/components/CardGrid';
+import { PageHead } from '@/components/PageHead';
 import { useTranslation } from '@/i18n/useTranslation';
 import type { User } from '@/session/session';
 import { asListingCard, useFavorites } from './queries';
@@ -13,12 +14,11 @@ export function Favorites({ user }: { user: User }) {
   if (!canSwipe(user)) return <SwipesLanding compact />;
   return (
     <div data-testid="favorites">
-      <div className="listing-head mb-3">
-        <h1 className="h3 mb-0">{t('community.swipes.favorites')}</h1>
-        <Link to="/user/local-swipes" className="btn btn-accent btn-touch">
+      <PageHead title={t('community.swipes.favorites')}>
+        <ButtonLink to="/user/local-swipes" variant="accent">
           {t('community.swipes.backToDeck')}
-        </Link>
-      </div>
+        </ButtonLink>
+      </PageHead>
       <CardGrid
         cards={favorites.data?.data.map(asListingCard)}
         pending={favorites.isPending}

@@ -1,11 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { Form } from 'react-bootstrap';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { ApiError } from '@/api/errors';
 import { myUsernamesQuery } from '@/api/myUsernames';
+import { ButtonLink } from '@/components/ButtonLink';
 import { Icon } from '@/components/Icon';
 import { LoadError } from '@/components/LoadError';
+import { PageHead } from '@/components/PageHead';
 import { UsernameCard } from '@/components/UsernameCard';
 import { errorText } from '@/errors/errorText';
 import { useTranslation } from '@/i18n/useTranslation';
@@ -29,6 +31,12 @@ function CheckInPrompt({ id }: { id: number }) {
     </div>
   );
 }
+
+/** The deck's two answers: [action, button look, its arrow key]. */
+const SWIPES = [
+  ['pass', 'outline-secondary', 'ArrowLeft'],
+  ['like', 'accent', 'ArrowRight'],
+] as const;
 
 /** /user/local-swipes: pick one of my usernames, check in, then like or pass one card at a time. */
 export function SwipeDeck({ user }: { user: User }) {
@@ -138,26 +146,23 @@ export function SwipeDeck({ user }: { user: User }) {
           <UsernameCard card={asListingCard(card)} />
         </div>
         <div className="swipe-actions">
-          <button
-            type="button"
-            className="btn btn-outline-secondary btn-touch"
-            disabled={swipe.isPending}
-            onClick={() => act('pass')}
-            aria-keyshortcuts="ArrowLeft"
-          >
-            <span aria-hidden="true">✕</span>
-            <span className="ms-2">{t('community.swipes.pass')}</span>
-          </button>
-          <button
-            type="button"
-            className="btn btn-accent btn-touch"
-            disabled={swipe.isPending}
-            onClick={() => act('like')}
-            aria-keyshortcuts="ArrowRight"
-          >
-            <Icon name="heart" size={18} />
-            <span className="ms-2">{t('community.swipes.like')}</span>
-          </button>
+          {SWIPES.map(([action, variant, key]) => (
+            <button
+              key={action}
+              type="button"
+              className={`btn btn-${variant} btn-touch`}
+              disabled={swipe.isPending}
+              onClick={() => act(action)}
+              aria-keyshortcuts={key}
+            >
+              {action === 'like' ? (
+                <Icon name="heart" size={18} />
+              ) : (
+                <span aria-hidden="true">✕</span>
+              )}
+              <span className="ms-2">{t(`community.swipes.${action}`)}</span>
+            </button>
+          ))}
         </div>
         <p className="small text-body-secondary text-center mt-2 d-none d-lg-block">
           {t('community.swipes.keys')}
@@ -168,12 +173,9 @@ export function SwipeDeck({ user }: { user: User }) {
 
   return (
     <div data-testid="swipes">
-      <div className="listing-head mb-3">
-        <h1 className="h3 mb-0">{t('community.swipes.title')}</h1>
-        <Link to="/user/local-swipes/favorites" className="btn btn-outline-secondary btn-touch">
-          {t('nav.favorites')}
-        </Link>
-      </div>
+      <PageHead title={t('community.swipes.title')}>
+        <ButtonLink to="/user/local-swipes/favorites">{t('nav.favorites')}</ButtonLink>
+      </PageHead>
       <div className="d-flex flex-wrap gap-2 align-items-end mb-3">
         <Form.Group controlId="swipe-as" className="flex-grow-1" style={{ maxWidth: 360 }}>
           <Form.Label className="fw-medium">{t('community.swipes.swipeAs')}</Form.Label>

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { ButtonLink } from '@/components/ButtonLink';
 import { Icon } from '@/components/Icon';
 import { useTitle } from '@/hooks/useTitle';
 import { useTranslation } from '@/i18n/useTranslation';
@@ -22,15 +22,15 @@ export function SwipesLanding({ compact = false }: { compact?: boolean }) {
         <Heading className="h3 mt-3">{t('community.swipes.title')}</Heading>
         <p className="lead mb-3">{t('community.swipes.pitch')}</p>
         {vip ? (
-          <Link to="/user/local-swipes" className="btn btn-accent btn-touch btn-lg">
+          <ButtonLink to="/user/local-swipes" variant="accent" className="btn-lg">
             {t('community.swipes.start')}
-          </Link>
+          </ButtonLink>
         ) : (
           <>
             <p className="small text-body-secondary">{t('community.swipes.vipOnly')}</p>
-            <Link to="/shop" className="btn btn-accent btn-touch btn-lg">
+            <ButtonLink to="/shop" variant="accent" className="btn-lg">
               {t('community.swipes.becomeVip')}
-            </Link>
+            </ButtonLink>
           </>
         )}
       </div>

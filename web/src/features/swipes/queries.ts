@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, unwrap } from '@/api/client';
+import { api, unwrap, usernamePath } from '@/api/client';
 import { myUsernamesKey } from '@/api/queryKeys';
 import type { components } from '@/api/schema.gen';
 import { useTranslation } from '@/i18n/useTranslation';
@@ -23,7 +23,7 @@ export function useCheckIn() {
       const position = await currentPosition();
       return unwrap(
         api.POST('/v1/user/usernames/{username_id}/check-in', {
-          params: { path: { username_id: id } },
+          ...usernamePath(id),
           body: position,
         }),
       );
@@ -55,11 +55,7 @@ export function useClearLocation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) =>
-      unwrap(
-        api.POST('/v1/user/usernames/{username_id}/clear-location', {
-          params: { path: { username_id: id } },
-        }),
-      ),
+      unwrap(api.POST('/v1/user/usernames/{username_id}/clear-location', usernamePath(id))),
     onSuccess: (result) => {
       toast.success(result.message);
       void queryClient.invalidateQueries({ queryKey: myUsernamesKey });

@@ -105,6 +105,26 @@ function MonthCard({ month }: { month: Month }) {
         <p className="small text-body-secondary mb-0">{t('legal.transparency.quiet')}</p>
       </section>
     );
+  // [text key, value, test id]: the month's headline figures, in the order they are shown.
+  const figures: [string, string | number, string | undefined][] = [
+    ['notices', month.notices_total, 'fig-notices'],
+    ['reports', month.reports_total, 'fig-reports'],
+    ['decisions', month.decisions_total, 'fig-decisions'],
+    ['automated', percent(month.automated_share), 'fig-automated'],
+    ['median', hours(month.median_hours_to_decision), 'fig-median'],
+    ['p95', hours(month.p95_hours_to_decision), 'fig-p95'],
+    ['ncii', percent(month.ncii_within_48h_share), 'fig-ncii'],
+    ['appeals', month.appeals, 'fig-appeals'],
+    ['reversals', month.appeals_reversed, 'fig-reversals'],
+    ['requests', month.unban_requests + month.removal_requests, undefined],
+  ];
+  // [heading key, counts, label group]: the breakdowns under "details".
+  const breakdowns: [string, Record<string, number>, string][] = [
+    ['noticesByKind', month.notices, 'kinds'],
+    ['reportsByType', month.reports, 'types'],
+    ['byGround', month.decisions_by_ground, 'grounds'],
+    ['byCategory', month.decisions_by_category, 'categories'],
+  ];
   return (
     <section className="addme-card p-3" aria-labelledby={id} data-testid="transparency-month">
       <h2 className="h5 d-flex flex-wrap align-items-baseline gap-2" id={id}>
@@ -114,75 +134,19 @@ function MonthCard({ month }: { month: Month }) {
         )}
       </h2>
       <div className="row row-cols-2 row-cols-md-3 row-cols-xl-5 g-2">
-        <Figure
-          label={t('legal.transparency.notices')}
-          value={month.notices_total}
-          testId="fig-notices"
-        />
-        <Figure
-          label={t('legal.transparency.reports')}
-          value={month.reports_total}
-          testId="fig-reports"
-        />
-        <Figure
-          label={t('legal.transparency.decisions')}
-          value={month.decisions_total}
-          testId="fig-decisions"
-        />
-        <Figure
-          label={t('legal.transparency.automated')}
-          value={percent(month.automated_share)}
-          testId="fig-automated"
-        />
-        <Figure
-          label={t('legal.transparency.median')}
-          value={hours(month.median_hours_to_decision)}
-          testId="fig-median"
-        />
-        <Figure
-          label={t('legal.transparency.p95')}
-          value={hours(month.p95_hours_to_decision)}
-          testId="fig-p95"
-        />
-        <Figure
-          label={t('legal.transparency.ncii')}
-          value={percent(month.ncii_within_48h_share)}
-          testId="fig-ncii"
-        />
-        <Figure
-          label={t('legal.transparency.appeals')}
-          value={month.appeals}
-          testId="fig-appeals"
-        />
-        <Figure
-          label={t('legal.transparency.reversals')}
-          value={month.appeals_reversed}
-          testId="fig-reversals"
-        />
-        <Figure
-          label={t('legal.transparency.requests')}
-          value={month.unban_requests + month.removal_requests}
-        />
+        {figures.map(([key, value, testId]) => (
+          <Figure key={key} label={t(`legal.transparency.${key}`)} value={value} testId={testId} />
+        ))}
       </div>
       <details className="mt-3">
         <summary className="py-2">{t('legal.transparency.details')}</summary>
         <div className="row row-cols-1 row-cols-md-2 row-cols-xl-4 g-3 small mt-0">
-          <div className="col">
-            <h3 className="h6">{t('legal.transparency.noticesByKind')}</h3>
-            <Parts counts={month.notices} labelOf={label('kinds')} />
-          </div>
-          <div className="col">
-            <h3 className="h6">{t('legal.transparency.reportsByType')}</h3>
-            <Parts counts={month.reports} labelOf={label('types')} />
-          </div>
-          <div className="col">
-            <h3 className="h6">{t('legal.transparency.byGround')}</h3>
-            <Parts counts={month.decisions_by_ground} labelOf={label('grounds')} />
-          </div>
-          <div className="col">
-            <h3 className="h6">{t('legal.transparency.byCategory')}</h3>
-            <Parts counts={month.decisions_by_category} labelOf={label('categories')} />
-          </div>
+          {breakdowns.map(([heading, counts, group]) => (
+            <div key={heading} className="col">
+              <h3 className="h6">{t(`legal.transparency.${heading}`)}</h3>
+              <Parts counts={counts} labelOf={label(group)} />
+            </div>
+          ))}
         </div>
         <p className="small text-body-secondary mt-3 mb-0">
           {t('legal.transparency.nciiDetail', {
@@ -196,27 +160,37 @@ function MonthCard({ month }: { month: Month }) {
   );
 }
 
-/** The report's months, the current one (still running) first; the loading and error states. */
-export function TransparencyMonths({
-  data,
-  isError,
-  retrying,
-  onRetry,
-}: {
+/** What the months show from: the report's query (a page's own, or its parts). */
+interface MonthsQuery {
   data: TransparencyData | undefined;
   isError: boolean;
-  retrying: boolean;
-  onRetry: () => void;
-}) {
+  isFetching: boolean;
+  refetch: () => unknown;
+}
+
+/** The report's months, the current one (still running) first; the loading and error states. */
+export function TransparencyMonths(
+  props:
+    | { query: MonthsQuery }
+    | {
+        data: TransparencyData | undefined;
+        isError: boolean;
+        retrying: boolean;
+        onRetry: () => void;
+      },
+) {
   const { t } = useTranslation();
-  if (isError)
-    return (
-      <LoadError
-        message={t('legal.transparency.loadError')}
-        onRetry={onRetry}
-        retrying={retrying}
-      />
-    );
+  const query: MonthsQuery =
+    'query' in props
+      ? props.query
+      : {
+          data: props.data,
+          isError: props.isError,
+          isFetching: props.retrying,
+          refetch: props.onRetry,
+        };
+  const { data } = query;
+  if (query.isError) return <LoadError message={t('legal.transparency.loadError')} query={query} />;
   if (!data)
     return (
       <Placeholder as="div" animation="glow" aria-busy="true">

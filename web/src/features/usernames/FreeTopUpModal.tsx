@@ -4,6 +4,7 @@ import type { FieldError } from 'react-hook-form';
 import { ApiError } from '@/api/errors';
 import { useFreeTopUp } from '@/api/wallet';
 import { CaptchaField } from '@/components/Captcha';
+import { ModalHeading } from '@/components/ModalHeading';
 import { useTranslation } from '@/i18n/useTranslation';
 
 /** The server's word on the captcha (a 422 on captcha_token), shown under the widget. */
@@ -31,11 +32,7 @@ export function FreeTopUpModal({ show, onHide }: { show: boolean; onHide: () => 
     : serverCaptchaError(freeTopUp.error);
   return (
     <Modal show={show} onHide={close} centered aria-labelledby="free-topup-title">
-      <Modal.Header closeButton closeLabel={t('toast.close')}>
-        <Modal.Title id="free-topup-title" as="h2" className="h5">
-          {t('guard.freeTopUp.title')}
-        </Modal.Title>
-      </Modal.Header>
+      <ModalHeading id="free-topup-title" title={t('guard.freeTopUp.title')} />
       <form
         onSubmit={(e) => {
           e.preventDefault();

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useFirePin, useTopUp } from '@/api/wallet';
 import { AppBadge } from '@/components/AppBadge';
 import { Avatar } from '@/components/Avatar';
+import { ButtonLink } from '@/components/ButtonLink';
 import { Icon } from '@/components/Icon';
 import { useTranslation } from '@/i18n/useTranslation';
 import { formatTimeAgo, formatTimeUntil } from '@/lib/format';
@@ -151,20 +152,14 @@ export function MyUsernameItem({
           </button>
         )}
         {can('edit') && (
-          <Link to={`/user/edit/${item.id}`} className="btn btn-outline-secondary btn-touch">
-            {t('listings.actions.edit')}
-          </Link>
+          <ButtonLink to={`/user/edit/${item.id}`}>{t('listings.actions.edit')}</ButtonLink>
         )}
         {item.status !== 'deleted' && (
-          <Link to={`/user/media/${item.id}`} className="btn btn-outline-secondary btn-touch">
-            {t('community.media.pictures')}
-          </Link>
+          <ButtonLink to={`/user/media/${item.id}`}>{t('community.media.pictures')}</ButtonLink>
         )}
         {extraActions?.({ id: item.id, actions: item.actions, disabled: busy })}
         {can('unban') && (
-          <Link to={`/user/unban/${item.id}`} className="btn btn-outline-secondary btn-touch">
-            {t('listings.actions.unban')}
-          </Link>
+          <ButtonLink to={`/user/unban/${item.id}`}>{t('listings.actions.unban')}</ButtonLink>
         )}
         {can('delist') && (
           <button

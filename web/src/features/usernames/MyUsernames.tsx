@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Placeholder } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { myUsernamesQuery } from '@/api/myUsernames';
+import { ButtonLink } from '@/components/ButtonLink';
 import { Icon } from '@/components/Icon';
 import { LoadError } from '@/components/LoadError';
 import { useTranslation } from '@/i18n/useTranslation';
@@ -98,13 +99,9 @@ export function MyUsernames({
       {t('listings.mine.add')}
     </button>
   ) : (
-    <Link
-      to="/user/submit"
-      className="btn btn-outline-secondary btn-touch"
-      data-testid="add-username"
-    >
+    <ButtonLink to="/user/submit" data-testid="add-username">
       {t('listings.mine.add')}
-    </Link>
+    </ButtonLink>
   );
 
   return (
@@ -168,19 +165,14 @@ export function MyUsernames({
           ))}
         </div>
       ) : mine.isError ? (
-        <LoadError
-          message={t('listings.mine.loadFailed')}
-          onRetry={() => mine.refetch()}
-          retrying={mine.isFetching}
-          testId="mine-error"
-        />
+        <LoadError message={t('listings.mine.loadFailed')} query={mine} testId="mine-error" />
       ) : mine.data ? (
         <div className="addme-card addme-empty p-4 text-center" data-testid="mine-empty">
           <h2 className="h5">{t('user.emptyTitle')}</h2>
           <p className="text-body-secondary">{t('user.emptyText')}</p>
-          <Link to="/user/submit" className="btn btn-accent btn-touch px-4">
+          <ButtonLink to="/user/submit" variant="accent" className="px-4">
             {t('user.submit')}
-          </Link>
+          </ButtonLink>
         </div>
       ) : null}
 
@@ -200,9 +192,9 @@ export function MyUsernames({
           </button>
           <FreeTopUpModal show={freeOpen} onHide={() => setFreeOpen(false)} />
           {boostLinks(user).map((l) => (
-            <Link key={l.key} to={l.to} className="btn btn-outline-secondary btn-touch">
+            <ButtonLink key={l.key} to={l.to}>
               {t(`listings.mine.links.${l.key}`)}
-            </Link>
+            </ButtonLink>
           ))}
         </div>
       </section>

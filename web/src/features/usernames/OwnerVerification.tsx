@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { api, unwrap } from '@/api/client';
+import { api, unwrap, usernamePath } from '@/api/client';
 import { VerifiedBadge } from '@/components/VerifiedBadge';
 import { useConfig } from '@/config/config';
 import { useTranslation } from '@/i18n/useTranslation';
@@ -23,7 +23,7 @@ export function OwnerVerification({ item }: { item: MyUsername }) {
   const { t } = useTranslation();
   const config = useConfig();
   const refresh = useRefreshAfterChange();
-  const path = { params: { path: { username_id: item.id } } };
+  const path = usernamePath(item.id);
   const done = (data: { message: string }) => {
     toast.success(data.message);
     void refresh();

@@ -1,8 +1,9 @@
 import { useRef } from 'react';
 import { Modal } from 'react-bootstrap';
-import { Link } from 'react-router';
 import { isRefusal, newIntentKey, useAddSlot } from '@/api/wallet';
+import { ButtonLink } from '@/components/ButtonLink';
 import { SubmitButton } from '@/components/FormField';
+import { ModalHeading } from '@/components/ModalHeading';
 import { useTranslation } from '@/i18n/useTranslation';
 import type { MyUsernamesMeta } from './types';
 
@@ -34,11 +35,10 @@ export function SlotModal({
 
   return (
     <Modal show={show} onHide={onClose} centered aria-labelledby="slot-title">
-      <Modal.Header closeButton closeLabel={t('toast.close')}>
-        <Modal.Title id="slot-title" as="h2" className="h5">
-          {t('listings.slot.title', { count: meta.max_usernames })}
-        </Modal.Title>
-      </Modal.Header>
+      <ModalHeading
+        id="slot-title"
+        title={t('listings.slot.title', { count: meta.max_usernames })}
+      />
       <Modal.Body data-testid={`slot-${slot.state}`}>
         <p>{t('listings.slot.intro', { used: meta.usernames_count, max: meta.max_usernames })}</p>
         {slot.state === 'over_limit' && <p className="mb-0">{t('listings.slot.overLimit')}</p>}
@@ -89,19 +89,19 @@ export function SlotModal({
           </form>
         )}
         {slot.state === 'purchasable' && !canAfford && (
-          <Link to="/shop" className="btn btn-accent btn-touch">
+          <ButtonLink to="/shop" variant="accent">
             {t('listings.slot.getTopUps')}
-          </Link>
+          </ButtonLink>
         )}
         {slot.state === 'at_max' && slot.studio_upsell && (
-          <Link to="/shop" className="btn btn-accent btn-touch">
+          <ButtonLink to="/shop" variant="accent">
             {t('listings.slot.studio')}
-          </Link>
+          </ButtonLink>
         )}
         {slot.state === 'over_limit' && (
-          <Link to="/user/orders" className="btn btn-accent btn-touch">
+          <ButtonLink to="/user/orders" variant="accent">
             {t('listings.slot.unlock')}
-          </Link>
+          </ButtonLink>
         )}
       </Modal.Footer>
     </Modal>

@@ -1,11 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Form } from 'react-bootstrap';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { api, unwrap } from '@/api/client';
+import { api, unwrap, usernamePath } from '@/api/client';
 import { ApiError } from '@/api/errors';
+import { ButtonLink } from '@/components/ButtonLink';
 import {
   ChoiceGroup,
   FormField,
@@ -13,8 +13,10 @@ import {
   SelectField,
   SubmitButton,
 } from '@/components/FormField';
+import { Options } from '@/components/Options';
 import { APPS, type AppName, GENDERS, ORIENTATIONS, TYPES } from '@/config/options';
 import { applyServerErrors } from '@/hooks/useServerErrors';
+import { useZodForm } from '@/hooks/useZodForm';
 import { useTranslation } from '@/i18n/useTranslation';
 import { countryOptions } from '@/lib/countries';
 import type { User } from '@/session/session';
@@ -91,17 +93,12 @@ export function UsernameForm({
   const refresh = useRefreshAfterChange();
   const countries = useMemo(() => countryOptions(i18n.language), [i18n.language]);
   const canLink = user.is_promoted || user.is_studio;
-  const {
-    register,
-    handleSubmit,
-    setError,
-    control,
-    watch,
-    formState: { errors },
-  } = useForm<UsernameFormValues>({
-    resolver: zodResolver(usernameFormSchema),
-    defaultValues: item ? valuesFrom(item) : EMPTY_FORM(defaultApp),
-  });
+  const { register, handleSubmit, setError, control, watch, errors, field } = useZodForm(
+    usernameFormSchema,
+    {
+      defaultValues: item ? valuesFrom(item) : EMPTY_FORM(defaultApp),
+    },
+  );
   const app = watch('app');
 
   const save = useMutation({
@@ -109,7 +106,7 @@ export function UsernameForm({
       item
         ? unwrap(
             api.PATCH('/v1/user/usernames/{username_id}', {
-              params: { path: { username_id: item.id } },
+              ...usernamePath(item.id),
               body: toBody(v, canLink),
             }),
           )
@@ -162,42 +159,29 @@ export function UsernameForm({
       </ChoiceGroup>
 
       <InputField
-        id="form-username"
         label={t('listings.form.username', { app: t(`apps.${app}`) })}
-        error={errors.username}
         hint={t(`listings.form.format.${app}`)}
         autoComplete="off"
         autoCapitalize="none"
         spellCheck={false}
-        {...register('username')}
+        {...field('username', 'form-username')}
       />
 
       <div className="row gx-3">
         <div className="col-5 col-sm-4">
           <InputField
-            id="form-age"
             label={t('listings.form.age')}
-            error={errors.age}
             type="number"
             inputMode="numeric"
             min={18}
             max={99}
-            {...register('age', { valueAsNumber: true })}
+            {...field('age', 'form-age', { valueAsNumber: true })}
           />
         </div>
         <div className="col-7 col-sm-8">
-          <SelectField
-            id="form-gender"
-            label={t('listings.form.gender')}
-            error={errors.gender}
-            {...register('gender')}
-          >
+          <SelectField label={t('listings.form.gender')} {...field('gender', 'form-gender')}>
             <option value="">{t('listings.form.choose')}</option>
-            {GENDERS.map((g) => (
-              <option key={g} value={g}>
-                {t(`gender.${g}`)}
-              </option>
-            ))}
+            <Options values={GENDERS} label={(g) => t(`gender.${g}`)} />
           </SelectField>
         </div>
       </div>
@@ -205,32 +189,20 @@ export function UsernameForm({
       <div className="row gx-3">
         <div className="col-sm-6">
           <SelectField
-            id="form-orientation"
             label={t('listings.form.orientation')}
-            error={errors.orientation}
-            {...register('orientation')}
+            {...field('orientation', 'form-orientation')}
           >
             <option value="">{t('listings.form.choose')}</option>
-            {ORIENTATIONS.map((o) => (
-              <option key={o} value={o}>
-                {t(`orientation.${o}`)}
-              </option>
-            ))}
+            <Options values={ORIENTATIONS} label={(o) => t(`orientation.${o}`)} />
           </SelectField>
         </div>
         <div className="col-sm-6">
           <SelectField
-            id="form-country"
             label={t('listings.form.country')}
-            error={errors.country_code}
-            {...register('country_code')}
+            {...field('country_code', 'form-country')}
           >
             <option value="">{t('listings.form.noCountry')}</option>
-            {countries.map((c) => (
-              <option key={c.code} value={c.code}>
-                {c.name}
-              </option>
-            ))}
+            <Options values={countries} label={(c) => c.name} valueKey={(c) => c.code} />
           </SelectField>
         </div>
       </div>
@@ -257,14 +229,12 @@ export function UsernameForm({
       </ChoiceGroup>
 
       <InputField
-        id="form-description"
         label={t('listings.form.description')}
-        error={errors.description}
         hint={t('listings.form.descriptionHint', { max: DESCRIPTION_MAX })}
         as="textarea"
         rows={4}
         maxLength={DESCRIPTION_MAX}
-        {...register('description')}
+        {...field('description', 'form-description')}
       />
 
       <FormField
@@ -276,11 +246,11 @@ export function UsernameForm({
         <Controller
           control={control}
           name="tags"
-          render={({ field }) => (
+          render={({ field: tags }) => (
             <TagsInput
               id="form-tags"
-              value={field.value}
-              onChange={field.onChange}
+              value={tags.value}
+              onChange={tags.onChange}
               invalid={!!errors.tags}
             />
           )}
@@ -293,28 +263,20 @@ export function UsernameForm({
           <div className="row gx-3">
             <div className="col-sm-4">
               <SelectField
-                id="form-link-type"
                 label={t('listings.form.linkType')}
-                error={errors.link_type}
-                {...register('link_type')}
+                {...field('link_type', 'form-link-type')}
               >
                 <option value="">{t('listings.form.choose')}</option>
-                {LINK_TYPES.map((lt) => (
-                  <option key={lt} value={lt}>
-                    {LINK_SITES[lt]}
-                  </option>
-                ))}
+                <Options values={LINK_TYPES} label={(lt) => LINK_SITES[lt]} />
               </SelectField>
             </div>
             <div className="col-sm-8">
               <InputField
-                id="form-link"
                 label={t('listings.form.link')}
-                error={errors.link}
                 type="url"
                 inputMode="url"
                 placeholder="https://"
-                {...register('link')}
+                {...field('link', 'form-link')}
               />
             </div>
           </div>
@@ -349,9 +311,9 @@ export function UsernameForm({
         <SubmitButton pending={save.isPending} className="px-4">
           {item ? t('listings.form.save') : t('listings.form.submit')}
         </SubmitButton>
-        <Link to="/user" className="btn btn-link btn-touch">
+        <ButtonLink to="/user" variant="link">
           {t('toast.cancel')}
-        </Link>
+        </ButtonLink>
       </div>
     </Form>
   );

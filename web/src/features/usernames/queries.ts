@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, unwrap } from '@/api/client';
+import { api, unwrap, usernamePath } from '@/api/client';
 import { listingsKey, myUsernamesKey } from '@/api/queryKeys';
 import { userKey } from '@/session/session';
 import { toast } from '@/toasts/toastStore';
@@ -32,31 +32,12 @@ export function useUsernameAction(call: (id: number) => Promise<ActionAnswer>) {
 
 export const actions = {
   delist: (id: number) =>
-    unwrap(
-      api.POST('/v1/user/usernames/{username_id}/delist', {
-        params: { path: { username_id: id } },
-      }),
-    ),
+    unwrap(api.POST('/v1/user/usernames/{username_id}/delist', usernamePath(id))),
   relist: (id: number) =>
-    unwrap(
-      api.POST('/v1/user/usernames/{username_id}/relist', {
-        params: { path: { username_id: id } },
-      }),
-    ),
+    unwrap(api.POST('/v1/user/usernames/{username_id}/relist', usernamePath(id))),
   topup: (id: number) =>
-    unwrap(
-      api.POST('/v1/user/usernames/{username_id}/topup', {
-        params: { path: { username_id: id } },
-      }),
-    ),
+    unwrap(api.POST('/v1/user/usernames/{username_id}/topup', usernamePath(id))),
   firePin: (id: number) =>
-    unwrap(
-      api.POST('/v1/user/usernames/{username_id}/fire-pin', {
-        params: { path: { username_id: id } },
-      }),
-    ),
-  remove: (id: number) =>
-    unwrap(
-      api.DELETE('/v1/user/usernames/{username_id}', { params: { path: { username_id: id } } }),
-    ),
+    unwrap(api.POST('/v1/user/usernames/{username_id}/fire-pin', usernamePath(id))),
+  remove: (id: number) => unwrap(api.DELETE('/v1/user/usernames/{username_id}', usernamePath(id))),
 };

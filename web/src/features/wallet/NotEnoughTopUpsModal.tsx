@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { Alert, Modal, Spinner } from 'react-bootstrap';
-import { Link } from 'react-router';
 import { isRefusal, refusalAnswer, useFreeTopUp, walletWording } from '@/api/wallet';
+import { ButtonLink } from '@/components/ButtonLink';
 import { CaptchaField } from '@/components/Captcha';
 import { Icon } from '@/components/Icon';
+import { ModalHeading } from '@/components/ModalHeading';
 import { errorText } from '@/errors/errorText';
 import { useTranslation } from '@/i18n/useTranslation';
 import { formatDate } from '@/lib/format';
@@ -34,11 +35,7 @@ export function NotEnoughTopUpsModal() {
 
   return (
     <Modal show={show} onHide={close} centered aria-labelledby="not-enough-title">
-      <Modal.Header closeButton closeLabel={t('toast.close')}>
-        <Modal.Title id="not-enough-title" as="h2" className="h5">
-          {t('wallet.notEnough.title')}
-        </Modal.Title>
-      </Modal.Header>
+      <ModalHeading id="not-enough-title" title={t('wallet.notEnough.title')} />
       <Modal.Body data-testid="not-enough-modal">
         <div className="d-flex gap-3 align-items-start mb-3">
           <span className="wallet-icon" aria-hidden="true">
@@ -89,9 +86,9 @@ export function NotEnoughTopUpsModal() {
             {t('wallet.notEnough.getFree')}
           </button>
         </form>
-        <Link to="/shop" className="btn btn-accent btn-touch flex-sm-fill" onClick={close}>
+        <ButtonLink to="/shop" variant="accent" className="flex-sm-fill" onClick={close}>
           {t('wallet.notEnough.shop')}
-        </Link>
+        </ButtonLink>
       </Modal.Footer>
     </Modal>
   );

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { api, unwrap } from '@/api/client';
 import { myUsernamesQuery } from '@/api/myUsernames';
 import { AppBadge } from '@/components/AppBadge';
+import { ButtonLink } from '@/components/ButtonLink';
 import { Icon } from '@/components/Icon';
 import { LoadingBlock } from '@/components/LoadingBlock';
 import { useTranslation } from '@/i18n/useTranslation';
@@ -43,9 +44,7 @@ export function StudioPanel({ user }: { user: User }) {
               max: mine.data?.meta.max_usernames ?? user.max_usernames,
             })}
           </h2>
-          <Link to="/user/submit" className="btn btn-outline-secondary btn-touch">
-            {t('wallet.studio.add')}
-          </Link>
+          <ButtonLink to="/user/submit">{t('wallet.studio.add')}</ButtonLink>
         </div>
         {accounts.isPending ? (
           <LoadingBlock height="4rem" />
@@ -66,12 +65,9 @@ export function StudioPanel({ user }: { user: User }) {
                 </span>
                 <span className="ms-auto d-flex gap-2">
                   {item.switchable ? (
-                    <Link
-                      to={`/user/edit/${item.id}`}
-                      className="btn btn-outline-secondary btn-touch"
-                    >
+                    <ButtonLink to={`/user/edit/${item.id}`}>
                       {t('wallet.studio.manage')}
-                    </Link>
+                    </ButtonLink>
                   ) : (
                     <span className="small text-body-secondary" data-testid="switch-blocked">
                       {item.blocked === 'app'

@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Spinner } from 'react-bootstrap';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { api } from '@/api/client';
+import { ButtonLink } from '@/components/ButtonLink';
 import { useTitle } from '@/hooks/useTitle';
 import { useTranslation } from '@/i18n/useTranslation';
 import {
@@ -112,9 +113,7 @@ export function Component() {
           <Button className="btn-touch" onClick={start} disabled={busy}>
             {t('ageVerification.tryAgain')}
           </Button>
-          <Link to={from} className="btn btn-outline-secondary btn-touch">
-            {t('ageVerification.back')}
-          </Link>
+          <ButtonLink to={from}>{t('ageVerification.back')}</ButtonLink>
         </div>
       )}
     </div>

@@ -1,11 +1,13 @@
 import { useState } from 'react';
-import { Alert, Button } from 'react-bootstrap';
+import { Alert } from 'react-bootstrap';
 import { Link } from 'react-router';
+import { ButtonLink } from '@/components/ButtonLink';
 import { EmailField } from '@/components/CredentialFields';
+import { VerifyAgeButton } from '@/components/VerifyAgeButton';
 import { AuthCard } from '@/features/auth/AuthCard';
 import { ResendConfirmation } from '@/features/auth/ResendConfirmation';
 import { useTranslation } from '@/i18n/useTranslation';
-import { useStartVerification, useVerificationRequired } from '@/session/ageVerification';
+import { useVerificationRequired } from '@/session/ageVerification';
 import { useUser } from '@/session/session';
 
 /**
@@ -18,7 +20,6 @@ export function Component() {
   const [email, setEmail] = useState('');
   // Where the law requires it, the member starts the identity check here too.
   const required = useVerificationRequired();
-  const { start, busy } = useStartVerification();
 
   if (isPending) return <AuthCard title={t('auth.verifyTitle')}>{null}</AuthCard>;
 
@@ -39,26 +40,16 @@ export function Component() {
           </li>
         </ul>
         {!user.age_verified && required && (
-          <Button
-            variant="outline-secondary"
-            className="btn-touch w-100 mb-2"
-            onClick={start}
-            disabled={busy}
-          >
-            {t('community.adult.verify')}
-          </Button>
+          <VerifyAgeButton className="btn btn-outline-secondary btn-touch w-100 mb-2" />
         )}
         {!user.age_verified && !required && (
-          <Link
-            to="/help#age-verification"
-            className="btn btn-outline-secondary btn-touch w-100 mb-2"
-          >
+          <ButtonLink to="/help#age-verification" className="w-100 mb-2">
             {t('auth.ageHowTo')}
-          </Link>
+          </ButtonLink>
         )}
-        <Link to="/user" className="btn btn-accent btn-touch w-100">
+        <ButtonLink to="/user" variant="accent" className="w-100">
           {t('auth.toMySpace')}
-        </Link>
+        </ButtonLink>
       </AuthCard>
     );
   }

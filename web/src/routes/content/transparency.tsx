@@ -19,12 +19,7 @@ export function Component() {
         <Link to="/report-content">{t('legal.transparency.reportLink')}</Link>
       </p>
       <HowWeCount />
-      <TransparencyMonths
-        data={query.data}
-        isError={query.isError}
-        retrying={query.isFetching}
-        onRetry={() => void query.refetch()}
-      />
+      <TransparencyMonths query={query} />
     </div>
   );
 }

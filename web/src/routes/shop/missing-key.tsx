@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { ButtonLink } from '@/components/ButtonLink';
 import { useTitle } from '@/hooks/useTitle';
 import { useTranslation } from '@/i18n/useTranslation';
 
@@ -18,12 +18,10 @@ export function Component() {
         ))}
       </ol>
       <div className="d-flex flex-wrap gap-2 mt-3">
-        <Link to="/user/missing-key" className="btn btn-accent btn-touch">
+        <ButtonLink to="/user/missing-key" variant="accent">
           {t('shop.missingPage.resend')}
-        </Link>
-        <Link to="/contact-us" className="btn btn-outline-secondary btn-touch">
-          {t('shop.missingPage.contact')}
-        </Link>
+        </ButtonLink>
+        <ButtonLink to="/contact-us">{t('shop.missingPage.contact')}</ButtonLink>
       </div>
       <p className="small text-body-secondary mt-4 mb-0">{t('shop.missingPage.crypto')}</p>
     </article>

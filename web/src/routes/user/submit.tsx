@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Alert, Spinner } from 'react-bootstrap';
-import { Link } from 'react-router';
 import { myUsernamesQuery } from '@/api/myUsernames';
+import { ButtonLink } from '@/components/ButtonLink';
 import { useConfig } from '@/config/config';
 import { SlotModal } from '@/features/usernames/SlotModal';
 import { UsernameForm } from '@/features/usernames/UsernameForm';
@@ -50,9 +50,7 @@ export function Component() {
           >
             {t('listings.form.moreSlots')}
           </button>
-          <Link to="/user" className="btn btn-outline-secondary btn-touch">
-            {t('listings.mine.title')}
-          </Link>
+          <ButtonLink to="/user">{t('listings.mine.title')}</ButtonLink>
         </div>
       </Alert>
     );
@@ -60,9 +58,7 @@ export function Component() {
     body = (
       <Alert variant="info" data-testid="submit-blocked">
         <p>{waitReason}</p>
-        <Link to="/user" className="btn btn-outline-secondary btn-touch">
-          {t('listings.mine.title')}
-        </Link>
+        <ButtonLink to="/user">{t('listings.mine.title')}</ButtonLink>
       </Alert>
     );
   } else if (!meta && mine.isPending) {

@@ -1,7 +1,5 @@
-import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
-import 'uplot/dist/uPlot.min.css';
-import { cssVar, useThemeAttribute } from '@/hooks/useThemeAttribute';
+import { useUPlot } from '@/hooks/useUPlot';
 import { chartData } from './figures';
 import type { StatsDay } from './queries';
 
@@ -30,82 +28,63 @@ export function FiguresChart({
   summary: string;
   locale: string;
 }) {
-  const box = useRef<HTMLDivElement>(null);
-  // The canvas takes its colours when drawn: redraw when the theme switches.
-  const theme = useThemeAttribute();
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the theme only triggers a redraw
-  useEffect(() => {
-    const el = box.current;
-    if (!el) return;
-    const text = cssVar('--bs-body-color', '#212529');
-    const grid = cssVar('--bs-border-color', '#dee2e6');
-    const number = new Intl.NumberFormat(locale);
-    const axis = {
-      stroke: text,
-      grid: { stroke: grid, width: 1 },
-      ticks: { stroke: grid, width: 1 },
-    };
-    const mark = (label: string, colour: string) => ({
-      label,
-      stroke: colour,
-      fill: colour,
-      paths: () => null,
-      points: { show: true, size: 11, stroke: colour, fill: colour },
-      value: (_u: uPlot, v: number | null) => (v == null ? '' : '●'),
-    });
-    // Dots on each day only while they stay apart (7 days, or 30 on a wide screen).
-    const dots = (el.clientWidth || 320) / Math.max(1, days.length) > 18;
-    const opts: uPlot.Options = {
-      width: el.clientWidth || 320,
-      height: HEIGHT,
-      // The API's days are UTC days: drawn as such, whatever the reader's time zone.
-      tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC'),
-      scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
-      axes: [
-        { ...axis, space: 60 },
-        // Whole numbers only: there is no half a view.
-        {
-          ...axis,
-          size: 44,
-          incrs: INTEGER_STEPS,
-          values: (_u, ticks) => ticks.map((v) => number.format(v)),
-        },
-      ],
-      series: [
-        {},
-        {
-          label: labels.views,
-          stroke: VIEWS,
-          width: 2,
-          points: { show: dots },
-          value: (_u, v) => (v == null ? '' : number.format(v)),
-        },
-        {
-          label: labels.clicks,
-          stroke: CLICKS,
-          width: 2,
-          // Dashed: on days with as many clicks as views the views line still shows.
-          dash: [6, 4],
-          points: { show: dots },
-          value: (_u, v) => (v == null ? '' : number.format(v)),
-        },
-        mark(labels.topUp, TOP_UP),
-        mark(labels.firePin, FIRE_PIN),
-      ],
-      legend: { show: true, live: false },
-      cursor: { points: { show: false } },
-    };
-    const plot = new uPlot(opts, chartData(days) as uPlot.AlignedData, el);
-    const resize = new ResizeObserver(() =>
-      plot.setSize({ width: el.clientWidth, height: HEIGHT }),
-    );
-    resize.observe(el);
-    return () => {
-      resize.disconnect();
-      plot.destroy();
-    };
-  }, [days, labels, locale, theme]);
+  const box = useUPlot(
+    (el, axis) => {
+      const number = new Intl.NumberFormat(locale);
+      const mark = (label: string, colour: string) => ({
+        label,
+        stroke: colour,
+        fill: colour,
+        paths: () => null,
+        points: { show: true, size: 11, stroke: colour, fill: colour },
+        value: (_u: uPlot, v: number | null) => (v == null ? '' : '●'),
+      });
+      // Dots on each day only while they stay apart (7 days, or 30 on a wide screen).
+      const dots = (el.clientWidth || 320) / Math.max(1, days.length) > 18;
+      const opts: uPlot.Options = {
+        width: el.clientWidth || 320,
+        height: HEIGHT,
+        // The API's days are UTC days: drawn as such, whatever the reader's time zone.
+        tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC'),
+        scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
+        axes: [
+          { ...axis, space: 60 },
+          // Whole numbers only: there is no half a view.
+          {
+            ...axis,
+            size: 44,
+            incrs: INTEGER_STEPS,
+            values: (_u, ticks) => ticks.map((v) => number.format(v)),
+          },
+        ],
+        series: [
+          {},
+          {
+            label: labels.views,
+            stroke: VIEWS,
+            width: 2,
+            points: { show: dots },
+            value: (_u, v) => (v == null ? '' : number.format(v)),
+          },
+          {
+            label: labels.clicks,
+            stroke: CLICKS,
+            width: 2,
+            // Dashed: on days with as many clicks as views the views line still shows.
+            dash: [6, 4],
+            points: { show: dots },
+            value: (_u, v) => (v == null ? '' : number.format(v)),
+          },
+          mark(labels.topUp, TOP_UP),
+          mark(labels.firePin, FIRE_PIN),
+        ],
+        legend: { show: true, live: false },
+        cursor: { points: { show: false } },
+      };
+      return { options: opts, data: chartData(days) as uPlot.AlignedData };
+    },
+    [days, labels, locale],
+  );
 
   return (
     <figure className="mb-2" data-testid="figures-chart">

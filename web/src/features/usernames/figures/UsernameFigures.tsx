@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { Placeholder } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { LoadError } from '@/components/LoadError';
@@ -29,6 +29,28 @@ function useEffectText() {
       percent,
     });
   };
+}
+
+/** One of the totals over the chart: what it counts, then the figure. */
+function Total({
+  label,
+  testId,
+  valueTestId,
+  children,
+}: {
+  label: string;
+  testId?: string;
+  valueTestId?: string;
+  children: ReactNode;
+}) {
+  return (
+    <li className="figures-total" data-testid={testId}>
+      <div className="small text-body-secondary">{label}</div>
+      <div className="fw-semibold" data-testid={valueTestId}>
+        {children}
+      </div>
+    </li>
+  );
 }
 
 /**
@@ -66,12 +88,7 @@ export default function UsernameFigures({ id }: { id: number }) {
   }
   if (stats.isError) {
     return (
-      <LoadError
-        message={t('listings.figures.loadFailed')}
-        onRetry={() => void stats.refetch()}
-        retrying={stats.isFetching}
-        testId="figures-error"
-      />
+      <LoadError message={t('listings.figures.loadFailed')} query={stats} testId="figures-error" />
     );
   }
   const { data, meta } = stats.data;
@@ -126,45 +143,34 @@ export default function UsernameFigures({ id }: { id: number }) {
         )}
       </div>
       <ul className="figures-totals list-unstyled gap-2 mb-2">
-        <li className="figures-total" data-testid="figures-today">
-          <div className="small text-body-secondary">{t('listings.figures.today')}</div>
-          <div className="fw-semibold">
-            {t('listings.figures.todayFigures', {
-              views: t('listings.figures.viewCount', { count: today?.views ?? 0 }),
-              clicks: t('listings.figures.clickCount', { count: today?.clicks ?? 0 }),
-            })}
-          </div>
-        </li>
-        <li className="figures-total">
-          <div className="small text-body-secondary">
-            {t('listings.figures.viewsTotal', { days: meta.days })}
-          </div>
-          <div className="fw-semibold" data-testid="figures-views-total">
-            {n(meta.views_total)}
-          </div>
-        </li>
-        <li className="figures-total">
-          <div className="small text-body-secondary">
-            {t('listings.figures.clicksTotal', { days: meta.days })}
-          </div>
-          <div className="fw-semibold">{n(meta.clicks_total)}</div>
-        </li>
-        <li className="figures-total" data-testid="figures-place">
-          <div className="small text-body-secondary">{t('listings.figures.place', { list })}</div>
-          <div className="fw-semibold">
-            {place.position === null
-              ? t('listings.figures.notListed')
-              : t(place.capped ? 'listings.figures.placeCapped' : 'listings.figures.placeValue', {
-                  position: n(place.position),
-                })}
-            {place.pinned && (
-              <span className="small fw-normal text-body-secondary">
-                {' '}
-                · {t('listings.figures.placePinned')}
-              </span>
-            )}
-          </div>
-        </li>
+        <Total label={t('listings.figures.today')} testId="figures-today">
+          {t('listings.figures.todayFigures', {
+            views: t('listings.figures.viewCount', { count: today?.views ?? 0 }),
+            clicks: t('listings.figures.clickCount', { count: today?.clicks ?? 0 }),
+          })}
+        </Total>
+        <Total
+          label={t('listings.figures.viewsTotal', { days: meta.days })}
+          valueTestId="figures-views-total"
+        >
+          {n(meta.views_total)}
+        </Total>
+        <Total label={t('listings.figures.clicksTotal', { days: meta.days })}>
+          {n(meta.clicks_total)}
+        </Total>
+        <Total label={t('listings.figures.place', { list })} testId="figures-place">
+          {place.position === null
+            ? t('listings.figures.notListed')
+            : t(place.capped ? 'listings.figures.placeCapped' : 'listings.figures.placeValue', {
+                position: n(place.position),
+              })}
+          {place.pinned && (
+            <span className="small fw-normal text-body-secondary">
+              {' '}
+              · {t('listings.figures.placePinned')}
+            </span>
+          )}
+        </Total>
       </ul>
       <FiguresChart days={data} labels={labels} summary={summary} locale={locale} />
       <h3 className="h6 mt-2">{t('listings.figures.sourcesTitle')}</h3>
@@ -209,18 +215,11 @@ export default function UsernameFigures({ id }: { id: number }) {
             <thead>
               <tr>
                 <th scope="col">{t('listings.figures.day')}</th>
-                <th scope="col" className="text-end">
-                  {labels.views}
-                </th>
-                <th scope="col" className="text-end">
-                  {labels.clicks}
-                </th>
-                <th scope="col" className="text-end">
-                  {labels.topUp}
-                </th>
-                <th scope="col" className="text-end">
-                  {labels.firePin}
-                </th>
+                {[labels.views, labels.clicks, labels.topUp, labels.firePin].map((label) => (
+                  <th key={label} scope="col" className="text-end">
+                    {label}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>
