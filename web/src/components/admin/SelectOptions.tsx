@@ -1,6 +1,7 @@
 import { Form } from 'react-bootstrap';
+import { Options } from '@/components/Options';
 
-/** A select's options: first `any` (the empty value) when given, then a text per value. */
+/** A select's options: first `any` (the empty value) when given, then `Options`' one per value. */
 export function SelectOptions<V extends string>({
   any,
   values,
@@ -13,11 +14,7 @@ export function SelectOptions<V extends string>({
   return (
     <>
       {any !== undefined && <option value="">{any}</option>}
-      {values.map((v) => (
-        <option key={v} value={v}>
-          {text(v)}
-        </option>
-      ))}
+      <Options values={values} label={text} />
     </>
   );
 }
