@@ -9,7 +9,12 @@ import { loginUrl } from '@/lib/redirect';
 export function serverGuard(probe: string) {
   return async ({ request }: LoaderFunctionArgs) => {
     const res = await fetch(probe, { credentials: 'same-origin', signal: request.signal });
-    if (res.ok) return null;
+    if (res.ok) {
+      // Only the status was asked for: the body is let go, else the request stays open (the
+      // browser waits for it to be read) and a page never goes quiet on the network.
+      await res.body?.cancel();
+      return null;
+    }
     if (res.status === 401) {
       const url = new URL(request.url);
       throw redirect(loginUrl(`${url.pathname}${url.search}`));
