@@ -8,7 +8,7 @@ function args(url = 'http://localhost/admin/users') {
 describe('serverGuard', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it('opens the screen and lets the probe’s body go, so the page goes quiet', async () => {
+  it('opens the screen and reads the probe’s body to its end, so the page goes quiet', async () => {
     const res = new Response('{"data":[],"meta":{}}', { status: 200 });
     vi.stubGlobal(
       'fetch',

@@ -10,9 +10,9 @@ export function serverGuard(probe: string) {
   return async ({ request }: LoaderFunctionArgs) => {
     const res = await fetch(probe, { credentials: 'same-origin', signal: request.signal });
     if (res.ok) {
-      // Only the status was asked for: the body is let go, else the request stays open (the
-      // browser waits for it to be read) and a page never goes quiet on the network.
-      await res.body?.cancel();
+      // Only the status was asked for, but the (one-row) body is read: left unread, the request
+      // stays open and the page never goes quiet; cancelled, it shows as a failed request.
+      await res.arrayBuffer();
       return null;
     }
     if (res.status === 401) {
