@@ -155,6 +155,9 @@ export default defineConfig({
               test: /src[\\/](components[\\/](UsernameCard|CardGrid|PagedGrid|AppTabs)\.tsx|features[\\/]listings[\\/]queries\.ts)$/,
               priority: 2,
             },
+            // The admin area's shared pieces (components/admin): one chunk, loaded by admin
+            // screens only; one file each made the entry's table of chunks longer on every page.
+            { name: 'admin-ui', test: /src[\\/]components[\\/]admin[\\/]/, priority: 1 },
           ],
         },
       },
