@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from datetime import datetime
-
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
@@ -34,8 +32,7 @@ def _rows(session: Session, *, where: object, limit: int) -> list[ReportRow]:
     )
     out: list[ReportRow] = []
     for report, handle, app in session.execute(stmt).all():
-        created: datetime = report.created_at
-        out.append(from_row(ReportRow, report, username=handle, app=app, created_at=created))
+        out.append(from_row(ReportRow, report, username=handle, app=app))
     return out
 
 
